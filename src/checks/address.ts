@@ -1,0 +1,175 @@
+// Address check: country names/codes → ISO alpha-2, US/CA states → codes, postal code against the
+// country's format. Offline: nothing is geocoded, so a well-formed address is "valid".
+import { createRequire } from 'node:module';
+import countries from 'i18n-iso-countries';
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+import { countryName } from '../domain/ip-intel.js';
+
+export interface AddressInput {
+  address1?: string | null;
+  address2?: string | null;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+  postal_code?: string | null;
+}
+
+export interface AddressCheck {
+  success: boolean;
+  valid: boolean;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  state_code: string | null;
+  country_code: string | null;
+  country_name: string | null;
+  postal_code: string | null;
+  /** null when there is no postal code, no known country, or no rule for the country. */
+  postal_code_valid: boolean | null;
+  in_country: boolean | null;
+}
+
+const MAX_FIELD = 1000;
+
+const US_STATES: Record<string, string> = {
+  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado',
+  CT: 'Connecticut', DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia',
+  HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois', IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky',
+  LA: 'Louisiana', ME: 'Maine', MD: 'Maryland', MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota',
+  MS: 'Mississippi', MO: 'Missouri', MT: 'Montana', NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire',
+  NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York', NC: 'North Carolina', ND: 'North Dakota',
+  OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania', RI: 'Rhode Island',
+  SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah', VT: 'Vermont',
+  VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+  AS: 'American Samoa', GU: 'Guam', MP: 'Northern Mariana Islands', PR: 'Puerto Rico',
+  VI: 'U.S. Virgin Islands', AA: 'Armed Forces Americas', AE: 'Armed Forces Europe', AP: 'Armed Forces Pacific',
+};
+const CA_PROVINCES: Record<string, string> = {
+  AB: 'Alberta', BC: 'British Columbia', MB: 'Manitoba', NB: 'New Brunswick',
+  NL: 'Newfoundland and Labrador', NS: 'Nova Scotia', NT: 'Northwest Territories', NU: 'Nunavut',
+  ON: 'Ontario', PE: 'Prince Edward Island', QC: 'Quebec', SK: 'Saskatchewan', YT: 'Yukon',
+};
+const STATE_TABLES: Record<string, Record<string, string>> = { US: US_STATES, CA: CA_PROVINCES };
+
+// Common names that are not in i18n-iso-countries' lists.
+const COUNTRY_ALIASES: Record<string, string> = {
+  england: 'GB', scotland: 'GB', wales: 'GB', 'northern ireland': 'GB', britain: 'GB',
+  holland: 'NL', 'the netherlands': 'NL', america: 'US', 'united states of america': 'US',
+};
+
+// Lower case, no accents, no dots, single spaces: "Québec" ≈ "quebec", "U.S.A." ≈ "usa".
+function key(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/\./g, '')
+    .replace(/[\s,_-]+/g, ' ').trim();
+}
+
+// name (in any registered language) → alpha-2, built once; English names win collisions.
+let nameIndex: Map<string, string> | undefined;
+function countryNameIndex(): Map<string, string> {
+  if (nameIndex) return nameIndex;
+  nameIndex = new Map(Object.entries(COUNTRY_ALIASES));
+  const langs = ['en', ...countries.getSupportedLanguages().filter((l) => l !== 'en')];
+  for (const lang of langs) {
+    for (const [code, names] of Object.entries(countries.getNames(lang, { select: 'all' }))) {
+      for (const n of [names].flat()) if (!nameIndex.has(key(n))) nameIndex.set(key(n), code);
+    }
+  }
+  return nameIndex;
+}
+
+/** ISO 3166-1 alpha-2 for an alpha-2/alpha-3 code or a country name, or null when unknown. */
+export function toCountryCode(input: string): string | null {
+  const s = input.trim();
+  if (/^[A-Za-z]{2}$/.test(s) && countries.isValid(s.toUpperCase())) return s.toUpperCase();
+  if (/^[A-Za-z]{3}$/.test(s) && countries.isValid(s.toUpperCase())) return countries.alpha3ToAlpha2(s.toUpperCase()) ?? null;
+  return countryNameIndex().get(key(s)) ?? null;
+}
+
+function stateOf(state: string, country: string | null): { code: string; name: string; country: string } | null {
+  const k = key(state);
+  const tables = country ? (STATE_TABLES[country] ? [country] : []) : Object.keys(STATE_TABLES);
+  for (const c of tables) {
+    for (const [code, name] of Object.entries(STATE_TABLES[c])) {
+      if (k === code.toLowerCase() || k === key(name)) return { code, name, country: c };
+    }
+  }
+  return null;
+}
+
+type Parsed = { city?: string; state?: string; zip?: string };
+let parseLocation: ((s: string) => Parsed | null) | undefined;
+// parse-address (CJS, untyped) reads a one-line US address; only used when the parts are missing.
+function parseUsLine(line: string): Parsed | null {
+  try {
+    parseLocation ??= createRequire(import.meta.url)('parse-address').parseLocation as (s: string) => Parsed | null;
+    return parseLocation(line);
+  } catch {
+    return null;
+  }
+}
+
+function field(v: unknown, tooLong: { hit: boolean }): string | null {
+  if (typeof v !== 'string') return null;
+  const s = v.trim();
+  if (s.length > MAX_FIELD) {
+    tooLong.hit = true;
+    return null;
+  }
+  return s.length > 0 ? s : null;
+}
+
+export function checkAddress(input: AddressInput, siteCountry: string | null): AddressCheck {
+  const tooLong = { hit: false };
+  const src = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const address1 = field(src.address1, tooLong);
+  const address2 = field(src.address2, tooLong);
+  let city = field(src.city, tooLong);
+  let state = field(src.state, tooLong);
+  const countryIn = field(src.country, tooLong);
+  let postal = field(src.postal_code, tooLong);
+  const site = typeof siteCountry === 'string' && siteCountry.length === 2 ? siteCountry.toUpperCase() : null;
+
+  let country = countryIn ? toCountryCode(countryIn) : null;
+  const unknownCountry = countryIn !== null && country === null;
+
+  // (Bounded length: one address line is short, and this keeps the regex parser cheap.)
+  if (address1 && address1.length <= 300 && !city && !state && !postal && (country ?? site ?? 'US') === 'US') {
+    const p = parseUsLine(address1);
+    if (p?.state) {
+      city = p.city ?? null;
+      state = p.state;
+      postal = p.zip ?? null;
+    }
+  }
+
+  // No country given: a US/CA state tells it, else the address is read in the site's country.
+  const st = state ? stateOf(state, country) : null;
+  if (!country && !unknownCountry) country = st?.country ?? site;
+
+  if (postal) postal = postal.toUpperCase().replace(/\s+/g, ' ');
+  let postalValid: boolean | null = null;
+  if (postal && country && postcodeValidatorExistsForCountry(country)) {
+    try {
+      postalValid = postcodeValidator(postal, country);
+    } catch {
+      postalValid = null;
+    }
+  }
+
+  const nothing = !address1 && !address2 && !city && !state && !countryIn && !postal;
+  return {
+    success: true,
+    valid: !tooLong.hit && !nothing && !unknownCountry && postalValid !== false,
+    address1,
+    address2,
+    city,
+    state: st?.name ?? state,
+    state_code: st?.code ?? null,
+    country_code: country,
+    country_name: countryName(country),
+    postal_code: postal,
+    postal_code_valid: postalValid,
+    in_country: country && site ? country === site : null,
+  };
+}

@@ -1,0 +1,108 @@
+// Email check: syntax (validator), normalised form, free provider (email-providers),
+// disposable domain (mailchecker), role account, and whether it matches the customer's name.
+// No DNS/MX lookups: the emulator is offline and deterministic.
+import { createRequire } from 'node:module';
+import validator from 'validator';
+import MailChecker from 'mailchecker';
+
+export interface EmailCheck {
+  success: boolean;
+  valid: boolean;
+  email: string | null;
+  local_part: string | null;
+  normalized_email: string | null;
+  domain: string | null;
+  domain_tld: string | null;
+  free: boolean;
+  disposable: boolean;
+  business: boolean;
+  role: boolean;
+  name_match: boolean | null;
+  digits_count: number;
+}
+
+const MAX_INPUT = 1000;
+
+const require = createRequire(import.meta.url);
+// Reserved names (RFC 2606/6761) are in the providers list but are nobody's free mailbox.
+const RESERVED = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/;
+let freeDomains: Set<string> | undefined;
+function isFreeDomain(domain: string): boolean {
+  freeDomains ??= new Set((require('email-providers/all.json') as string[]).map((d) => d.toLowerCase()));
+  return freeDomains.has(domain) && !RESERVED.test(domain);
+}
+
+// Disposable when the domain or any parent domain is listed (as mailchecker itself does).
+function isDisposableDomain(domain: string): boolean {
+  const list = MailChecker.blacklist();
+  const labels = domain.split('.');
+  for (let i = 0; i < labels.length - 1; i++) if (list.has(labels.slice(i).join('.'))) return true;
+  return false;
+}
+
+const ROLES = new Set(['abuse', 'accounting', 'accounts', 'admin', 'administrator', 'billing', 'booking',
+  'careers', 'contact', 'customerservice', 'donotreply', 'enquiries', 'feedback', 'finance', 'hello',
+  'help', 'helpdesk', 'hostmaster', 'hr', 'info', 'inquiries', 'jobs', 'legal', 'mail', 'marketing',
+  'media', 'newsletter', 'noreply', 'office', 'orders', 'postmaster', 'press', 'privacy', 'reception',
+  'root', 'sales', 'security', 'service', 'staff', 'support', 'team', 'webmaster']);
+
+// Lower case without accents, so "Zoë" matches "zoe".
+function fold(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+function nameMatch(local: string, name: string | null | undefined): boolean | null {
+  if (typeof name !== 'string') return null;
+  const tokens = fold(name.slice(0, MAX_INPUT)).split(/[^\p{L}]+/u).filter((t) => t.length >= 2);
+  if (tokens.length === 0) return null; // nothing usable to compare
+  const haystack = fold(local);
+  return tokens.some((t) => haystack.includes(t));
+}
+
+function normalize(local: string, domain: string): string {
+  let l = local.toLowerCase();
+  const plus = l.indexOf('+');
+  if (plus > 0) l = l.slice(0, plus); // "+tag" sub-addressing
+  let d = domain;
+  if (d === 'gmail.com' || d === 'googlemail.com') {
+    // Gmail ignores dots and treats googlemail.com as gmail.com.
+    l = l.replace(/\./g, '') || l;
+    d = 'gmail.com';
+  }
+  return `${l}@${d}`;
+}
+
+export function checkEmail(input: string, name?: string | null): EmailCheck {
+  const raw = typeof input === 'string' ? input.trim() : '';
+  const result: EmailCheck = { success: true, valid: false, email: null, local_part: null,
+    normalized_email: null, domain: null, domain_tld: null, free: false, disposable: false,
+    business: false, role: false, name_match: null, digits_count: 0 };
+  if (raw.length === 0 || raw.length > MAX_INPUT) return result;
+
+  result.email = raw;
+  const at = raw.lastIndexOf('@');
+  if (at < 0) return result;
+  const local = raw.slice(0, at);
+  const domain = raw.slice(at + 1).toLowerCase().replace(/\.$/, '');
+  result.local_part = local;
+  result.domain = domain || null;
+  result.domain_tld = domain.includes('.') ? domain.slice(domain.lastIndexOf('.') + 1) : null;
+
+  let valid = false;
+  try {
+    valid = local.length > 0 && domain.length > 0 && validator.isEmail(raw);
+  } catch {
+    valid = false;
+  }
+  const base = local.toLowerCase().split('+')[0].replace(/[._-]/g, '');
+  result.valid = valid;
+  result.disposable = domain ? isDisposableDomain(domain) : false;
+  // A domain is exactly one of free / disposable / business.
+  result.free = domain ? !result.disposable && isFreeDomain(domain) : false;
+  result.business = valid && !result.free && !result.disposable;
+  result.role = ROLES.has(base);
+  result.name_match = nameMatch(local, name);
+  result.digits_count = (local.match(/\d/g) ?? []).length;
+  result.normalized_email = valid ? normalize(local, domain) : null;
+  return result;
+}

@@ -1,0 +1,19 @@
+import type { Command } from 'commander';
+import { action } from '../../run-command.js';
+import { examples } from '../../help.js';
+
+export function registerClock(program: Command): void {
+  const clock = examples(program.command('clock').description("show the emulator's clock (move it with advance/set under --clock manual)"), [
+    'vtr clock',
+    'vtr clock advance 5m',
+    'vtr clock set 2026-12-01T09:00:00',
+  ]).action(action(() => import('./show.js')));
+  clock
+    .command('advance <duration>')
+    .description('move a manual clock forward (e.g. 30s, 5m, 3d); due deliveries run before it returns')
+    .action(action(() => import('./advance.js')));
+  clock
+    .command('set <timestamp>')
+    .description('move a manual clock forward to a time (ISO 8601, UTC when no zone)')
+    .action(action(() => import('./set.js')));
+}

@@ -1,0 +1,12 @@
+import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { output } from '../../output.js';
+import { parseTimestamp } from '../../../domain/time.js';
+import { renderClock, type ClockJson } from './show.js';
+
+export async function run(o: { args: string[] }, ctx: CliContext): Promise<void> {
+  if (parseTimestamp(o.args[0]) == null) throw new UsageError(`<timestamp>: "${o.args[0]}" is not a time; use ISO 8601, e.g. 2026-12-01T09:00:00`);
+  const client = await ctx.client();
+  const clock = await client.admin<ClockJson>('POST', '/clock/set', { body: { timestamp: o.args[0] } });
+  output(ctx, clock, () => renderClock(clock));
+}

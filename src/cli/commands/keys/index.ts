@@ -1,0 +1,17 @@
+import type { Command } from 'commander';
+import { action } from '../../run-command.js';
+import { examples } from '../../help.js';
+
+export function registerKeys(program: Command): void {
+  const keys = program.command('keys').description("a site's site key and secret key");
+  examples(keys.command('show').description('print the site key and secret key'), [
+    'vtr keys show',
+    'vtr keys show --json | jq -r .secret_key',
+  ]).action(action(() => import('./show.js')));
+  keys
+    .command('rotate')
+    .description('issue a new site key and secret key; the old ones stop working at once')
+    
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(action(() => import('./rotate.js')));
+}

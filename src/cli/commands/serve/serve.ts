@@ -1,0 +1,96 @@
+import { isIP } from 'node:net';
+import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { parseDuration } from '../../../domain/time.js';
+
+export interface ServeOptions {
+  port: string;
+  host: string;
+  db: string;
+  memory?: boolean;
+  clock: 'system' | 'manual';
+  retryBase: string;
+  retrySchedule?: string;
+  retryJitter?: boolean;
+  webhookTimeout: string;
+  smtp?: string;
+  rateLimit?: string;
+  import?: string;
+  exportOnExit?: string;
+  log: 'pretty' | 'json';
+  adminToken?: string;
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
+}
+
+function duration(flag: string, value: string): number {
+  const ms = parseDuration(value);
+  if (ms == null) throw new UsageError(`${flag}: "${value}" is not a duration; use e.g. 500ms, 2s, 5m, 1h`);
+  return ms;
+}
+
+export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
+  const port = Number(o.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${o.port}" is not a port number (0-65535)`);
+  const adminToken = o.adminToken ?? env.VTR_ADMIN_TOKEN ?? null;
+  if (!isLoopback(o.host) && !adminToken) {
+    throw new UsageError(`--host ${o.host} is not a loopback address: the management API would be open to the network. Add --admin-token <secret> (or VTR_ADMIN_TOKEN) to require it.`);
+  }
+  const schedule = o.retrySchedule?.split(',').map((s) => duration('--retry-schedule', s));
+  if (schedule && schedule.length !== 5) throw new UsageError('--retry-schedule: give exactly five delays, e.g. 5s,5m,30m,2h,5h');
+  let rateLimit: number | null = null;
+  if (o.rateLimit != null) {
+    rateLimit = Number(o.rateLimit);
+    if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new UsageError('--rate-limit: give a whole number of requests per second, e.g. 100');
+  }
+  if (o.smtp) {
+    try {
+      const u = new URL(o.smtp);
+      if (!/^smtps?:$/.test(u.protocol)) throw new Error();
+    } catch {
+      throw new UsageError(`--smtp: "${o.smtp}" is not an smtp:// URL, e.g. smtp://127.0.0.1:1025`);
+    }
+  }
+  return {
+    port,
+    host: o.host,
+    dbPath: o.memory ? ':memory:' : o.db,
+    clock: o.clock,
+    adminToken,
+    rateLimit,
+    retryBaseMs: duration('--retry-base', o.retryBase),
+    retrySchedule: schedule ?? null,
+    retryJitter: !!o.retryJitter,
+    webhookTimeoutMs: duration('--webhook-timeout', o.webhookTimeout),
+    smtpUrl: o.smtp ?? null,
+    importFile: o.import ?? null,
+    exportOnExit: o.exportOnExit ?? null,
+    log: o.log,
+  };
+}
+
+export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
+  const opts = parseServeOptions(o, process.env);
+  const { startServer } = await import('../../../serve.js');
+  const running = await startServer(opts, {
+    out: (line) => ctx.io.stdout.write(`${line}\n`),
+    log: (line) => ctx.io.stderr.write(`${line}\n`),
+    json: ctx.config.json,
+  });
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      ctx.info(`vtr: ${signal} received, finishing in-flight work…`);
+      void running.close().then(() => {
+        ctx.info('vtr: stopped');
+        resolve();
+      });
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}

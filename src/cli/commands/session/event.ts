@@ -1,0 +1,20 @@
+import type { Session } from '../../../domain/session.js';
+import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { output } from '../../output.js';
+import { enc } from '../../site-ref.js';
+
+export async function run(o: { args: string[] }, ctx: CliContext): Promise<void> {
+  const [id, name] = o.args;
+  if (name.length < 1 || name.length > 100) throw new UsageError('<name>: a custom event name has 1 to 100 characters');
+  const client = await ctx.client({ token: true });
+  const result = await client.api<{ success: boolean }>('POST', `/session/${enc(id)}/event`, { body: { name } });
+  if (ctx.config.json) return output(ctx, result, () => '');
+  // Show what the event changed: the session's events and engagement.
+  const s = await client.api<Session>('GET', `/session/${enc(id)}`);
+  output(ctx, result, () => [
+    `Added "${name}" to ${id}`,
+    `custom_events:    ${s.custom_events.join(', ')}`,
+    `engagement_level: ${s.engagement_level ?? '-'}`,
+  ]);
+}

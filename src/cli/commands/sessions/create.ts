@@ -1,0 +1,37 @@
+import type { Session } from '../../../domain/session.js';
+import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { output } from '../../output.js';
+import { currentSiteId, enc } from '../../site-ref.js';
+import { style } from '../../style.js';
+import { renderSession } from '../session/render.js';
+
+export interface CreateOptions {
+  ip: string; userAgent?: string; url: string; referrer?: string; language: string; timezone: string;
+  pageViews: string; duration: string; fingerprint?: string; event?: string[]; site?: string;
+}
+
+function whole(flag: string, v: string, min: number, max: number): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag}: "${v}" must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+export async function run(o: CreateOptions, ctx: CliContext): Promise<void> {
+  const body = {
+    ip: o.ip,
+    ...(o.userAgent !== undefined ? { user_agent: o.userAgent } : {}),
+    url: o.url,
+    referrer: o.referrer ?? null,
+    language: o.language,
+    timezone: o.timezone,
+    page_views: whole('--page-views', o.pageViews, 1, 10_000),
+    duration: whole('--duration', o.duration, 0, 604_800),
+    ...(o.fingerprint ? { fingerprint: o.fingerprint } : {}),
+    ...(o.event?.length ? { custom_events: o.event } : {}),
+  };
+  const client = await ctx.client();
+  const site = await currentSiteId(ctx, client, o.site);
+  const session = await client.admin<Session>('POST', `/sites/${enc(site)}/sessions`, { body });
+  output(ctx, session, () => renderSession(session, style(ctx)));
+}

@@ -1,0 +1,37 @@
+import type { Command } from 'commander';
+import { action } from '../../run-command.js';
+import { examples } from '../../help.js';
+
+export function registerSessions(program: Command): void {
+  const sessions = program.command('sessions').description('list and make sessions (management API)');
+  examples(
+    sessions
+      .command('list')
+      .description('list sessions, newest first')
+      .option('-w, --where <filter>', 'filter, e.g. "risk_level in (suspicious, invalid) and channel = paid"')
+      .option('-n, --limit <n>', 'at most this many', '20')
+      .option('--all-sites', 'every site, not just the current one'),
+    ['vtr sessions list', 'vtr sessions list --where "risks contains vpn" --limit 5', 'vtr sessions list --where "country_code = DE" --json'],
+  ).action(action(() => import('./list.js')));
+  examples(
+    sessions
+      .command('create')
+      .description('make a session from page views, as the agent would')
+      .option('--ip <ip>', 'visitor IP (reserved test ranges: `vtr testvalues`)', '192.0.2.10')
+      .option('--user-agent <ua>', 'user agent (default: Chrome on Windows)')
+      .option('--url <url>', 'landing URL, with its query string (utm_*, gclid, ...)', 'https://example.com/')
+      .option('--referrer <url>', 'referrer URL')
+      .option('--language <tag>', 'IETF language tag', 'en-US')
+      .option('--timezone <tz>', 'tz database name', 'America/New_York')
+      .option('--page-views <n>', 'number of page views', '1')
+      .option('--duration <seconds>', 'seconds from first to last activity', '0')
+      .option('--fingerprint <id>', 'visitor fingerprint (same one again: a returning visitor)')
+      .option('--event <name...>', 'custom events to add'),
+    [
+      'vtr sessions create',
+      'vtr sessions create --ip 198.51.100.4 --url "https://shop.test/?gclid=abc"',
+      'vtr sessions create --user-agent "Googlebot/2.1 (+http://www.google.com/bot.html)"',
+      'vtr sessions create --page-views 4 --duration 120 --referrer https://news.example.org/',
+    ],
+  ).action(action(() => import('./create.js')));
+}

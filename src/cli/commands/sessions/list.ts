@@ -1,0 +1,25 @@
+import type { Session } from '../../../domain/session.js';
+import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { output } from '../../output.js';
+import { currentSiteId } from '../../site-ref.js';
+import { ApiError } from '../../../client/api-client.js';
+import { renderSessions } from './render.js';
+
+export async function run(o: { where?: string; limit: string; allSites?: boolean; site?: string }, ctx: CliContext): Promise<void> {
+  const limit = Number(o.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError(`--limit: "${o.limit}" must be a whole number from 1 to 10000`);
+  const client = await ctx.client();
+  const site = o.allSites ? undefined : await currentSiteId(ctx, client, o.site);
+  let sessions: Session[];
+  try {
+    sessions = await client.admin<Session[]>('GET', '/sessions', { query: { site, where: o.where, limit } });
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'invalid_filter') {
+      const pos = Number(err.body.position ?? 0);
+      throw new UsageError(`--where: ${err.message}\n  ${o.where}\n  ${' '.repeat(pos)}^`);
+    }
+    throw err;
+  }
+  output(ctx, sessions, () => (sessions.length ? renderSessions(sessions) : 'No sessions match.'));
+}

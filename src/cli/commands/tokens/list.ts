@@ -1,0 +1,13 @@
+import type { CliContext } from '../../context.js';
+import { output, table } from '../../output.js';
+import { currentSiteId, enc } from '../../site-ref.js';
+
+export interface TokenJson { token: string; site_id: string; created_at: string; revoked_at: string | null }
+
+export async function run(o: { site?: string; all?: boolean }, ctx: CliContext): Promise<void> {
+  const client = await ctx.client();
+  const tokens = o.all
+    ? await client.admin<TokenJson[]>('GET', '/tokens')
+    : await client.admin<TokenJson[]>('GET', `/sites/${enc(await currentSiteId(ctx, client, o.site))}/tokens`);
+  output(ctx, tokens, () => table(['TOKEN', 'SITE', 'CREATED', 'REVOKED'], tokens.map((t) => [t.token, t.site_id, t.created_at, t.revoked_at])));
+}

@@ -1,0 +1,66 @@
+// What every command's run() gets: IO streams, resolved config, a lazily built client, a prompter.
+import type { Writable } from 'node:stream';
+import type { ApiClient } from '../client/api-client.js';
+
+export interface CliIO {
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean };
+  stdinIsTTY: boolean;
+}
+
+export interface GlobalOptions {
+  baseUrl?: string;
+  json?: boolean;
+  color?: boolean;
+  quiet?: boolean;
+  secretKey?: string;
+  token?: string;
+  adminToken?: string;
+  site?: string;
+}
+
+export interface CliConfig {
+  baseUrl: string;
+  json: boolean;
+  quiet: boolean;
+  color: boolean;
+  secretKey: string | null;
+  accessToken: string | null;
+  adminToken: string | null;
+  site: string | null;
+}
+
+export interface Prompter {
+  input(message: string, opts?: { default?: string }): Promise<string>;
+  confirm(message: string, opts?: { default?: boolean }): Promise<boolean>;
+  select<T extends string>(message: string, choices: T[]): Promise<T>;
+}
+
+export interface CliContext {
+  io: CliIO;
+  config: CliConfig;
+  /** True when prompts, spinners and colour may be used (stderr/stdin are terminals, no --json). */
+  interactive: boolean;
+  /** A client with the credentials resolved (flag > env > the local emulator's default site). */
+  client(needs?: { token?: boolean; secretKey?: boolean }): Promise<ApiClient>;
+  prompter: Prompter;
+  /** Writes a line to stderr unless --quiet. */
+  info(line: string): void;
+}
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api/v1';
+
+export function resolveConfig(g: GlobalOptions, env: NodeJS.ProcessEnv, io: CliIO): CliConfig {
+  const json = !!g.json;
+  const noColor = g.color === false || 'NO_COLOR' in env || env.TERM === 'dumb';
+  return {
+    baseUrl: g.baseUrl ?? env.VTR_BASE_URL ?? DEFAULT_BASE_URL,
+    json,
+    quiet: !!g.quiet,
+    color: !noColor && !!io.stdout.isTTY,
+    secretKey: g.secretKey ?? env.VTR_SECRET_KEY ?? null,
+    accessToken: g.token ?? env.VTR_ACCESS_TOKEN ?? null,
+    adminToken: g.adminToken ?? env.VTR_ADMIN_TOKEN ?? null,
+    site: g.site ?? env.VTR_SITE ?? null,
+  };
+}

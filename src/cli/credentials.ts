@@ -1,0 +1,53 @@
+// Credentials: flag > environment > the local emulator's default (or --site) site.
+import { ApiError, ConnectionError, createApiClient, type ApiClient } from '../client/api-client.js';
+import type { CliConfig } from './context.js';
+import { OperationError, UsageError } from './errors.js';
+
+interface SiteKeys {
+  site_id: string;
+  secret_key: string;
+}
+
+function isLocal(baseUrl: string): boolean {
+  try {
+    const h = new URL(baseUrl).hostname;
+    return h === 'localhost' || h === '[::1]' || h === '::1' || h.startsWith('127.');
+  } catch {
+    return false;
+  }
+}
+
+export async function buildClient(config: CliConfig, needs: { token?: boolean; secretKey?: boolean } = {}): Promise<ApiClient> {
+  try {
+    new URL(config.baseUrl);
+  } catch {
+    throw new UsageError(`--base-url: "${config.baseUrl}" is not a URL; use e.g. http://127.0.0.1:8787/api/v1`);
+  }
+  let { accessToken, secretKey } = config;
+  const base = createApiClient({ baseUrl: config.baseUrl, adminToken: config.adminToken });
+  const wantToken = needs.token && !accessToken;
+  const wantSecret = needs.secretKey && !secretKey;
+  if (wantToken || wantSecret || (config.site && (needs.token || needs.secretKey))) {
+    if (!isLocal(config.baseUrl) && !config.adminToken) {
+      const missing = wantToken ? '--token (or VTR_ACCESS_TOKEN)' : '--secret-key (or VTR_SECRET_KEY)';
+      throw new UsageError(`${missing} is required for a remote base URL`);
+    }
+    const site = await fetchSite(base, config.site);
+    if (wantSecret || (config.site && !config.secretKey)) secretKey = site.secret_key;
+    if (wantToken || (config.site && !config.accessToken)) {
+      const tokens = await base.admin<Array<{ token: string; revoked_at: string | null }>>('GET', `/sites/${encodeURIComponent(site.site_id)}/tokens`);
+      accessToken = tokens.find((t) => !t.revoked_at)?.token ?? (await base.admin<{ token: string }>('POST', `/sites/${encodeURIComponent(site.site_id)}/tokens`)).token;
+    }
+  }
+  return createApiClient({ baseUrl: config.baseUrl, accessToken, secretKey, adminToken: config.adminToken });
+}
+
+async function fetchSite(client: ApiClient, siteId: string | null): Promise<SiteKeys> {
+  try {
+    return await client.admin<SiteKeys>('GET', siteId ? `/sites/${encodeURIComponent(siteId)}` : '/sites/default');
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw new OperationError(`--site: no site ${siteId}; see \`vtr sites list\``);
+    if (err instanceof ConnectionError) throw err;
+    throw err;
+  }
+}

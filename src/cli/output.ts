@@ -1,0 +1,30 @@
+// The one --json helper: data goes to stdout as exactly one JSON document, or as readable text.
+import type { CliContext } from './context.js';
+
+export function printJson(ctx: CliContext, data: unknown): void {
+  ctx.io.stdout.write(`${JSON.stringify(data, null, ctx.io.stdout.isTTY ? 2 : 0)}\n`);
+}
+
+/** With --json prints `data`; otherwise prints what `human()` renders (a string or lines). */
+export function output(ctx: CliContext, data: unknown, human: () => string | string[]): void {
+  if (ctx.config.json) return printJson(ctx, data);
+  const text = human();
+  const lines = Array.isArray(text) ? text.join('\n') : text;
+  if (lines) ctx.io.stdout.write(lines.endsWith('\n') ? lines : `${lines}\n`);
+}
+
+/** A plain aligned table (no colour codes in cell widths). */
+export function table(headers: string[], rows: Array<Array<string | number | boolean | null | undefined>>): string {
+  const cells = rows.map((r) => r.map((v) => (v == null ? '-' : String(v))));
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]?.length ?? 0)));
+  const line = (r: string[]) => r.map((v, i) => (i === r.length - 1 ? v : v.padEnd(widths[i]))).join('  ');
+  return [line(headers), ...cells.map(line)].join('\n');
+}
+
+/** "key: value" lines, keys aligned. */
+export function keyValues(entries: Array<[string, unknown]>): string {
+  const width = Math.max(...entries.map(([k]) => k.length));
+  return entries
+    .map(([k, v]) => `${`${k}:`.padEnd(width + 1)} ${v == null ? '-' : Array.isArray(v) ? (v.length ? v.join(', ') : '-') : String(v)}`)
+    .join('\n');
+}

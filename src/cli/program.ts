@@ -1,0 +1,51 @@
+import { Command, Option } from 'commander';
+import { VERSION } from '../version.js';
+import { registerServe } from './commands/serve/index.js';
+import { registerSites } from './commands/sites/index.js';
+import { registerKeys } from './commands/keys/index.js';
+import { registerTokens } from './commands/tokens/index.js';
+import { registerSession } from './commands/session/index.js';
+import { registerSessions } from './commands/sessions/index.js';
+import { registerClock } from './commands/clock/index.js';
+
+/** Every command group; a group adds its verbs with their options and lazily loaded run(). */
+export const GROUPS: Array<(program: Command) => void> = [
+  registerServe,
+  registerSites,
+  registerKeys,
+  registerTokens,
+  registerSession,
+  registerSessions,
+  registerClock,
+];
+
+export function buildProgram(): Command {
+  const program = new Command('vtr')
+    .description('Local emulator and CLI for the visitor-traffic risk service')
+    .version(VERSION, '-v, --version')
+    .addOption(new Option('--base-url <url>', 'public API base URL (env VTR_BASE_URL)').default(undefined, 'http://127.0.0.1:8787/api/v1'))
+    .option('--json', 'print exactly one JSON document on stdout')
+    .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('-q, --quiet', 'no hints or progress on stderr')
+    .option('--secret-key <key>', "site secret key (env VTR_SECRET_KEY; default: the local emulator's default site)")
+    .option('--token <token>', 'access token (env VTR_ACCESS_TOKEN)')
+    .option('--admin-token <token>', 'emulator admin token (env VTR_ADMIN_TOKEN)')
+    .option('--site <id>', 'use this site instead of the default site')
+    .showSuggestionAfterError()
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ npx vtr serve                          start the emulator on http://127.0.0.1:8787
+  $ vtr check --email a@example.com        run a visitor check against the default site
+  $ vtr sessions create --ip 203.0.113.7   make a session (a Tor exit: risk_level invalid)
+  $ vtr sessions list --where "risk_level = invalid"
+  $ vtr webhooks tail                      watch webhook attempts live
+
+Exit codes: 0 ok, 1 operation failed, 2 usage error, 3 check --fail-on threshold reached.`,
+    );
+  program.exitOverride();
+  for (const register of GROUPS) register(program);
+  return program;
+}

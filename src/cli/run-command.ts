@@ -1,0 +1,78 @@
+// Wraps a verb's run(): builds its context, and maps every failure to a message and exit code.
+import type { Command } from 'commander';
+import { ApiError, ConnectionError } from '../client/api-client.js';
+import { resolveConfig, type CliContext, type CliIO, type GlobalOptions, type Prompter } from './context.js';
+import { buildClient } from './credentials.js';
+import { exitCodeFor, UsageError } from './errors.js';
+
+export function defaultIO(): CliIO {
+  return { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY };
+}
+
+export function createContext(globals: GlobalOptions, io: CliIO = defaultIO(), env: NodeJS.ProcessEnv = process.env): CliContext {
+  const config = resolveConfig(globals, env, io);
+  const interactive = io.stdinIsTTY && !!io.stderr.isTTY && !config.json && !env.CI;
+  const prompter: Prompter = {
+    async input(message, opts) {
+      if (!interactive) throw new UsageError(message);
+      const { input } = await import('@inquirer/prompts');
+      return input({ message, default: opts?.default }, { output: io.stderr });
+    },
+    async confirm(message, opts) {
+      if (!interactive) throw new UsageError(`${message} (pass --yes to confirm without a prompt)`);
+      const { confirm } = await import('@inquirer/prompts');
+      return confirm({ message, default: opts?.default ?? false }, { output: io.stderr });
+    },
+    async select(message, choices) {
+      if (!interactive) throw new UsageError(message);
+      const { select } = await import('@inquirer/prompts');
+      return select({ message, choices: choices.map((value) => ({ value })) }, { output: io.stderr });
+    },
+  };
+  return {
+    io,
+    config,
+    interactive,
+    prompter,
+    client: (needs) => buildClient(config, needs),
+    info(line) {
+      if (!config.quiet) io.stderr.write(`${line}\n`);
+    },
+  };
+}
+
+/** Turns an error into a message on stderr and returns the exit code. */
+export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown): number {
+  const code = exitCodeFor(err);
+  let message: string;
+  if (err instanceof ConnectionError) {
+    message = `${err.message}. Is it running? Start it with \`npx vtr serve\`, or point --base-url / VTR_BASE_URL at it.`;
+  } else if (err instanceof ApiError) {
+    message = `${err.message} (HTTP ${err.status}, ${err.code})`;
+    if (err.status === 401 && err.code === 'unauthorized') message += '. Check --token / --secret-key / --admin-token.';
+  } else if (err instanceof Error) {
+    message = err.message;
+  } else {
+    message = String(err);
+  }
+  const prefix = code === 2 ? 'usage error' : 'error';
+  ctx.io.stderr.write(`vtr: ${prefix}: ${message}\n`);
+  if (code === 2 && !(err instanceof UsageError)) ctx.io.stderr.write('Run `vtr --help` for usage.\n');
+  return code;
+}
+
+/** The action for a verb: run(options, ctx) with the command's options merged over the globals. */
+export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) => Promise<void> }>) {
+  return async function (this: Command, ...args: unknown[]) {
+    const cmd = args[args.length - 1] as Command;
+    const positional = args.slice(0, -2);
+    const opts = { ...cmd.optsWithGlobals(), args: positional } as O & GlobalOptions;
+    const ctx = createContext(opts);
+    try {
+      const { run } = await load();
+      await run(opts, ctx);
+    } catch (err) {
+      process.exitCode = reportError(ctx, err);
+    }
+  };
+}

@@ -1,0 +1,21 @@
+// Colour only on a TTY and without NO_COLOR/--no-color; chalk is told the level explicitly.
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { CliContext } from './context.js';
+
+const plain = new Chalk({ level: 0 });
+const colour = new Chalk({ level: 1 });
+
+export function style(ctx: CliContext): ChalkInstance {
+  return ctx.config.color ? colour : plain;
+}
+
+export function riskColour(c: ChalkInstance, level: string | null): string {
+  const text = level ?? '-';
+  switch (level) {
+    case 'normal': return c.green(text);
+    case 'unwanted': return c.yellow(text);
+    case 'suspicious': return c.magenta(text);
+    case 'invalid': return c.red(text);
+    default: return text;
+  }
+}

@@ -1,0 +1,96 @@
+// The one HTTP client for the emulator's public and management APIs (used by the CLI and the
+// library). Errors come back as ApiError (the server's {code, message}) or ConnectionError.
+import { request, type Dispatcher } from 'undici';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export class ConnectionError extends Error {
+  constructor(readonly url: string, readonly cause?: unknown) {
+    super(`cannot reach the emulator at ${url}`);
+    this.name = 'ConnectionError';
+  }
+}
+
+export interface ClientOptions {
+  /** Public API base, e.g. http://127.0.0.1:8787/api/v1 */
+  baseUrl: string;
+  accessToken?: string | null;
+  secretKey?: string | null;
+  adminToken?: string | null;
+  /** Per request, ms. */
+  timeoutMs?: number;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | undefined | null>;
+  body?: unknown;
+  /** Which credential goes in the Authorization header. */
+  auth?: 'token' | 'admin' | 'none';
+}
+
+/** `http://host:port/api/v1` → `http://host:port` (the management API and console live there). */
+export function originOf(baseUrl: string): string {
+  const u = new URL(baseUrl);
+  return `${u.protocol}//${u.host}`;
+}
+
+export function createApiClient(opts: ClientOptions) {
+  const origin = originOf(opts.baseUrl);
+  const apiBase = opts.baseUrl.replace(/\/+$/, '');
+
+  async function send<T>(method: Dispatcher.HttpMethod, url: string, o: RequestOptions = {}): Promise<T> {
+    const u = new URL(url);
+    for (const [k, v] of Object.entries(o.query ?? {})) if (v != null && v !== '') u.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const cred = o.auth === 'token' ? opts.accessToken : o.auth === 'admin' ? opts.adminToken : null;
+    if (cred) headers.authorization = `Bearer ${cred}`;
+    let body: string | undefined;
+    if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers['content-type'] = 'application/json';
+    }
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await request(u, { method, headers, body, headersTimeout: opts.timeoutMs ?? 120_000, bodyTimeout: opts.timeoutMs ?? 120_000 });
+    } catch (err) {
+      throw new ConnectionError(origin, err);
+    }
+    const text = await res.body.text();
+    let data: unknown = undefined;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      data = undefined;
+    }
+    if (res.statusCode >= 400) {
+      const e = (data ?? {}) as Record<string, unknown>;
+      throw new ApiError(res.statusCode, String(e.code ?? 'http_error'), String(e.message ?? `HTTP ${res.statusCode}`), e);
+    }
+    return data as T;
+  }
+
+  return {
+    baseUrl: apiBase,
+    origin,
+    options: opts,
+    /** Public API (`/api/v1/...`), bearer access token. */
+    api: <T = unknown>(method: Dispatcher.HttpMethod, path: string, o: RequestOptions = {}) =>
+      send<T>(method, `${apiBase}${path}`, { auth: 'token', ...o }),
+    /** Management API (`/_vtr/api/...`), admin token when one is set. */
+    admin: <T = unknown>(method: Dispatcher.HttpMethod, path: string, o: RequestOptions = {}) =>
+      send<T>(method, `${origin}/_vtr/api${path}`, { auth: 'admin', ...o }),
+    raw: <T = unknown>(method: Dispatcher.HttpMethod, url: string, o: RequestOptions = {}) => send<T>(method, url, o),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

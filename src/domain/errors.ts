@@ -1,0 +1,43 @@
+// One error class with a string code per failure; the server maps it to {code, message} once.
+
+export const ERROR_STATUS = {
+  invalid_json: 400,
+  invalid_request: 400,
+  invalid_filter: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  plan_required: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  retries_in_progress: 409,
+  already_delivered: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  schema_too_new: 409,
+  rate_limited: 429,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class VtrError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'VtrError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.details = details;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { code: this.code, message: this.message, ...(this.details ?? {}) };
+  }
+}
+
+export const notFound = (what: string) => new VtrError('not_found', `${what} not found`);
+export const invalid = (message: string, details?: Record<string, unknown>) => new VtrError('invalid_request', message, details);

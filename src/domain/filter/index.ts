@@ -1,0 +1,11 @@
+// The saved-view / `sessions list --where` filter language (contract section 6).
+export { FilterError, formatFilterError } from './lexer.js';
+export {
+  parseFilter,
+  MAX_FILTER_DEPTH,
+  MAX_FILTER_LENGTH,
+  type CompareOp,
+  type FilterNode,
+  type FilterValue,
+} from './parser.js';
+export { matchesFilter } from './evaluate.js';

@@ -1,0 +1,52 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Random base62 string; 22 chars ≈ 131 bits, unguessable. */
+export function randomId(length = 22): string {
+  const bytes = randomBytes(length * 2);
+  let out = '';
+  for (let i = 0; out.length < length && i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b < 248) out += ALPHABET[b % 62]; // reject the tail to keep the distribution uniform
+  }
+  while (out.length < length) out += ALPHABET[randomBytes(1)[0] % 62];
+  return out;
+}
+
+export const newId = {
+  site: () => `site_${randomId(16)}`,
+  session: () => `ses_${randomId(20)}`,
+  check: () => `chk_${randomId(20)}`,
+  probe: () => `prb_${randomId(32)}`,
+  view: () => `view_${randomId(16)}`,
+  webhook: () => `wh_${randomId(16)}`,
+  webhookEvent: () => `msg_${randomId(24)}`,
+  notification: () => `ntf_${randomId(16)}`,
+  siteKey: () => `pk_test_${randomId(24)}`,
+  secretKey: () => `sk_test_${randomId(32)}`,
+  accessToken: () => `at_test_${randomId(32)}`,
+  webhookSecret: () => `whsec_${randomBytes(24).toString('base64')}`,
+  fingerprint: () => `fp_${randomId(20)}`,
+  request: () => `req_${randomId(16)}`,
+};
+
+export const PROBE_ID_PATTERN = /^prb_[0-9A-Za-z]{32}$/;
+
+/** Constant-time string comparison for secrets. */
+export function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  if (ab.length !== bb.length) {
+    timingSafeEqual(ab, ab); // same work either way
+    return false;
+  }
+  return timingSafeEqual(ab, bb);
+}
+
+/** Masks a secret for logs: keeps its prefix and last 4 characters. */
+export function maskSecret(secret: string): string {
+  const m = /^([a-z]+_(?:test_)?)/.exec(secret);
+  const prefix = m ? m[1] : '';
+  return `${prefix}…${secret.slice(-4)}`;
+}

@@ -1,0 +1,157 @@
+// IP intelligence: reserved test ranges, bogon detection and a country lookup. Pure, no I/O:
+// the country database is passed in as `countryOf` (see src/geo/country-db.ts).
+import ipaddr from 'ipaddr.js';
+import countries from 'i18n-iso-countries';
+
+/** Answers an ISO 3166-1 alpha-2 code for a public IP, or null when unknown. */
+export interface CountryLookup {
+  (ip: string): string | null;
+}
+
+export interface IpIntel {
+  valid: boolean;
+  /** Normalised form: dotted quad for IPv4, RFC 5952 (lower case, compressed) for IPv6. */
+  ip: string;
+  version: 4 | 6 | null;
+  /** IPv4: first three octets (`192.0.2`); IPv6: the /64 in RFC 5952 form (`2001:db8:0:1::/64`). */
+  ip_network: string | null;
+  bogon: boolean;
+  private: boolean;
+  country_code: string | null;
+  country_name: string | null;
+  city: string | null;
+  isp: string | null;
+  timezone: string | null;
+  vpn: boolean;
+  proxy: boolean;
+  tor: boolean;
+  hosting: boolean;
+  anonymous: boolean;
+}
+
+export interface TestIpRange {
+  cidr: string;
+  label: string;
+  country_code: string;
+  city: string;
+  isp: string;
+  timezone: string;
+  vpn: boolean;
+  proxy: boolean;
+  tor: boolean;
+  hosting: boolean;
+  anonymous: boolean;
+  /** The session/check risk level these flags lead to (contract §4), for docs and `vtr testvalues`. */
+  risk_level: 'normal' | 'suspicious' | 'invalid';
+  /** true for ranges the emulator adds beyond the contract's table. */
+  extension: boolean;
+}
+
+const flags = { vpn: false, proxy: false, tor: false, hosting: false, anonymous: false };
+
+// Contract §4 test ranges, plus vpn/proxy ranges carved from the 198.18.0.0/15 benchmarking block
+// (RFC 2544), which never appears on the public internet.
+export const TEST_IP_RANGES: readonly TestIpRange[] = [
+  { cidr: '192.0.2.0/24', label: 'clean residential', country_code: 'US', city: 'New York',
+    isp: 'Example Residential', timezone: 'America/New_York', ...flags, risk_level: 'normal', extension: false },
+  { cidr: '198.51.100.0/24', label: 'datacenter', country_code: 'GB', city: 'London',
+    isp: 'Example Hosting', timezone: 'Europe/London', ...flags, hosting: true, anonymous: true,
+    risk_level: 'suspicious', extension: false },
+  { cidr: '203.0.113.0/24', label: 'Tor exit', country_code: 'DE', city: 'Berlin',
+    isp: 'Example Tor Exit', timezone: 'Europe/Berlin', ...flags, tor: true, anonymous: true,
+    risk_level: 'invalid', extension: false },
+  { cidr: '2001:db8::/32', label: 'clean residential IPv6', country_code: 'FR', city: 'Paris',
+    isp: 'Example Residential', timezone: 'Europe/Paris', ...flags, risk_level: 'normal', extension: false },
+  { cidr: '198.18.0.0/24', label: 'VPN', country_code: 'NL', city: 'Amsterdam',
+    isp: 'Example VPN', timezone: 'Europe/Amsterdam', ...flags, vpn: true, anonymous: true,
+    risk_level: 'suspicious', extension: true },
+  { cidr: '198.18.1.0/24', label: 'open proxy', country_code: 'US', city: 'Chicago',
+    isp: 'Example Proxy', timezone: 'America/Chicago', ...flags, proxy: true, anonymous: true,
+    risk_level: 'suspicious', extension: true },
+];
+
+const parsedRanges = TEST_IP_RANGES.map((r) => ({ range: r, cidr: ipaddr.parseCIDR(r.cidr) }));
+
+// Non-routable ranges as named by ipaddr.js; everything here is a bogon.
+const BOGON_V4 = new Set(['unspecified', 'broadcast', 'multicast', 'linkLocal', 'loopback',
+  'carrierGradeNat', 'private', 'reserved']);
+const BOGON_V6 = new Set(['unspecified', 'linkLocal', 'multicast', 'loopback', 'uniqueLocal',
+  'deprecatedSiteLocal', 'discard', 'benchmarking', 'reserved', 'deprecatedOrchid', 'orchid2']);
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
+/** English country name for an alpha-2 code, or null. */
+export function countryName(code: string | null | undefined): string | null {
+  if (!code) return null;
+  try {
+    return countries.getName(code, 'en') ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function emptyIntel(ip: string): IpIntel {
+  return { valid: false, ip, version: null, ip_network: null, bogon: false, private: false,
+    country_code: null, country_name: null, city: null, isp: null, timezone: null, ...flags };
+}
+
+// Strict parsing: only dotted-quad IPv4 (ipaddr.js would also take `127.1` or `0x7f.0.0.1`) or
+// IPv6; an IPv4-mapped IPv6 address is read as the IPv4 it carries; a zone id is dropped.
+function parseStrict(s: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  if (ipaddr.IPv4.isValidFourPartDecimal(s)) return ipaddr.IPv4.parse(s);
+  if (!s.includes(':') || !ipaddr.IPv6.isValid(s)) return null;
+  const v6 = ipaddr.IPv6.parse(s);
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address();
+  v6.zoneId = undefined;
+  return v6;
+}
+
+function networkOf(addr: ipaddr.IPv4 | ipaddr.IPv6): string {
+  if (addr.kind() === 'ipv4') return addr.toByteArray().slice(0, 3).join('.');
+  const parts = (addr as ipaddr.IPv6).parts.slice(0, 4).concat([0, 0, 0, 0]);
+  return `${new ipaddr.IPv6(parts).toRFC5952String()}/64`;
+}
+
+export function lookupIp(ip: string, countryOf?: CountryLookup): IpIntel {
+  const raw = typeof ip === 'string' ? ip.trim() : '';
+  // No address is longer than ~50 chars; refuse absurd inputs before any parsing.
+  if (raw.length === 0 || raw.length > 100) return emptyIntel(raw.slice(0, 100));
+  let addr: ipaddr.IPv4 | ipaddr.IPv6 | null;
+  try {
+    addr = parseStrict(raw);
+  } catch {
+    addr = null;
+  }
+  if (!addr) return emptyIntel(raw);
+
+  const v4 = addr.kind() === 'ipv4';
+  const base: IpIntel = {
+    ...emptyIntel(v4 ? addr.toString() : (addr as ipaddr.IPv6).toRFC5952String()),
+    valid: true,
+    version: v4 ? 4 : 6,
+    ip_network: networkOf(addr),
+  };
+
+  // Test ranges first: they sit inside ranges ipaddr.js calls "reserved".
+  const hit = parsedRanges.find((p) => p.cidr[0].kind() === addr.kind() && addr.match(p.cidr));
+  if (hit) {
+    const r = hit.range;
+    return { ...base, country_code: r.country_code, country_name: countryName(r.country_code),
+      city: r.city, isp: r.isp, timezone: r.timezone, vpn: r.vpn, proxy: r.proxy, tor: r.tor,
+      hosting: r.hosting, anonymous: r.anonymous };
+  }
+
+  const range = addr.range();
+  const bogon = v4
+    ? BOGON_V4.has(range)
+    : BOGON_V6.has(range) || !addr.match(GLOBAL_UNICAST_V6);
+  if (bogon) return { ...base, bogon: true, private: range === 'private' || range === 'uniqueLocal' };
+
+  let code: string | null = null;
+  try {
+    const c = countryOf?.(base.ip) ?? null;
+    code = c && /^[A-Z]{2}$/.test(c) ? c : null;
+  } catch {
+    code = null; // a broken lookup only loses the country
+  }
+  return { ...base, country_code: code, country_name: countryName(code) };
+}

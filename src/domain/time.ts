@@ -1,0 +1,52 @@
+// Timestamps in the service's wire format: UTC, ISO 8601 with microseconds, no zone suffix.
+
+export function formatMicros(us: number): string {
+  const ms = Math.floor(us / 1000);
+  const iso = new Date(ms).toISOString(); // 2026-11-21T09:14:03.123Z
+  const micro = String(Math.floor(us % 1000)).padStart(3, '0');
+  return `${iso.slice(0, 23)}${micro}`;
+}
+
+export function formatMillis(ms: number): string {
+  return formatMicros(Math.floor(ms) * 1000);
+}
+
+/** Parses the wire format (or any ISO string; zone-less means UTC) to epoch ms, or null. */
+export function parseTimestamp(text: string): number | null {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?))?(Z|[+-]\d{2}:?\d{2})?$/.exec(text.trim());
+  if (!m) return null;
+  const time = m[2] ?? '00:00:00';
+  const [hms, frac = ''] = time.split('.');
+  const base = Date.parse(`${m[1]}T${hms.length === 5 ? `${hms}:00` : hms}.${frac.padEnd(3, '0').slice(0, 3)}${m[3] ?? 'Z'}`);
+  return Number.isNaN(base) ? null : base;
+}
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** "2s", "500ms", "1h30m", "3d" → milliseconds; a bare number means seconds. Null when malformed. */
+export function parseDuration(text: string): number | null {
+  const t = text.trim().toLowerCase();
+  if (/^\d+(\.\d+)?$/.test(t)) return Math.round(Number(t) * 1000);
+  const re = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/gy;
+  let total = 0;
+  let matched = 0;
+  for (let m = re.exec(t); m; m = re.exec(t)) {
+    total += Number(m[1]) * UNITS[m[2]];
+    matched = re.lastIndex;
+  }
+  return matched === t.length && matched > 0 ? Math.round(total) : null;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${Number.isInteger(s) ? s : s.toFixed(1)}s`;
+  const parts: string[] = [];
+  let rest = Math.round(s);
+  for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60], ['s', 1]] as const) {
+    const n = Math.floor(rest / size);
+    if (n) parts.push(`${n}${unit}`);
+    rest -= n * size;
+  }
+  return parts.join('');
+}

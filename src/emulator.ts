@@ -1,0 +1,90 @@
+// The composition root: builds the store, clock, services and HTTP app, and runs the server.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve as honoServe } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { createClock, type ClockMode } from './domain/clock.js';
+import { createEventBus } from './events/bus.js';
+import { createStore } from './store/index.js';
+import { createSessionService } from './sessions/service.js';
+import { createSiteService } from './sites/service.js';
+import { createApp } from './server/app.js';
+import type { AppDeps } from './server/deps.js';
+import { countryDb } from './geo/country-db.js';
+import { VERSION } from './version.js';
+
+export interface EmulatorOptions {
+  /** SQLite file, or ':memory:'. */
+  dbPath: string;
+  clock?: ClockMode;
+  adminToken?: string | null;
+  rateLimit?: number | null;
+  retryBaseMs?: number;
+  retrySchedule?: number[] | null;
+  retryJitter?: boolean;
+  webhookTimeoutMs?: number;
+  smtpUrl?: string | null;
+}
+
+const CLOCK_OFFSET_KEY = 'clock_offset_ms';
+
+export function createEmulator(opts: EmulatorOptions) {
+  const store = createStore({ path: opts.dbPath });
+  const clockMode = opts.clock ?? 'system';
+  // A manual clock keeps its offset across restarts, so "now" never goes back.
+  const clock = createClock(clockMode, clockMode === 'manual' ? Number(store.meta.get(CLOCK_OFFSET_KEY) ?? 0) : 0);
+  clock.onChange(() => store.meta.set(CLOCK_OFFSET_KEY, String(clock.offsetMs())));
+  const bus = createEventBus();
+  const countryOf = countryDb();
+  const sites = createSiteService({ store, clock });
+  const sessions = createSessionService({ store, clock, bus, countryOf });
+  const deps: AppDeps = {
+    config: { version: VERSION, adminToken: opts.adminToken ?? null, rateLimit: opts.rateLimit ?? null },
+    clock,
+    bus,
+    store,
+    sites,
+    sessions,
+    extensions: [],
+  };
+  const bootstrap = sites.bootstrap();
+  const app: Hono = createApp(deps);
+  let server: Server | null = null;
+  const closers: Array<() => Promise<void> | void> = [];
+
+  return {
+    deps,
+    app,
+    store,
+    clock,
+    /** The default site and its token, when this start created them (first start). */
+    bootstrap,
+    async listen(port: number, host: string): Promise<{ port: number; host: string }> {
+      server = await new Promise<Server>((resolve, reject) => {
+        const s = honoServe({ fetch: app.fetch, port, hostname: host }, () => resolve(s as Server)) as Server;
+        s.once('error', reject);
+      });
+      server.keepAliveTimeout = 5000;
+      const addr = server.address() as AddressInfo;
+      return { port: addr.port, host };
+    },
+    onClose(fn: () => Promise<void> | void) {
+      closers.push(fn);
+    },
+    /** Stops accepting requests, lets in-flight ones finish, closes the database. */
+    async close(): Promise<void> {
+      if (server) {
+        const s = server;
+        server = null;
+        await new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          s.closeIdleConnections?.();
+        });
+      }
+      for (const fn of closers.reverse()) await fn();
+      store.close();
+    },
+  };
+}
+
+export type Emulator = ReturnType<typeof createEmulator>;

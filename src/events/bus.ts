@@ -1,0 +1,29 @@
+import { EventEmitter } from 'node:events';
+
+/** Everything that happens, for the SSE stream, `tail` commands and the console. */
+export type EmulatorEvent =
+  | { type: 'session.created' | 'session.updated'; data: Record<string, unknown> }
+  | { type: 'check.created'; data: Record<string, unknown> }
+  | { type: 'webhook_event.created' | 'webhook_event.updated'; data: Record<string, unknown> }
+  | { type: 'webhook_attempt.created'; data: Record<string, unknown> }
+  | { type: 'webhook.updated'; data: Record<string, unknown> }
+  | { type: 'notification.created'; data: Record<string, unknown> }
+  | { type: 'request.logged'; data: Record<string, unknown> }
+  | { type: 'clock.changed'; data: Record<string, unknown> };
+
+export interface EventBus {
+  publish(event: EmulatorEvent): void;
+  subscribe(listener: (event: EmulatorEvent) => void): () => void;
+}
+
+export function createEventBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish: (event) => void emitter.emit('event', event),
+    subscribe(listener) {
+      emitter.on('event', listener);
+      return () => void emitter.off('event', listener);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// Library entry: `import { startEmulator } from 'vtr'` runs an emulator in-process for tests.
+import { createEmulator, type EmulatorOptions } from './emulator.js';
+import { createApiClient, type ApiClient } from './client/api-client.js';
+import { parseDuration, parseTimestamp, formatMillis } from './domain/time.js';
+import type { ClockMode } from './domain/clock.js';
+
+export type { Session, RiskLevel, EngagementLevel, Channel, DeviceType } from './domain/session.js';
+export type { Site, AccessToken } from './domain/site.js';
+export { ApiError, ConnectionError, createApiClient } from './client/api-client.js';
+export type { ApiClient, ClientOptions } from './client/api-client.js';
+export { VERSION } from './version.js';
+
+export interface StartEmulatorOptions {
+  /** SQLite file; default in memory (nothing kept). */
+  db?: string;
+  /** Default 0: a free port. */
+  port?: number;
+  host?: string;
+  /** Default 'manual' would surprise; the default is 'system'. */
+  clock?: ClockMode;
+  retryBaseMs?: number;
+  retrySchedule?: number[];
+  retryJitter?: boolean;
+  webhookTimeoutMs?: number;
+  smtpUrl?: string;
+}
+
+export interface EmulatorClock {
+  now(): string;
+  mode: ClockMode;
+  /** Manual clock: move forward ("5m", or ms); due deliveries run before it resolves. */
+  advance(duration: string | number): Promise<void>;
+  /** Manual clock: jump forward to an ISO time. */
+  set(timestamp: string): Promise<void>;
+}
+
+export interface RunningEmulator {
+  /** Public API base, e.g. http://127.0.0.1:53124/api/v1 */
+  baseUrl: string;
+  site: { siteId: string; siteKey: string; secretKey: string; accessToken: string };
+  clock: EmulatorClock;
+  /** A client with the default site's credentials. */
+  client: ApiClient;
+  close(): Promise<void>;
+}
+
+export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<RunningEmulator> {
+  const emuOpts: EmulatorOptions = {
+    dbPath: opts.db ?? ':memory:',
+    clock: opts.clock ?? 'system',
+    retryBaseMs: opts.retryBaseMs,
+    retrySchedule: opts.retrySchedule ?? null,
+    retryJitter: opts.retryJitter,
+    webhookTimeoutMs: opts.webhookTimeoutMs,
+    smtpUrl: opts.smtpUrl ?? null,
+  };
+  const emulator = createEmulator(emuOpts);
+  const host = opts.host ?? '127.0.0.1';
+  const { port } = await emulator.listen(opts.port ?? 0, host);
+  const baseUrl = `http://${host}:${port}/api/v1`;
+  const sites = emulator.deps.sites;
+  const site = sites.defaultSite();
+  const token = sites.tokens.list(site.site_id).find((t) => !t.revoked_at) ?? sites.tokens.create(site.site_id);
+  const afterMove = () => emulator.deps.afterClockMove?.() ?? Promise.resolve();
+  return {
+    baseUrl,
+    site: { siteId: site.site_id, siteKey: site.site_key, secretKey: site.secret_key, accessToken: token.token },
+    clock: {
+      now: () => formatMillis(emulator.clock.now()),
+      mode: emulator.clock.mode,
+      async advance(d) {
+        const ms = typeof d === 'number' ? d : parseDuration(d);
+        if (ms == null) throw new Error(`not a duration: ${d}`);
+        emulator.clock.advance(ms);
+        await afterMove();
+      },
+      async set(ts) {
+        const ms = parseTimestamp(ts);
+        if (ms == null) throw new Error(`not a timestamp: ${ts}`);
+        emulator.clock.set(ms);
+        await afterMove();
+      },
+    },
+    client: createApiClient({ baseUrl, accessToken: token.token, secretKey: site.secret_key }),
+    close: () => emulator.close(),
+  };
+}

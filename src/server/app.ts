@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { VtrError } from '../domain/errors.js';
+import { safeEqual } from '../domain/ids.js';
+import type { AppDeps } from './deps.js';
+import { bearer, errorResponse, route } from './http.js';
+import { publicSessionRoutes } from './routes/public-sessions.js';
+import { adminSiteRoutes } from './routes/admin-sites.js';
+import { adminSessionRoutes } from './routes/admin-sessions.js';
+import { adminClockRoutes } from './routes/admin-clock.js';
+
+/** The emulator's HTTP surface. Collaborators come in through `deps`; nothing is built here. */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+
+  app.onError((err, c) => errorResponse(c, err));
+  app.notFound((c) => c.json({ code: 'not_found', message: `no route for ${c.req.method} ${c.req.path.slice(0, 200)}` }, 404));
+
+  // With --admin-token, the management API and console need it (the public API has its own auth).
+  if (deps.config.adminToken) {
+    const admin = deps.config.adminToken;
+    const guard = async (c: Parameters<Parameters<typeof app.use>[1]>[0], next: () => Promise<void>) => {
+      const given = bearer(c) ?? c.req.query('admin_token') ?? getCookie(c.req.header('cookie'), 'vtr_admin');
+      if (!given || !safeEqual(given, admin)) {
+        throw new VtrError('unauthorized', 'this emulator needs its admin token: Authorization: Bearer <admin token> (or --admin-token / VTR_ADMIN_TOKEN)');
+      }
+      await next();
+    };
+    app.use('/_vtr/api/*', guard);
+    app.use('/_vtr/console/*', guard);
+  }
+
+  route(app, '/_vtr/health', { GET: (c) => c.json({ status: 'ok', version: deps.config.version }) });
+
+  publicSessionRoutes(app, deps);
+  adminSiteRoutes(app, deps);
+  adminSessionRoutes(app, deps);
+  adminClockRoutes(app, deps);
+  for (const extend of deps.extensions ?? []) extend(app, deps);
+  return app;
+}
+
+function getCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}

@@ -1,0 +1,63 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { VtrError } from '../../domain/errors.js';
+import { FilterError, parseFilter } from '../../domain/filter/index.js';
+import { filterToSql } from '../../store/session-filter-sql.js';
+import type { AppDeps } from '../deps.js';
+import { readJsonObject, route, param } from '../http.js';
+import { validate } from '../validate.js';
+import { createSessionsFromSpec } from '../../sessions/create.js';
+
+const createBody = z.strictObject({
+  ip: z.string().max(100).nullable().optional(),
+  user_agent: z.string().max(2000).nullable().optional(),
+  url: z.string().max(8000).optional(),
+  referrer: z.string().max(8000).nullable().optional(),
+  language: z.string().max(50).nullable().optional(),
+  timezone: z.string().max(100).nullable().optional(),
+  page_views: z.number().int().min(1).max(10_000).optional(),
+  duration: z.number().int().min(0).max(86_400 * 7).optional(),
+  fingerprint: z.string().min(1).max(200).optional(),
+  custom_events: z.array(z.string().min(1).max(100)).max(1000).optional(),
+});
+
+/** Parses a filter, turning its error into a 400 that carries the position. */
+export function compileFilter(src: string) {
+  try {
+    return filterToSql(parseFilter(src));
+  } catch (err) {
+    if (err instanceof FilterError) throw new VtrError('invalid_filter', err.message, { position: err.position });
+    throw err;
+  }
+}
+
+export function adminSessionRoutes(app: Hono, deps: AppDeps): void {
+  route(app, '/_vtr/api/sessions', {
+    GET: (c) => {
+      const where = c.req.query('where');
+      const limit = Number(c.req.query('limit') ?? 50);
+      const before = c.req.query('before');
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new VtrError('invalid_request', 'limit: must be a whole number from 1 to 10000');
+      const siteId = c.req.query('site');
+      if (siteId) deps.sites.get(siteId);
+      return c.json(
+        deps.store.sessions.list({
+          siteId: siteId || undefined,
+          where: where ? compileFilter(where) : undefined,
+          limit,
+          beforeSeq: before ? deps.store.sessions.get(before)?.seq : undefined,
+        }),
+      );
+    },
+  });
+  route(app, '/_vtr/api/sites/:id/sessions', {
+    POST: async (c) => {
+      const site = deps.sites.get(param(c, 'id'));
+      const spec = validate(createBody, await readJsonObject(c));
+      return c.json(createSessionsFromSpec(deps, site, spec), 201);
+    },
+  });
+  route(app, '/_vtr/api/sessions/:id', {
+    GET: (c) => c.json(deps.sessions.get(param(c, 'id'))),
+  });
+}

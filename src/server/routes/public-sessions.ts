@@ -1,0 +1,38 @@
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import { VtrError } from '../../domain/errors.js';
+import type { Site } from '../../domain/site.js';
+import type { AppDeps } from '../deps.js';
+import { bearer, readJsonObject, route, param } from '../http.js';
+import { validate } from '../validate.js';
+
+const eventBody = z.object({
+  name: z.string({ error: 'required, a string of 1 to 100 characters' }).min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  value: z.number().finite().optional(),
+});
+
+export function publicSessionRoutes(app: Hono, deps: AppDeps): void {
+  const siteOf = (c: Context): Site => {
+    const token = bearer(c);
+    if (!token) throw new VtrError('unauthorized', 'send an access token: Authorization: Bearer <ACCESS_TOKEN> (see `vtr tokens list`)');
+    const site = deps.sites.siteForToken(token);
+    if (!site) throw new VtrError('unauthorized', 'the access token is unknown or revoked');
+    return site;
+  };
+
+  route(app, '/api/v1/session/:id', {
+    GET: (c) => {
+      const site = siteOf(c);
+      return c.json(deps.sessions.get(param(c, 'id'), site.site_id));
+    },
+  });
+
+  route(app, '/api/v1/session/:id/event', {
+    POST: async (c) => {
+      const site = siteOf(c);
+      const body = validate(eventBody, await readJsonObject(c));
+      deps.sessions.addCustomEvent(param(c, 'id'), site.site_id, body.name, body.value);
+      return c.json({ success: true });
+    },
+  });
+}

@@ -1,0 +1,77 @@
+// Fills a Session's derived fields from what the page views told us, the site's settings and the
+// risks its visitor checks found. Pure: the same inputs always give the same session.
+import type { PageView, Session } from '../domain/session.js';
+import type { Site } from '../domain/site.js';
+import { deriveTrafficSource } from '../domain/traffic-source.js';
+import { parseUserAgent } from '../domain/user-agent.js';
+import { engagementLevel } from '../domain/engagement.js';
+import { riskLevelOf, sessionRisks } from '../domain/risk.js';
+import { lookupIp, type CountryLookup } from '../domain/ip-intel.js';
+import { ipAllowed } from '../domain/ip-allowlist.js';
+
+function splitUrl(url: string): { hostname: string | null; path: string | null } {
+  try {
+    const u = new URL(url);
+    return { hostname: u.hostname || null, path: u.pathname || '/' };
+  } catch {
+    return { hostname: null, path: url ? url.slice(0, 2048) : null };
+  }
+}
+
+/** The fields a session takes from its first page view. */
+export function entryFields(pv: PageView, countryOf?: CountryLookup): Partial<Session> {
+  const entry = splitUrl(pv.url);
+  const ua = parseUserAgent(pv.user_agent ?? null);
+  const ip = pv.ip ? lookupIp(pv.ip, countryOf) : null;
+  const src = deriveTrafficSource(pv.url, pv.referrer ?? null, entry.hostname);
+  return {
+    entry_hostname: entry.hostname,
+    entry_path: entry.path,
+    exit_hostname: entry.hostname,
+    exit_path: entry.path,
+    ...src,
+    ip: ip?.valid ? ip.ip : (pv.ip ?? null),
+    ip_network: ip?.ip_network ?? null,
+    isp: ip?.isp ?? null,
+    country_code: ip?.country_code ?? null,
+    city: ip?.city ?? null,
+    device_type: ua.device_type,
+    browser_name: ua.browser_name,
+    browser_family: ua.browser_family,
+    browser_version: ua.browser_version,
+    os_family: ua.os_family,
+    os_version: ua.os_version,
+    language: pv.language ?? null,
+    timezone: pv.timezone ?? null,
+    user_agent: pv.user_agent ?? null,
+  };
+}
+
+export function exitFields(pv: PageView): Partial<Session> {
+  const exit = splitUrl(pv.url);
+  return { exit_hostname: exit.hostname, exit_path: exit.path };
+}
+
+/** Recomputes engagement, risks and risk level; call after any change to a session. */
+export function withDerivedLevels(s: Session, site: Site, checkRisks: string[], countryOf?: CountryLookup): Session {
+  const ua = parseUserAgent(s.user_agent);
+  const ip = s.ip ? lookupIp(s.ip, countryOf) : null;
+  const risks = sessionRisks({
+    ua,
+    ip: ip && ip.valid ? ip : null,
+    country_code: s.country_code,
+    referrer_domain: s.referrer_domain,
+    excluded_countries: site.excluded_countries,
+    extra: checkRisks,
+  });
+  return {
+    ...s,
+    site_name: site.name,
+    risks,
+    risk_level: riskLevelOf(risks, { allowlisted: ipAllowed(s.ip, site.ip_allowlist) }),
+    engagement_level: engagementLevel(
+      { page_views: s.page_views ?? 0, duration: s.duration ?? 0, custom_events: s.custom_events },
+      { conversion_events: site.conversion_events, bounce_seconds: site.bounce_seconds },
+    ),
+  };
+}

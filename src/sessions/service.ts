@@ -1,0 +1,170 @@
+// Sessions as the service keeps them: page views extend or start a session, custom events and
+// visitor checks change it, and every change is written (with whatever the hooks add) in one
+// transaction.
+import type { Clock } from '../domain/clock.js';
+import type { PageView, Session } from '../domain/session.js';
+import type { Site } from '../domain/site.js';
+import { formatMicros } from '../domain/time.js';
+import { newId } from '../domain/ids.js';
+import { notFound } from '../domain/errors.js';
+import { clickIdOf } from '../domain/traffic-source.js';
+import type { CountryLookup } from '../domain/ip-intel.js';
+import type { Store, SessionRecord } from '../store/index.js';
+import type { EventBus } from '../events/bus.js';
+import { entryFields, exitFields, withDerivedLevels } from './derive.js';
+
+/** A visitor's session ends after 30 minutes without a page view. */
+export const SESSION_TIMEOUT_US = 30 * 60 * 1_000_000;
+
+export interface SessionHooks {
+  /** Runs inside the write transaction, so what it writes commits (or not) with the change. */
+  inTransaction?(session: Session, previous: Session | null): void;
+  /** Runs after commit. */
+  afterCommit?(session: Session, previous: Session | null): void;
+}
+
+export interface SessionServiceDeps {
+  store: Store;
+  clock: Clock;
+  bus: EventBus;
+  countryOf?: CountryLookup;
+}
+
+export interface PageViewOptions {
+  /** When the page view happened (epoch µs); defaults to now. Used by create/simulate. */
+  atUs?: number;
+  /** Always start a new session (e.g. `vtr sessions create`). */
+  newSession?: boolean;
+  /** Activity without a new page (the agent's time-on-page ping): extends duration only. */
+  ping?: boolean;
+}
+
+export function createSessionService({ store, clock, bus, countryOf }: SessionServiceDeps) {
+  const hooks: SessionHooks[] = [];
+
+  function commit(rec: SessionRecord, previous: Session | null, site: Site): Session {
+    rec.session = withDerivedLevels(rec.session, site, rec.check_risks, countryOf);
+    if (previous) store.sessions.update(rec);
+    else store.sessions.insert(rec);
+    for (const h of hooks) h.inTransaction?.(rec.session, previous);
+    return rec.session;
+  }
+
+  function after(session: Session, previous: Session | null) {
+    bus.publish({ type: previous ? 'session.updated' : 'session.created', data: session as unknown as Record<string, unknown> });
+    for (const h of hooks) h.afterCommit?.(session, previous);
+  }
+
+  function recordPageView(site: Site, pv: PageView, opts: PageViewOptions = {}): { session: Session; probe_id: string } {
+    const result = store.tx(() => {
+      const nowUs = opts.atUs ?? clock.nowMicros();
+      const at = formatMicros(nowUs);
+      const fingerprint = pv.fingerprint || newId.fingerprint();
+      const click = clickIdOf(pv.url);
+      const prev = opts.newSession ? null : store.sessions.latestForVisitor(site.site_id, fingerprint);
+      const continues =
+        prev !== null &&
+        nowUs - prev.last_seen_us < SESSION_TIMEOUT_US &&
+        nowUs >= prev.last_seen_us &&
+        !(click && click.value !== prev.click_id);
+
+      let rec: SessionRecord;
+      let previous: Session | null = null;
+      if (continues && prev) {
+        previous = prev.session;
+        rec = {
+          ...prev,
+          last_seen_us: nowUs,
+          session: {
+            ...prev.session,
+            ...(opts.ping ? {} : exitFields(pv)),
+            updated_at: at,
+            page_views: (prev.session.page_views ?? 0) + (opts.ping ? 0 : 1),
+            duration: Math.floor((nowUs - prev.first_seen_us) / 1_000_000),
+            language: prev.session.language ?? pv.language ?? null,
+            timezone: prev.session.timezone ?? pv.timezone ?? null,
+          },
+        };
+      } else {
+        rec = {
+          first_seen_us: nowUs,
+          last_seen_us: nowUs,
+          click_id: click?.value ?? null,
+          check_risks: [],
+          seq: nowUs,
+          session: {
+            ...emptySession(site, newId.session(), at),
+            ...entryFields(pv, countryOf),
+            fingerprint,
+            returned: store.sessions.hasEarlierVisit(site.site_id, fingerprint, nowUs),
+            page_views: 1,
+            duration: 0,
+          } as Session,
+        };
+      }
+      const session = commit(rec, previous, site);
+      const probe_id = newId.probe();
+      store.probes.insert({ probe_id, site_id: site.site_id, session_id: session.session_id, ip: session.ip, created_at: at, created_us: nowUs });
+      return { session, previous, probe_id };
+    });
+    after(result.session, result.previous);
+    return { session: result.session, probe_id: result.probe_id };
+  }
+
+  /** Loads a session, lets `change` edit it, recomputes and writes it, all in one transaction. */
+  function change(sessionId: string, siteId: string | null, edit: (rec: SessionRecord, nowUs: number) => void): Session {
+    const result = store.tx(() => {
+      const rec = store.sessions.get(sessionId);
+      if (!rec || (siteId && rec.session.site_id !== siteId)) throw notFound('session');
+      const site = store.sites.get(rec.session.site_id);
+      if (!site) throw notFound('session');
+      const previous = rec.session;
+      const nowUs = clock.nowMicros();
+      rec.session = { ...rec.session, updated_at: formatMicros(nowUs) };
+      edit(rec, nowUs);
+      return { session: commit(rec, previous, site), previous };
+    });
+    after(result.session, result.previous);
+    return result.session;
+  }
+
+  return {
+    recordPageView,
+    /** Appends a custom event (`POST /session/{id}/event`, `window.vtr.event`). */
+    addCustomEvent(sessionId: string, siteId: string | null, name: string, value?: number | null): Session {
+      return change(sessionId, siteId, (rec) => {
+        rec.session.custom_events = [...rec.session.custom_events, name];
+        if (typeof value === 'number' && Number.isFinite(value)) rec.session.value = (rec.session.value ?? 0) + value;
+      });
+    },
+    /** Records the risks a visitor check found on the probe's session. */
+    addCheckRisks(sessionId: string, risks: string[]): Session {
+      return change(sessionId, null, (rec) => {
+        rec.check_risks = [...new Set([...rec.check_risks, ...risks])];
+      });
+    },
+    get(sessionId: string, siteId?: string): Session {
+      const rec = store.sessions.get(sessionId);
+      if (!rec || (siteId && rec.session.site_id !== siteId)) throw notFound('session');
+      return rec.session;
+    },
+    addHooks(h: SessionHooks) {
+      hooks.push(h);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;
+
+export function emptySession(site: Site, sessionId: string, at: string): Session {
+  return {
+    site_id: site.site_id, site_name: site.name, session_id: sessionId, created_at: at, updated_at: at,
+    duration: null, page_views: null, entry_hostname: null, entry_path: null, exit_hostname: null, exit_path: null,
+    fingerprint: null, returned: null, risk_level: null, engagement_level: null, risks: [], actions: [],
+    custom_events: [], value: null, channel: null, source: null, source_subtype: null, source_id: null,
+    source_medium: null, source_campaign: null, source_group: null, source_content: null, source_term: null,
+    source_session_id: null, referrer: null, referrer_domain: null, ip: null, ip_network: null, isp: null,
+    country_code: null, city: null, device_type: null, browser_name: null, browser_family: null,
+    browser_version: null, os_family: null, os_version: null, language: null, timezone: null, user_agent: null,
+  };
+}

@@ -1,0 +1,124 @@
+// Sites, their keys and access tokens (the console's "Manage site" pages).
+import type { Clock } from '../domain/clock.js';
+import { DEFAULT_BOUNCE_SECONDS, DEFAULT_CONVERSION_EVENTS, type AccessToken, type Plan, type Site } from '../domain/site.js';
+import { formatMicros } from '../domain/time.js';
+import { newId, safeEqual } from '../domain/ids.js';
+import { notFound, VtrError } from '../domain/errors.js';
+import type { Store } from '../store/index.js';
+
+export interface SiteInput {
+  name?: string;
+  plan?: Plan;
+  country?: string | null;
+  owner_email?: string | null;
+  conversion_events?: string[];
+  bounce_seconds?: number;
+  excluded_countries?: string[];
+  ip_allowlist?: string[];
+}
+
+export function createSiteService({ store, clock }: { store: Store; clock: Clock }) {
+  const now = () => formatMicros(clock.nowMicros());
+
+  function get(siteId: string): Site {
+    const site = store.sites.get(siteId);
+    if (!site) throw notFound(`site ${siteId}`);
+    return site;
+  }
+
+  function createToken(siteId: string): AccessToken {
+    get(siteId);
+    const token: AccessToken = { token: newId.accessToken(), site_id: siteId, created_at: now(), revoked_at: null };
+    store.sites.tokens.insert(token);
+    return token;
+  }
+
+  function create(input: SiteInput, opts: { isDefault?: boolean } = {}): Site {
+    const site: Site = {
+      site_id: newId.site(),
+      name: input.name ?? 'Untitled site',
+      plan: input.plan ?? 'paid',
+      country: input.country?.toUpperCase() ?? 'US',
+      owner_email: input.owner_email ?? null,
+      site_key: newId.siteKey(),
+      secret_key: newId.secretKey(),
+      conversion_events: input.conversion_events ?? [...DEFAULT_CONVERSION_EVENTS],
+      bounce_seconds: input.bounce_seconds ?? DEFAULT_BOUNCE_SECONDS,
+      excluded_countries: (input.excluded_countries ?? []).map((c) => c.toUpperCase()),
+      ip_allowlist: input.ip_allowlist ?? [],
+      is_default: opts.isDefault ?? false,
+      created_at: now(),
+    };
+    store.sites.insert(site);
+    return site;
+  }
+
+  return {
+    get,
+    create,
+    list: () => store.sites.list(),
+    update(siteId: string, input: SiteInput): Site {
+      const site = get(siteId);
+      const next: Site = {
+        ...site,
+        ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+      };
+      if (input.country !== undefined) next.country = input.country?.toUpperCase() ?? null;
+      if (input.excluded_countries) next.excluded_countries = input.excluded_countries.map((c) => c.toUpperCase());
+      store.sites.update(next);
+      return next;
+    },
+    delete(siteId: string) {
+      const site = get(siteId);
+      if (site.is_default && store.sites.count() === 1) throw new VtrError('conflict', 'the last site cannot be deleted');
+      store.sites.delete(siteId);
+    },
+    /** New site key and secret key; the old ones stop working at once. */
+    rotateKeys(siteId: string): Site {
+      const site = { ...get(siteId), site_key: newId.siteKey(), secret_key: newId.secretKey() };
+      store.sites.update(site);
+      return site;
+    },
+    /** The default site (created on first start). */
+    defaultSite(): Site {
+      const sites = store.sites.list();
+      const site = sites.find((s) => s.is_default) ?? sites[0];
+      if (!site) throw notFound('default site');
+      return site;
+    },
+    bySecretKey(secret: unknown): Site | null {
+      if (typeof secret !== 'string' || secret.length === 0 || secret.length > 200) return null;
+      const site = store.sites.bySecretKey(secret);
+      // The lookup is by index; compare again in constant time so timing says nothing of a near miss.
+      return site && safeEqual(site.secret_key, secret) ? site : null;
+    },
+    bySiteKey: (key: string) => (key.length > 200 ? null : store.sites.bySiteKey(key)),
+    /** The site an access token reads, or null when the token is unknown or revoked. */
+    siteForToken(token: string): Site | null {
+      if (token.length > 200) return null;
+      const t = store.sites.tokens.get(token);
+      if (!t || t.revoked_at || !safeEqual(t.token, token)) return null;
+      return store.sites.get(t.site_id);
+    },
+    tokens: {
+      create: createToken,
+      list: (siteId?: string) => (siteId ? store.sites.tokens.forSite(siteId) : store.sites.tokens.list()),
+      revoke(token: string): AccessToken {
+        const t = store.sites.tokens.get(token);
+        if (!t) throw notFound('access token');
+        store.sites.tokens.revoke(token, now());
+        return store.sites.tokens.get(token)!;
+      },
+    },
+    /** First start on an empty database: a default site with keys and a token. */
+    bootstrap(): { site: Site; token: AccessToken } | null {
+      if (store.sites.count() > 0) return null;
+      return store.tx(() => {
+        const site = create({ name: 'Local site', plan: 'paid', country: 'US', owner_email: 'owner@example.com' }, { isDefault: true });
+        return { site, token: createToken(site.site_id) };
+      });
+    },
+  };
+}
+
+export type SiteService = ReturnType<typeof createSiteService>;

@@ -1,0 +1,39 @@
+import { json, type Db } from './db.js';
+
+export interface CheckRecord {
+  check_id: string;
+  site_id: string;
+  session_id: string | null;
+  risk_level: string;
+  created_at: string;
+  result: Record<string, unknown>;
+  seq: number;
+}
+
+type Row = Omit<CheckRecord, 'result'> & { result: string };
+const toRecord = (r: Row): CheckRecord => ({ ...r, result: json.parse(r.result, {}) });
+
+export function createCheckStore(db: Db) {
+  const insert = db.prepare('INSERT INTO checks (check_id, site_id, session_id, risk_level, created_at, result, seq) VALUES (@check_id, @site_id, @session_id, @risk_level, @created_at, @result, @seq)');
+  const get = db.prepare<[string], Row>('SELECT * FROM checks WHERE check_id = ?');
+  const forSession = db.prepare<[string], Row>('SELECT * FROM checks WHERE session_id = ? ORDER BY seq');
+  return {
+    insert: (c: CheckRecord) => void insert.run({ ...c, result: json.stringify(c.result) }),
+    get: (id: string) => {
+      const r = get.get(id);
+      return r ? toRecord(r) : null;
+    },
+    forSession: (sessionId: string) => forSession.all(sessionId).map(toRecord),
+    list(q: { siteId?: string; limit?: number; beforeSeq?: number }): CheckRecord[] {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (q.siteId) (where.push('site_id = ?'), params.push(q.siteId));
+      if (q.beforeSeq != null) (where.push('seq < ?'), params.push(q.beforeSeq));
+      params.push(Math.max(1, Math.min(q.limit ?? 50, 10_000)));
+      const sql = `SELECT * FROM checks ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
+      return db.prepare<unknown[], Row>(sql).all(...params).map(toRecord);
+    },
+    all: () => db.prepare<[], Row>('SELECT * FROM checks ORDER BY seq').all().map(toRecord),
+  };
+}
+export type CheckStore = ReturnType<typeof createCheckStore>;

@@ -1,0 +1,60 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { VtrError } from '../domain/errors.js';
+import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
+
+// Our own name for the connection type, so declaration output can refer to it.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Db extends Database.Database {}
+
+export interface OpenDbOptions {
+  /** File path, or ':memory:'. */
+  path: string;
+}
+
+/** Opens (creating if needed) the database, applies pending migrations, refuses newer schemas. */
+export function openDb({ path }: OpenDbOptions): Db {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    // Several vtr processes may share one file: wait for a lock rather than fail.
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
+
+function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > SCHEMA_VERSION) {
+    throw new VtrError(
+      'schema_too_new',
+      `this database has schema version ${current}, but this vtr understands up to ${SCHEMA_VERSION}; upgrade vtr or use another --db`,
+    );
+  }
+  for (let v = current; v < SCHEMA_VERSION; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]);
+      db.pragma(`user_version = ${v + 1}`);
+    }).immediate();
+  }
+}
+
+export const json = {
+  parse<T>(text: string | null | undefined, fallback: T): T {
+    if (text == null) return fallback;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      return fallback;
+    }
+  },
+  stringify: (value: unknown) => JSON.stringify(value),
+};

@@ -1,0 +1,35 @@
+import { openDb, type Db } from './db.js';
+import { createMetaStore } from './meta.js';
+import { createSiteStore } from './sites.js';
+import { createSessionStore } from './sessions.js';
+import { createProbeStore } from './probes.js';
+import { createCheckStore } from './checks.js';
+
+export interface StoreOptions {
+  /** SQLite file path; ':memory:' keeps nothing. */
+  path: string;
+}
+
+/** Every table's statements, one module per table, over one connection. */
+export function createStore({ path }: StoreOptions) {
+  const db: Db = openDb({ path });
+  return {
+    path,
+    db,
+    meta: createMetaStore(db),
+    sites: createSiteStore(db),
+    sessions: createSessionStore(db),
+    probes: createProbeStore(db),
+    checks: createCheckStore(db),
+    /** Runs fn in one write transaction (BEGIN IMMEDIATE, so concurrent writers queue, never interleave). */
+    tx<T>(fn: () => T): T {
+      return db.transaction(fn).immediate();
+    },
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;
+export type { SessionRecord } from './sessions.js';

@@ -1,0 +1,181 @@
+// Versioned schema. Each entry moves the database from version i to i+1 (PRAGMA user_version).
+// Never edit a released migration; append a new one.
+
+export const MIGRATIONS: string[] = [
+  /* 1 */ `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+  CREATE TABLE sites (
+    site_id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    plan TEXT NOT NULL,
+    country TEXT,
+    owner_email TEXT,
+    site_key TEXT NOT NULL UNIQUE,
+    secret_key TEXT NOT NULL UNIQUE,
+    conversion_events TEXT NOT NULL,
+    bounce_seconds INTEGER NOT NULL,
+    excluded_countries TEXT NOT NULL,
+    ip_allowlist TEXT NOT NULL,
+    is_default INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  );
+
+  CREATE TABLE access_tokens (
+    token TEXT PRIMARY KEY,
+    site_id TEXT NOT NULL REFERENCES sites(site_id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL,
+    revoked_at TEXT
+  );
+  CREATE INDEX access_tokens_site ON access_tokens(site_id);
+
+  CREATE TABLE sessions (
+    session_id TEXT PRIMARY KEY,
+    site_id TEXT NOT NULL REFERENCES sites(site_id) ON DELETE CASCADE,
+    site_name TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    duration INTEGER,
+    page_views INTEGER,
+    entry_hostname TEXT, entry_path TEXT, exit_hostname TEXT, exit_path TEXT,
+    fingerprint TEXT,
+    returned INTEGER,
+    risk_level TEXT,
+    engagement_level TEXT,
+    risks TEXT NOT NULL DEFAULT '[]',
+    actions TEXT NOT NULL DEFAULT '[]',
+    custom_events TEXT NOT NULL DEFAULT '[]',
+    value REAL,
+    channel TEXT, source TEXT, source_subtype TEXT, source_id TEXT, source_medium TEXT,
+    source_campaign TEXT, source_group TEXT, source_content TEXT, source_term TEXT,
+    source_session_id TEXT,
+    referrer TEXT, referrer_domain TEXT,
+    ip TEXT, ip_network TEXT, isp TEXT, country_code TEXT, city TEXT,
+    device_type TEXT, browser_name TEXT, browser_family TEXT, browser_version TEXT,
+    os_family TEXT, os_version TEXT,
+    language TEXT, timezone TEXT, user_agent TEXT,
+    -- internal bookkeeping, never returned by the API
+    first_seen_us INTEGER NOT NULL,
+    last_seen_us INTEGER NOT NULL,
+    click_id TEXT,
+    check_risks TEXT NOT NULL DEFAULT '[]',
+    seq INTEGER NOT NULL
+  );
+  CREATE INDEX sessions_site_seq ON sessions(site_id, seq);
+  CREATE INDEX sessions_site_fp ON sessions(site_id, fingerprint, last_seen_us);
+  CREATE INDEX sessions_seq ON sessions(seq);
+
+  CREATE TABLE probes (
+    probe_id TEXT PRIMARY KEY,
+    site_id TEXT NOT NULL REFERENCES sites(site_id) ON DELETE CASCADE,
+    session_id TEXT NOT NULL REFERENCES sessions(session_id) ON DELETE CASCADE,
+    ip TEXT,
+    created_at TEXT NOT NULL,
+    created_us INTEGER NOT NULL
+  );
+  CREATE INDEX probes_session ON probes(session_id);
+
+  CREATE TABLE checks (
+    check_id TEXT PRIMARY KEY,
+    site_id TEXT NOT NULL REFERENCES sites(site_id) ON DELETE CASCADE,
+    session_id TEXT,
+    risk_level TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    result TEXT NOT NULL,
+    seq INTEGER NOT NULL
+  );
+  CREATE INDEX checks_site_seq ON checks(site_id, seq);
+  CREATE INDEX checks_session ON checks(session_id);
+
+  CREATE TABLE saved_views (
+    saved_view_id TEXT PRIMARY KEY,
+    site_id TEXT NOT NULL REFERENCES sites(site_id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    filter TEXT NOT NULL,
+    trigger_webhooks INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX saved_views_site ON saved_views(site_id);
+
+  -- A session matches a view once: the first match triggers, later ones do not.
+  CREATE TABLE view_matches (
+    saved_view_id TEXT NOT NULL REFERENCES saved_views(saved_view_id) ON DELETE CASCADE,
+    session_id TEXT NOT NULL REFERENCES sessions(session_id) ON DELETE CASCADE,
+    matched_at TEXT NOT NULL,
+    PRIMARY KEY (saved_view_id, session_id)
+  );
+
+  CREATE TABLE webhooks (
+    webhook_id TEXT PRIMARY KEY,
+    site_id TEXT NOT NULL REFERENCES sites(site_id) ON DELETE CASCADE,
+    url TEXT NOT NULL,
+    status TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    consecutive_failures INTEGER NOT NULL DEFAULT 0,
+    failure_run_started_us INTEGER,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX webhooks_site ON webhooks(site_id);
+
+  CREATE TABLE webhook_events (
+    webhook_event_id TEXT PRIMARY KEY,
+    webhook_id TEXT NOT NULL REFERENCES webhooks(webhook_id) ON DELETE CASCADE,
+    saved_view_id TEXT NOT NULL,
+    saved_view_name TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    site_id TEXT NOT NULL,
+    status TEXT NOT NULL,
+    auto_retries_remaining INTEGER NOT NULL,
+    next_attempt_us INTEGER,
+    created_us INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    triggered_at TEXT NOT NULL,
+    payload TEXT NOT NULL
+  );
+  CREATE INDEX webhook_events_due ON webhook_events(next_attempt_us) WHERE next_attempt_us IS NOT NULL;
+  CREATE INDEX webhook_events_webhook ON webhook_events(webhook_id, created_us);
+  CREATE INDEX webhook_events_session ON webhook_events(session_id);
+
+  CREATE TABLE webhook_attempts (
+    webhook_event_id TEXT NOT NULL REFERENCES webhook_events(webhook_event_id) ON DELETE CASCADE,
+    attempt INTEGER NOT NULL,
+    trigger TEXT NOT NULL,
+    at TEXT NOT NULL,
+    status_code INTEGER,
+    error TEXT,
+    duration_ms INTEGER NOT NULL,
+    PRIMARY KEY (webhook_event_id, attempt)
+  );
+
+  CREATE TABLE notifications (
+    notification_id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    site_id TEXT NOT NULL,
+    webhook_id TEXT,
+    webhook_event_id TEXT,
+    "to" TEXT,
+    subject TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    sent_at TEXT,
+    send_error TEXT,
+    seq INTEGER NOT NULL
+  );
+
+  CREATE TABLE request_log (
+    request_id TEXT PRIMARY KEY,
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    duration_ms REAL NOT NULL,
+    site_id TEXT,
+    request_body TEXT,
+    response_body TEXT,
+    created_at TEXT NOT NULL,
+    seq INTEGER NOT NULL
+  );
+  CREATE INDEX request_log_seq ON request_log(seq);
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { checkAddress, toCountryCode } from '../../src/checks/address.js';
+
+describe('checkAddress', () => {
+  it('checkAddress: a full US address normalises state and country', () => {
+    expect(checkAddress({ address1: '350 Fifth Avenue', address2: 'Floor 20', city: 'New York', state: 'New York',
+      country: 'United States', postal_code: '10118' }, 'US')).toEqual({
+      success: true, valid: true, address1: '350 Fifth Avenue', address2: 'Floor 20', city: 'New York',
+      state: 'New York', state_code: 'NY', country_code: 'US', country_name: 'United States of America',
+      postal_code: '10118', postal_code_valid: true, in_country: true,
+    });
+  });
+
+  it('toCountryCode: names, aliases and alpha-2/alpha-3 codes become alpha-2', () => {
+    const cases: [string, string | null][] = [['US', 'US'], ['us', 'US'], ['USA', 'US'], ['United States of America', 'US'],
+      ['united kingdom', 'GB'], ['UK', 'GB'], ['GBR', 'GB'], ['Great Britain', 'GB'], ['England', 'GB'],
+      ['Deutschland', 'DE'], ['germany', 'DE'], ['fra', 'FR'], ['Côte d’Ivoire', 'CI'], ['Canada', 'CA'],
+      ['U.S.A.', 'US'], ['Narnia', null], ['ZZ', null], ['', null]];
+    for (const [input, want] of cases) expect(toCountryCode(input), input).toBe(want);
+  });
+
+  it('checkAddress: state names and codes map to codes for US and CA', () => {
+    expect(checkAddress({ state: 'ny', country: 'US' }, null)).toMatchObject({ state: 'New York', state_code: 'NY' });
+    expect(checkAddress({ state: 'Ontario', country: 'CA' }, null)).toMatchObject({ state: 'Ontario', state_code: 'ON' });
+    expect(checkAddress({ state: 'Québec', country: 'Canada' }, null)).toMatchObject({ state_code: 'QC', country_code: 'CA' });
+    expect(checkAddress({ state: 'Bavaria', country: 'DE' }, null)).toMatchObject({ state: 'Bavaria', state_code: null, valid: true });
+  });
+
+  it('checkAddress: a US/CA state gives the country when none is sent', () => {
+    expect(checkAddress({ city: 'Toronto', state: 'Ontario' }, 'US')).toMatchObject({ country_code: 'CA', in_country: false });
+    expect(checkAddress({ city: 'Austin', state: 'TX' }, null)).toMatchObject({ country_code: 'US', in_country: null });
+  });
+
+  it('checkAddress: with no country or state the address is read in the site country', () => {
+    expect(checkAddress({ city: 'London', postal_code: 'sw1a 1aa' }, 'GB')).toMatchObject({
+      country_code: 'GB', postal_code: 'SW1A 1AA', postal_code_valid: true, in_country: true, valid: true });
+    expect(checkAddress({ city: 'London' }, null)).toMatchObject({ country_code: null, in_country: null, valid: true });
+  });
+
+  it.each([
+    ['US', '10001', true], ['US', '10001-1234', true], ['US', '1000', false], ['US', 'ABCDE', false],
+    ['GB', 'SW1A 1AA', true], ['GB', 'EC1A1BB', true], ['GB', '12345', false],
+    ['CA', 'K1A 0B1', true], ['CA', 'k1a0b1', true], ['CA', '12345', false],
+    ['FR', '75008', true], ['DE', '1011', false],
+  ])('checkAddress: %s postal code %s valid=%s', (country, postal, ok) => {
+    const r = checkAddress({ country, postal_code: postal }, null);
+    expect(r.postal_code_valid).toBe(ok);
+    expect(r.valid).toBe(ok);
+  });
+
+  it('checkAddress: postal_code_valid is null without a rule, a code, or a country', () => {
+    expect(checkAddress({ country: 'HK', postal_code: '999077' }, null).postal_code_valid).toBeNull();
+    expect(checkAddress({ country: 'US' }, null).postal_code_valid).toBeNull();
+    expect(checkAddress({ postal_code: '10001' }, null)).toMatchObject({ postal_code_valid: null, country_code: null });
+  });
+
+  it('checkAddress: an unknown country makes the address invalid', () => {
+    expect(checkAddress({ city: 'Cair Paravel', country: 'Narnia' }, 'US')).toMatchObject({
+      valid: false, country_code: null, country_name: null, in_country: null });
+  });
+
+  it('checkAddress: in_country compares with the site country', () => {
+    expect(checkAddress({ country: 'FR' }, 'FR').in_country).toBe(true);
+    expect(checkAddress({ country: 'FR' }, 'DE').in_country).toBe(false);
+    expect(checkAddress({ country: 'FR' }, null).in_country).toBeNull();
+  });
+
+  it('checkAddress: a one-line US address in address1 fills city, state and postal code', () => {
+    expect(checkAddress({ address1: '1600 Pennsylvania Ave NW, Washington, DC 20500' }, 'US')).toMatchObject({
+      address1: '1600 Pennsylvania Ave NW, Washington, DC 20500', city: 'Washington', state_code: 'DC',
+      postal_code: '20500', postal_code_valid: true, country_code: 'US', valid: true });
+  });
+
+  it('checkAddress: an empty address is checked and invalid', () => {
+    expect(checkAddress({}, 'US')).toMatchObject({ success: true, valid: false });
+    expect(checkAddress({ city: '   ' }, 'US')).toMatchObject({ valid: false, city: null });
+  });
+
+  it('checkAddress: hostile input never throws', () => {
+    const huge = 'x'.repeat(5000);
+    expect(checkAddress({ address1: huge, country: 'US' }, 'US')).toMatchObject({ valid: false, address1: null });
+    expect(checkAddress(null as unknown as object, 'US').valid).toBe(false);
+    expect(checkAddress({ city: 42, state: ['x'], country: {} } as unknown as object, 'US').valid).toBe(false);
+    expect(() => checkAddress({ address1: '💥\u0000', state: '💥', country: '💥', postal_code: '💥' }, '💥')).not.toThrow();
+    expect(checkAddress({ address1: '1 Main St '.repeat(99) }, 'US').success).toBe(true);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { checkEmail } from '../../src/checks/email.js';
+
+describe('checkEmail', () => {
+  it('checkEmail: a plain business address', () => {
+    expect(checkEmail('Jane.Doe@Acme-Widgets.io', 'Jane Doe')).toEqual({
+      success: true, valid: true, email: 'Jane.Doe@Acme-Widgets.io', local_part: 'Jane.Doe',
+      normalized_email: 'jane.doe@acme-widgets.io', domain: 'acme-widgets.io', domain_tld: 'io',
+      free: false, disposable: false, business: true, role: false, name_match: true, digits_count: 0,
+    });
+  });
+
+  it('checkEmail: normalisation lower-cases and drops a +tag', () => {
+    expect(checkEmail('  Bob+Newsletter@Example.ORG ').normalized_email).toBe('bob@example.org');
+    expect(checkEmail('bob+a+b@fastmail.com').normalized_email).toBe('bob@fastmail.com');
+  });
+
+  it('checkEmail: gmail drops dots too and googlemail.com becomes gmail.com', () => {
+    expect(checkEmail('J.Smith+promo@gmail.com').normalized_email).toBe('jsmith@gmail.com');
+    expect(checkEmail('j.smith@googlemail.com').normalized_email).toBe('jsmith@gmail.com');
+    expect(checkEmail('j.smith@outlook.com').normalized_email).toBe('j.smith@outlook.com');
+  });
+
+  it('checkEmail: gmail.com and yahoo.com are free, not business', () => {
+    expect(checkEmail('someone@gmail.com')).toMatchObject({ valid: true, free: true, disposable: false, business: false });
+    expect(checkEmail('someone@yahoo.com')).toMatchObject({ free: true, business: false });
+  });
+
+  it('checkEmail: mailinator.com (and its subdomains) are disposable, not free', () => {
+    expect(checkEmail('test@mailinator.com')).toMatchObject({ valid: true, disposable: true, free: false, business: false });
+    expect(checkEmail('test@eu.mailinator.com').disposable).toBe(true);
+  });
+
+  it('checkEmail: reserved example domains count as business, not free', () => {
+    expect(checkEmail('alice@example.com')).toMatchObject({ valid: true, free: false, business: true });
+  });
+
+  it('checkEmail: role accounts', () => {
+    for (const e of ['admin@acme.io', 'INFO@acme.io', 'support+x@acme.io', 'no-reply@acme.io', 'sales@acme.io', 'noreply@acme.io']) {
+      expect(checkEmail(e).role, e).toBe(true);
+    }
+    expect(checkEmail('jane@acme.io').role).toBe(false);
+  });
+
+  it('checkEmail: name_match is null without a name, accent- and case-insensitive with one', () => {
+    expect(checkEmail('zoe.martin@acme.io').name_match).toBeNull();
+    expect(checkEmail('zoe.martin@acme.io', '   ').name_match).toBeNull();
+    expect(checkEmail('zoe.martin@acme.io', 'J.').name_match).toBeNull();
+    expect(checkEmail('zoe.martin@acme.io', 'Zoë Martin').name_match).toBe(true);
+    expect(checkEmail('ZMARTIN77@acme.io', 'zoe martin').name_match).toBe(true);
+    expect(checkEmail('jfrançois@acme.io', 'François Dupont').name_match).toBe(true);
+    expect(checkEmail('xyz@acme.io', 'Zoë Martin').name_match).toBe(false);
+  });
+
+  it('checkEmail: digits_count counts digits in the local part', () => {
+    expect(checkEmail('bob1987x2@gmail.com').digits_count).toBe(5);
+    expect(checkEmail('bob@123mail.com').digits_count).toBe(0);
+  });
+
+  it('checkEmail: domain_tld is the last label', () => {
+    expect(checkEmail('a@b.co.uk')).toMatchObject({ domain: 'b.co.uk', domain_tld: 'uk' });
+  });
+
+  it.each(['plainaddress', '@acme.io', 'bob@', 'bob@@acme.io', 'bob@acme', 'bob @acme.io', 'bob@acme..io', 'bob@localhost'])(
+    'checkEmail: %j is invalid syntax', (input) => {
+      const r = checkEmail(input);
+      expect(r).toMatchObject({ success: true, valid: false, normalized_email: null, business: false });
+    });
+
+  it('checkEmail: invalid input still reports what it can', () => {
+    expect(checkEmail('bob@acme')).toMatchObject({ email: 'bob@acme', local_part: 'bob', domain: 'acme', domain_tld: null });
+    expect(checkEmail('x y@mailinator.com')).toMatchObject({ valid: false, disposable: true });
+  });
+
+  it.each([['empty', ''], ['huge', 'a'.repeat(5000) + '@acme.io'], ['unicode', '💥@💥.💥'], ['nul', 'a\u0000@acme.io'],
+    ['non-string', 42 as unknown as string], ['null', null as unknown as string]])(
+    'checkEmail: hostile input (%s) never throws and is invalid', (_label, input) => {
+      const r = checkEmail(input, 'x'.repeat(100_000));
+      expect(r.success).toBe(true);
+      expect(r.valid).toBe(false);
+    });
+});
