@@ -7,6 +7,7 @@ import { publicSessionRoutes } from './routes/public-sessions.js';
 import { adminSiteRoutes } from './routes/admin-sites.js';
 import { adminSessionRoutes } from './routes/admin-sessions.js';
 import { adminClockRoutes } from './routes/admin-clock.js';
+import { adminStreamRoutes } from './routes/admin-stream.js';
 
 /** The emulator's HTTP surface. Collaborators come in through `deps`; nothing is built here. */
 export function createApp(deps: AppDeps): Hono {
@@ -35,6 +36,7 @@ export function createApp(deps: AppDeps): Hono {
   adminSiteRoutes(app, deps);
   adminSessionRoutes(app, deps);
   adminClockRoutes(app, deps);
+  adminStreamRoutes(app, deps);
   for (const extend of deps.extensions ?? []) extend(app, deps);
   return app;
 }

@@ -1,0 +1,48 @@
+// GET /_vtr/api/stream: server-sent events of everything that happens (the single source for the
+// `tail` commands and the console). `?types=a,b` keeps only those event types (prefix match:
+// `webhook_` matches every webhook event type).
+import type { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { EmulatorEvent } from '../../events/bus.js';
+import type { AppDeps } from '../deps.js';
+import { route } from '../http.js';
+
+let nextId = 1;
+
+export function adminStreamRoutes(app: Hono, { bus }: AppDeps): void {
+  route(app, '/_vtr/api/stream', {
+    GET: (c) => {
+      const types = (c.req.query('types') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+      const wanted = (e: EmulatorEvent) => types.length === 0 || types.some((t) => e.type.startsWith(t));
+      return streamSSE(c, async (stream) => {
+        const queue: EmulatorEvent[] = [];
+        let wake: (() => void) | null = null;
+        const unsubscribe = bus.subscribe((e) => {
+          if (!wanted(e)) return;
+          queue.push(e);
+          wake?.();
+        });
+        stream.onAbort(() => {
+          unsubscribe();
+          wake?.();
+        });
+        await stream.writeSSE({ event: 'ready', data: '{}' });
+        while (!stream.aborted && !stream.closed) {
+          if (queue.length === 0) {
+            // Wait for an event, or send a comment every 15 s so proxies keep the connection.
+            await new Promise<void>((r) => {
+              wake = r;
+              setTimeout(r, 15_000).unref?.();
+            });
+            wake = null;
+            if (queue.length === 0 && !stream.aborted) await stream.write(': keep-alive\n\n');
+            continue;
+          }
+          const e = queue.shift()!;
+          await stream.writeSSE({ id: String(nextId++), event: e.type, data: JSON.stringify(e.data) });
+        }
+        unsubscribe();
+      });
+    },
+  });
+}
