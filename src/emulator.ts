@@ -76,9 +76,12 @@ export function createEmulator(opts: EmulatorOptions) {
       if (server) {
         const s = server;
         server = null;
+        bus.shutdown(); // end event streams, which would otherwise hold the server open
         await new Promise<void>((resolve) => {
           s.close(() => resolve());
           s.closeIdleConnections?.();
+          // Whatever is still open after the grace period is cut.
+          setTimeout(() => s.closeAllConnections?.(), 2000).unref();
         });
       }
       for (const fn of closers.reverse()) await fn();

@@ -14,6 +14,9 @@ export type EmulatorEvent =
 export interface EventBus {
   publish(event: EmulatorEvent): void;
   subscribe(listener: (event: EmulatorEvent) => void): () => void;
+  /** The emulator is stopping: long-lived streams end so the server can close. */
+  shutdown(): void;
+  onShutdown(listener: () => void): () => void;
 }
 
 export function createEventBus(): EventBus {
@@ -24,6 +27,11 @@ export function createEventBus(): EventBus {
     subscribe(listener) {
       emitter.on('event', listener);
       return () => void emitter.off('event', listener);
+    },
+    shutdown: () => void emitter.emit('shutdown'),
+    onShutdown(listener) {
+      emitter.on('shutdown', listener);
+      return () => void emitter.off('shutdown', listener);
     },
   };
 }

@@ -22,12 +22,16 @@ export function adminStreamRoutes(app: Hono, { bus }: AppDeps): void {
           queue.push(e);
           wake?.();
         });
-        stream.onAbort(() => {
+        let ended = false;
+        const end = () => {
+          ended = true;
           unsubscribe();
           wake?.();
-        });
+        };
+        stream.onAbort(end);
+        const offShutdown = bus.onShutdown(end);
         await stream.writeSSE({ event: 'ready', data: '{}' });
-        while (!stream.aborted && !stream.closed) {
+        while (!ended && !stream.aborted && !stream.closed) {
           if (queue.length === 0) {
             // Wait for an event, or send a comment every 15 s so proxies keep the connection.
             await new Promise<void>((r) => {
@@ -42,6 +46,7 @@ export function adminStreamRoutes(app: Hono, { bus }: AppDeps): void {
           await stream.writeSSE({ id: String(nextId++), event: e.type, data: JSON.stringify(e.data) });
         }
         unsubscribe();
+        offShutdown();
       });
     },
   });
