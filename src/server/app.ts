@@ -3,6 +3,7 @@ import { VtrError } from '../domain/errors.js';
 import { safeEqual } from '../domain/ids.js';
 import type { AppDeps } from './deps.js';
 import { bearer, errorResponse, route } from './http.js';
+import { rateLimit } from './rate-limit.js';
 import { publicSessionRoutes } from './routes/public-sessions.js';
 import { adminSiteRoutes } from './routes/admin-sites.js';
 import { adminSessionRoutes } from './routes/admin-sessions.js';
@@ -29,6 +30,8 @@ export function createApp(deps: AppDeps): Hono {
     app.use('/_vtr/api/*', guard);
     app.use('/_vtr/console/*', guard);
   }
+
+  if (deps.config.rateLimit) app.use('/api/v1/*', rateLimit(deps.config.rateLimit, deps.clock));
 
   route(app, '/_vtr/health', { GET: (c) => c.json({ status: 'ok', version: deps.config.version }) });
 

@@ -1,0 +1,31 @@
+// `vtr serve --rate-limit N`: at most N public-API requests per second per client address,
+// answered 429 `rate_limited` with Retry-After beyond that (a fixed one-second window).
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Clock } from '../domain/clock.js';
+import { VtrError } from '../domain/errors.js';
+
+export function clientAddress(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'local';
+}
+
+export function rateLimit(perSecond: number, clock: Clock): MiddlewareHandler {
+  let windowStart = 0;
+  let counts = new Map<string, number>();
+  return async (c, next) => {
+    const now = clock.now();
+    if (now - windowStart >= 1000) {
+      windowStart = now;
+      counts = new Map();
+    }
+    const key = clientAddress(c);
+    const n = (counts.get(key) ?? 0) + 1;
+    counts.set(key, n);
+    if (n > perSecond) {
+      const wait = Math.max(1, Math.ceil((windowStart + 1000 - now) / 1000));
+      c.header('Retry-After', String(wait));
+      throw new VtrError('rate_limited', `more than ${perSecond} requests per second; retry after ${wait}s`);
+    }
+    await next();
+  };
+}
