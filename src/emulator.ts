@@ -8,6 +8,10 @@ import { createEventBus } from './events/bus.js';
 import { createStore } from './store/index.js';
 import { createSessionService } from './sessions/service.js';
 import { createSiteService } from './sites/service.js';
+import { createCheckService } from './checks/run-check.js';
+import { createWebhookSystem } from './webhooks/index.js';
+import { createRequestLogger } from './logs/request-logger.js';
+import { createStateService } from './state/service.js';
 import { createApp } from './server/app.js';
 import type { AppDeps } from './server/deps.js';
 import { countryDb } from './geo/country-db.js';
@@ -38,6 +42,12 @@ export function createEmulator(opts: EmulatorOptions) {
   const countryOf = countryDb();
   const sites = createSiteService({ store, clock });
   const sessions = createSessionService({ store, clock, bus, countryOf });
+  const webhooks = createWebhookSystem({
+    store, clock, bus,
+    retryBaseMs: opts.retryBaseMs, retrySchedule: opts.retrySchedule, retryJitter: opts.retryJitter,
+    webhookTimeoutMs: opts.webhookTimeoutMs, smtpUrl: opts.smtpUrl,
+  });
+  sessions.addHooks(webhooks.trigger);
   const deps: AppDeps = {
     config: { version: VERSION, adminToken: opts.adminToken ?? null, rateLimit: opts.rateLimit ?? null },
     clock,
@@ -45,12 +55,26 @@ export function createEmulator(opts: EmulatorOptions) {
     store,
     sites,
     sessions,
+    checks: createCheckService({ store, clock, bus, sessions, countryOf }),
+    requestLog: createRequestLogger({ store, bus, clock }),
+    state: createStateService({ store, clock, sites, clockOffsetKey: CLOCK_OFFSET_KEY }),
+    views: webhooks.views,
+    webhooks: webhooks.webhooks,
+    afterClockMove: () => webhooks.dispatcher.runDue(),
     extensions: [],
   };
   const bootstrap = sites.bootstrap();
   const app: Hono = createApp(deps);
   let server: Server | null = null;
   const closers: Array<() => Promise<void> | void> = [];
+  const lastly: Array<() => Promise<void> | void> = [];
+  // Runs last (closers run newest first): log lines still queued reach the database.
+  closers.push(() => deps.requestLog?.settle());
+  // Resumes every due attempt (e.g. after a crash); on close, running attempts finish first.
+  webhooks.dispatcher.start();
+  // An imported file may hold due or scheduled deliveries: re-arm the dispatcher for them.
+  deps.state?.onReplaced(() => webhooks.dispatcher.kick());
+  closers.push(() => webhooks.close());
 
   return {
     deps,
@@ -71,6 +95,10 @@ export function createEmulator(opts: EmulatorOptions) {
     onClose(fn: () => Promise<void> | void) {
       closers.push(fn);
     },
+    /** Runs after every onClose hook (in-flight deliveries done), just before the database closes. */
+    beforeDbClose(fn: () => Promise<void> | void) {
+      lastly.push(fn);
+    },
     /** Stops accepting requests, lets in-flight ones finish, closes the database. */
     async close(): Promise<void> {
       if (server) {
@@ -85,6 +113,7 @@ export function createEmulator(opts: EmulatorOptions) {
         });
       }
       for (const fn of closers.reverse()) await fn();
+      for (const fn of lastly) await fn();
       store.close();
     },
   };

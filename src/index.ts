@@ -57,7 +57,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
   const emulator = createEmulator(emuOpts);
   const host = opts.host ?? '127.0.0.1';
   const { port } = await emulator.listen(opts.port ?? 0, host);
-  const baseUrl = `http://${host}:${port}/api/v1`;
+  const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}/api/v1`;
   const sites = emulator.deps.sites;
   const site = sites.defaultSite();
   const token = sites.tokens.list(site.site_id).find((t) => !t.revoked_at) ?? sites.tokens.create(site.site_id);

@@ -1,5 +1,7 @@
 // `vtr serve`: an emulator bound to a port, with its start-up banner.
-import { createEmulator, type EmulatorOptions } from './emulator.js';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createEmulator, type Emulator, type EmulatorOptions } from './emulator.js';
+import { VtrError } from './domain/errors.js';
 
 export interface ServeConfig extends EmulatorOptions {
   port: number;
@@ -18,21 +20,40 @@ export interface ServeOutput {
 export async function startServer(cfg: ServeConfig, io: ServeOutput) {
   const emulator = createEmulator(cfg);
   let addr: { port: number; host: string };
+  let imported: Record<string, number> | null = null;
   try {
+    if (cfg.importFile) imported = await importState(emulator, cfg.importFile);
     addr = await emulator.listen(cfg.port, cfg.host);
   } catch (err) {
     await emulator.close();
     const code = (err as NodeJS.ErrnoException).code;
+    if (err instanceof ImportFailed) throw err;
     if (code === 'EADDRINUSE') throw new Error(`port ${cfg.port} on ${cfg.host} is in use; is another \`vtr serve\` running? Use --port to pick another.`);
     throw err;
   }
   const host = addr.host.includes(':') ? `[${addr.host}]` : addr.host;
   const origin = `http://${host}:${addr.port}`;
   const baseUrl = `${origin}/api/v1`;
-  const boot = emulator.bootstrap;
+  // An import replaced whatever a first start created.
+  const boot = imported ? null : emulator.bootstrap;
+  if (cfg.exportOnExit) {
+    const file = cfg.exportOnExit;
+    // After in-flight deliveries finish, so the file has their outcome.
+    emulator.beforeDbClose(async () => {
+      await writeAtomically(file, JSON.stringify(emulator.deps.state!.export(), null, 2));
+      io.log(`vtr: state exported to ${file}`);
+    });
+  }
+  if (cfg.log) {
+    const format = cfg.log;
+    emulator.deps.bus.subscribe((e) => {
+      if (e.type === 'request.logged') io.log(formatLogLine(e.data, format));
+    });
+  }
   if (io.json) {
     io.out(JSON.stringify({
       base_url: baseUrl, console_url: `${origin}/`, db: cfg.dbPath, clock: emulator.clock.mode,
+      imported: imported ? { file: cfg.importFile, tables: imported } : null,
       site: boot ? { site_id: boot.site.site_id, site_key: boot.site.site_key, secret_key: boot.site.secret_key, access_token: boot.token.token } : null,
     }));
   } else {
@@ -41,7 +62,11 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
     io.out(`  console      ${origin}/`);
     io.out(`  database     ${cfg.dbPath === ':memory:' ? 'in memory (nothing is kept)' : cfg.dbPath}`);
     io.out(`  clock        ${emulator.clock.mode}`);
-    if (boot) {
+    if (imported) {
+      io.out('');
+      io.out(`Imported ${cfg.importFile}: ${imported.sites ?? 0} site(s), ${imported.sessions ?? 0} session(s).`);
+      io.out('Keys: `vtr sites list` and `vtr keys show`; tokens: `vtr tokens list`.');
+    } else if (boot) {
       io.out('');
       io.out(`Created the default site "${boot.site.name}" (${boot.site.site_id}):`);
       io.out(`  site key     ${boot.site.site_key}`);
@@ -58,4 +83,37 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
     baseUrl,
     close: () => emulator.close(),
   };
+}
+
+/** Closing the emulator is the caller's job (startServer's catch). */
+class ImportFailed extends Error {}
+
+async function importState(emulator: Emulator, file: string): Promise<Record<string, number>> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(await readFile(file, 'utf8'));
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    throw new ImportFailed(`--import ${file}: ${e.code === 'ENOENT' ? 'no such file' : e instanceof SyntaxError ? `not JSON (${e.message})` : e.message}`);
+  }
+  try {
+    return (await emulator.deps.state!.import(doc)).counts;
+  } catch (err) {
+    throw new ImportFailed(`--import ${file}: ${err instanceof VtrError ? err.message : (err as Error).message}`);
+  }
+}
+
+/** Write to a temporary file, then rename: a crash never leaves half an export. */
+export async function writeAtomically(file: string, text: string): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, text.endsWith('\n') ? text : `${text}\n`);
+  await rename(tmp, file);
+}
+
+/** One request-log line for `serve --log`: pretty is "time METHOD path status duration". */
+export function formatLogLine(e: Record<string, unknown>, format: 'pretty' | 'json'): string {
+  if (format === 'json') return JSON.stringify(e);
+  const time = String(e.created_at ?? '').slice(11, 23);
+  const ms = Number(e.duration_ms ?? 0);
+  return `${time} ${String(e.method).padEnd(6)} ${e.path} ${e.status} ${ms < 10 ? ms.toFixed(2) : ms.toFixed(0)}ms`;
 }

@@ -14,10 +14,12 @@ export class ThresholdReached extends Error {
 }
 
 export function exitCodeFor(err: unknown): number {
-  if (err && typeof err === 'object' && 'exitCode' in err && typeof err.exitCode === 'number') return err.exitCode;
+  // commander's own errors (unknown option, missing argument, bad choice...) carry exitCode 1: a usage error is 2.
   if (err && typeof err === 'object' && 'code' in err) {
     const code = (err as { code: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('commander.')) return 2;
+    const exit = (err as { exitCode?: unknown }).exitCode;
+    if (typeof code === 'string' && code.startsWith('commander.')) return exit === 0 ? 0 : 2;
   }
+  if (err && typeof err === 'object' && 'exitCode' in err && typeof err.exitCode === 'number') return err.exitCode;
   return 1;
 }

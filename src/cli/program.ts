@@ -7,6 +7,14 @@ import { registerTokens } from './commands/tokens/index.js';
 import { registerSession } from './commands/session/index.js';
 import { registerSessions } from './commands/sessions/index.js';
 import { registerClock } from './commands/clock/index.js';
+import { registerCheck } from './commands/check/index.js';
+import { registerTestValues } from './commands/testvalues/index.js';
+import { registerViews } from './commands/views/index.js';
+import { registerWebhooks } from './commands/webhooks/index.js';
+import { registerNotifications } from './commands/notifications/index.js';
+import { registerLogs } from './commands/logs/index.js';
+import { registerState } from './commands/state/index.js';
+import { registerOpenApi } from './commands/openapi/index.js';
 
 /** Every command group; a group adds its verbs with their options and lazily loaded run(). */
 export const GROUPS: Array<(program: Command) => void> = [
@@ -16,7 +24,15 @@ export const GROUPS: Array<(program: Command) => void> = [
   registerTokens,
   registerSession,
   registerSessions,
+  registerCheck,
   registerClock,
+  registerTestValues,
+  registerViews,
+  registerWebhooks,
+  registerNotifications,
+  registerLogs,
+  registerState,
+  registerOpenApi,
 ];
 
 export function buildProgram(): Command {
@@ -32,6 +48,8 @@ export function buildProgram(): Command {
     .option('--admin-token <token>', 'emulator admin token (env VTR_ADMIN_TOKEN)')
     .option('--site <id>', 'use this site instead of the default site')
     .showSuggestionAfterError()
+    // commander's own parse errors read like ours: "vtr: usage error: unknown option '--x'".
+    .configureOutput({ outputError: (str, write) => write(str.startsWith('error: ') ? `vtr: usage ${str}` : str) })
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .addHelpText(
       'after',

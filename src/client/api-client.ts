@@ -86,6 +86,12 @@ export function createApiClient(opts: ClientOptions) {
     /** Public API (`/api/v1/...`), bearer access token. */
     api: <T = unknown>(method: Dispatcher.HttpMethod, path: string, o: RequestOptions = {}) =>
       send<T>(method, `${apiBase}${path}`, { auth: 'token', ...o }),
+    /**
+     * Visitor check (`POST /api/v1/event`): the secret key goes in the body, never in a header.
+     * A `secret_key` already in `body` is kept when the client has none.
+     */
+    check: <T = unknown>(body: Record<string, unknown> = {}) =>
+      send<T>('POST', `${apiBase}/event`, { auth: 'none', body: { ...body, secret_key: opts.secretKey ?? body.secret_key } }),
     /** Management API (`/_vtr/api/...`), admin token when one is set. */
     admin: <T = unknown>(method: Dispatcher.HttpMethod, path: string, o: RequestOptions = {}) =>
       send<T>(method, `${origin}/_vtr/api${path}`, { auth: 'admin', ...o }),

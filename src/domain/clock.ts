@@ -26,8 +26,16 @@ export interface Clock {
 
 export class ClockError extends Error {}
 
+/**
+ * The latest "now" a manual clock may reach: 2255-06-05T23:47:34.740Z, where epoch microseconds
+ * (every stored timestamp and ordering key) stop being exact integers.
+ */
+export const MAX_CLOCK_MS = Math.floor(Number.MAX_SAFE_INTEGER / 1000);
+const beyondMax = () => new ClockError(`the clock cannot move past ${new Date(MAX_CLOCK_MS).toISOString().slice(0, 19)} (timestamps are kept in microseconds)`);
+
 export function createClock(mode: ClockMode = 'system', initialOffsetMs = 0, source: () => number = Date.now): Clock {
-  let offset = mode === 'manual' ? Math.max(0, initialOffsetMs) : 0;
+  // A stored offset beyond the maximum (an older vtr accepted any) is cut back to it.
+  let offset = mode === 'manual' && Number.isFinite(initialOffsetMs) ? Math.min(Math.max(0, initialOffsetMs), Math.max(0, MAX_CLOCK_MS - source())) : 0;
   let lastMicros = 0;
   const listeners = new Set<() => void>();
   const now = () => source() + offset;
@@ -48,14 +56,16 @@ export function createClock(mode: ClockMode = 'system', initialOffsetMs = 0, sou
     offsetMs: () => offset,
     advance(ms) {
       if (mode !== 'manual') throw new ClockError('the clock is in system mode; start the server with --clock manual');
-      if (!Number.isFinite(ms) || ms < 0) throw new ClockError('the clock only moves forward');
+      if (Number.isNaN(ms) || ms < 0) throw new ClockError('the clock only moves forward');
+      if (!Number.isFinite(ms) || now() + ms > MAX_CLOCK_MS) throw beyondMax();
       offset += ms;
       changed();
     },
     set(epochMs) {
       if (mode !== 'manual') throw new ClockError('the clock is in system mode; start the server with --clock manual');
       const delta = epochMs - now();
-      if (!Number.isFinite(delta) || delta < 0) throw new ClockError('the clock only moves forward');
+      if (Number.isNaN(delta) || delta < 0) throw new ClockError('the clock only moves forward');
+      if (!Number.isFinite(delta) || epochMs > MAX_CLOCK_MS) throw beyondMax();
       offset += delta;
       changed();
     },

@@ -2,15 +2,25 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
+// CSPRNG bytes drawn 4 KiB at a time: one randomBytes call per id costs more than the rest of a
+// page view's id work (as Node's randomUUID does, the pool is never reused).
+let pool = Buffer.alloc(0);
+let poolPos = 0;
+function randomByte(): number {
+  if (poolPos >= pool.length) {
+    pool = randomBytes(4096);
+    poolPos = 0;
+  }
+  return pool[poolPos++];
+}
+
 /** Random base62 string; 22 chars ≈ 131 bits, unguessable. */
 export function randomId(length = 22): string {
-  const bytes = randomBytes(length * 2);
   let out = '';
-  for (let i = 0; out.length < length && i < bytes.length; i++) {
-    const b = bytes[i];
+  while (out.length < length) {
+    const b = randomByte();
     if (b < 248) out += ALPHABET[b % 62]; // reject the tail to keep the distribution uniform
   }
-  while (out.length < length) out += ALPHABET[randomBytes(1)[0] % 62];
   return out;
 }
 

@@ -111,7 +111,26 @@ function networkOf(addr: ipaddr.IPv4 | ipaddr.IPv6): string {
   return `${new ipaddr.IPv6(parts).toRFC5952String()}/64`;
 }
 
+// Every change to a session looks its IP up again, and strict parsing costs more than the rest of
+// the derivation: answers are cached per lookup function (oldest entry evicted first).
+const CACHE_MAX = 2000;
+const NO_LOOKUP: CountryLookup = () => null;
+const caches = new WeakMap<CountryLookup, Map<string, IpIntel>>();
+
 export function lookupIp(ip: string, countryOf?: CountryLookup): IpIntel {
+  if (typeof ip !== 'string' || ip.length > 100) return lookupUncached(ip, countryOf);
+  const key = countryOf ?? NO_LOOKUP;
+  let cache = caches.get(key);
+  if (!cache) caches.set(key, (cache = new Map()));
+  const hit = cache.get(ip);
+  if (hit) return { ...hit };
+  const intel = lookupUncached(ip, countryOf);
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(ip, intel);
+  return { ...intel };
+}
+
+function lookupUncached(ip: string, countryOf?: CountryLookup): IpIntel {
   const raw = typeof ip === 'string' ? ip.trim() : '';
   // No address is longer than ~50 chars; refuse absurd inputs before any parsing.
   if (raw.length === 0 || raw.length > 100) return emptyIntel(raw.slice(0, 100));

@@ -9,6 +9,18 @@ import { adminSiteRoutes } from './routes/admin-sites.js';
 import { adminSessionRoutes } from './routes/admin-sessions.js';
 import { adminClockRoutes } from './routes/admin-clock.js';
 import { adminStreamRoutes } from './routes/admin-stream.js';
+import { publicEventRoutes } from './routes/public-event.js';
+import { adminCheckRoutes } from './routes/admin-checks.js';
+import { adminSimulateRoutes } from './routes/admin-simulate.js';
+import { agentRoutes } from './routes/agent.js';
+import { demoRoutes } from './routes/demo.js';
+import { adminViewRoutes } from './routes/admin-views.js';
+import { adminWebhookRoutes } from './routes/admin-webhooks.js';
+import { adminLogRoutes } from './routes/admin-logs.js';
+import { adminStateRoutes } from './routes/admin-state.js';
+import { publicOpenApiRoutes } from './routes/public-openapi.js';
+import { requestLogMiddleware } from './middleware/request-log.js';
+import { consoleRoutes } from './console/index.js';
 
 /** The emulator's HTTP surface. Collaborators come in through `deps`; nothing is built here. */
 export function createApp(deps: AppDeps): Hono {
@@ -23,6 +35,8 @@ export function createApp(deps: AppDeps): Hono {
     const guard = async (c: Parameters<Parameters<typeof app.use>[1]>[0], next: () => Promise<void>) => {
       const given = bearer(c) ?? c.req.query('admin_token') ?? getCookie(c.req.header('cookie'), 'vtr_admin');
       if (!given || !safeEqual(given, admin)) {
+        // A browser opening a console page is sent to `/`, which asks for the token.
+        if (c.req.path.startsWith('/_vtr/console') && c.req.method === 'GET' && c.req.header('accept')?.includes('text/html')) return c.redirect('/', 302);
         throw new VtrError('unauthorized', 'this emulator needs its admin token: Authorization: Bearer <admin token> (or --admin-token / VTR_ADMIN_TOKEN)');
       }
       await next();
@@ -31,15 +45,28 @@ export function createApp(deps: AppDeps): Hono {
     app.use('/_vtr/console/*', guard);
   }
 
+  // Before every public route and the rate limiter, so each /api/v1 request (404s, 405s, 429s) is logged.
+  if (deps.requestLog) app.use('/api/v1/*', requestLogMiddleware(deps.requestLog));
   if (deps.config.rateLimit) app.use('/api/v1/*', rateLimit(deps.config.rateLimit, deps.clock));
 
   route(app, '/_vtr/health', { GET: (c) => c.json({ status: 'ok', version: deps.config.version }) });
 
+  publicOpenApiRoutes(app);
   publicSessionRoutes(app, deps);
+  publicEventRoutes(app, deps);
+  agentRoutes(app, deps);
+  demoRoutes(app, deps);
+  adminCheckRoutes(app, deps);
+  adminSimulateRoutes(app, deps);
   adminSiteRoutes(app, deps);
   adminSessionRoutes(app, deps);
   adminClockRoutes(app, deps);
   adminStreamRoutes(app, deps);
+  adminViewRoutes(app, deps);
+  adminWebhookRoutes(app, deps);
+  adminLogRoutes(app, deps);
+  adminStateRoutes(app, deps);
+  consoleRoutes(app, deps);
   for (const extend of deps.extensions ?? []) extend(app, deps);
   return app;
 }
@@ -48,7 +75,12 @@ function getCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+    if (k !== name) continue;
+    try {
+      return decodeURIComponent(v.join('='));
+    } catch {
+      return null; // malformed percent-encoding: no token (a 401), never a 500
+    }
   }
   return null;
 }

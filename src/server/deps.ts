@@ -4,6 +4,11 @@ import type { EventBus } from '../events/bus.js';
 import type { Store } from '../store/index.js';
 import type { SessionService } from '../sessions/service.js';
 import type { SiteService } from '../sites/service.js';
+import type { CheckService } from '../checks/run-check.js';
+import type { ViewService } from '../webhooks/views.js';
+import type { WebhookService } from '../webhooks/service.js';
+import type { RequestLogger } from '../logs/request-logger.js';
+import type { StateService } from '../state/service.js';
 
 export interface ServerConfig {
   version: string;
@@ -21,8 +26,18 @@ export interface AppDeps {
   store: Store;
   sites: SiteService;
   sessions: SessionService;
+  /** Visitor checks (`POST /api/v1/event`, `/_vtr/api/checks`, the demo). */
+  checks: CheckService;
   /** Runs after `clock advance/set`: every delivery that became due runs before the answer. */
   afterClockMove?: () => Promise<void>;
+  /** The public-API request log (`/_vtr/api/logs`, `vtr logs`). */
+  requestLog?: RequestLogger;
+  /** State export/import/reset (`/_vtr/api/state`). */
+  state?: StateService;
+  /** Saved views (`/_vtr/api/sites/:id/views`, `/_vtr/api/views/:id`). */
+  views?: ViewService;
+  /** Webhooks, their events and the notification outbox. */
+  webhooks?: WebhookService;
   /** Extra route groups contributed by other subsystems (checks, webhooks, console, ...). */
   extensions?: Array<(app: Hono, deps: AppDeps) => void>;
 }

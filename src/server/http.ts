@@ -1,4 +1,5 @@
 // Request plumbing shared by every route: method dispatch with 405s, bounded JSON bodies, errors.
+import type { IncomingMessage } from 'node:http';
 import type { Context, Hono } from 'hono';
 import { VtrError } from '../domain/errors.js';
 
@@ -24,6 +25,15 @@ export function route(app: Hono<any>, path: string, handlers: MethodHandlers): v
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
+// The decoded body text of each request readJson read, for the request log (no second read or
+// re-serialisation). Entries go with their Request.
+const bodyTexts = new WeakMap<Request, string>();
+
+/** The body text readJson decoded for this request, or null. */
+export function requestBodyText(req: Request): string | null {
+  return bodyTexts.get(req) ?? null;
+}
+
 /**
  * Reads the body as JSON: 415 for a non-JSON content type, 413 over 1 MiB (stops reading there),
  * 400 for bytes that are not UTF-8 JSON. An empty body reads as `undefined`.
@@ -31,38 +41,56 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 export async function readJson(c: Context, limit = MAX_BODY_BYTES): Promise<unknown> {
   const type = c.req.header('content-type');
   const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > limit) throw tooLarge(limit);
-  const body = c.req.raw.body;
-  if (!body) return undefined;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  if (size === 0) return undefined;
+  if (declared > limit) throw tooLarge(c, limit);
+  const bytes = await readBody(c, limit);
+  if (bytes === null) return undefined;
   if (type && !JSON_TYPE.test(type)) {
     throw new VtrError('unsupported_media_type', `Content-Type ${type.slice(0, 100)} is not supported; send application/json`);
   }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    text = utf8.decode(bytes);
   } catch {
     throw new VtrError('invalid_json', 'the body is not valid UTF-8');
   }
+  bodyTexts.set(c.req.raw, text);
   try {
     return JSON.parse(text);
   } catch (err) {
     const detail = err instanceof SyntaxError ? `: ${err.message.slice(0, 200)}` : '';
     throw new VtrError('invalid_json', `the body is not valid JSON${detail}`);
   }
+}
+
+const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * Reads an HTML form post (urlencoded or multipart) into its string fields (files are dropped):
+ * 413 over `limit` (stops reading there), 415 for another content type, 400 for a body that is not
+ * a well-formed form. Unlike c.req.parseBody() it is bounded and never throws a non-VtrError.
+ */
+export async function readForm(c: Context, limit = MAX_BODY_BYTES): Promise<Record<string, string>> {
+  const type = c.req.header('content-type') ?? '';
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > limit) throw tooLarge(c, limit);
+  const bytes = await readBody(c, limit);
+  if (bytes === null) return {};
+  if (!FORM_TYPE.test(type)) {
+    throw new VtrError('unsupported_media_type', `Content-Type ${type.slice(0, 100) || '(none)'} is not a form; send application/x-www-form-urlencoded or multipart/form-data`);
+  }
+  const out: Record<string, string> = {};
+  try {
+    if (/^application\/x-www-form-urlencoded/i.test(type)) {
+      for (const [k, v] of new URLSearchParams(Buffer.from(bytes).toString('utf8'))) out[k] = v;
+    } else {
+      for (const [k, v] of await new Response(bytes, { headers: { 'content-type': type } }).formData()) {
+        if (typeof v === 'string') out[k] = v;
+      }
+    }
+  } catch {
+    throw new VtrError('invalid_request', 'the form body is malformed');
+  }
+  return out;
 }
 
 /** Like readJson, but the body must be a JSON object (an empty body reads as {}). */
@@ -75,7 +103,87 @@ export async function readJsonObject(c: Context, limit?: number): Promise<Record
   return body as Record<string, unknown>;
 }
 
-const tooLarge = (limit: number) => new VtrError('payload_too_large', `the body is larger than ${Math.round(limit / 1024)} KiB`);
+/** 413; the connection closes after the answer, so the rest of the body is not read. */
+function tooLarge(c: Context, limit: number): VtrError {
+  c.header('Connection', 'close');
+  return new VtrError('payload_too_large', `the body is larger than ${Math.round(limit / 1024)} KiB`);
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const unreadable = () => new VtrError('invalid_json', 'the body could not be read: the client closed the connection or sent a malformed body');
+
+/**
+ * The request body, at most `limit` bytes (413 beyond), or null when there is none. Under
+ * @hono/node-server it reads the Node request directly (no web Request/ReadableStream per
+ * request: the hot path of every POST); elsewhere (app.request in tests) the web body stream.
+ */
+async function readBody(c: Context, limit: number): Promise<Uint8Array | null> {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming && typeof incoming.on === 'function' && !incoming.readableDidRead && incoming.listenerCount('data') === 0 && incoming.listenerCount('readable') === 0) {
+    return readIncoming(c, incoming, limit);
+  }
+  let body: ReadableStream<Uint8Array> | null;
+  try {
+    body = c.req.raw.body;
+  } catch {
+    throw unreadable();
+  }
+  if (!body) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw unreadable();
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(c, limit);
+    }
+    chunks.push(chunk.value);
+  }
+  return size === 0 ? null : Buffer.concat(chunks, size);
+}
+
+function readIncoming(c: Context, incoming: IncomingMessage, limit: number): Promise<Uint8Array | null> {
+  if (incoming.readableEnded) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (fn: () => void) => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+      incoming.off('close', onClose);
+      fn();
+    };
+    const onData = (chunk: Buffer | string) => {
+      const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += b.byteLength;
+      if (size > limit) {
+        // Stop keeping bytes; the 413 goes out with Connection: close and the server drops the rest.
+        finish(() => reject(tooLarge(c, limit)));
+        return;
+      }
+      chunks.push(b);
+    };
+    const onEnd = () => finish(() => resolve(size === 0 ? null : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
+    const onError = () => finish(() => reject(unreadable()));
+    const onClose = () => {
+      if (incoming.readableEnded) onEnd();
+      else onError();
+    };
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+    incoming.on('close', onClose);
+  });
+}
 
 /** The bearer token of the request, or null. */
 export function bearer(c: Context): string | null {

@@ -46,10 +46,10 @@ export function createSessionsFromSpec(deps: { clock: Clock; sessions: SessionSe
     const at = views === 1 ? endUs : Math.round(startUs + (durationUs * i) / (views - 1));
     // Later page views stay on the landing host, without the click id (which would start a new session).
     const url = stripQuery(base.url);
-    ({ session } = deps.sessions.recordPageView(site, { ...base, url, referrer: null, fingerprint: session.fingerprint }, { atUs: at }));
+    ({ session } = deps.sessions.recordPageView(site, { ...base, url, referrer: null, fingerprint: session.fingerprint }, { atUs: at, sessionId: session.session_id }));
   }
   if (views === 1 && durationUs > 0) {
-    ({ session } = deps.sessions.recordPageView(site, { ...base, fingerprint: session.fingerprint }, { atUs: endUs, ping: true }));
+    ({ session } = deps.sessions.recordPageView(site, { ...base, fingerprint: session.fingerprint }, { atUs: endUs, ping: true, sessionId: session.session_id }));
   }
   for (const name of spec.custom_events ?? []) session = deps.sessions.addCustomEvent(session.session_id, site.site_id, name);
   return session;

@@ -37,36 +37,58 @@ export interface PageViewOptions {
   newSession?: boolean;
   /** Activity without a new page (the agent's time-on-page ping): extends duration only. */
   ping?: boolean;
+  /** Continue this session whatever the gap (create/simulate build one session from several views). */
+  sessionId?: string;
 }
 
 export function createSessionService({ store, clock, bus, countryOf }: SessionServiceDeps) {
   const hooks: SessionHooks[] = [];
+  // Inside batch(): one transaction for many changes; each touched session is published once, after it.
+  let batched: Map<string, { session: Session; previous: Session | null }> | null = null;
+  const tx = <T>(fn: () => T): T => (batched ? fn() : store.tx(fn));
+  // Also inside batch(): the records it wrote, so a continuing page view need not read its session
+  // back (a full row read costs more than the rest of a page view).
+  let written: { byId: Map<string, SessionRecord>; byVisitor: Map<string, SessionRecord> } | null = null;
+  const visitorKey = (siteId: string, fp: string) => `${siteId}\n${fp}`;
+  const readRecord = (id: string) => written?.byId.get(id) ?? store.sessions.get(id);
+  const latestRecord = (siteId: string, fp: string) => written?.byVisitor.get(visitorKey(siteId, fp)) ?? store.sessions.latestForVisitor(siteId, fp);
 
   function commit(rec: SessionRecord, previous: Session | null, site: Site): Session {
     rec.session = withDerivedLevels(rec.session, site, rec.check_risks, countryOf);
     if (previous) store.sessions.update(rec);
     else store.sessions.insert(rec);
+    if (written) {
+      written.byId.set(rec.session.session_id, rec);
+      if (rec.session.fingerprint) written.byVisitor.set(visitorKey(site.site_id, rec.session.fingerprint), rec);
+    }
     for (const h of hooks) h.inTransaction?.(rec.session, previous);
     return rec.session;
   }
 
   function after(session: Session, previous: Session | null) {
+    if (batched) {
+      const first = batched.get(session.session_id);
+      batched.set(session.session_id, { session, previous: first ? first.previous : previous });
+      return;
+    }
     bus.publish({ type: previous ? 'session.updated' : 'session.created', data: session as unknown as Record<string, unknown> });
     for (const h of hooks) h.afterCommit?.(session, previous);
   }
 
   function recordPageView(site: Site, pv: PageView, opts: PageViewOptions = {}): { session: Session; probe_id: string } {
-    const result = store.tx(() => {
+    const result = tx(() => {
       const nowUs = opts.atUs ?? clock.nowMicros();
       const at = formatMicros(nowUs);
       const fingerprint = pv.fingerprint || newId.fingerprint();
       const click = clickIdOf(pv.url);
-      const prev = opts.newSession ? null : store.sessions.latestForVisitor(site.site_id, fingerprint);
+      const latest = latestRecord(site.site_id, fingerprint);
+      const forced = opts.sessionId ? readRecord(opts.sessionId) : null;
+      if (opts.sessionId && (!forced || forced.session.site_id !== site.site_id)) throw notFound('session');
+      const prev = forced ?? (opts.newSession ? null : latest);
       const continues =
         prev !== null &&
-        nowUs - prev.last_seen_us < SESSION_TIMEOUT_US &&
-        nowUs >= prev.last_seen_us &&
-        !(click && click.value !== prev.click_id);
+        (forced !== null ||
+          (nowUs - prev.last_seen_us < SESSION_TIMEOUT_US && nowUs >= prev.last_seen_us && !(click && click.value !== prev.click_id)));
 
       let rec: SessionRecord;
       let previous: Session | null = null;
@@ -96,7 +118,8 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
             ...emptySession(site, newId.session(), at),
             ...entryFields(pv, countryOf),
             fingerprint,
-            returned: store.sessions.hasEarlierVisit(site.site_id, fingerprint, nowUs),
+            // Any session of this visitor recorded before this one (create/simulate may backdate views).
+            returned: latest !== null,
             page_views: 1,
             duration: 0,
           } as Session,
@@ -112,14 +135,15 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
   }
 
   /** Loads a session, lets `change` edit it, recomputes and writes it, all in one transaction. */
-  function change(sessionId: string, siteId: string | null, edit: (rec: SessionRecord, nowUs: number) => void): Session {
-    const result = store.tx(() => {
-      const rec = store.sessions.get(sessionId);
+  function change(sessionId: string, siteId: string | null, edit: (rec: SessionRecord, nowUs: number) => void, atUs?: number): Session {
+    const result = tx(() => {
+      const found = readRecord(sessionId);
+      const rec = found && { ...found };
       if (!rec || (siteId && rec.session.site_id !== siteId)) throw notFound('session');
       const site = store.sites.get(rec.session.site_id);
       if (!site) throw notFound('session');
       const previous = rec.session;
-      const nowUs = clock.nowMicros();
+      const nowUs = atUs ?? clock.nowMicros();
       rec.session = { ...rec.session, updated_at: formatMicros(nowUs) };
       edit(rec, nowUs);
       return { session: commit(rec, previous, site), previous };
@@ -131,11 +155,11 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
   return {
     recordPageView,
     /** Appends a custom event (`POST /session/{id}/event`, `window.vtr.event`). */
-    addCustomEvent(sessionId: string, siteId: string | null, name: string, value?: number | null): Session {
+    addCustomEvent(sessionId: string, siteId: string | null, name: string, value?: number | null, opts: { atUs?: number } = {}): Session {
       return change(sessionId, siteId, (rec) => {
         rec.session.custom_events = [...rec.session.custom_events, name];
         if (typeof value === 'number' && Number.isFinite(value)) rec.session.value = (rec.session.value ?? 0) + value;
-      });
+      }, opts.atUs);
     },
     /** Records the risks a visitor check found on the probe's session. */
     addCheckRisks(sessionId: string, risks: string[]): Session {
@@ -147,6 +171,27 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
       const rec = store.sessions.get(sessionId);
       if (!rec || (siteId && rec.session.site_id !== siteId)) throw notFound('session');
       return rec.session;
+    },
+    /**
+     * Runs many changes (e.g. `sessions simulate`) in one transaction: all or nothing, hooks'
+     * inTransaction writes included; bus events and afterCommit hooks run after the commit, once per
+     * session with its final state.
+     */
+    batch<T>(fn: () => T): T {
+      if (batched) return fn();
+      batched = new Map();
+      written = { byId: new Map(), byVisitor: new Map() };
+      let result: T;
+      let done: typeof batched;
+      try {
+        result = store.tx(fn);
+      } finally {
+        done = batched;
+        batched = null;
+        written = null;
+      }
+      for (const { session, previous } of done.values()) after(session, previous);
+      return result;
     },
     addHooks(h: SessionHooks) {
       hooks.push(h);

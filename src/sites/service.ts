@@ -114,6 +114,7 @@ export function createSiteService({ store, clock }: { store: Store; clock: Clock
     bootstrap(): { site: Site; token: AccessToken } | null {
       if (store.sites.count() > 0) return null;
       return store.tx(() => {
+        if (store.sites.count() > 0) return null; // another process sharing the file was first
         const site = create({ name: 'Local site', plan: 'paid', country: 'US', owner_email: 'owner@example.com' }, { isDefault: true });
         return { site, token: createToken(site.site_id) };
       });

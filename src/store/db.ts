@@ -39,10 +39,15 @@ function migrate(db: Db): void {
       `this database has schema version ${current}, but this vtr understands up to ${SCHEMA_VERSION}; upgrade vtr or use another --db`,
     );
   }
-  for (let v = current; v < SCHEMA_VERSION; v++) {
-    db.transaction(() => {
+  // The version is read again under the write lock: another process opening the same new file at
+  // the same moment may have migrated it first.
+  for (let done = current >= SCHEMA_VERSION; !done; ) {
+    done = db.transaction(() => {
+      const v = db.pragma('user_version', { simple: true }) as number;
+      if (v >= SCHEMA_VERSION) return true;
       db.exec(MIGRATIONS[v]);
       db.pragma(`user_version = ${v + 1}`);
+      return false;
     }).immediate();
   }
 }

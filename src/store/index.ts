@@ -4,6 +4,12 @@ import { createSiteStore } from './sites.js';
 import { createSessionStore } from './sessions.js';
 import { createProbeStore } from './probes.js';
 import { createCheckStore } from './checks.js';
+import { createViewStore } from './views.js';
+import { createWebhookStore } from './webhooks.js';
+import { createWebhookEventStore } from './webhook-events.js';
+import { createNotificationStore } from './notifications.js';
+import { createRequestLogStore } from './request-log.js';
+import { createStateStore } from './state.js';
 
 export interface StoreOptions {
   /** SQLite file path; ':memory:' keeps nothing. */
@@ -21,6 +27,13 @@ export function createStore({ path }: StoreOptions) {
     sessions: createSessionStore(db),
     probes: createProbeStore(db),
     checks: createCheckStore(db),
+    views: createViewStore(db),
+    webhooks: createWebhookStore(db),
+    webhookEvents: createWebhookEventStore(db),
+    notifications: createNotificationStore(db),
+    requestLog: createRequestLogStore(db),
+    /** Whole-database export/import/reset (the only raw-row reader). */
+    state: createStateStore(db),
     /** Runs fn in one write transaction (BEGIN IMMEDIATE, so concurrent writers queue, never interleave). */
     tx<T>(fn: () => T): T {
       return db.transaction(fn).immediate();

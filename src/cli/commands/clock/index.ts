@@ -8,12 +8,12 @@ export function registerClock(program: Command): void {
     'vtr clock advance 5m',
     'vtr clock set 2026-12-01T09:00:00',
   ]).action(action(() => import('./show.js')));
-  clock
-    .command('advance <duration>')
-    .description('move a manual clock forward (e.g. 30s, 5m, 3d); due deliveries run before it returns')
-    .action(action(() => import('./advance.js')));
-  clock
-    .command('set <timestamp>')
-    .description('move a manual clock forward to a time (ISO 8601, UTC when no zone)')
-    .action(action(() => import('./set.js')));
+  examples(
+    clock.command('advance <duration>').description('move a manual clock forward (e.g. 30s, 5m, 3d); due deliveries run before it returns'),
+    ['vtr clock advance 5m', 'vtr clock advance 3d --json'],
+  ).action(action(() => import('./advance.js')));
+  examples(
+    clock.command('set <timestamp>').description('move a manual clock forward to a time (ISO 8601, UTC when no zone)'),
+    ['vtr clock set 2026-12-01T09:00:00', 'vtr clock set 2026-12-01T09:00:00Z --json'],
+  ).action(action(() => import('./set.js')));
 }

@@ -8,10 +8,11 @@ export function registerKeys(program: Command): void {
     'vtr keys show',
     'vtr keys show --json | jq -r .secret_key',
   ]).action(action(() => import('./show.js')));
-  keys
-    .command('rotate')
-    .description('issue a new site key and secret key; the old ones stop working at once')
-    
-    .option('-y, --yes', 'do not ask for confirmation')
-    .action(action(() => import('./rotate.js')));
+  examples(
+    keys
+      .command('rotate')
+      .description('issue a new site key and secret key; the old ones stop working at once')
+      .option('-y, --yes', 'do not ask for confirmation'),
+    ['vtr keys rotate --yes', 'vtr keys rotate --site site_123 --json'],
+  ).action(action(() => import('./rotate.js')));
 }

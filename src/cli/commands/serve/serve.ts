@@ -74,14 +74,29 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
 export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
   const opts = parseServeOptions(o, process.env);
   const { startServer } = await import('../../../serve.js');
-  const running = await startServer(opts, {
-    out: (line) => ctx.io.stdout.write(`${line}\n`),
-    log: (line) => ctx.io.stderr.write(`${line}\n`),
-    json: ctx.config.json,
-  });
+  // The handlers go in before the banner is printed: whoever reads the banner may signal at once, and
+  // a signal with no handler yet would kill the process (no clean close, no exit 0).
+  let requested: string | null = null;
+  let stop = (signal: string) => void (requested ??= signal);
+  const onSignal = (signal: NodeJS.Signals) => stop(signal);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let running: Awaited<ReturnType<typeof startServer>>;
+  try {
+    // --quiet also silences the per-request lines of --log.
+    running = await startServer(ctx.config.quiet ? { ...opts, log: undefined } : opts, {
+      out: (line) => ctx.io.stdout.write(`${line}\n`),
+      log: (line) => ctx.io.stderr.write(`${line}\n`),
+      json: ctx.config.json,
+    });
+  } catch (err) {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    throw err;
+  }
   await new Promise<void>((resolve) => {
     let stopping = false;
-    const stop = (signal: string) => {
+    stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
       ctx.info(`vtr: ${signal} received, finishing in-flight work…`);
@@ -90,7 +105,6 @@ export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
         resolve();
       });
     };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
+    if (requested) stop(requested);
   });
 }

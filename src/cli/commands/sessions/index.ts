@@ -34,4 +34,12 @@ export function registerSessions(program: Command): void {
       'vtr sessions create --page-views 4 --duration 120 --referrer https://news.example.org/',
     ],
   ).action(action(() => import('./create.js')));
+  examples(
+    sessions
+      .command('simulate')
+      .description('make realistic mixed traffic: channels, devices, bots, countries, engagement (seeded)')
+      .option('-n, --count <n>', 'how many sessions (1 to 1000000)')
+      .option('--seed <seed>', 'same seed, same traffic (default: random, printed)'),
+    ['vtr sessions simulate --count 1000', 'vtr sessions simulate --count 100000 --seed 42', 'vtr sessions simulate --count 50 --seed demo --json'],
+  ).action(action(() => import('./simulate.js')));
 }

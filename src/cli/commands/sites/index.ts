@@ -16,18 +16,17 @@ function siteFlags(cmd: Command): Command {
 
 export function registerSites(program: Command): void {
   const sites = program.command('sites').description('manage sites (plan, country, owner, conversion events, allowlist)');
-  sites.command('list').description('list sites with their keys').action(action(() => import('./list.js')));
+  examples(sites.command('list').description('list sites with their keys'), ['vtr sites list', 'vtr sites list --json | jq -r \'.[].site_id\'']).action(action(() => import('./list.js')));
   examples(siteFlags(sites.command('create').description('create a site (with new keys)')), [
     'vtr sites create --name Shop --plan paid --country GB --owner-email me@example.com',
   ]).action(action(() => import('./create.js')));
-  sites.command('show <id>').description("show a site's settings and keys").action(action(() => import('./show.js')));
+  examples(sites.command('show <id>').description("show a site's settings and keys"), ['vtr sites show site_123', 'vtr sites show site_123 --json']).action(action(() => import('./show.js')));
   examples(siteFlags(sites.command('update <id>').description("change a site's settings")), [
     'vtr sites update site_123 --plan free',
     'vtr sites update site_123 --excluded-countries RU,CN --ip-allowlist 10.0.0.0/8',
   ]).action(action(() => import('./update.js')));
-  sites
-    .command('delete <id>')
-    .description('delete a site and everything in it')
-    .option('-y, --yes', 'do not ask for confirmation')
-    .action(action(() => import('./delete.js')));
+  examples(
+    sites.command('delete <id>').description('delete a site and everything in it').option('-y, --yes', 'do not ask for confirmation'),
+    ['vtr sites delete site_123', 'vtr sites delete site_123 --yes'],
+  ).action(action(() => import('./delete.js')));
 }

@@ -4,10 +4,15 @@ import { examples } from '../../help.js';
 
 export function registerTokens(program: Command): void {
   const tokens = program.command('tokens').description('access tokens (read sessions, add custom events)');
-  tokens.command('list').description("list a site's access tokens").option('--all', 'every site').action(action(() => import('./list.js')));
+  examples(tokens.command('list').description("list a site's access tokens").option('--all', 'every site'), [
+    'vtr tokens list',
+    'vtr tokens list --all --json',
+  ]).action(action(() => import('./list.js')));
   examples(tokens.command('create').description('create an access token'), [
     'vtr tokens create',
     'export VTR_ACCESS_TOKEN=$(vtr tokens create --json | jq -r .token)',
   ]).action(action(() => import('./create.js')));
-  tokens.command('revoke <token>').description('revoke an access token (it answers 401 from then on)').action(action(() => import('./revoke.js')));
+  examples(tokens.command('revoke <token>').description('revoke an access token (it answers 401 from then on)'), [
+    'vtr tokens revoke at_test_123',
+  ]).action(action(() => import('./revoke.js')));
 }

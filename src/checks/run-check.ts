@@ -1,0 +1,155 @@
+// The visitor check (`POST /api/v1/event`): runs the per-field checks, the probe rules, adds up the
+// risks, records the check, and records what it learned about the visitor on the probe's session.
+import type { Clock } from '../domain/clock.js';
+import type { CountryLookup } from '../domain/ip-intel.js';
+import type { RiskLevel, Session } from '../domain/session.js';
+import type { Site } from '../domain/site.js';
+import { newId } from '../domain/ids.js';
+import { formatMicros } from '../domain/time.js';
+import { RISK_LABELS, riskLevelOf } from '../domain/risk.js';
+import { ipAllowed } from '../domain/ip-allowlist.js';
+import { VtrError } from '../domain/errors.js';
+import type { EventBus } from '../events/bus.js';
+import type { Store } from '../store/index.js';
+import type { SessionService } from '../sessions/service.js';
+import { checkIp, ipRisks, type IpCheck } from './ip.js';
+import { checkEmail, type EmailCheck } from './email.js';
+import { checkPhone, type PhoneCheck } from './phone.js';
+import { checkAddress, type AddressCheck, type AddressInput } from './address.js';
+import { checkProbe, deviceSection, type DeviceCheck } from './probe.js';
+
+/** The request body minus `secret_key`; null and absent mean "not sent". */
+export interface CheckInput {
+  probe_id?: string | null;
+  ip?: string | null;
+  email?: string | null;
+  name?: string | null;
+  phone?: string | null;
+  address?: AddressInput | null;
+}
+
+export interface CheckResult {
+  id: string;
+  created_at: string;
+  session_id: string | null;
+  risk_level: RiskLevel;
+  risks: string[];
+  device: DeviceCheck | null;
+  ip: IpCheck | null;
+  email: EmailCheck | null;
+  phone: PhoneCheck | null;
+  address: AddressCheck | null;
+}
+
+/** A stored check as the management API lists it: the result plus its site. */
+export type StoredCheck = CheckResult & { site_id: string };
+
+/**
+ * Labels a check writes onto the probe's session. Only what the session cannot derive itself:
+ * the IP mismatch, a disposable email, and the risks of a *different* IP the visitor was seen on.
+ */
+const SESSION_LABELS = new Set(['ip_mismatch', 'disposable_email']);
+
+/** Known labels in RISK_LABELS order (most severe first), then unknown ones; no duplicates. */
+export function orderRisks(labels: Iterable<string>): string[] {
+  const set = new Set(labels);
+  const known: string[] = RISK_LABELS.filter((l) => set.has(l));
+  return [...known, ...[...set].filter((l) => !known.includes(l))];
+}
+
+export interface CheckServiceDeps {
+  store: Store;
+  clock: Clock;
+  bus: EventBus;
+  sessions: SessionService;
+  countryOf?: CountryLookup;
+}
+
+export function createCheckService({ store, clock, bus, sessions, countryOf }: CheckServiceDeps) {
+  function run(site: Site, input: CheckInput): CheckResult {
+    const nowUs = clock.nowMicros();
+    const sentIp = input.ip ?? null;
+
+    let device: DeviceCheck | null = null;
+    let session: Session | null = null;
+    if (input.probe_id != null) {
+      const verdict = checkProbe(input.probe_id, site.site_id, (id) => store.probes.get(id));
+      session = verdict.valid ? (store.sessions.get(verdict.probe.session_id)?.session ?? null) : null;
+      device = deviceSection(input.probe_id, verdict, session, { nowUs, checkIp: sentIp });
+    }
+
+    // Without an `ip`, the probe's session tells the visitor's IP.
+    const ipInput = sentIp ?? session?.ip ?? null;
+    const ip = ipInput != null ? checkIp(ipInput, site.country, countryOf) : null;
+    const email = input.email != null ? checkEmail(input.email, input.name) : null;
+    const phone = input.phone != null ? checkPhone(input.phone, site.country) : null;
+    const address = input.address != null ? checkAddress(input.address, site.country) : null;
+
+    const own: string[] = [];
+    if (ip?.valid) {
+      own.push(...ipRisks(ip));
+      if (ip.country_code && site.excluded_countries.includes(ip.country_code)) own.push('excluded_country');
+    }
+    if (email?.disposable) own.push('disposable_email');
+    if (device && !device.valid) own.push('invalid_probe');
+    if (device?.probe_ip_match === false) own.push('ip_mismatch');
+
+    if (session && device?.valid) session = recordOnSession(session, own, device.probe_ip_match === false);
+
+    const risks = orderRisks([...own, ...(session?.risks ?? [])]);
+    const result: CheckResult = {
+      id: newId.check(),
+      created_at: formatMicros(nowUs),
+      session_id: session?.session_id ?? null,
+      risk_level: riskLevelOf(risks, { allowlisted: ipAllowed(ip?.valid ? ip.ip : null, site.ip_allowlist) }),
+      risks,
+      device,
+      ip,
+      email,
+      phone,
+      address,
+    };
+    store.checks.insert({
+      check_id: result.id, site_id: site.site_id, session_id: result.session_id, risk_level: result.risk_level,
+      created_at: result.created_at, result: result as unknown as Record<string, unknown>, seq: nowUs,
+    });
+    bus.publish({ type: 'check.created', data: { ...result, site_id: site.site_id } });
+    return result;
+  }
+
+  /** Adds the check's session-relevant labels to the session; answers the session as it now is. */
+  function recordOnSession(session: Session, own: string[], mismatch: boolean): Session {
+    const labels = own.filter((l) => SESSION_LABELS.has(l) || (mismatch && l !== 'excluded_country'));
+    const rec = store.sessions.get(session.session_id);
+    if (!rec || labels.every((l) => rec.check_risks.includes(l))) return rec?.session ?? session;
+    try {
+      return sessions.addCheckRisks(session.session_id, labels);
+    } catch (err) {
+      // Deleted between the lookup and the write: the check still answers.
+      if (err instanceof VtrError && err.code === 'not_found') return session;
+      throw err;
+    }
+  }
+
+  const stored = (r: { site_id: string; result: Record<string, unknown> }): StoredCheck =>
+    ({ ...(r.result as unknown as CheckResult), site_id: r.site_id });
+
+  return {
+    run,
+    get(checkId: string): StoredCheck | null {
+      const r = store.checks.get(checkId);
+      return r ? stored(r) : null;
+    },
+    /** Newest first. */
+    list(q: { siteId?: string; sessionId?: string; limit?: number; before?: string }): StoredCheck[] {
+      if (q.sessionId) {
+        const rows = store.checks.forSession(q.sessionId).filter((r) => !q.siteId || r.site_id === q.siteId);
+        return rows.reverse().slice(0, q.limit ?? 50).map(stored);
+      }
+      const beforeSeq = q.before ? store.checks.get(q.before)?.seq : undefined;
+      return store.checks.list({ siteId: q.siteId, limit: q.limit, beforeSeq }).map(stored);
+    },
+  };
+}
+
+export type CheckService = ReturnType<typeof createCheckService>;

@@ -1,0 +1,70 @@
+// `vtr check`: a visitor check from flags and/or a JSON body, printed as a verdict; --fail-on turns
+// the risk level into an exit code for scripts and CI.
+import { readFile } from 'node:fs/promises';
+import type { RiskLevel } from '../../../domain/session.js';
+import type { CliContext } from '../../context.js';
+import { ThresholdReached, UsageError } from '../../errors.js';
+import { output } from '../../output.js';
+import { style } from '../../style.js';
+import { renderCheck, type CheckView } from './render.js';
+
+export interface CheckOptions {
+  probeId?: string; ip?: string; email?: string; name?: string; phone?: string;
+  address1?: string; address2?: string; city?: string; state?: string; country?: string; postalCode?: string;
+  data?: string; failOn?: string; secretKey?: string;
+}
+
+const THRESHOLDS = ['unwanted', 'suspicious', 'invalid'] as const;
+const ORDER: Record<RiskLevel, number> = { normal: 0, unwanted: 1, suspicious: 2, invalid: 3 };
+
+async function readData(source: string): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    if (source === '-') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      text = Buffer.concat(chunks).toString('utf8');
+    } else {
+      text = await readFile(source, 'utf8');
+    }
+  } catch (err) {
+    throw new UsageError(`--data: cannot read ${source === '-' ? 'stdin' : source}: ${(err as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`--data: not JSON: ${(err as Error).message}`);
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new UsageError('--data: the body must be a JSON object');
+  return data as Record<string, unknown>;
+}
+
+/** The request body: --data first, each given flag over it. */
+export function buildBody(o: CheckOptions, data: Record<string, unknown> = {}): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...data };
+  const top = { probe_id: o.probeId, ip: o.ip, email: o.email, name: o.name, phone: o.phone };
+  for (const [k, v] of Object.entries(top)) if (v !== undefined) body[k] = v;
+  const addr = { address1: o.address1, address2: o.address2, city: o.city, state: o.state, country: o.country, postal_code: o.postalCode };
+  if (Object.values(addr).some((v) => v !== undefined)) {
+    const base = data.address && typeof data.address === 'object' && !Array.isArray(data.address) ? (data.address as Record<string, unknown>) : {};
+    body.address = { ...base, ...Object.fromEntries(Object.entries(addr).filter(([, v]) => v !== undefined)) };
+  }
+  return body;
+}
+
+export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
+  if (o.failOn !== undefined && !(THRESHOLDS as readonly string[]).includes(o.failOn)) {
+    throw new UsageError(`--fail-on: "${o.failOn}" is not one of ${THRESHOLDS.join(', ')}`);
+  }
+  const data = o.data !== undefined ? await readData(o.data) : {};
+  const body = buildBody(o, data);
+  // A secret_key in --data counts unless --secret-key / VTR_SECRET_KEY says otherwise.
+  const keyInData = typeof data.secret_key === 'string' && data.secret_key !== '' && !ctx.config.secretKey;
+  const client = await ctx.client({ secretKey: !keyInData });
+  const result = await client.check<CheckView>(body);
+  output(ctx, result, () => renderCheck(result, style(ctx)));
+  if (o.failOn && ORDER[result.risk_level] >= ORDER[o.failOn as RiskLevel]) {
+    throw new ThresholdReached(`risk level ${result.risk_level} reached --fail-on ${o.failOn}`);
+  }
+}

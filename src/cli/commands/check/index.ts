@@ -1,0 +1,31 @@
+import type { Command } from 'commander';
+import { action } from '../../run-command.js';
+import { examples } from '../../help.js';
+
+export function registerCheck(program: Command): void {
+  examples(
+    program
+      .command('check')
+      .description('run a visitor check (POST /api/v1/event) with the site secret key')
+      .option('--probe-id <id>', "the agent's probe_id (a form's hidden probe_id field)")
+      .option('--ip <ip>', "the visitor's IP as your server saw it")
+      .option('--email <email>', 'email address')
+      .option('--name <name>', 'full name (for the email name match)')
+      .option('--phone <phone>', "phone in any format (local numbers read in the site's country)")
+      .option('--address1 <text>', 'address line 1')
+      .option('--address2 <text>', 'address line 2')
+      .option('--city <text>', 'city')
+      .option('--state <text>', 'state, province or region (name or code)')
+      .option('--country <text>', 'country (name or ISO code)')
+      .option('--postal-code <text>', 'postal code')
+      .option('--data <file|->', 'the request body as JSON, from a file or stdin (-); flags override its fields')
+      .option('--fail-on <level>', 'exit 3 when the risk level is at least this: unwanted, suspicious or invalid'),
+    [
+      'vtr check --email someone@mailinator.com',
+      'vtr check --ip 203.0.113.7 --fail-on suspicious',
+      'vtr check --probe-id prb_... --ip 192.0.2.10 --phone "(212) 664-7665"',
+      'vtr check --city Berlin --country Germany --postal-code 10115',
+      'echo \'{"email":"a@example.com"}\' | vtr check --data - --json',
+    ],
+  ).action(action(() => import('./check.js')));
+}

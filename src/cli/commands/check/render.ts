@@ -1,0 +1,73 @@
+import type { ChalkInstance } from 'chalk';
+import type { RiskLevel } from '../../../domain/session.js';
+import { riskColour } from '../../style.js';
+
+type Section = Record<string, any> | null;
+
+/** The fields of a check result the verdict shows (the API's shape, see docs/checks.md). */
+export interface CheckView {
+  id: string;
+  created_at: string;
+  session_id: string | null;
+  risk_level: RiskLevel;
+  risks: string[];
+  device: Section;
+  ip: Section;
+  email: Section;
+  phone: Section;
+  address: Section;
+}
+
+const join = (parts: Array<string | null | undefined | false>) => parts.filter(Boolean).join(' · ');
+const flags = (s: Record<string, any>, names: string[]) => names.filter((n) => s[n] === true).join(' ');
+
+function verdict(c: ChalkInstance, s: Record<string, any>, good = 'valid', bad = 'invalid'): string {
+  if (!s.success) return c.yellow('could not be checked');
+  return s.valid ? c.green(good) : c.red(bad);
+}
+
+const LINES: Record<string, (s: Record<string, any>, c: ChalkInstance) => string> = {
+  device: (s, c) => s.valid
+    ? join([
+      verdict(c, s, 'valid probe'),
+      `${s.probe_mins_elapsed} min old`,
+      s.probe_ip_match === false ? c.red('IP mismatch') : s.probe_ip_match ? 'IP match' : null,
+      [s.browser_name, s.browser_version].filter(Boolean).join(' ') || null,
+      [s.os_family, s.os_version].filter(Boolean).join(' ') || null,
+      s.device_type,
+      [s.language, s.timezone].filter(Boolean).join(' ') || null,
+      s.bot ? c.red(s.headless_browser ? 'bot (headless)' : 'bot') : null,
+      s.crawler ? c.yellow('crawler') : null,
+    ])
+    : join([verdict(c, s, 'valid probe', 'invalid probe'), s.invalid_reason, s.probe_id ? `"${s.probe_id}"` : null]),
+  ip: (s, c) => join([
+    s.ip || '""', s.valid === false ? c.red('not an IP') : null, s.bogon ? 'bogon (local/private)' : null,
+    [s.country_code, s.city].filter(Boolean).join(' ') || null, s.isp,
+    s.in_country === false ? 'abroad' : null, c.red(flags(s, ['tor', 'vpn', 'proxy', 'hosting', 'anonymous'])),
+  ]),
+  email: (s, c) => join([
+    s.email ?? '""', verdict(c, s), s.normalized_email && s.normalized_email !== s.email ? `→ ${s.normalized_email}` : null,
+    s.disposable ? c.red('disposable') : null, s.free ? 'free' : null, s.business ? 'business' : null,
+    s.role ? 'role' : null, s.name_match === true ? 'name match' : s.name_match === false ? 'no name match' : null,
+  ]),
+  phone: (s, c) => join([s.phone ?? '-', verdict(c, s), s.type, s.country_code, s.in_country === false ? 'abroad' : null]),
+  address: (s, c) => join([
+    verdict(c, s),
+    [s.address1, s.address2, s.city, [s.state_code ?? s.state, s.postal_code].filter(Boolean).join(' '), s.country_code].filter(Boolean).join(', ') || null,
+    s.postal_code_valid === false ? c.red('postal code invalid') : s.postal_code_valid ? 'postal code valid' : null,
+    s.in_country === false ? 'abroad' : null,
+  ]),
+};
+
+/** One line for the verdict, one per section. */
+export function renderCheck(r: CheckView, c: ChalkInstance): string[] {
+  const lines = [
+    `${c.bold(r.id)}  ${c.bold(riskColour(c, r.risk_level))}  ${r.risks.length ? `risks: ${r.risks.join(', ')}` : 'no risks'}`,
+    `${'session'.padEnd(8)} ${r.session_id ?? c.dim('none')}`,
+  ];
+  for (const name of ['device', 'ip', 'email', 'phone', 'address'] as const) {
+    const s = r[name];
+    lines.push(`${name.padEnd(8)} ${s ? LINES[name](s, c) : c.dim('not sent')}`);
+  }
+  return lines;
+}

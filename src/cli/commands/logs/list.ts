@@ -1,0 +1,20 @@
+import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { output, table } from '../../output.js';
+import { formatDurationMs, type LogEntryJson } from './render.js';
+
+export async function run(o: { limit: string; site?: string }, ctx: CliContext): Promise<void> {
+  const limit = Number(o.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError(`--limit: "${o.limit}" must be a whole number from 1 to 10000`);
+  const client = await ctx.client();
+  // The log covers every site unless --site (or VTR_SITE) narrows it.
+  const entries = await client.admin<LogEntryJson[]>('GET', '/logs', { query: { limit, site: o.site ?? ctx.config.site } });
+  output(ctx, entries, () =>
+    entries.length
+      ? table(
+          ['TIME', 'METHOD', 'PATH', 'STATUS', 'DURATION', 'REQUEST'],
+          entries.map((e) => [e.created_at.slice(0, 23), e.method, e.path, e.status, formatDurationMs(e.duration_ms), e.request_id]),
+        )
+      : 'No requests logged yet.',
+  );
+}

@@ -1,0 +1,27 @@
+import type { ChalkInstance } from 'chalk';
+
+export interface LogEntryJson {
+  request_id: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  site_id: string | null;
+  request_body: string | null;
+  response_body: string | null;
+  created_at: string;
+}
+
+export function statusColour(c: ChalkInstance, status: number): string {
+  const s = String(status);
+  return status >= 500 ? c.red(s) : status >= 400 ? c.yellow(s) : c.green(s);
+}
+
+export function formatDurationMs(ms: number): string {
+  return `${ms < 10 ? ms.toFixed(2) : ms.toFixed(0)}ms`;
+}
+
+/** One line: "2026-11-21T09:14:03.123 POST   /api/v1/event 200 1.20ms". */
+export function logLine(c: ChalkInstance, e: LogEntryJson): string {
+  return `${c.dim(e.created_at.slice(0, 23))} ${e.method.padEnd(6)} ${e.path} ${statusColour(c, e.status)} ${formatDurationMs(e.duration_ms)}`;
+}

@@ -1,0 +1,32 @@
+import { streamEvents } from '../../../client/event-stream.js';
+import type { CliContext } from '../../context.js';
+import { style } from '../../style.js';
+import { logLine, type LogEntryJson } from './render.js';
+
+export async function run(o: { site?: string }, ctx: CliContext): Promise<void> {
+  const client = await ctx.client();
+  const c = style(ctx);
+  const site = o.site ?? ctx.config.site;
+  const ctrl = new AbortController();
+  const stop = () => ctrl.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  ctx.info(`Tailing requests to ${client.baseUrl} (Ctrl-C to stop)…`);
+  try {
+    await streamEvents({
+      origin: client.origin,
+      adminToken: client.options.adminToken,
+      types: ['request.logged'],
+      signal: ctrl.signal,
+      onEvent: ({ data }) => {
+        const e = data as LogEntryJson;
+        if (site && e.site_id !== site) return;
+        ctx.io.stdout.write(`${ctx.config.json ? JSON.stringify(e) : logLine(c, e)}\n`);
+      },
+      onStatus: (_status, detail) => ctx.info(`vtr: ${detail}`),
+    });
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+}

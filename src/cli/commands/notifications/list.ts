@@ -1,0 +1,16 @@
+import type { Notification } from '../../../domain/webhooks.js';
+import type { CliContext } from '../../context.js';
+import { output, table } from '../../output.js';
+
+export async function run(o: { site?: string; limit: string; full?: boolean }, ctx: CliContext): Promise<void> {
+  const client = await ctx.client();
+  const list = await client.admin<Notification[]>('GET', '/notifications', { query: { site: o.site, limit: o.limit } });
+  output(ctx, list, () => {
+    if (!list.length) return 'The outbox is empty.';
+    if (o.full) return list.map((n) => `${n.created_at}  to ${n.to ?? '-'}\nSubject: ${n.subject}\n\n${n.body}\n`).join('\n');
+    return table(
+      ['CREATED', 'KIND', 'TO', 'SUBJECT', 'SMTP'],
+      list.map((n) => [n.created_at, n.kind, n.to, n.subject, n.sent_at ? 'sent' : n.send_error ? `failed: ${n.send_error}` : '-']),
+    );
+  });
+}

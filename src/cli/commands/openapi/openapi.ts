@@ -1,0 +1,8 @@
+import type { CliContext } from '../../context.js';
+import { openApiDocument } from '../../../server/openapi.js';
+
+export async function run(_o: unknown, ctx: CliContext): Promise<void> {
+  // The server URL is the one the CLI is pointed at (--base-url / VTR_BASE_URL).
+  const doc = openApiDocument({ serverUrl: ctx.config.baseUrl.replace(/\/+$/, '') });
+  ctx.io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+}

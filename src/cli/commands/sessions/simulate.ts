@@ -1,0 +1,58 @@
+// `vtr sessions simulate`: seeded, realistic mixed traffic on a site, summed up per channel, risk
+// level, engagement and device, with how long it took.
+import { createApiClient } from '../../../client/api-client.js';
+import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { output, table } from '../../output.js';
+import { currentSiteId, enc } from '../../site-ref.js';
+import { riskColour, style } from '../../style.js';
+
+export interface SimulateOptions {
+  count?: string;
+  seed?: string;
+  site?: string;
+}
+
+const MAX = 1_000_000;
+
+interface Summary {
+  site_id: string; count: number; seed: number; page_views: number; custom_events: number; returning_visitors: number;
+  duration_ms: number; sessions_per_second: number; sample_session_ids: string[];
+  by_channel: Record<string, number>; by_risk_level: Record<string, number>; by_engagement_level: Record<string, number>;
+  by_device_type: Record<string, number>; by_country: Record<string, number>;
+}
+
+const pct = (n: number, total: number) => `${n} (${total ? Math.round((n / total) * 100) : 0}%)`;
+
+export async function run(o: SimulateOptions, ctx: CliContext): Promise<void> {
+  if (o.count === undefined) throw new UsageError('--count <n> is required: how many sessions to simulate');
+  const count = Number(o.count);
+  if (!Number.isInteger(count) || count < 1 || count > MAX) throw new UsageError(`--count: "${o.count}" must be a whole number from 1 to ${MAX}`);
+  // Digits stay a number (the API's integer seed); any other text is a seed too.
+  const seed = o.seed === undefined ? undefined : /^\d{1,9}$/.test(o.seed) ? Number(o.seed) : o.seed;
+  const client = await ctx.client();
+  const site = await currentSiteId(ctx, client, o.site);
+  if (!ctx.config.json) ctx.info(`Simulating ${count} sessions on ${site}…`);
+  // A million sessions take minutes: wait for the answer longer than the client's default.
+  const patient = createApiClient({ ...client.options, timeoutMs: 60 * 60_000 });
+  const s = await patient.admin<Summary>('POST', `/sites/${enc(site)}/sessions/simulate`, { body: { count, ...(seed !== undefined ? { seed } : {}) } });
+  const c = style(ctx);
+  output(ctx, s, () => {
+    const group = (title: string, m: Record<string, number>, colour = false) =>
+      [title, Object.entries(m).map(([k, n]) => `${colour ? riskColour(c, k) : k} ${pct(n, s.count)}`).join('  ')];
+    const top = Object.fromEntries(Object.entries(s.by_country).slice(0, 8));
+    return [
+      `Simulated ${s.count} sessions (${s.page_views} page views, ${s.custom_events} custom events, ${s.returning_visitors} returning) on ${s.site_id}`,
+      `in ${(s.duration_ms / 1000).toFixed(1)}s (${s.sessions_per_second} sessions/s), seed ${s.seed}`,
+      '',
+      table(['', ''], [
+        group('channel', s.by_channel), group('risk level', s.by_risk_level, true), group('engagement', s.by_engagement_level),
+        group('device', s.by_device_type), group('top countries', top),
+      ]).split('\n').slice(1).join('\n'),
+    ];
+  });
+  if (!ctx.config.json) {
+    ctx.info(`\nSame traffic again: vtr sessions simulate --count ${s.count} --seed ${s.seed}`);
+    if (s.sample_session_ids[0]) ctx.info(`Look at one: vtr session get ${s.sample_session_ids[0]}`);
+  }
+}

@@ -1,0 +1,25 @@
+import type { CliContext } from '../../context.js';
+import { OperationError } from '../../errors.js';
+import { output } from '../../output.js';
+import { readStateFile } from './file.js';
+
+interface ImportAnswer {
+  imported: boolean;
+  tables: Record<string, number>;
+  default_site_created: string | null;
+}
+
+export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext): Promise<void> {
+  const file = o.args[0];
+  const doc = await readStateFile(file);
+  const client = await ctx.client();
+  // Replacing everything is destructive: ask on a terminal. Scripts (no TTY) go ahead, as `import` says what it does.
+  if (!o.yes && ctx.interactive && !(await ctx.prompter.confirm(`Replace all state of ${client.origin} with ${file}?`))) {
+    throw new OperationError('cancelled; nothing changed');
+  }
+  const answer = await client.admin<ImportAnswer>('PUT', '/state', { body: doc });
+  output(ctx, answer, () => {
+    const t = answer.tables;
+    return `Imported ${file}: ${t.sites ?? 0} site(s), ${t.sessions ?? 0} session(s), ${t.checks ?? 0} check(s), ${t.webhooks ?? 0} webhook(s).`;
+  });
+}

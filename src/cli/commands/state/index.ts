@@ -1,0 +1,22 @@
+import type { Command } from 'commander';
+import { action } from '../../run-command.js';
+import { examples } from '../../help.js';
+
+export function registerState(program: Command): void {
+  const state = program.command('state').description("save, load and reset the emulator's whole state (a versioned JSON file)");
+  examples(state.command('export <file>').description('write every site, session, check, view, webhook and event to a file ("-": stdout)'), [
+    'vtr state export fixtures/demo.json',
+    'vtr state export - | jq ".tables.sessions | length"',
+  ]).action(action(() => import('./export.js')));
+  examples(
+    state
+      .command('import <file>')
+      .description('replace all state with a file written by `vtr state export` ("-": stdin)')
+      .option('-y, --yes', 'do not ask for confirmation on a terminal'),
+    ['vtr state import fixtures/demo.json', 'vtr serve --import fixtures/demo.json   (at start-up)'],
+  ).action(action(() => import('./import.js')));
+  examples(
+    state.command('reset').description('delete all state and recreate the default site, like a first start').option('-y, --yes', 'do not ask for confirmation (required without a terminal)'),
+    ['vtr state reset --yes'],
+  ).action(action(() => import('./reset.js')));
+}

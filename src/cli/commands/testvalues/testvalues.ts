@@ -1,0 +1,17 @@
+// `vtr testvalues`: the reserved test values, printed from the same table the emulator uses.
+import { testValues } from '../../../domain/test-values.js';
+import type { CliContext } from '../../context.js';
+import { output, table } from '../../output.js';
+import { riskColour, style } from '../../style.js';
+
+export async function run(_o: unknown, ctx: CliContext): Promise<void> {
+  const rows = testValues();
+  const c = style(ctx);
+  output(ctx, rows, () => [
+    table(
+      ['KIND', 'INPUT', 'EXAMPLE', 'RESULT', 'RISKS', 'LEVEL'],
+      rows.map((r) => [r.kind, r.value, r.example.length > 60 ? `${r.example.slice(0, 57)}...` : r.example, r.result, r.risks.join(', ') || '-', r.risk_level ?? '-']),
+    ).replace(/ (normal|unwanted|suspicious|invalid)$/gm, (_m, level: string) => ` ${riskColour(c, level)}`),
+  ]);
+  if (!ctx.config.json) ctx.info('\nTry them: vtr check --ip 203.0.113.7, vtr sessions create --user-agent "<example>".');
+}

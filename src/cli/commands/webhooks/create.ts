@@ -1,0 +1,14 @@
+import type { Webhook } from '../../../domain/webhooks.js';
+import type { CliContext } from '../../context.js';
+import { output } from '../../output.js';
+import { currentSiteId, enc } from '../../site-ref.js';
+import { renderWebhook } from './render.js';
+
+export async function run(o: { site?: string; url?: string }, ctx: CliContext): Promise<void> {
+  const url = o.url ?? (await ctx.prompter.input('--url is required: the endpoint to POST to, e.g. http://127.0.0.1:9000/'));
+  const client = await ctx.client();
+  const hook = await client.admin<Webhook>('POST', `/sites/${enc(await currentSiteId(ctx, client, o.site))}/webhooks`, { body: { url } });
+  output(ctx, hook, () => renderWebhook(hook));
+  ctx.info(`Sessions newly matching a view with trigger_webhooks are POSTed there, signed with the secret above.`);
+  ctx.info(`Try it: vtr webhooks receive --port 9000 --secret ${hook.secret}`);
+}

@@ -1,0 +1,60 @@
+import type { Command } from 'commander';
+import { action } from '../../run-command.js';
+import { examples } from '../../help.js';
+
+export function registerWebhooks(program: Command): void {
+  const hooks = program.command('webhooks').description('webhooks: endpoints, event history, retries, live tail and a local receiver');
+  hooks.command('list').description("list the site's webhooks").option('--all', 'every site').action(action(() => import('./list.js')));
+  examples(hooks.command('create').description('add a webhook to the site (paid sites only)').option('--url <url>', 'http(s) endpoint to POST deliveries to'), [
+    'vtr webhooks create --url http://127.0.0.1:9000/',
+    'vtr webhooks create --url https://example.com/hooks/vtr --site site_123',
+  ]).action(action(() => import('./create.js')));
+  hooks.command('enable <id>').description('re-enable a webhook (resets its failure run)').action(action(() => import('./enable.js')));
+  hooks.command('disable <id>').description('disable a webhook (its pending retries stop)').action(action(() => import('./disable.js')));
+  hooks
+    .command('delete <id>')
+    .description('delete a webhook with its event history')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(action(() => import('./delete.js')));
+  examples(hooks.command('secret <id>').description('print the signing secret alone'), [
+    'vtr webhooks secret wh_123',
+    'vtr webhooks receive --secret "$(vtr webhooks secret wh_123)"',
+  ]).action(action(() => import('./secret.js')));
+  examples(
+    hooks
+      .command('events <webhook-id>')
+      .description("a webhook's events, newest first")
+      .option('--status <status>', 'only pending, retrying, delivered or failed')
+      .option('-n, --limit <n>', 'at most this many', '50'),
+    ['vtr webhooks events wh_123', 'vtr webhooks events wh_123 --status failed --json'],
+  ).action(action(() => import('./events.js')));
+  hooks.command('event <event-id>').description('one event with its attempts').action(action(() => import('./event.js')));
+  examples(
+    hooks
+      .command('retry [event-id]')
+      .description('one delivery attempt now for a failed event (after its automatic retries)')
+      .option('--all-failed', 'every failed event of --webhook')
+      .option('--webhook <id>', 'the webhook for --all-failed'),
+    ['vtr webhooks retry msg_123', 'vtr webhooks retry --all-failed --webhook wh_123'],
+  ).action(action(() => import('./retry.js')));
+  examples(hooks.command('tail').description('watch delivery attempts live').option('--webhook <id>', 'only this webhook'), [
+    'vtr webhooks tail',
+    'vtr webhooks tail --webhook wh_123 --json | jq .status_code',
+  ]).action(action(() => import('./tail.js')));
+  examples(
+    hooks
+      .command('receive')
+      .description('run a local endpoint that prints each delivery and answers 200 (or fails on purpose)')
+      .option('-p, --port <port>', 'port to listen on', '9000')
+      .option('--host <host>', 'address to bind', '127.0.0.1')
+      .option('--fail <n>', 'answer 500 to the first N deliveries, then 200')
+      .option('--status <code>', 'always answer this status')
+      .option('--delay <duration>', 'wait this long before answering (e.g. 2s; past --webhook-timeout is a timeout)')
+      .option('--secret <whsec>', 'verify signatures with this secret (vtr webhooks secret <id>)'),
+    [
+      'vtr webhooks receive --port 9000 --secret whsec_...',
+      'vtr webhooks receive --fail 3          # see the retries',
+      'vtr webhooks receive --status 410 --json',
+    ],
+  ).action(action(() => import('./receive.js')));
+}

@@ -1,0 +1,121 @@
+// `vtr webhooks receive`: a local endpoint for debugging deliveries. Prints each one (headers,
+// body, signature verdict with --secret) and answers 2xx, or fails on purpose as told.
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseDuration } from '../../../domain/time.js';
+import type { CliContext } from '../../context.js';
+import { OperationError, UsageError } from '../../errors.js';
+import { style } from '../../style.js';
+import { createVerifier, type Verifier } from './verify.js';
+
+export interface ReceiveOptions {
+  port: string;
+  host: string;
+  fail?: string;
+  status?: string;
+  delay?: string;
+  secret?: string;
+}
+
+const MAX_BODY = 5 * 1024 * 1024;
+
+function wholeNumber(flag: string, text: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag}: "${text}" must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size <= MAX_BODY) chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
+  const port = wholeNumber('--port', o.port, 0, 65535);
+  if (o.fail !== undefined && o.status !== undefined) throw new UsageError('give --fail N or --status C, not both');
+  let failLeft = o.fail !== undefined ? wholeNumber('--fail', o.fail, 0, 1_000_000) : 0;
+  const fixedStatus = o.status !== undefined ? wholeNumber('--status', o.status, 200, 599) : null;
+  const delayMs = o.delay !== undefined ? parseDuration(o.delay) : 0;
+  if (delayMs == null) throw new UsageError(`--delay: "${o.delay}" is not a duration; use e.g. 500ms, 2s`);
+  let verifier: Verifier | null = null;
+  if (o.secret) {
+    try {
+      verifier = await createVerifier(o.secret);
+    } catch {
+      throw new UsageError('--secret: not a webhook secret; copy it from `vtr webhooks secret <id>` (whsec_...)');
+    }
+  }
+  const c = style(ctx);
+  let count = 0;
+
+  const server = createServer(async (req, res) => {
+    const body = await readBody(req).catch(() => '');
+    const n = ++count;
+    const status = fixedStatus ?? (failLeft > 0 ? (failLeft--, 500) : 200);
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
+    const verdict = verifier?.verify(body, headers) ?? null;
+    let parsed: unknown = body;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      // not JSON: shown as text
+    }
+    if (delayMs > 0) await sleep(delayMs);
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ received: status < 300 }));
+    const receivedAt = new Date().toISOString(); // real time: this is a display of the local receiver
+    if (ctx.config.json) {
+      ctx.io.stdout.write(
+        `${JSON.stringify({ n, received_at: receivedAt, method: req.method, path: req.url, webhook_id: headers['webhook-id'] ?? null, headers, body: parsed, signature: verdict?.signature ?? null, signature_error: verdict?.error ?? null, signature_warning: verdict?.warning ?? null, status })}\n`,
+      );
+      return;
+    }
+    const shown = !verdict
+      ? c.dim('not checked (no --secret)')
+      : verdict.signature === 'valid'
+        ? c.green('✓ valid') + (verdict.warning ? c.yellow(` (${verdict.warning})`) : '')
+        : c.red(`✗ invalid (${verdict.error})`);
+    const attempt = parsed && typeof parsed === 'object' && 'attempt' in parsed ? ` attempt ${String((parsed as { attempt: unknown }).attempt)}` : '';
+    const lines = [
+      c.bold(`#${n} ${req.method} ${req.url}  ${receivedAt}  ${headers['webhook-id'] ?? ''}${attempt}`),
+      `  signature: ${shown}`,
+      `  answered:  ${status < 300 ? c.green(String(status)) : c.red(String(status))}${delayMs ? ` after ${o.delay}` : ''}`,
+      '  headers:',
+      ...Object.entries(headers).map(([k, v]) => `    ${k}: ${v}`),
+      '  body:',
+      ...(typeof parsed === 'string' ? parsed : JSON.stringify(parsed, null, 2)).split('\n').map((l) => `    ${l}`),
+      '',
+    ];
+    ctx.io.stdout.write(`${lines.join('\n')}\n`);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new OperationError(`port ${port} is in use; pick another with --port`) : err),
+    );
+    server.listen(port, o.host, () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.address.includes(':') ? `[${addr.address}]` : addr.address;
+  const url = `http://${host}:${addr.port}/`;
+  ctx.info(`Listening for webhooks on ${url} (Ctrl-C to stop)`);
+  ctx.info(fixedStatus != null ? `Answering ${fixedStatus} to every delivery.` : failLeft > 0 ? `Answering 500 to the first ${failLeft} deliveries, then 200.` : 'Answering 200.');
+  ctx.info(`Point a webhook at it: vtr webhooks create --url ${url}`);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      server.close(() => resolve());
+      server.closeAllConnections();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}

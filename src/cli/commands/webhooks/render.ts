@@ -1,0 +1,45 @@
+import type { Webhook, WebhookAttempt, WebhookEvent } from '../../../domain/webhooks.js';
+import { keyValues, table } from '../../output.js';
+
+export const renderWebhooks = (hooks: Webhook[]) =>
+  table(['WEBHOOK', 'URL', 'STATUS', 'FAILURES', 'CREATED'], hooks.map((w) => [w.webhook_id, w.url, w.status, w.consecutive_failures, w.created_at]));
+
+export const renderWebhook = (w: Webhook) =>
+  keyValues([
+    ['webhook_id', w.webhook_id],
+    ['site_id', w.site_id],
+    ['url', w.url],
+    ['status', w.status],
+    ['secret', w.secret],
+    ['consecutive_failures', w.consecutive_failures],
+    ['created_at', w.created_at],
+  ]);
+
+/** "HTTP 500", "connection refused", "HTTP 302, redirect not followed". */
+export function attemptResult(a: Pick<WebhookAttempt, 'status_code' | 'error'>): string {
+  const parts = [a.status_code != null ? `HTTP ${a.status_code}` : null, a.error].filter(Boolean);
+  return parts.join(', ') || '-';
+}
+
+export const renderEvents = (events: WebhookEvent[]) =>
+  table(
+    ['EVENT', 'STATUS', 'ATTEMPTS', 'RETRIES LEFT', 'NEXT ATTEMPT', 'VIEW', 'SESSION', 'CREATED'],
+    events.map((e) => [e.webhook_event_id, e.status, e.attempts.length, e.auto_retries_remaining, e.next_attempt_at, e.saved_view_name, e.session_id, e.created_at]),
+  );
+
+export const renderAttempts = (attempts: WebhookAttempt[]) =>
+  table(['#', 'TRIGGER', 'AT', 'RESULT', 'DURATION'], attempts.map((a) => [a.attempt, a.trigger, a.at, attemptResult(a), `${a.duration_ms}ms`]));
+
+export function renderEvent(e: WebhookEvent): string {
+  const head = keyValues([
+    ['webhook_event_id', e.webhook_event_id],
+    ['webhook_id', e.webhook_id],
+    ['status', e.status],
+    ['saved_view', `${e.saved_view_name} (${e.saved_view_id})`],
+    ['session_id', e.session_id],
+    ['auto_retries_remaining', e.auto_retries_remaining],
+    ['next_attempt_at', e.next_attempt_at],
+    ['created_at', e.created_at],
+  ]);
+  return `${head}\n\n${e.attempts.length ? renderAttempts(e.attempts) : 'No attempts yet.'}`;
+}

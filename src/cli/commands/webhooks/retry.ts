@@ -1,0 +1,82 @@
+// One manual attempt now for a failed event (or every failed event of a webhook). On a TTY a
+// spinner on stderr runs while the attempt does; the outcome follows. Exit 1 when it still failed.
+import { ApiError, type ApiClient } from '../../../client/api-client.js';
+import type { WebhookEvent } from '../../../domain/webhooks.js';
+import type { CliContext } from '../../context.js';
+import { OperationError, UsageError } from '../../errors.js';
+import { output } from '../../output.js';
+import { enc } from '../../site-ref.js';
+import { attemptResult } from './render.js';
+
+export interface RetryOptions {
+  args: string[];
+  allFailed?: boolean;
+  webhook?: string;
+}
+
+interface Spinner {
+  text: string;
+  stop(): void;
+}
+
+async function spinner(ctx: CliContext, text: string): Promise<Spinner> {
+  if (!ctx.io.stderr.isTTY || ctx.config.quiet) return { text, stop() {} };
+  const { default: ora } = await import('ora');
+  return ora({ text, stream: ctx.io.stderr as NodeJS.WritableStream, color: ctx.config.color ? 'cyan' : undefined, isEnabled: true }).start();
+}
+
+function outcome(e: WebhookEvent): string {
+  const last = e.attempts[e.attempts.length - 1];
+  const how = last ? `attempt ${last.attempt} (${attemptResult(last)}, ${last.duration_ms}ms)` : 'no attempt';
+  return e.status === 'delivered' ? `Delivered ${e.webhook_event_id} on ${how}` : `${e.webhook_event_id} still failed: ${how}`;
+}
+
+const retryOne = (client: ApiClient, id: string) => client.admin<WebhookEvent>('POST', `/webhook-events/${enc(id)}/retry`);
+
+export async function run(o: RetryOptions, ctx: CliContext): Promise<void> {
+  const id = o.args[0];
+  if (o.allFailed && id) throw new UsageError('give either an event id or --all-failed --webhook <id>, not both');
+  if (o.allFailed && !o.webhook) throw new UsageError('--all-failed needs --webhook <id>');
+  if (!o.allFailed && !id) throw new UsageError('give the event id to retry (see `vtr webhooks events <webhook-id> --status failed`), or --all-failed --webhook <id>');
+  const client = await ctx.client();
+
+  if (!o.allFailed) {
+    const spin = await spinner(ctx, `Retrying ${id}…`);
+    let event: WebhookEvent;
+    try {
+      event = await retryOne(client, id);
+    } finally {
+      spin.stop();
+    }
+    output(ctx, event, () => outcome(event));
+    if (event.status !== 'delivered') throw new OperationError(`the manual attempt failed; ${id} stays failed`);
+    return;
+  }
+
+  const failed = await client.admin<WebhookEvent[]>('GET', `/webhooks/${enc(o.webhook!)}/events`, { query: { status: 'failed', limit: 10_000 } });
+  if (failed.length === 0) ctx.info(`No failed events for ${o.webhook}.`);
+  const results: WebhookEvent[] = [];
+  const lines: string[] = [];
+  const spin = await spinner(ctx, 'Retrying…');
+  try {
+    // Oldest first, one at a time, as a receiver would have seen them.
+    for (const [i, e] of [...failed].reverse().entries()) {
+      spin.text = `Retrying ${e.webhook_event_id} (${i + 1}/${failed.length})…`;
+      try {
+        const after = await retryOne(client, e.webhook_event_id);
+        results.push(after);
+        lines.push(outcome(after));
+      } catch (err) {
+        // Changed since the list (delivered or retrying now): report it and go on.
+        if (!(err instanceof ApiError) || err.status !== 409) throw err;
+        lines.push(`${e.webhook_event_id} skipped: ${err.message}`);
+      }
+    }
+  } finally {
+    spin.stop();
+  }
+  output(ctx, results, () => lines);
+  const stillFailed = results.filter((e) => e.status !== 'delivered').length;
+  if (failed.length) ctx.info(`Retried ${results.length} failed event(s): ${results.length - stillFailed} delivered, ${stillFailed} still failed.`);
+  if (stillFailed) throw new OperationError(`${stillFailed} event(s) still failed`);
+}

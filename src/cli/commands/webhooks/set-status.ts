@@ -1,0 +1,14 @@
+// `enable` and `disable` share this: one call, the webhook afterwards.
+import type { Webhook } from '../../../domain/webhooks.js';
+import type { CliContext } from '../../context.js';
+import { output } from '../../output.js';
+import { enc } from '../../site-ref.js';
+import { renderWebhook } from './render.js';
+
+export async function setStatus(id: string, verb: 'enable' | 'disable', ctx: CliContext): Promise<void> {
+  const client = await ctx.client();
+  const hook = await client.admin<Webhook>('POST', `/webhooks/${enc(id)}/${verb}`);
+  output(ctx, hook, () => renderWebhook(hook));
+  if (verb === 'disable') ctx.info('Its pending retries were stopped (those events are failed); it gets no new events until `vtr webhooks enable`.');
+  else ctx.info('Enabled; its failure run starts again from zero.');
+}

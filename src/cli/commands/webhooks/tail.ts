@@ -1,0 +1,64 @@
+// Live webhook attempts from the emulator's event stream. Reconnects by itself (with backoff) when
+// the emulator restarts, saying so on stderr. --json: one JSON object per line.
+import { streamEvents } from '../../../client/event-stream.js';
+import type { CliContext } from '../../context.js';
+import { style } from '../../style.js';
+import { attemptResult } from './render.js';
+
+export interface TailOptions {
+  webhook?: string;
+  site?: string;
+}
+
+interface AttemptData {
+  attempt: number;
+  trigger: string;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  webhook_event_id: string;
+  webhook_id: string;
+  site_id: string;
+  url: string | null;
+  event_status: string;
+  next_attempt_at: string | null;
+}
+
+export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
+  const client = await ctx.client();
+  const c = style(ctx);
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const print = (a: AttemptData) => {
+    if (o.webhook && a.webhook_id !== o.webhook) return;
+    if (o.site && a.site_id !== o.site) return;
+    if (ctx.config.json) return void ctx.io.stdout.write(`${JSON.stringify(a)}\n`);
+    const ok = a.event_status === 'delivered' && (a.status_code ?? 0) >= 200 && (a.status_code ?? 0) < 300;
+    const mark = ok ? c.green('✓') : c.red('✗');
+    const state = a.event_status === 'retrying' ? c.yellow(`retrying, next ${a.next_attempt_at}`) : ok ? c.green(a.event_status) : c.red(a.event_status);
+    ctx.io.stdout.write(
+      `${c.dim(a.at)} ${mark} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${attemptResult(a)}  ${a.duration_ms}ms  ${state}  ${c.dim(`${a.webhook_id} ${a.url ?? ''}`)}\n`,
+    );
+  };
+
+  ctx.info(`Tailing webhook attempts from ${client.origin} (Ctrl-C to stop)…`);
+  try {
+    await streamEvents({
+      origin: client.origin,
+      adminToken: client.options.adminToken,
+      types: ['webhook_attempt.'],
+      signal: stop.signal,
+      onEvent: (e) => {
+        if (e.type === 'webhook_attempt.created') print(e.data as AttemptData);
+      },
+      onStatus: (_status, detail) => ctx.info(`vtr: ${detail}`),
+    });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

@@ -1,0 +1,75 @@
+// Reads the management API's server-sent events (`/_vtr/api/stream`) with undici: one connection.
+import { request } from 'undici';
+import { ApiError, ConnectionError } from './api-client.js';
+
+export interface StreamEvent {
+  event: string;
+  data: string;
+  id?: string;
+}
+
+export interface StreamOptions {
+  url: string;
+  adminToken?: string | null;
+  signal?: AbortSignal;
+  /** A silent connection is dead after this long (the server sends a comment every 15 s). */
+  idleTimeoutMs?: number;
+}
+
+/** Yields each event until the server ends the stream. Throws ConnectionError / ApiError. */
+export async function* eventStream(o: StreamOptions): AsyncGenerator<StreamEvent> {
+  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  if (o.adminToken) headers.authorization = `Bearer ${o.adminToken}`;
+  let res: Awaited<ReturnType<typeof request>>;
+  try {
+    // reset: a connection of its own, closed with the stream, so a stopping server cannot take
+    // the next request on a kept-alive socket and look alive.
+    res = await request(o.url, { method: 'GET', headers, signal: o.signal, reset: true, headersTimeout: 10_000, bodyTimeout: o.idleTimeoutMs ?? 45_000 });
+  } catch (err) {
+    if (o.signal?.aborted) return;
+    throw new ConnectionError(new URL(o.url).origin, err);
+  }
+  if (res.statusCode !== 200) {
+    const text = await res.body.text().catch(() => '');
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      // not JSON: keep the status alone
+    }
+    throw new ApiError(res.statusCode, String(body.code ?? 'http_error'), String(body.message ?? `HTTP ${res.statusCode}`), body);
+  }
+  let buffer = '';
+  const decoder = new TextDecoder();
+  try {
+    for await (const chunk of res.body) {
+      buffer += decoder.decode(chunk as Uint8Array, { stream: true }).replace(/\r\n?/g, '\n');
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const ev = parseBlock(block);
+        if (ev) yield ev;
+      }
+    }
+  } catch (err) {
+    if (o.signal?.aborted) return;
+    throw new ConnectionError(new URL(o.url).origin, err);
+  }
+}
+
+function parseBlock(block: string): StreamEvent | null {
+  let event = 'message';
+  const data: string[] = [];
+  let id: string | undefined;
+  for (const line of block.split('\n')) {
+    if (line === '' || line.startsWith(':')) continue;
+    const i = line.indexOf(':');
+    const field = i === -1 ? line : line.slice(0, i);
+    const value = i === -1 ? '' : line.slice(i + 1).replace(/^ /, '');
+    if (field === 'event') event = value;
+    else if (field === 'data') data.push(value);
+    else if (field === 'id') id = value;
+  }
+  return data.length || event !== 'message' ? { event, data: data.join('\n'), id } : null;
+}

@@ -1,0 +1,84 @@
+// Saved views, webhooks, their events, attempts and notifications as the management API shows them
+// (contract section 7 field names).
+
+export interface SavedView {
+  saved_view_id: string;
+  site_id: string;
+  name: string;
+  filter: string;
+  trigger_webhooks: boolean;
+  created_at: string;
+}
+
+export const WEBHOOK_STATUSES = ['enabled', 'disabled'] as const;
+export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
+
+export interface Webhook {
+  webhook_id: string;
+  site_id: string;
+  url: string;
+  status: WebhookStatus;
+  secret: string;
+  consecutive_failures: number;
+  created_at: string;
+}
+
+export const EVENT_STATUSES = ['pending', 'retrying', 'delivered', 'failed'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export type AttemptTrigger = 'auto' | 'manual';
+
+export interface WebhookAttempt {
+  attempt: number;
+  trigger: AttemptTrigger;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+export interface WebhookEvent {
+  webhook_event_id: string;
+  webhook_id: string;
+  saved_view_id: string;
+  saved_view_name: string;
+  session_id: string;
+  site_id: string;
+  status: EventStatus;
+  auto_retries_remaining: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  triggered_at: string;
+  attempts: WebhookAttempt[];
+}
+
+export const NOTIFICATION_KINDS = ['webhook_event_failed', 'webhook_disabled'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export interface Notification {
+  notification_id: string;
+  kind: NotificationKind;
+  site_id: string;
+  webhook_id: string | null;
+  webhook_event_id: string | null;
+  to: string | null;
+  subject: string;
+  body: string;
+  created_at: string;
+  /** When it was handed to the SMTP server (--smtp), else null. */
+  sent_at: string | null;
+  /** Why sending over SMTP failed, else null. */
+  send_error: string | null;
+}
+
+/** A webhook URL must be absolute http(s); returns why not, or null. */
+export function webhookUrlProblem(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return 'must be an absolute http:// or https:// URL';
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return `must use http or https, not ${u.protocol.replace(':', '')}`;
+  return null;
+}

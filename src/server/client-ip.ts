@@ -1,0 +1,21 @@
+// The visitor's IP as the emulator sees it: the socket's address; X-Forwarded-For only when the
+// request comes from loopback (a local dev proxy) or from in-process (`app.request`, no socket).
+import type { Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+
+function isLoopback(addr: string): boolean {
+  return addr === '::1' || /^(::ffff:)?127\./i.test(addr);
+}
+
+export function clientIp(c: Context): string | null {
+  let remote: string | undefined;
+  try {
+    remote = getConnInfo(c).remote.address;
+  } catch {
+    remote = undefined; // no Node socket: an in-process request
+  }
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim().slice(0, 100);
+  if (forwarded && (remote === undefined || isLoopback(remote))) return forwarded;
+  if (!remote) return null;
+  return remote.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+}

@@ -1,0 +1,76 @@
+// Visitor checks: the list (live, paged) and one check with each of its sections.
+import type { CheckRecord } from '../../store/checks.js';
+import { notFound } from '../../domain/errors.js';
+import { html, raw, scriptJson, type Html } from './html.js';
+import { CONSOLE, scrollTable } from './layout.js';
+import { pager, risk, sitePicker, time, value } from './fields.js';
+import type { ConsoleRouter } from './router.js';
+
+const PAGE_SIZE = 50;
+const SECTIONS = ['device', 'ip', 'email', 'phone', 'address'] as const;
+export const CHECK_HEAD = ['Created', 'Check', 'Risk', 'Risks', 'Checked', 'Session'];
+
+const risksOf = (c: CheckRecord) => (Array.isArray(c.result.risks) ? (c.result.risks as string[]) : []);
+
+export function checkRow(c: CheckRecord): Html {
+  const checked = SECTIONS.filter((s) => c.result[s] != null);
+  return html`<tr id="check-${c.check_id}" data-announce="New check ${c.check_id}">
+<td>${time(c.created_at)}</td>
+<td><a class="mono" href="${CONSOLE}/checks/${encodeURIComponent(c.check_id)}">${c.check_id}</a></td>
+<td>${risk(c.risk_level)}</td><td>${value(risksOf(c))}</td><td>${value(checked)}</td>
+<td>${c.session_id ? html`<a class="mono" href="${CONSOLE}/sessions/${encodeURIComponent(c.session_id)}">${c.session_id}</a>` : value(null)}</td>
+</tr>`;
+}
+
+function section(name: string, data: unknown): Html {
+  const heading = html`<h2 id="sec-${name}">${name}</h2>`;
+  if (data == null || typeof data !== 'object') {
+    return html`<section class="card" aria-labelledby="sec-${name}">${heading}<p class="empty">Not sent.</p></section>`;
+  }
+  return html`<section class="card" aria-labelledby="sec-${name}">${heading}
+<dl class="fields">${Object.entries(data as Record<string, unknown>).map(([k, v]) => html`<dt>${k}</dt><dd>${value(v)}</dd>`)}</dl>
+</section>`;
+}
+
+export function registerChecksPages(r: ConsoleRouter): void {
+  const { deps } = r;
+  r.page('/checks', (c) => {
+    const site = c.req.query('site') || undefined;
+    const before = c.req.query('before') || undefined;
+    const checks = deps.store.checks.list({ siteId: site, limit: PAGE_SIZE, beforeSeq: before ? deps.store.checks.get(before)?.seq : undefined });
+    const body = html`<h1>Visitor checks</h1>
+<form class="filter" method="get" action="${CONSOLE}/checks">
+${sitePicker(deps.sites.list(), site)}
+<div><button type="submit">Show</button></div>
+</form>
+${scrollTable('Visitor checks, newest first', CHECK_HEAD, checks.map(checkRow), { bodyId: 'rows', empty: 'No checks yet. Run one with `vtr check --email a@example.com`.' })}
+${pager(`${CONSOLE}/checks`, { site }, { before, lastId: checks.at(-1)?.check_id, full: checks.length === PAGE_SIZE })}`;
+    const script = before
+      ? undefined
+      : html`var site = ${scriptJson(site ?? '')};
+vtrLive(['check.created'], function (type, d) {
+  var id = d.id || d.check_id;
+  if (!id) return;
+  vtrRow('${raw(CONSOLE)}/checks/rows/' + encodeURIComponent(id) + '?site=' + encodeURIComponent(site), 'check-' + id, 'rows');
+});`;
+    return r.render({ title: 'Visitor checks', nav: 'checks', body, script });
+  });
+
+  r.fragment('/checks/rows/:id', (c) => {
+    const check = deps.store.checks.get(c.req.param('id') ?? '');
+    const site = c.req.query('site');
+    return check && (!site || check.site_id === site) ? checkRow(check) : null;
+  });
+
+  r.page('/checks/:id', (c) => {
+    const check = deps.store.checks.get(c.req.param('id') ?? '');
+    if (!check) throw notFound('check');
+    const body = html`<p><a href="${CONSOLE}/checks">← Visitor checks</a></p>
+<h1>Check <span class="mono">${check.check_id}</span></h1>
+<p>${risk(check.risk_level)} <span class="muted">${time(check.created_at)} · risks: ${value(risksOf(check))} · session:
+${check.session_id ? html`<a class="mono" href="${CONSOLE}/sessions/${encodeURIComponent(check.session_id)}">${check.session_id}</a>` : 'none'}</span></p>
+<div class="grid2">${SECTIONS.map((s) => section(s, check.result[s]))}</div>
+<details><summary>Result JSON</summary><pre>${JSON.stringify(check.result, null, 2)}</pre></details>`;
+    return r.render({ title: `Check ${check.check_id}`, nav: 'checks', body });
+  });
+}

@@ -1,0 +1,62 @@
+// Small renderers shared by the console pages: values, times, risk badges, pagers, site pickers.
+import type { Site } from '../../domain/site.js';
+import { html, type Html } from './html.js';
+
+/** A value as the API has it: null shown as "null", arrays joined, booleans as words. */
+export function value(v: unknown): Html {
+  if (v === null || v === undefined) return html`<span class="null">null</span>`;
+  if (Array.isArray(v)) return v.length ? html`${v.map(String).join(', ')}` : html`<span class="null">[]</span>`;
+  if (typeof v === 'object') return html`<code>${JSON.stringify(v)}</code>`;
+  return html`${String(v)}`;
+}
+
+/** "2026-11-21T09:14:03.123456" → a <time> showing "2026-11-21 09:14:03" (UTC). */
+export function time(ts: string | null | undefined): Html {
+  if (!ts) return html`<span class="null">null</span>`;
+  return html`<time datetime="${ts}Z" title="${ts} UTC">${ts.replace('T', ' ').slice(0, 19)}</time>`;
+}
+
+export function risk(level: string | null | undefined): Html {
+  if (!level) return html`<span class="null">null</span>`;
+  return html`<span class="badge risk-${level.replace(/[^a-z]/g, '')}">${level}</span>`;
+}
+
+export function statusBadge(status: number): Html {
+  return html`<span class="badge status-${String(status)[0]}">${status}</span>`;
+}
+
+/** Paging by cursor: "Newer" back to the first page, "Older" after the last row shown. */
+export function pager(base: string, params: Record<string, string | undefined>, opts: { before?: string; lastId?: string; full: boolean }): Html {
+  const link = (extra: Record<string, string | undefined>) => {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries({ ...params, ...extra })) if (v) q.set(k, v);
+    const s = q.toString();
+    return s ? `${base}?${s}` : base;
+  };
+  if (!opts.before && !opts.full) return html``;
+  return html`<nav class="pager" aria-label="Pages">
+${opts.before ? html`<a href="${link({ before: undefined })}">← Newest</a>` : ''}
+${opts.full && opts.lastId ? html`<a href="${link({ before: opts.lastId })}" rel="next">Older →</a>` : ''}
+</nav>`;
+}
+
+/** A <select name="site"> with "All sites" first. */
+export function sitePicker(sites: Site[], selected: string | undefined, id = 'site'): Html {
+  return html`<div><label for="${id}">Site</label>
+<select id="${id}" name="site">
+<option value="">All sites</option>
+${sites.map((s) => html`<option value="${s.site_id}"${s.site_id === selected ? html` selected` : ''}>${s.name} (${s.site_id})</option>`)}
+</select></div>`;
+}
+
+/** A copy-to-clipboard button for a value (the value lives in the attribute, escaped). */
+export function copyButton(text: string, label: string): Html {
+  return html`<button type="button" class="secondary small" data-copy="${text}" aria-label="Copy ${label}">Copy</button>`;
+}
+
+/** Secrets are shown shortened; the copy button and "Reveal" give the whole value. */
+export function secret(text: string, label: string): Html {
+  const short = text.length > 16 ? `${text.slice(0, 12)}…${text.slice(-4)}` : text;
+  return html`<span class="keyrow"><code>${short}</code>${copyButton(text, label)}
+<details class="inline"><summary>Reveal</summary><code>${text}</code></details></span>`;
+}

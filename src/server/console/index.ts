@@ -1,0 +1,97 @@
+// The web console: server-rendered pages under /_vtr/console (guarded by --admin-token in app.ts),
+// and `/`, which sends the browser there. Each page is one module with a register(router); a new
+// page adds itself to PAGES and its nav entry to NAV (layout.ts).
+import type { Context, Hono } from 'hono';
+import { setCookie } from 'hono/cookie';
+import { safeEqual } from '../../domain/ids.js';
+import type { AppDeps } from '../deps.js';
+import { html } from './html.js';
+import { CONSOLE, layout } from './layout.js';
+import { createConsoleRouter, type ConsoleRouter } from './router.js';
+import { registerSessionsPage } from './sessions.js';
+import { registerSessionDetailPage } from './session-detail.js';
+import { registerChecksPages } from './checks.js';
+import { registerSitesPage } from './sites.js';
+import { registerTokensPage } from './tokens.js';
+import { registerLogsPage } from './logs.js';
+import { registerOutboxPage } from './outbox.js';
+
+export { CONSOLE } from './layout.js';
+
+export const PAGES: Array<(r: ConsoleRouter) => void> = [
+  registerSessionsPage,
+  registerSessionDetailPage,
+  registerChecksPages,
+  registerSitesPage,
+  registerTokensPage,
+  registerLogsPage,
+  registerOutboxPage,
+];
+
+export const ADMIN_COOKIE = 'vtr_admin';
+
+export function consoleRoutes(app: Hono, deps: AppDeps): void {
+  const admin = deps.config.adminToken ?? null;
+  const remember = (c: Context, token: string) =>
+    setCookie(c, ADMIN_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict' });
+
+  // `/`: with an admin token, `/?admin_token=T` once sets the cookie; without one, a form asks for it.
+  app.get('/', (c) => {
+    if (admin) {
+      const given = c.req.query('admin_token');
+      if (given !== undefined) {
+        if (!safeEqual(given, admin)) return c.html(tokenForm(deps, 'That is not the admin token.').text, 401);
+        remember(c, given);
+      } else if (!cookieOk(c, admin)) {
+        return c.html(tokenForm(deps).text, 401);
+      }
+    }
+    return c.redirect(`${CONSOLE}/sessions`, 302);
+  });
+  app.get(CONSOLE, (c) => c.redirect(`${CONSOLE}/sessions`, 302));
+  app.get(`${CONSOLE}/`, (c) => c.redirect(`${CONSOLE}/sessions`, 302));
+
+  // A console link with ?admin_token= (the guard accepted it): keep it in the cookie, drop it from the URL.
+  if (admin) {
+    app.use(`${CONSOLE}/*`, async (c, next) => {
+      const given = c.req.query('admin_token');
+      if (given && c.req.method === 'GET' && safeEqual(given, admin)) {
+        remember(c, given);
+        const url = new URL(c.req.url);
+        url.searchParams.delete('admin_token');
+        return c.redirect(`${url.pathname}${url.search}`, 302);
+      }
+      await next();
+    });
+  }
+
+  const router = createConsoleRouter(app, deps);
+  for (const register of PAGES) register(router);
+}
+
+function cookieOk(c: Context, admin: string): boolean {
+  const header = c.req.header('cookie') ?? '';
+  const m = new RegExp(`(?:^|;\\s*)${ADMIN_COOKIE}=([^;]*)`).exec(header);
+  if (!m) return false;
+  try {
+    return safeEqual(decodeURIComponent(m[1]), admin);
+  } catch {
+    return false; // malformed percent-encoding
+  }
+}
+
+function tokenForm(deps: AppDeps, error?: string) {
+  return layout({
+    title: 'Admin token needed',
+    nav: '',
+    version: deps.config.version,
+    body: html`<h1>This emulator needs its admin token</h1>
+${error ? html`<div class="error" role="alert"><p>${error}</p></div>` : ''}
+<form method="get" action="/" class="card">
+<p>It was started with <code>--admin-token</code>. Enter the token once; the console keeps it in a cookie.</p>
+<label for="admin_token">Admin token</label>
+<input type="password" id="admin_token" name="admin_token" autocomplete="off" spellcheck="false" required>
+<p><button type="submit">Open the console</button></p>
+</form>`,
+  });
+}

@@ -1,0 +1,81 @@
+// The console's page frame: nav, CSS and the few lines of shared browser JS (copy buttons, the live
+// event stream, row/section refreshes). Pages supply a title, their nav key and the <main> content.
+import { html, raw, type Html } from './html.js';
+import { CONSOLE_CSS } from './style.js';
+import { CONSOLE_JS } from './client-js.js';
+
+export const CONSOLE = '/_vtr/console';
+
+export interface NavItem {
+  key: string;
+  label: string;
+  href: string;
+}
+
+/** The navigation, in order. A new page adds its entry here (e.g. views and webhooks after sites). */
+export const NAV: NavItem[] = [
+  { key: 'sessions', label: 'Sessions', href: `${CONSOLE}/sessions` },
+  { key: 'checks', label: 'Checks', href: `${CONSOLE}/checks` },
+  { key: 'sites', label: 'Sites & keys', href: `${CONSOLE}/sites` },
+  { key: 'tokens', label: 'Access tokens', href: `${CONSOLE}/tokens` },
+  { key: 'logs', label: 'Request log', href: `${CONSOLE}/logs` },
+  { key: 'outbox', label: 'Mail outbox', href: `${CONSOLE}/outbox` },
+];
+
+export interface PageOptions {
+  title: string;
+  /** NAV key of the current page. */
+  nav: string;
+  body: Html;
+  /** Page script, run after the shared helpers (trusted code only). */
+  script?: Html;
+  version?: string;
+}
+
+export function layout(o: PageOptions): Html {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>${o.title} · vtr console</title>
+<style>${raw(CONSOLE_CSS)}</style>
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="top">
+  <a class="brand" href="${CONSOLE}/sessions">vtr <span>console</span></a>
+  <nav aria-label="Main">
+    <ul>${NAV.map(
+      (n) => html`<li><a href="${n.href}"${n.key === o.nav ? raw(' aria-current="page"') : ''}>${n.label}</a></li>`,
+    )}</ul>
+  </nav>
+  <span id="live" class="live" title="Live updates from the event stream" hidden>connecting…</span>
+</header>
+<main id="main" tabindex="-1">
+${o.body}
+</main>
+<footer class="foot">vtr ${o.version ?? ''} · local emulator · <a href="/api/v1/openapi.json">OpenAPI</a></footer>
+<div id="announce" class="sr-only" role="status" aria-live="polite"></div>
+<script>${raw(CONSOLE_JS)}</script>
+${o.script ? html`<script>${o.script}</script>` : ''}
+</body>
+</html>`;
+}
+
+/** A table inside a horizontally scrolling box (phone widths). */
+export function scrollTable(caption: string, head: string[], rows: Html | Html[], opts: { bodyId?: string; empty?: string } = {}): Html {
+  return html`<div class="scroll" role="region" aria-label="${caption}" tabindex="0">
+<table>
+<caption class="sr-only">${caption}</caption>
+<thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
+<tbody${opts.bodyId ? html` id="${opts.bodyId}"` : ''}>${rows}</tbody>
+</table>
+</div>${opts.empty && (!Array.isArray(rows) || rows.length === 0) ? html`<p class="empty" id="${opts.bodyId ?? 'rows'}-empty">${opts.empty}</p>` : ''}`;
+}
+
+/** A status message at the top of a page (after a form post). */
+export function flash(message: string | null | undefined): Html {
+  return message ? html`<p class="flash" role="status">${message}</p>` : html``;
+}

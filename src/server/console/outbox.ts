@@ -1,0 +1,30 @@
+// The mail outbox: notifications the emulator "sent" (webhook event failed, webhook disabled), and
+// whether they also went out over --smtp. Refreshes when a new one is written.
+import type { Notification } from '../../domain/webhooks.js';
+import { html, type Html } from './html.js';
+import { scrollTable } from './layout.js';
+import { time, value } from './fields.js';
+import type { ConsoleRouter } from './router.js';
+
+function mailRow(n: Notification): Html {
+  const smtp = n.send_error ? html`<span class="risk-invalid">failed: ${n.send_error}</span>` : n.sent_at ? html`sent ${time(n.sent_at)}` : html`<span class="muted">outbox only</span>`;
+  return html`<tr id="mail-${n.notification_id}">
+<td>${time(n.created_at)}</td><td>${n.kind}</td><td>${value(n.to)}</td>
+<td class="wrap"><details><summary>${n.subject}</summary><pre>${n.body}</pre></details></td>
+<td>${smtp}</td><td class="mono">${value(n.webhook_id)}</td>
+</tr>`;
+}
+
+export function registerOutboxPage(r: ConsoleRouter): void {
+  const { deps } = r;
+  r.page('/outbox', () => {
+    const mails = deps.store.notifications.list({ limit: 200 });
+    const body = html`<h1>Mail outbox</h1>
+<p class="muted">Notifications to site owners. With <code>vtr serve --smtp smtp://…</code> they are also sent.</p>
+<div id="outbox">
+${scrollTable('Notifications, newest first', ['Created', 'Kind', 'To', 'Subject', 'SMTP', 'Webhook'], mails.map(mailRow), { bodyId: 'rows', empty: 'No mail yet. A webhook event that fails every retry writes one.' })}
+</div>`;
+    const script = html`vtrLive(['notification.created'], function () { vtrRefresh('outbox'); });`;
+    return r.render({ title: 'Mail outbox', nav: 'outbox', body, script });
+  });
+}

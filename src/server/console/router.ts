@@ -1,0 +1,90 @@
+// How console pages register: page() renders a full page, fragment() a piece of one (204 when
+// there is nothing), form() handles a POST and redirects (303). Errors become HTML pages.
+import type { Context, Hono } from 'hono';
+import { VtrError } from '../../domain/errors.js';
+import type { AppDeps } from '../deps.js';
+import { readForm } from '../http.js';
+import { html, Html } from './html.js';
+import { CONSOLE, layout } from './layout.js';
+
+type Result = Html | Response;
+
+export interface ConsoleRouter {
+  deps: AppDeps;
+  /** GET `${CONSOLE}${path}` → a page (use render()). */
+  page(path: string, handler: (c: Context) => Result | Promise<Result>): void;
+  /** GET → an HTML fragment (no layout), or null for 204. */
+  fragment(path: string, handler: (c: Context) => Html | null | Promise<Html | null>): void;
+  /** POST of a same-origin form → the URL to go to next. */
+  form(path: string, handler: (c: Context, form: Record<string, string>) => string | Promise<string>): void;
+  /** A full page for the given content. */
+  render(o: { title: string; nav: string; body: Html; script?: Html }): Html;
+}
+
+export function createConsoleRouter(app: Hono, deps: AppDeps): ConsoleRouter {
+  const render: ConsoleRouter['render'] = (o) => layout({ ...o, version: deps.config.version });
+  const errorPage = (c: Context, err: unknown): Response => {
+    const status = err instanceof VtrError ? err.status : 500;
+    if (!(err instanceof VtrError)) console.error('vtr: console error', err);
+    const message = err instanceof VtrError ? err.message : 'the emulator hit an unexpected error; see its log';
+    const title = status === 404 ? 'Not found' : status === 403 ? 'Forbidden' : 'Something went wrong';
+    const body = html`<h1>${title}</h1><div class="error" role="alert"><p>${message}</p></div><p><a href="${CONSOLE}/sessions">Back to sessions</a></p>`;
+    return c.html(render({ title, nav: '', body }).text, status as 404);
+  };
+  const send = (c: Context, r: Result) => (r instanceof Html ? c.html(r.text) : r);
+  return {
+    deps,
+    render,
+    page(path, handler) {
+      app.get(`${CONSOLE}${path}`, async (c) => {
+        try {
+          return send(c, await handler(c));
+        } catch (err) {
+          return errorPage(c, err);
+        }
+      });
+    },
+    fragment(path, handler) {
+      app.get(`${CONSOLE}${path}`, async (c) => {
+        try {
+          const h = await handler(c);
+          return h ? c.html(h.text) : c.body(null, 204);
+        } catch (err) {
+          if (err instanceof VtrError && err.status === 404) return c.body(null, 204);
+          throw err;
+        }
+      });
+    },
+    form(path, handler) {
+      app.post(`${CONSOLE}${path}`, async (c) => {
+        try {
+          assertSameOrigin(c);
+          const form = await readForm(c);
+          return c.redirect(await handler(c, form), 303);
+        } catch (err) {
+          return errorPage(c, err);
+        }
+      });
+    },
+  };
+}
+
+/** Console forms change state: refuse posts from other sites (CSRF against a local server). */
+function assertSameOrigin(c: Context): void {
+  const fetchSite = c.req.header('sec-fetch-site');
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+    throw new VtrError('forbidden', 'console forms only accept posts from the console itself');
+  }
+  const origin = c.req.header('origin');
+  if (origin && origin !== 'null') {
+    let host: string | null = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = null;
+    }
+    if (host !== c.req.header('host')) throw new VtrError('forbidden', 'console forms only accept posts from the console itself');
+  } else if (origin === 'null') {
+    throw new VtrError('forbidden', 'console forms only accept posts from the console itself');
+  }
+}

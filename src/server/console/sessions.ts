@@ -1,0 +1,90 @@
+// Sessions list: the filter language (`where`), a site picker, cursor paging, and live rows.
+import type { Context } from 'hono';
+import type { Session } from '../../domain/session.js';
+import { FilterError, formatFilterError, matchesFilter, parseFilter } from '../../domain/filter/index.js';
+import { VtrError } from '../../domain/errors.js';
+import { compileFilter } from '../routes/admin-sessions.js';
+import { html, raw, scriptJson, type Html } from './html.js';
+import { CONSOLE, scrollTable } from './layout.js';
+import { pager, risk, sitePicker, time, value } from './fields.js';
+import type { ConsoleRouter } from './router.js';
+
+const PAGE_SIZE = 50;
+const HEAD = ['Created', 'Session', 'Risk', 'Engagement', 'Channel', 'Source', 'IP', 'Country', 'Device', 'Views', 'Risks'];
+
+export function sessionRow(s: Session): Html {
+  return html`<tr id="row-${s.session_id}" data-announce="New session ${s.session_id}">
+<td>${time(s.created_at)}</td>
+<td><a class="mono" href="${CONSOLE}/sessions/${encodeURIComponent(s.session_id)}">${s.session_id}</a></td>
+<td>${risk(s.risk_level)}</td><td>${value(s.engagement_level)}</td><td>${value(s.channel)}</td>
+<td>${value(s.source)}</td><td class="mono">${value(s.ip)}</td><td>${value(s.country_code)}</td>
+<td>${value(s.device_type)}</td><td>${value(s.page_views)}</td><td>${value(s.risks)}</td>
+</tr>`;
+}
+
+function filterError(src: string, err: { message: string; position: number }): Html {
+  return html`<div class="error" role="alert" id="filter-error">
+<p><strong>That filter does not parse:</strong> ${err.message}</p>
+<pre aria-label="The filter, with a caret under the problem">${formatFilterError(src, err)}</pre>
+</div>`;
+}
+
+export function registerSessionsPage(r: ConsoleRouter): void {
+  const { deps } = r;
+  const query = (c: Context) => ({ where: (c.req.query('where') ?? '').trim(), site: c.req.query('site') || undefined });
+
+  r.page('/sessions', (c) => {
+    const { where, site } = query(c);
+    const before = c.req.query('before') || undefined;
+    let sessions: Session[] = [];
+    let error: Html | string = '';
+    try {
+      sessions = deps.store.sessions.list({
+        siteId: site,
+        where: where ? compileFilter(where) : undefined,
+        limit: PAGE_SIZE,
+        beforeSeq: before ? deps.store.sessions.get(before)?.seq : undefined,
+      });
+    } catch (err) {
+      if (!(err instanceof VtrError) || err.code !== 'invalid_filter') throw err;
+      error = filterError(where, { message: err.message, position: Number(err.details?.position ?? 0) });
+    }
+    const sites = deps.sites.list();
+    const body = html`<h1>Sessions</h1>
+<form class="filter" method="get" action="${CONSOLE}/sessions" role="search">
+<div class="grow"><label for="where">Filter</label>
+<input type="search" id="where" name="where" value="${where}" placeholder="risk_level in (suspicious, invalid) and channel = paid" spellcheck="false" autocomplete="off" aria-describedby="where-help${error ? ' filter-error' : ''}"${error ? raw(' aria-invalid="true"') : ''}></div>
+${sitePicker(sites, site)}
+<div><button type="submit">Apply</button></div>
+</form>
+<p id="where-help" class="muted">Clauses like <code>field op value</code> joined by <code>and</code>/<code>or</code>; ops <code>= != &lt; &lt;= &gt; &gt;= in (…) not in (…) contains is null is not null</code>.</p>
+${error}
+${error ? '' : scrollTable('Sessions, newest first', HEAD, sessions.map(sessionRow), { bodyId: 'rows', empty: 'No sessions match. Make one with `vtr sessions create`.' })}
+${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before, lastId: sessions.at(-1)?.session_id, full: sessions.length === PAGE_SIZE })}`;
+    // Live rows only on the first page; the server decides whether a session matches the filter.
+    const script = before || error
+      ? undefined
+      : html`var q = ${scriptJson({ where, site: site ?? '' })};
+vtrLive(['session.created', 'session.updated'], function (type, s) {
+  var url = '${raw(CONSOLE)}/sessions/rows/' + encodeURIComponent(s.session_id) + '?where=' + encodeURIComponent(q.where) + '&site=' + encodeURIComponent(q.site);
+  vtrRow(url, 'row-' + s.session_id, 'rows', { onlyReplace: type === 'session.updated' });
+});`;
+    return r.render({ title: 'Sessions', nav: 'sessions', body, script });
+  });
+
+  // One row, when the session matches the page's filter and site (204 otherwise).
+  r.fragment('/sessions/rows/:id', (c) => {
+    const { where, site } = query(c);
+    const rec = deps.store.sessions.get(c.req.param('id') ?? '');
+    if (!rec || (site && rec.session.site_id !== site)) return null;
+    if (where) {
+      try {
+        if (!matchesFilter(parseFilter(where), rec.session)) return null;
+      } catch (err) {
+        if (err instanceof FilterError) return null;
+        throw err;
+      }
+    }
+    return sessionRow(rec.session);
+  });
+}

@@ -1,0 +1,51 @@
+// Access tokens of every site: create (per site) and revoke (POSTs, same-origin only).
+import type { AccessToken } from '../../domain/site.js';
+import { html, type Html } from './html.js';
+import { CONSOLE, flash, scrollTable } from './layout.js';
+import { secret, time } from './fields.js';
+import type { ConsoleRouter } from './router.js';
+
+function tokenRow(t: AccessToken, siteName: string): Html {
+  return html`<tr>
+<td>${secret(t.token, 'access token')}</td><td>${siteName} <span class="muted mono">${t.site_id}</span></td>
+<td>${time(t.created_at)}</td><td>${t.revoked_at ? time(t.revoked_at) : html`<span class="muted">active</span>`}</td>
+<td>${t.revoked_at
+    ? html`<span class="muted">revoked</span>`
+    : html`<form method="post" action="${CONSOLE}/tokens/revoke" class="inline" data-confirm="Revoke this token? Requests with it answer 401 from then on.">
+<input type="hidden" name="token" value="${t.token}"><button type="submit" class="danger small">Revoke</button></form>`}</td>
+</tr>`;
+}
+
+export function registerTokensPage(r: ConsoleRouter): void {
+  const { deps } = r;
+  r.page('/tokens', (c) => {
+    const sites = deps.sites.list();
+    const done = c.req.query('done');
+    const body = html`<h1>Access tokens</h1>
+${flash(done === 'created' ? 'Created a new access token (at the top of its site).' : done === 'revoked' ? 'Revoked the token.' : null)}
+<p class="muted">A token reads its own site's sessions and adds custom events: <code>Authorization: Bearer &lt;token&gt;</code>.</p>
+<form method="post" action="${CONSOLE}/tokens" class="filter">
+<div><label for="token-site">Site</label>
+<select id="token-site" name="site_id">${sites.map((s) => html`<option value="${s.site_id}">${s.name} (${s.site_id})</option>`)}</select></div>
+<div><button type="submit">Create token</button></div>
+</form>
+${sites.map((s) => {
+  const tokens = deps.sites.tokens.list(s.site_id).reverse();
+  return html`<section aria-labelledby="tokens-${s.site_id}">
+<h2 id="tokens-${s.site_id}">${s.name}</h2>
+${tokens.length ? scrollTable(`Access tokens of ${s.name}`, ['Token', 'Site', 'Created', 'Revoked', ''], tokens.map((t) => tokenRow(t, s.name))) : html`<p class="empty">No tokens.</p>`}
+</section>`;
+})}`;
+    return r.render({ title: 'Access tokens', nav: 'tokens', body });
+  });
+
+  r.form('/tokens', (_c, form) => {
+    deps.sites.tokens.create(form.site_id ?? '');
+    return `${CONSOLE}/tokens?done=created#tokens-${encodeURIComponent(form.site_id ?? '')}`;
+  });
+  // The token travels in the form body, never in a URL.
+  r.form('/tokens/revoke', (_c, form) => {
+    deps.sites.tokens.revoke(form.token ?? '');
+    return `${CONSOLE}/tokens?done=revoked`;
+  });
+}

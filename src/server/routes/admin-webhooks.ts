@@ -1,0 +1,54 @@
+// Webhooks, their events and attempts, manual retry, and the notification outbox.
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { EVENT_STATUSES, WEBHOOK_STATUSES, type EventStatus } from '../../domain/webhooks.js';
+import { VtrError } from '../../domain/errors.js';
+import type { AppDeps } from '../deps.js';
+import { param, readJsonObject, route } from '../http.js';
+import { validate } from '../validate.js';
+
+const url = z.string().min(1).max(2000);
+const createBody = z.strictObject({ url });
+const updateBody = z.strictObject({ url, status: z.enum(WEBHOOK_STATUSES, { error: `must be one of ${WEBHOOK_STATUSES.join(', ')}` }) }).partial();
+
+function limitOf(text: string | undefined, fallback = 100): number {
+  const limit = Number(text ?? fallback);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new VtrError('invalid_request', 'limit: must be a whole number from 1 to 10000', { field: 'limit' });
+  return limit;
+}
+
+function statusOf(text: string | undefined): EventStatus | undefined {
+  if (!text) return undefined;
+  if (!(EVENT_STATUSES as readonly string[]).includes(text)) {
+    throw new VtrError('invalid_request', `status: must be one of ${EVENT_STATUSES.join(', ')}`, { field: 'status' });
+  }
+  return text as EventStatus;
+}
+
+export function adminWebhookRoutes(app: Hono, { webhooks }: AppDeps): void {
+  if (!webhooks) return;
+  route(app, '/_vtr/api/webhooks', { GET: (c) => c.json(webhooks.list(c.req.query('site') || undefined)) });
+  route(app, '/_vtr/api/sites/:id/webhooks', {
+    GET: (c) => c.json(webhooks.list(param(c, 'id'))),
+    POST: async (c) => c.json(webhooks.create(param(c, 'id'), validate(createBody, await readJsonObject(c)).url), 201),
+  });
+  route(app, '/_vtr/api/webhooks/:id', {
+    GET: (c) => c.json(webhooks.get(param(c, 'id'))),
+    PATCH: async (c) => c.json(webhooks.update(param(c, 'id'), validate(updateBody, await readJsonObject(c)))),
+    DELETE: (c) => {
+      const w = webhooks.delete(param(c, 'id'));
+      return c.json({ deleted: true, webhook_id: w.webhook_id });
+    },
+  });
+  route(app, '/_vtr/api/webhooks/:id/enable', { POST: (c) => c.json(webhooks.enable(param(c, 'id'))) });
+  route(app, '/_vtr/api/webhooks/:id/disable', { POST: (c) => c.json(webhooks.disable(param(c, 'id'))) });
+  route(app, '/_vtr/api/webhooks/:id/events', {
+    GET: (c) => c.json(webhooks.events(param(c, 'id'), { status: statusOf(c.req.query('status')), limit: limitOf(c.req.query('limit')) })),
+  });
+  route(app, '/_vtr/api/webhook-events/:id', { GET: (c) => c.json(webhooks.event(param(c, 'id'))) });
+  // Waits for the attempt (at most the webhook timeout) and answers the event after it.
+  route(app, '/_vtr/api/webhook-events/:id/retry', { POST: async (c) => c.json(await webhooks.retry(param(c, 'id'))) });
+  route(app, '/_vtr/api/notifications', {
+    GET: (c) => c.json(webhooks.notifications({ siteId: c.req.query('site') || undefined, limit: limitOf(c.req.query('limit')) })),
+  });
+}

@@ -1,0 +1,133 @@
+// The client-side agent: GET /agent.js and the endpoints it posts to. Authorised by the site key
+// (public, on the page); custom events and pings also need the probe issued to that session.
+// CORS-open (no credentials), so a page on any origin, e.g. another localhost port, can use it.
+import type { Context, Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { z } from 'zod';
+import { VtrError } from '../../domain/errors.js';
+import type { Site } from '../../domain/site.js';
+import { SESSION_TIMEOUT_US } from '../../sessions/service.js';
+import { AGENT_JS } from '../agent/script.js';
+import type { AppDeps } from '../deps.js';
+import { clientIp } from '../client-ip.js';
+import { route } from '../http.js';
+import { validate } from '../validate.js';
+
+const MAX_AGENT_BODY = 64 * 1024;
+const str = (max: number) => z.string({ error: 'expected a string' }).max(max, `must be at most ${max} characters`);
+const opt = (max: number) => str(max).nullable().optional();
+
+const pageviewBody = z.object({
+  url: str(8000), referrer: opt(8000), language: opt(50), timezone: opt(100), screen: opt(50),
+  user_agent: opt(2000), fingerprint: opt(200),
+});
+const sessionRef = { session_id: str(100), probe_id: str(100) };
+const eventBody = z.object({
+  ...sessionRef,
+  name: str(100).min(1, 'must not be empty'),
+  value: z.number({ error: 'expected a number' }).finite().nullable().optional(),
+});
+const pingBody = z.object({ ...sessionRef, url: str(8000), fingerprint: opt(200) });
+
+// A fingerprint the page kept from an earlier answer; anything else gets a new one.
+const FINGERPRINT = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** JSON in a text/plain (no preflight) or application/json body, at most 64 KiB. */
+async function readAgentBody(c: Context): Promise<Record<string, unknown>> {
+  if (Number(c.req.header('content-length') ?? 0) > MAX_AGENT_BODY) throw new VtrError('payload_too_large', 'an agent request is at most 64 KiB');
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = c.req.raw.body?.getReader();
+  for (;;) {
+    const next = reader ? await reader.read() : { done: true as const, value: undefined };
+    if (next.done) break;
+    size += next.value.byteLength;
+    if (size > MAX_AGENT_BODY) {
+      await reader?.cancel().catch(() => {});
+      throw new VtrError('payload_too_large', 'an agent request is at most 64 KiB');
+    }
+    chunks.push(next.value);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new VtrError('invalid_json', 'the body is not valid JSON');
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new VtrError('invalid_request', 'the body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+export function agentRoutes(app: Hono, { sites, sessions, store, clock }: AppDeps): void {
+  const open = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'], maxAge: 600 });
+  app.use('/agent.js', open);
+  app.use('/_vtr/agent/*', open);
+
+  const siteOf = (body: Record<string, unknown>): Site => {
+    const key = body.site_key;
+    if (typeof key !== 'string' || key === '') throw new VtrError('unauthorized', 'site_key is missing: add data-site-key="pk_test_..." to the agent script tag');
+    const site = sites.bySiteKey(key);
+    if (!site) throw new VtrError('unauthorized', 'the site key is unknown (rotated? see `vtr keys show`)');
+    return site;
+  };
+  // The probe proves the caller saw a page view of this session.
+  const ownSession = (site: Site, ref: { session_id: string; probe_id: string }) => {
+    const probe = store.probes.get(ref.probe_id);
+    if (!probe || probe.site_id !== site.site_id || probe.session_id !== ref.session_id) {
+      throw new VtrError('unauthorized', 'the probe_id was not issued to this site and session');
+    }
+  };
+
+  route(app, '/agent.js', {
+    GET: (c) => c.body(AGENT_JS, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
+  });
+
+  route(app, '/_vtr/agent/pageview', {
+    POST: async (c) => {
+      const body = await readAgentBody(c);
+      const site = siteOf(body);
+      const pv = validate(pageviewBody, body);
+      const fp = pv.fingerprint && FINGERPRINT.test(pv.fingerprint) ? pv.fingerprint : null;
+      const { session, probe_id } = sessions.recordPageView(site, {
+        url: pv.url,
+        referrer: pv.referrer || null,
+        // The header is what the server sees; the body's copy only fills in when it is missing.
+        user_agent: c.req.header('user-agent') || pv.user_agent || null,
+        ip: clientIp(c),
+        language: pv.language || null,
+        timezone: pv.timezone || null,
+        screen: pv.screen || null,
+        fingerprint: fp,
+      });
+      return c.json({ probe_id, session_id: session.session_id, fingerprint: session.fingerprint });
+    },
+  });
+
+  route(app, '/_vtr/agent/event', {
+    POST: async (c) => {
+      const body = await readAgentBody(c);
+      const site = siteOf(body);
+      const e = validate(eventBody, body);
+      ownSession(site, e);
+      sessions.addCustomEvent(e.session_id, site.site_id, e.name, e.value);
+      return c.json({ success: true });
+    },
+  });
+
+  route(app, '/_vtr/agent/ping', {
+    POST: async (c) => {
+      const body = await readAgentBody(c);
+      const site = siteOf(body);
+      const p = validate(pingBody, body);
+      ownSession(site, p);
+      const rec = store.sessions.get(p.session_id);
+      // Only a live session grows; a ping never starts a new one.
+      const live = rec && rec.session.fingerprint && clock.nowMicros() - rec.last_seen_us < SESSION_TIMEOUT_US;
+      if (rec && live) {
+        sessions.recordPageView(site, { url: p.url, fingerprint: rec.session.fingerprint, ip: rec.session.ip },
+          { ping: true, sessionId: rec.session.session_id });
+      }
+      return c.json({ success: true, extended: !!live });
+    },
+  });
+}

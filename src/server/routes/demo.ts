@@ -1,0 +1,42 @@
+// GET /_vtr/demo: a sample site page using the agent; POST /_vtr/demo/signup: its form's server
+// side, which runs a visitor check through the public API, as a site's own server would.
+import type { Hono } from 'hono';
+import { VtrError } from '../../domain/errors.js';
+import type { Site } from '../../domain/site.js';
+import type { AppDeps } from '../deps.js';
+import { clientIp } from '../client-ip.js';
+import { readForm, route } from '../http.js';
+import { demoPage, resultPage } from '../demo/html.js';
+
+const MAX_FORM = 64 * 1024;
+
+export function demoRoutes(app: Hono, { sites }: AppDeps): void {
+  const siteOf = (id: string | undefined): Site => (id ? sites.get(id) : sites.defaultSite());
+  const html = (body: string, status = 200) =>
+    new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+
+  route(app, '/_vtr/demo', { GET: (c) => html(demoPage(siteOf(c.req.query('site')))) });
+
+  route(app, '/_vtr/demo/signup', {
+    POST: async (c) => {
+      const form = await readForm(c, MAX_FORM);
+      const field = (k: string) => (typeof form[k] === 'string' ? (form[k] as string).slice(0, 1000) : '');
+      const site = siteOf(field('site') || undefined);
+      const body: Record<string, unknown> = {
+        secret_key: site.secret_key,
+        // An agent that never answered leaves no probe_id: the check then reports it invalid.
+        probe_id: field('probe_id'),
+        ip: clientIp(c) ?? undefined,
+      };
+      for (const k of ['email', 'name', 'phone']) if (field(k).trim()) body[k] = field(k).trim();
+      // Through the public endpoint (and its request log), exactly as a site's server calls it.
+      const res = await app.request('/api/v1/event', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'vtr-demo-server' },
+        body: JSON.stringify(body),
+      });
+      const result = (await res.json()) as Record<string, unknown>;
+      return html(resultPage(site, result, res.status), res.status === 200 ? 200 : 502);
+    },
+  });
+}

@@ -1,0 +1,58 @@
+// State export/import/reset (`vtr state ...`, `/_vtr/api/state`, `serve --import/--export-on-exit`).
+import type { Clock } from '../domain/clock.js';
+import type { AccessToken, Site } from '../domain/site.js';
+import { formatMicros } from '../domain/time.js';
+import type { SiteService } from '../sites/service.js';
+import type { Store } from '../store/index.js';
+import type { StateDocument } from '../store/state.js';
+
+export type { StateDocument } from '../store/state.js';
+export { STATE_VERSION } from '../store/state.js';
+
+export interface StateServiceDeps {
+  store: Store;
+  clock: Clock;
+  sites: SiteService;
+  /** The meta key where a manual clock keeps its offset. */
+  clockOffsetKey: string;
+}
+
+export function createStateService({ store, clock, sites, clockOffsetKey }: StateServiceDeps) {
+  const listeners: Array<() => void | Promise<void>> = [];
+
+  async function replaced(): Promise<void> {
+    // A manual clock never goes back: take a later offset from the file, else keep ours.
+    if (clock.mode === 'manual') {
+      const imported = Number(store.meta.get(clockOffsetKey) ?? 0);
+      if (Number.isFinite(imported) && imported > clock.offsetMs()) clock.advance(imported - clock.offsetMs());
+      else if (imported !== clock.offsetMs()) store.meta.set(clockOffsetKey, String(clock.offsetMs()));
+    }
+    for (const fn of listeners) await fn();
+  }
+
+  return {
+    export(): StateDocument {
+      return store.state.export(formatMicros(clock.nowMicros()));
+    },
+    /** Replaces everything with the document's state. A document without sites gets the default site. */
+    async import(doc: unknown): Promise<{ counts: Record<string, number>; created: { site: Site; token: AccessToken } | null }> {
+      const counts = store.state.import(doc);
+      const created = sites.bootstrap();
+      await replaced();
+      return { counts, created };
+    },
+    /** Empties every table and creates the default site, as on a first start. */
+    async reset(): Promise<{ site: Site; token: AccessToken }> {
+      store.state.reset();
+      const created = sites.bootstrap()!;
+      await replaced();
+      return created;
+    },
+    /** Called after an import or reset (e.g. to reschedule webhook deliveries). */
+    onReplaced(fn: () => void | Promise<void>): void {
+      listeners.push(fn);
+    },
+  };
+}
+
+export type StateService = ReturnType<typeof createStateService>;

@@ -1,0 +1,53 @@
+import type { Db } from './db.js';
+
+/** One public-API request as the request log keeps it (bodies already masked). */
+export interface RequestLogEntry {
+  request_id: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  site_id: string | null;
+  request_body: string | null;
+  response_body: string | null;
+  created_at: string;
+  seq: number;
+}
+
+export function createRequestLogStore(db: Db) {
+  const insert = db.prepare(
+    'INSERT INTO request_log (request_id, method, path, status, duration_ms, site_id, request_body, response_body, created_at, seq) ' +
+      'VALUES (@request_id, @method, @path, @status, @duration_ms, @site_id, @request_body, @response_body, @created_at, @seq)',
+  );
+  const get = db.prepare<[string], RequestLogEntry>('SELECT * FROM request_log WHERE request_id = ?');
+  const maxSeq = db.prepare<[], { s: number | null }>('SELECT max(seq) AS s FROM request_log');
+  // The seq of the row just past the newest `keep`: everything at or below it goes (uses the seq index).
+  const cutoff = db.prepare<[number], { seq: number }>('SELECT seq FROM request_log ORDER BY seq DESC LIMIT 1 OFFSET ?');
+  const pruneTo = db.prepare('DELETE FROM request_log WHERE seq <= ?');
+  const insertMany = db.transaction((rows: RequestLogEntry[]) => {
+    for (const r of rows) insert.run(r);
+  });
+  return {
+    /** Writes a batch in one transaction (one WAL commit for many requests). */
+    insertMany: (rows: RequestLogEntry[]) => insertMany.immediate(rows),
+    get: (id: string) => get.get(id) ?? null,
+    maxSeq: () => maxSeq.get()?.s ?? 0,
+    /** Newest first. */
+    list(q: { limit?: number; beforeSeq?: number; siteId?: string } = {}): RequestLogEntry[] {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (q.siteId) (where.push('site_id = ?'), params.push(q.siteId));
+      if (q.beforeSeq != null) (where.push('seq < ?'), params.push(q.beforeSeq));
+      params.push(Math.max(1, Math.min(q.limit ?? 100, 10_000)));
+      const sql = `SELECT * FROM request_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
+      return db.prepare<unknown[], RequestLogEntry>(sql).all(...params);
+    },
+    /** Keeps the newest `keep` rows; returns how many went. */
+    prune(keep: number): number {
+      const row = cutoff.get(keep);
+      return row ? pruneTo.run(row.seq).changes : 0;
+    },
+    clear: () => void db.prepare('DELETE FROM request_log').run(),
+  };
+}
+export type RequestLogStore = ReturnType<typeof createRequestLogStore>;

@@ -1,0 +1,145 @@
+// Whole-database state: export every table's raw rows, import them back (replacing everything in one
+// transaction), reset. The only module that reads rows generically, so a table added by a later
+// migration is exported without changes here. The request log is diagnostics, not state.
+import type { Db } from './db.js';
+import { SCHEMA_VERSION } from './migrations.js';
+import { VtrError } from '../domain/errors.js';
+
+export const STATE_VERSION = 1;
+
+/** The order tables appear in an export (parents first, for readers); any other table follows. */
+const KNOWN_ORDER = [
+  'sites', 'access_tokens', 'sessions', 'probes', 'checks', 'saved_views', 'view_matches',
+  'webhooks', 'webhook_events', 'webhook_attempts', 'notifications', 'meta',
+];
+const NOT_STATE = new Set(['request_log']);
+
+export type StateRow = Record<string, string | number | null>;
+
+export interface StateDocument {
+  vtr_state_version: number;
+  exported_at: string;
+  schema_version: number;
+  tables: Record<string, StateRow[]>;
+}
+
+interface TableInfo {
+  name: string;
+  columns: Set<string>;
+  /** ORDER BY clause: primary key columns, or rowid. */
+  order: string;
+}
+
+const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
+
+export function createStateStore(db: Db) {
+  let cached: TableInfo[] | null = null;
+  const tables = (): TableInfo[] => {
+    if (cached) return cached;
+    const names = db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .all()
+      .map((r) => r.name)
+      .filter((n) => !NOT_STATE.has(n));
+    const rank = (n: string) => (KNOWN_ORDER.includes(n) ? KNOWN_ORDER.indexOf(n) : KNOWN_ORDER.length);
+    names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+    cached = names.map((name) => {
+      const cols = db.prepare<[], { name: string; pk: number }>(`PRAGMA table_info(${q(name)})`).all();
+      const pk = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => q(c.name));
+      return { name, columns: new Set(cols.map((c) => c.name)), order: pk.length ? pk.join(', ') : 'rowid' };
+    });
+    return cached;
+  };
+
+  const clearAll = (extra: string[] = []) => {
+    for (const t of [...tables().map((t) => t.name), ...extra]) db.prepare(`DELETE FROM ${q(t)}`).run();
+  };
+
+  return {
+    /** Every state table's rows, ordered by primary key, read in one transaction (a consistent snapshot). */
+    export(exportedAt: string): StateDocument {
+      const read = db.transaction(() => {
+        const out: Record<string, StateRow[]> = {};
+        for (const t of tables()) out[t.name] = db.prepare<[], StateRow>(`SELECT * FROM ${q(t.name)} ORDER BY ${t.order}`).all();
+        return out;
+      });
+      return { vtr_state_version: STATE_VERSION, exported_at: exportedAt, schema_version: SCHEMA_VERSION, tables: read() };
+    },
+
+    /** Replaces all state with the document's rows, in one transaction; nothing changes on error. */
+    import(doc: unknown): Record<string, number> {
+      const d = checkDocument(doc);
+      const known = new Map(tables().map((t) => [t.name, t]));
+      for (const name of Object.keys(d.tables)) {
+        if (!known.has(name)) throw bad(`tables.${name}: not a table of this vtr (tables: ${[...known.keys()].join(', ')})`);
+      }
+      const counts: Record<string, number> = {};
+      const run = db.transaction(() => {
+        // References are checked at commit, so rows may come in any order.
+        db.pragma('defer_foreign_keys = ON');
+        clearAll();
+        for (const [name, rows] of Object.entries(d.tables)) {
+          const info = known.get(name)!;
+          const statements = new Map<string, ReturnType<Db['prepare']>>();
+          type Stmt = { run(...values: unknown[]): unknown };
+          rows.forEach((row, i) => {
+            const where = `tables.${name}[${i}]`;
+            if (!row || typeof row !== 'object' || Array.isArray(row)) throw bad(`${where}: must be an object`);
+            const cols = Object.keys(row);
+            for (const c of cols) {
+              if (!info.columns.has(c)) throw bad(`${where}: ${name} has no column ${JSON.stringify(c)}`);
+              const v = (row as Record<string, unknown>)[c];
+              if (v !== null && typeof v !== 'string' && typeof v !== 'number') throw bad(`${where}.${c}: must be a string, number or null`);
+            }
+            const key = cols.join('\u0000');
+            let stmt = statements.get(key);
+            if (!stmt) {
+              stmt = db.prepare(`INSERT INTO ${q(name)} (${cols.map(q).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
+              statements.set(key, stmt);
+            }
+            try {
+              (stmt as unknown as Stmt).run(...cols.map((c) => (row as StateRow)[c]));
+            } catch (err) {
+              throw bad(`${where}: ${(err as Error).message}`);
+            }
+          });
+          counts[name] = rows.length;
+        }
+      });
+      try {
+        run.immediate();
+      } catch (err) {
+        if (err instanceof VtrError) throw err;
+        // A deferred foreign key fails at COMMIT.
+        throw bad(`the rows do not fit together: ${(err as Error).message}`);
+      }
+      return counts;
+    },
+
+    /** Deletes every row of every table, the request log included (a first start follows). */
+    reset(): void {
+      db.transaction(() => clearAll(['request_log'])).immediate();
+    },
+  };
+}
+export type StateStore = ReturnType<typeof createStateStore>;
+
+const bad = (message: string) => new VtrError('invalid_request', message);
+
+function checkDocument(doc: unknown): { tables: Record<string, StateRow[]> } {
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw bad('not a vtr state export: expected a JSON object with vtr_state_version');
+  const d = doc as Partial<StateDocument>;
+  if (d.vtr_state_version === undefined) throw bad('not a vtr state export: vtr_state_version is missing (make one with `vtr state export <file>`)');
+  if (typeof d.vtr_state_version !== 'number' || !Number.isInteger(d.vtr_state_version) || d.vtr_state_version < 1) {
+    throw bad(`not a vtr state export: vtr_state_version ${JSON.stringify(d.vtr_state_version)} is not a version number`);
+  }
+  if (d.vtr_state_version > STATE_VERSION) {
+    throw new VtrError('schema_too_new', `this export has vtr_state_version ${d.vtr_state_version}, but this vtr reads up to ${STATE_VERSION}; upgrade vtr`);
+  }
+  if (typeof d.schema_version === 'number' && d.schema_version > SCHEMA_VERSION) {
+    throw new VtrError('schema_too_new', `this export has schema_version ${d.schema_version}, but this vtr understands up to ${SCHEMA_VERSION}; upgrade vtr`);
+  }
+  if (!d.tables || typeof d.tables !== 'object' || Array.isArray(d.tables)) throw bad('tables: must be an object of table name → rows');
+  for (const [name, rows] of Object.entries(d.tables)) if (!Array.isArray(rows)) throw bad(`tables.${name}: must be an array of rows`);
+  return d as { tables: Record<string, StateRow[]> };
+}

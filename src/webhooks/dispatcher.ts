@@ -1,0 +1,162 @@
+// Runs webhook attempts when they are due. One timer, armed for the earliest scheduled attempt and
+// re-armed after every change; new events wake it at once (afterCommit → kick), a manual clock's
+// move runs what became due (runDue). An event stays due until its attempt's result is recorded,
+// so an attempt cut short by a crash runs again after restart (same webhook-id: at-least-once).
+import type { Clock } from '../domain/clock.js';
+import type { RetryPolicy } from '../domain/retry-policy.js';
+import type { WebhookAttempt, WebhookEvent } from '../domain/webhooks.js';
+import { manualRetryRefusal } from '../domain/webhook-event.js';
+import { notFound, VtrError } from '../domain/errors.js';
+import { formatMicros } from '../domain/time.js';
+import type { EventBus } from '../events/bus.js';
+import type { Store } from '../store/index.js';
+import { loadEventJson } from './json.js';
+import type { Notifier } from './notifier.js';
+import { recordAttempt, type Effects } from './outcome.js';
+import { bodyFor } from './payload.js';
+import type { Sender } from './sender.js';
+import { deliveryHeaders } from './signer.js';
+
+/** Attempts running at once, across all webhooks. */
+const MAX_IN_FLIGHT = 64;
+/** Re-check at least this often: catches a site moved back to `paid`, or another writer. */
+const BACKSTOP_MS = 30_000;
+
+export interface DispatcherDeps {
+  store: Store;
+  clock: Clock;
+  bus: EventBus;
+  policy: RetryPolicy;
+  notifier: Notifier;
+  send: Sender;
+  timeoutMs: number;
+  log?: (line: string) => void;
+}
+
+export function createDispatcher(d: DispatcherDeps) {
+  const { store, clock } = d;
+  const inFlight = new Map<string, Promise<void>>();
+  let timer: NodeJS.Timeout | null = null;
+  let kickQueued = false;
+  let closing = false;
+
+  function publish(fx: Effects): void {
+    for (const e of fx.events) d.bus.publish(e);
+    for (const n of fx.notifications) d.notifier.dispatch(n);
+  }
+
+  async function attempt(eventId: string, trigger: WebhookAttempt['trigger']): Promise<void> {
+    const ev = store.webhookEvents.get(eventId);
+    const wh = ev && store.webhooks.get(ev.webhook_id);
+    if (!ev || !wh) return;
+    const n = store.webhookEvents.lastAttemptNumber(eventId) + 1;
+    const body = bodyFor(ev.payload, n);
+    const headers = deliveryHeaders(wh.secret, ev.webhook_event_id, Math.floor(clock.now() / 1000), body);
+    const at = formatMicros(clock.nowMicros());
+    const started = performance.now();
+    const r = await d.send(wh.url, headers, body, d.timeoutMs);
+    const a: WebhookAttempt = { attempt: n, trigger, at, status_code: r.status_code, error: r.error, duration_ms: Math.round(performance.now() - started) };
+    const recorded = store.tx(() => recordAttempt(d, eventId, a, r.ok));
+    if (recorded) publish(recorded.effects);
+  }
+
+  function start(eventId: string, trigger: WebhookAttempt['trigger']): Promise<void> {
+    let failed = false;
+    const p = attempt(eventId, trigger)
+      .catch((err) => {
+        failed = true;
+        d.log?.(`vtr: webhook event ${eventId}: ${err instanceof Error ? err.message : String(err)}`);
+      })
+      .finally(() => {
+        inFlight.delete(eventId);
+        // After an unexpected error the backstop timer tries again, not a hot loop.
+        if (!failed) kick();
+      });
+    inFlight.set(eventId, p);
+    return p;
+  }
+
+  function pump(): void {
+    if (closing) return;
+    const nowUs = clock.nowMicros();
+    for (const ev of store.webhookEvents.due(nowUs, MAX_IN_FLIGHT * 2)) {
+      if (inFlight.size >= MAX_IN_FLIGHT) break; // a finishing attempt pumps again
+      if (!inFlight.has(ev.webhook_event_id)) start(ev.webhook_event_id, 'auto');
+    }
+    const next = store.webhookEvents.nextDueAfter(nowUs);
+    const delay = next == null ? BACKSTOP_MS : Math.min(BACKSTOP_MS, Math.max(0, Math.ceil((next - nowUs) / 1000)));
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(pump, delay);
+    timer.unref();
+  }
+
+  function safePump(): void {
+    try {
+      pump();
+    } catch (err) {
+      d.log?.(`vtr: webhook dispatcher: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  /** Runs due attempts as soon as the current work yields (new events: no polling delay). */
+  function kick(): void {
+    if (kickQueued || closing) return;
+    kickQueued = true;
+    setImmediate(() => {
+      kickQueued = false;
+      safePump();
+    });
+  }
+
+  /** Takes no new attempts (the emulator is stopping); running ones go on. */
+  function pause(): void {
+    closing = true;
+    if (timer) clearTimeout(timer);
+  }
+
+  return {
+    /** Resumes every due attempt and schedules the future ones (start-up). */
+    start: safePump,
+    kick,
+    /** Runs everything due now and waits until no attempt is running (after a clock move). */
+    async runDue(): Promise<void> {
+      for (;;) {
+        safePump();
+        if (inFlight.size === 0) return;
+        await Promise.allSettled([...inFlight.values()]);
+      }
+    },
+    /** One manual attempt now, for a `failed` event; answers the event after it. */
+    async retry(eventId: string): Promise<WebhookEvent> {
+      const ev = store.webhookEvents.get(eventId);
+      if (!ev) throw notFound(`webhook event ${eventId}`);
+      const refusal = manualRetryRefusal(ev);
+      if (refusal?.code === 'already_delivered') throw new VtrError('already_delivered', `webhook event ${eventId} was already delivered`);
+      if (refusal?.code === 'retries_in_progress') {
+        const next = refusal.next_attempt_us == null ? null : formatMicros(refusal.next_attempt_us);
+        throw new VtrError(
+          'retries_in_progress',
+          `webhook event ${eventId} is ${ev.status}: its automatic retries are not done; the next automatic attempt is at ${next ?? 'any moment'} (UTC)`,
+          { next_attempt_at: next },
+        );
+      }
+      if (inFlight.has(eventId)) throw new VtrError('retries_in_progress', `an attempt of webhook event ${eventId} is running now`, { next_attempt_at: null });
+      const site = store.sites.get(ev.site_id);
+      if (site?.plan !== 'paid') throw new VtrError('plan_required', `site ${ev.site_id} is on the free plan: webhooks deliver on paid sites only`);
+      if (closing) throw new VtrError('conflict', 'the emulator is shutting down');
+      await start(eventId, 'manual');
+      const after = store.webhookEvents.get(eventId);
+      if (!after) throw notFound(`webhook event ${eventId}`);
+      return loadEventJson(store, after);
+    },
+    pause,
+    /** Takes no new attempts and waits for the running ones (each bounded by the webhook timeout). */
+    async close(): Promise<void> {
+      pause();
+      await Promise.allSettled([...inFlight.values()]);
+    },
+    inFlightCount: () => inFlight.size,
+  };
+}
+
+export type WebhookDispatcher = ReturnType<typeof createDispatcher>;

@@ -1,0 +1,46 @@
+// One HTTP POST of a delivery with undici: no redirects followed, the whole exchange (connect,
+// headers, body) bounded by the webhook timeout. Never throws: the result says what happened.
+import { Agent, request } from 'undici';
+import { formatDuration } from '../domain/time.js';
+
+export interface SendResult {
+  ok: boolean;
+  status_code: number | null;
+  error: string | null;
+}
+
+export type Sender = (url: string, headers: Record<string, string>, body: string, timeoutMs: number) => Promise<SendResult>;
+
+export function createHttpSender(): { send: Sender; close(): Promise<void> } {
+  // Our own connection pool, closed on shutdown so idle keep-alive sockets do not hold the process.
+  const agent = new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 10_000 });
+  const send: Sender = async (url, headers, body, timeoutMs) => {
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const res = await request(url, { method: 'POST', headers, body, dispatcher: agent, signal });
+      // The answer's body is not kept, but reading it is part of the exchange (and frees the socket).
+      await res.body.dump({ limit: 256 * 1024 }).catch(() => undefined);
+      const code = res.statusCode;
+      if (code >= 200 && code < 300) return { ok: true, status_code: code, error: null };
+      if (code >= 300 && code < 400) {
+        const loc = res.headers.location;
+        return { ok: false, status_code: code, error: `redirect${loc ? ` to ${String(loc).slice(0, 200)}` : ''} not followed` };
+      }
+      return { ok: false, status_code: code, error: null };
+    } catch (err) {
+      return { ok: false, status_code: null, error: describe(err, signal.aborted, timeoutMs) };
+    }
+  };
+  return {
+    send,
+    close: () => agent.close().catch(() => undefined),
+  };
+}
+
+function describe(err: unknown, timedOut: boolean, timeoutMs: number): string {
+  if (timedOut) return `timed out after ${formatDuration(timeoutMs)}`;
+  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = e.code ?? e.cause?.code;
+  const message = (e.cause?.message ?? e.message ?? String(err)).slice(0, 300);
+  return code && !message.includes(code) ? `${message} (${code})` : message;
+}

@@ -1,0 +1,112 @@
+// Webhooks of a site and their event history (the console's "Manage site → Webhooks" pages).
+import type { Clock } from '../domain/clock.js';
+import type { EventStatus, Notification, Webhook, WebhookEvent } from '../domain/webhooks.js';
+import { webhookUrlProblem } from '../domain/webhooks.js';
+import { NO_RUN } from '../domain/disabling.js';
+import { notFound, VtrError } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import { formatMicros } from '../domain/time.js';
+import type { EventBus } from '../events/bus.js';
+import type { Store } from '../store/index.js';
+import type { WebhookRecord } from '../store/webhooks.js';
+import { loadEventJson, webhookJson } from './json.js';
+import { noEffects, stopScheduled } from './outcome.js';
+import type { WebhookDispatcher } from './dispatcher.js';
+
+export interface WebhookServiceDeps {
+  store: Store;
+  clock: Clock;
+  bus: EventBus;
+  dispatcher: WebhookDispatcher;
+}
+
+function checkUrl(url: string): void {
+  const problem = webhookUrlProblem(url);
+  if (problem) throw new VtrError('invalid_request', `url: ${problem}`, { field: 'url' });
+}
+
+export function createWebhookService({ store, clock, bus, dispatcher }: WebhookServiceDeps) {
+  function record(id: string): WebhookRecord {
+    const w = store.webhooks.get(id);
+    if (!w) throw notFound(`webhook ${id}`);
+    return w;
+  }
+  const announce = (id: string): Webhook => {
+    const w = webhookJson(record(id));
+    bus.publish({ type: 'webhook.updated', data: { ...w } });
+    return w;
+  };
+
+  function setStatus(id: string, status: 'enabled' | 'disabled'): Webhook {
+    const fx = noEffects();
+    store.tx(() => {
+      const w = record(id);
+      if (w.status === status) return;
+      store.webhooks.setStatus(id, status);
+      // Re-enabling starts a fresh failure run; disabling stops pending retries (events → failed).
+      if (status === 'enabled') store.webhooks.setRun(id, NO_RUN.consecutive_failures, NO_RUN.run_started_us);
+      else stopScheduled(store, id, fx);
+    });
+    for (const e of fx.events) bus.publish(e);
+    return announce(id);
+  }
+
+  return {
+    list(siteId?: string): Webhook[] {
+      if (!siteId) return store.webhooks.list().map(webhookJson);
+      if (!store.sites.get(siteId)) throw notFound(`site ${siteId}`);
+      return store.webhooks.forSite(siteId).map(webhookJson);
+    },
+    get: (id: string): Webhook => webhookJson(record(id)),
+    create(siteId: string, url: string): Webhook {
+      const site = store.sites.get(siteId);
+      if (!site) throw notFound(`site ${siteId}`);
+      checkUrl(url);
+      if (site.plan !== 'paid') {
+        throw new VtrError('plan_required', `webhooks are available on paid plans only; site ${siteId} is on the free plan (vtr sites update ${siteId} --plan paid)`);
+      }
+      const w: WebhookRecord = {
+        webhook_id: newId.webhook(),
+        site_id: siteId,
+        url,
+        status: 'enabled',
+        secret: newId.webhookSecret(),
+        consecutive_failures: 0,
+        failure_run_started_us: null,
+        created_at: formatMicros(clock.nowMicros()),
+      };
+      store.webhooks.insert(w);
+      return webhookJson(w);
+    },
+    update(id: string, input: { url?: string; status?: 'enabled' | 'disabled' }): Webhook {
+      if (input.url !== undefined) {
+        checkUrl(input.url);
+        record(id);
+        store.webhooks.setUrl(id, input.url);
+      }
+      if (input.status !== undefined) return setStatus(id, input.status);
+      return announce(id);
+    },
+    enable: (id: string) => setStatus(id, 'enabled'),
+    disable: (id: string) => setStatus(id, 'disabled'),
+    /** Deletes the webhook with its events and attempts. */
+    delete(id: string): Webhook {
+      const w = webhookJson(record(id));
+      store.webhooks.delete(id);
+      return w;
+    },
+    events(webhookId: string, q: { status?: EventStatus; limit?: number } = {}): WebhookEvent[] {
+      record(webhookId);
+      return store.webhookEvents.list({ webhookId, status: q.status, limit: q.limit }).map((e) => loadEventJson(store, e));
+    },
+    event(id: string): WebhookEvent & { payload: unknown } {
+      const e = store.webhookEvents.get(id);
+      if (!e) throw notFound(`webhook event ${id}`);
+      return { ...loadEventJson(store, e), payload: JSON.parse(e.payload) as unknown };
+    },
+    retry: (eventId: string) => dispatcher.retry(eventId),
+    notifications: (q: { siteId?: string; limit?: number } = {}): Notification[] => store.notifications.list(q),
+  };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;

@@ -1,0 +1,97 @@
+// The saved-view trigger (contract section 6), as session hooks. On every session change, inside
+// its write transaction, each view of the site is evaluated; a session matching a view for the first
+// time is recorded in view_matches (once per session and view), and when the view has
+// trigger_webhooks and the site is paid, one event per enabled webhook is written with its first
+// attempt due now. After commit the events are announced and the dispatcher woken.
+// Views are never backfilled: creating or changing a view does not evaluate existing sessions.
+import type { Clock } from '../domain/clock.js';
+import type { Session } from '../domain/session.js';
+import type { RetryPolicy } from '../domain/retry-policy.js';
+import { initialState } from '../domain/webhook-event.js';
+import { matchesFilter, parseFilter, type FilterNode } from '../domain/filter/index.js';
+import { newId } from '../domain/ids.js';
+import { formatMicros } from '../domain/time.js';
+import type { EventBus } from '../events/bus.js';
+import type { SessionHooks } from '../sessions/service.js';
+import type { Store } from '../store/index.js';
+import type { WebhookEventRecord } from '../store/webhook-events.js';
+import type { WebhookRecord } from '../store/webhooks.js';
+import { eventJson } from './json.js';
+import { buildPayload } from './payload.js';
+
+export interface TriggerDeps {
+  store: Store;
+  clock: Clock;
+  bus: EventBus;
+  policy: RetryPolicy;
+  /** Wakes the dispatcher. */
+  kick: () => void;
+}
+
+const MAX_CACHED_FILTERS = 1000;
+
+export function createTrigger({ store, clock, bus, policy, kick }: TriggerDeps): Required<SessionHooks> {
+  // Events written by a transaction, keyed by session, announced by its afterCommit. A rolled-back
+  // transaction never reaches afterCommit; its entry is overwritten by the session's next change.
+  const written = new Map<string, WebhookEventRecord[]>();
+  const filters = new Map<string, FilterNode | null>();
+
+  function filterOf(text: string): FilterNode | null {
+    let node = filters.get(text);
+    if (node === undefined) {
+      try {
+        node = parseFilter(text);
+      } catch {
+        node = null; // refused at creation; a stored bad filter matches nothing
+      }
+      if (filters.size >= MAX_CACHED_FILTERS) filters.clear();
+      filters.set(text, node);
+    }
+    return node;
+  }
+
+  return {
+    inTransaction(session: Session) {
+      written.delete(session.session_id);
+      const views = store.views.forSite(session.site_id);
+      if (views.length === 0) return;
+      const nowUs = clock.nowMicros();
+      const at = formatMicros(nowUs);
+      const created: WebhookEventRecord[] = [];
+      let hooks: WebhookRecord[] | null = null;
+      for (const view of views) {
+        const node = filterOf(view.filter);
+        if (!node || !matchesFilter(node, session)) continue;
+        if (!store.views.matches.add(view.saved_view_id, session.session_id, at)) continue; // matched before
+        if (!view.trigger_webhooks) continue;
+        if (hooks === null) hooks = store.sites.get(session.site_id)?.plan === 'paid' ? store.webhooks.enabledForSite(session.site_id) : [];
+        for (const wh of hooks) {
+          const id = newId.webhookEvent();
+          const rec: WebhookEventRecord = {
+            webhook_event_id: id,
+            webhook_id: wh.webhook_id,
+            saved_view_id: view.saved_view_id,
+            saved_view_name: view.name,
+            session_id: session.session_id,
+            site_id: session.site_id,
+            ...initialState(nowUs, policy),
+            created_us: nowUs,
+            created_at: at,
+            triggered_at: at,
+            payload: JSON.stringify(buildPayload(session, view, wh.webhook_id, id, at)),
+          };
+          store.webhookEvents.insert(rec);
+          created.push(rec);
+        }
+      }
+      if (created.length) written.set(session.session_id, created);
+    },
+    afterCommit(session: Session) {
+      const created = written.get(session.session_id);
+      if (!created) return;
+      written.delete(session.session_id);
+      for (const e of created) bus.publish({ type: 'webhook_event.created', data: { ...eventJson(e, []) } });
+      kick();
+    },
+  };
+}

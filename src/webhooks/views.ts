@@ -1,0 +1,80 @@
+// Saved views of a site: a name, a filter over Session fields, and whether matching sessions
+// trigger the site's webhooks. A filter is parsed at creation/update; a bad one is refused with
+// its position.
+import type { Clock } from '../domain/clock.js';
+import type { SavedView } from '../domain/webhooks.js';
+import { FilterError, parseFilter } from '../domain/filter/index.js';
+import { notFound, VtrError } from '../domain/errors.js';
+import { newId } from '../domain/ids.js';
+import { formatMicros } from '../domain/time.js';
+import type { Store } from '../store/index.js';
+
+export interface ViewInput {
+  name?: string;
+  filter?: string;
+  trigger_webhooks?: boolean;
+}
+
+/** Parses a filter; a syntax error becomes a 400 `invalid_filter` carrying `position`. */
+export function checkFilter(filter: string): void {
+  try {
+    parseFilter(filter);
+  } catch (err) {
+    if (err instanceof FilterError) throw new VtrError('invalid_filter', err.message, { field: 'filter', position: err.position });
+    throw err;
+  }
+}
+
+export function createViewService({ store, clock }: { store: Store; clock: Clock }) {
+  const siteExists = (siteId: string) => {
+    if (!store.sites.get(siteId)) throw notFound(`site ${siteId}`);
+  };
+  function get(id: string): SavedView {
+    const v = store.views.get(id);
+    if (!v) throw notFound(`saved view ${id}`);
+    return v;
+  }
+  return {
+    get,
+    list(siteId?: string): SavedView[] {
+      if (!siteId) return store.views.list();
+      siteExists(siteId);
+      return store.views.forSite(siteId);
+    },
+    create(siteId: string, input: ViewInput): SavedView {
+      siteExists(siteId);
+      if (input.name === undefined) throw new VtrError('invalid_request', 'name: required', { field: 'name' });
+      if (input.filter === undefined) throw new VtrError('invalid_request', 'filter: required', { field: 'filter' });
+      checkFilter(input.filter);
+      const view: SavedView = {
+        saved_view_id: newId.view(),
+        site_id: siteId,
+        name: input.name,
+        filter: input.filter,
+        trigger_webhooks: input.trigger_webhooks ?? false,
+        created_at: formatMicros(clock.nowMicros()),
+      };
+      store.views.insert(view);
+      return view;
+    },
+    update(id: string, input: ViewInput): SavedView {
+      const view = get(id);
+      if (input.filter !== undefined) checkFilter(input.filter);
+      const next: SavedView = {
+        ...view,
+        name: input.name ?? view.name,
+        filter: input.filter ?? view.filter,
+        trigger_webhooks: input.trigger_webhooks ?? view.trigger_webhooks,
+      };
+      store.views.update(next);
+      return next;
+    },
+    delete(id: string): SavedView {
+      const view = get(id);
+      store.views.delete(id);
+      return view;
+    },
+  };
+}
+
+export type ViewService = ReturnType<typeof createViewService>;

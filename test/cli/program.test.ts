@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { Command, CommanderError } from 'commander';
+import { buildProgram } from '../../src/cli/program.js';
+import { exitCodeFor, OperationError, ThresholdReached, UsageError } from '../../src/cli/errors.js';
+import { resolveConfig, DEFAULT_BASE_URL } from '../../src/cli/context.js';
+import { parseServeOptions, type ServeOptions } from '../../src/cli/commands/serve/serve.js';
+import { siteBody } from '../../src/cli/commands/sites/site-input.js';
+import { ApiError, ConnectionError } from '../../src/client/api-client.js';
+import { reportError } from '../../src/cli/run-command.js';
+
+const FOUNDATION_GROUPS = ['serve', 'sites', 'keys', 'tokens', 'session', 'sessions', 'clock'];
+
+/** The full help text of a command, including "after" texts such as examples. */
+function helpOf(cmd: Command): string {
+  let out = '';
+  cmd.configureOutput({ writeOut: (s) => (out += s), writeErr: (s) => (out += s) });
+  cmd.outputHelp();
+  return out;
+}
+
+/** Every runnable command of the foundation groups: `serve`, `clock`, and each `<group> <verb>`. */
+function verbs(program: Command): Array<[string, Command]> {
+  const out: Array<[string, Command]> = [];
+  for (const group of program.commands.filter((c) => FOUNDATION_GROUPS.includes(c.name()))) {
+    const subs = group.commands.filter((c) => c.name() !== 'help');
+    if (subs.length === 0 || group.name() === 'clock') out.push([group.name(), group]);
+    for (const sub of subs) out.push([`${group.name()} ${sub.name()}`, sub]);
+  }
+  return out;
+}
+
+describe('cli: help', () => {
+  it('help: vtr --help shows examples and exit codes', () => {
+    const text = helpOf(buildProgram());
+    expect(text).toContain('Examples:');
+    expect(text).toMatch(/\$ npx vtr serve/);
+    expect(text).toMatch(/Exit codes: 0 ok, 1 operation failed, 2 usage error/);
+  });
+
+  it('help: every foundation verb shows examples', () => {
+    const all = verbs(buildProgram());
+    expect(all.map(([n]) => n)).toEqual(expect.arrayContaining([
+      'serve', 'sites list', 'sites create', 'sites show', 'sites update', 'sites delete', 'keys show', 'keys rotate',
+      'tokens list', 'tokens create', 'tokens revoke', 'session get', 'session event', 'sessions list', 'sessions create',
+      'clock', 'clock advance', 'clock set',
+    ]));
+    for (const [name, cmd] of all) {
+      const text = helpOf(cmd);
+      expect(text, name).toMatch(/Examples:\n\s+\$ vtr /);
+      expect(text, name).toContain(`vtr ${name}`);
+    }
+  });
+});
+
+describe('cli: exit codes', () => {
+  it('exitCodeFor: usage 2, operation 1, threshold 3, commander parse errors 2, help 0', () => {
+    expect(exitCodeFor(new UsageError('x'))).toBe(2);
+    expect(exitCodeFor(new OperationError('x'))).toBe(1);
+    expect(exitCodeFor(new ThresholdReached('x'))).toBe(3);
+    expect(exitCodeFor(new ApiError(404, 'not_found', 'x'))).toBe(1);
+    expect(exitCodeFor(new ConnectionError('http://127.0.0.1:1'))).toBe(1);
+    expect(exitCodeFor(new Error('x'))).toBe(1);
+    expect(exitCodeFor(new CommanderError(1, 'commander.unknownOption', 'x'))).toBe(2);
+    expect(exitCodeFor(new CommanderError(1, 'commander.missingArgument', 'x'))).toBe(2);
+    expect(exitCodeFor(new CommanderError(0, 'commander.helpDisplayed', 'x'))).toBe(0);
+  });
+
+  it('parse: an unknown option or a missing argument is a commander error mapped to 2', async () => {
+    for (const argv of [['sessions', 'list', '--bogus'], ['session', 'get'], ['serve', '--clock', 'weird'], ['nope']]) {
+      const program = buildProgram();
+      let stderr = '';
+      const quiet = (c: Command) => {
+        c.configureOutput({ writeErr: (s) => (stderr += s), writeOut: () => {} });
+        c.commands.forEach(quiet);
+      };
+      quiet(program);
+      const err = await program.parseAsync(['node', 'vtr', ...argv]).then(() => null, (e: unknown) => e);
+      expect(err, argv.join(' ')).toBeInstanceOf(CommanderError);
+      expect(exitCodeFor(err), argv.join(' ')).toBe(2);
+      expect(stderr, argv.join(' ')).toMatch(/^vtr: usage error: /);
+    }
+  });
+
+  it('reportError: a stopped server says to run npx vtr serve', () => {
+    let err = '';
+    const io = { stdout: process.stdout, stderr: { write: (s: string) => ((err += s), true) } as never, stdinIsTTY: false };
+    const code = reportError({ io, config: resolveConfig({}, {}, io) }, new ConnectionError('http://127.0.0.1:8787'));
+    expect(code).toBe(1);
+    expect(err).toMatch(/cannot reach the emulator at http:\/\/127\.0\.0\.1:8787/);
+    expect(err).toContain('npx vtr serve');
+  });
+});
+
+describe('cli: configuration', () => {
+  const io = { stdout: { isTTY: true } as never, stderr: process.stderr, stdinIsTTY: false };
+
+  it('resolveConfig: flag beats environment beats default', () => {
+    const env = { VTR_BASE_URL: 'http://127.0.0.1:9999/api/v1', VTR_ACCESS_TOKEN: 'env-token', VTR_SECRET_KEY: 'env-sk', VTR_ADMIN_TOKEN: 'env-admin' };
+    expect(resolveConfig({}, {}, io)).toMatchObject({ baseUrl: DEFAULT_BASE_URL, accessToken: null, secretKey: null, adminToken: null });
+    expect(resolveConfig({}, env, io)).toMatchObject({ baseUrl: env.VTR_BASE_URL, accessToken: 'env-token', secretKey: 'env-sk', adminToken: 'env-admin' });
+    expect(resolveConfig({ baseUrl: 'http://localhost:1/api/v1', token: 'flag-token', secretKey: 'flag-sk', adminToken: 'flag-admin' }, env, io))
+      .toMatchObject({ baseUrl: 'http://localhost:1/api/v1', accessToken: 'flag-token', secretKey: 'flag-sk', adminToken: 'flag-admin' });
+  });
+
+  it('resolveConfig: colour only on a TTY without NO_COLOR or --no-color', () => {
+    expect(resolveConfig({}, {}, io).color).toBe(true);
+    expect(resolveConfig({}, { NO_COLOR: '' }, io).color).toBe(false);
+    expect(resolveConfig({ color: false }, {}, io).color).toBe(false);
+    expect(resolveConfig({}, {}, { ...io, stdout: { isTTY: false } as never }).color).toBe(false);
+  });
+
+  const serveDefaults: ServeOptions = { port: '0', host: '127.0.0.1', db: '.vtr/vtr.db', clock: 'system', retryBase: '2s', webhookTimeout: '10s', log: 'pretty' };
+
+  it('parseServeOptions: a non-loopback host needs an admin token, and says why', () => {
+    expect(() => parseServeOptions({ ...serveDefaults, host: '0.0.0.0' }, {})).toThrow(UsageError);
+    expect(() => parseServeOptions({ ...serveDefaults, host: '0.0.0.0' }, {})).toThrow(/--admin-token/);
+    expect(parseServeOptions({ ...serveDefaults, host: '0.0.0.0', adminToken: 't' }, {}).adminToken).toBe('t');
+    expect(parseServeOptions({ ...serveDefaults, host: '0.0.0.0' }, { VTR_ADMIN_TOKEN: 'e' }).adminToken).toBe('e');
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) expect(parseServeOptions({ ...serveDefaults, host }, {}).host).toBe(host);
+  });
+
+  it('parseServeOptions: bad values are usage errors naming the flag', () => {
+    const bad: Array<[Partial<ServeOptions>, string]> = [
+      [{ port: 'http' }, '--port'], [{ port: '70000' }, '--port'], [{ retryBase: 'soon' }, '--retry-base'],
+      [{ retrySchedule: '1s,2s' }, '--retry-schedule'], [{ rateLimit: '0' }, '--rate-limit'], [{ smtp: 'http://x' }, '--smtp'],
+      [{ webhookTimeout: 'x' }, '--webhook-timeout'],
+    ];
+    for (const [o, flag] of bad) expect(() => parseServeOptions({ ...serveDefaults, ...o }, {}), flag).toThrow(flag);
+    expect(parseServeOptions({ ...serveDefaults, memory: true }, {}).dbPath).toBe(':memory:');
+    expect(parseServeOptions({ ...serveDefaults, retrySchedule: '5s,5m,30m,2h,5h' }, {}).retrySchedule).toEqual([5000, 300000, 1800000, 7200000, 18000000]);
+  });
+
+  it('siteBody: flags become the API body; bad ones are usage errors naming the flag', () => {
+    expect(siteBody({ name: 'Shop', plan: 'free', country: 'gb', conversionEvents: 'a, b,,c', bounceSeconds: '5', excludedCountries: 'ru,cn', ipAllowlist: '10.0.0.0/8' }))
+      .toEqual({ name: 'Shop', plan: 'free', country: 'GB', conversion_events: ['a', 'b', 'c'], bounce_seconds: 5, excluded_countries: ['RU', 'CN'], ip_allowlist: ['10.0.0.0/8'] });
+    expect(siteBody({})).toEqual({});
+    expect(() => siteBody({ plan: 'gold' })).toThrow('--plan');
+    expect(() => siteBody({ bounceSeconds: 'ten' })).toThrow('--bounce-seconds');
+  });
+});

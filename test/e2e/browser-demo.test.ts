@@ -1,0 +1,152 @@
+// The whole flow in a real browser: headless Chromium opens the demo page of a spawned `vtr serve`,
+// the agent records the page view and fills the form's probe_id, a custom event goes through
+// window.vtr.event, the form's submit runs a server-side check, and the management API shows the
+// check tied to the browser's session. Also a page on another origin using the agent over CORS.
+// Runs whenever Chromium exists, and always under CI (missing Chromium then fails, not skips).
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startServer, type ServerProcess } from '../helpers/vtr-process.js';
+
+const CHROMIUM = process.env.VTR_CHROMIUM ?? '/usr/bin/chromium';
+const enabled = existsSync(CHROMIUM) || !!process.env.CI;
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const WAIT = 30_000;
+
+describe.skipIf(!enabled)('demo in a real browser', { timeout: 180_000 }, () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  const pageErrors: string[] = [];
+
+  const admin = async <T = any>(path: string): Promise<T> => {
+    const res = await fetch(`${server.origin}/_vtr/api${path}`);
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as T;
+  };
+  const newPage = async (): Promise<Page> => {
+    // A fixed locale and zone, so the page view's language/timezone are known.
+    const page = await browser.newPage({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+    page.on('pageerror', (e) => pageErrors.push(String(e)));
+    page.on('console', (m) => m.type() === 'warning' && m.text().startsWith('vtr:') && pageErrors.push(m.text()));
+    return page;
+  };
+
+  beforeAll(async () => {
+    server = await startServer(['--memory']);
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 60_000 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('demo: page view, probe in the form, custom event, signup check tied to the session', async () => {
+    const page = await newPage();
+    await page.goto(`${server.origin}/_vtr/demo`);
+    await page.waitForFunction(() => document.getElementById('probe-id')?.textContent?.startsWith('prb_'), null, { timeout: WAIT });
+    const probe = (await page.textContent('#probe-id'))!;
+    const sessionId = (await page.textContent('#session-id'))!;
+    expect(await page.inputValue('#signup input[name="probe_id"]')).toBe(probe);
+    const fingerprint = await page.evaluate(() => localStorage.getItem('vtr_fp'));
+    expect(fingerprint).toMatch(/^fp_/);
+    const userAgent = await page.evaluate(() => navigator.userAgent);
+
+    await page.click('#convert');
+    await page.waitForFunction(() => document.getElementById('event-status')?.textContent === 'conversion recorded', null, { timeout: WAIT });
+
+    await page.fill('input[name="email"]', 'someone@mailinator.com');
+    await page.fill('input[name="name"]', 'Some One');
+    await page.fill('input[name="phone"]', '(212) 664-7665');
+    await Promise.all([page.waitForURL('**/_vtr/demo/signup', { timeout: WAIT }), page.click('#signup button[type="submit"]')]);
+    await page.waitForSelector('[data-testid="risk-level"]', { timeout: WAIT });
+    const checkId = (await page.textContent('[data-testid="check-id"]'))!.trim();
+    expect((await page.textContent('[data-testid="session-id"]'))!.trim()).toBe(sessionId);
+
+    const check = await admin(`/checks/${checkId}`);
+    expect(check).toMatchObject({
+      session_id: sessionId,
+      device: { valid: true, probe_id: probe, probe_ip_match: true, fingerprint, user_agent: userAgent },
+      email: { disposable: true },
+      phone: { phone: '+12126647665' },
+    });
+    expect(check.risks).toContain('disposable_email');
+    // A headless browser is a bot by the reserved values; either way the verdict follows the risks.
+    if (userAgent.includes('HeadlessChrome')) expect(check).toMatchObject({ risk_level: 'invalid', device: { bot: true, headless_browser: true } });
+    expect((await page.textContent('[data-testid="risk-level"]'))!.trim()).toBe(check.risk_level);
+
+    const session = await admin(`/sessions/${sessionId}`);
+    expect(session).toMatchObject({ fingerprint, user_agent: userAgent, entry_path: '/_vtr/demo', ip: '127.0.0.1', engagement_level: 'converted' });
+    expect(session.custom_events).toContain('conversion');
+    expect(session.risks).toContain('disposable_email');
+    expect(session).toMatchObject({ language: 'de-DE', timezone: 'Europe/Berlin' });
+    const checks = await admin<any[]>(`/checks?session=${sessionId}`);
+    expect(checks.map((c) => c.id)).toContain(checkId);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  /** A plain site on another origin whose page embeds the agent from the emulator. */
+  async function otherSite(): Promise<{ origin: string; close: () => Promise<unknown> }> {
+    const siteKey = (await admin('/sites/default')).site_key;
+    const html = `<!doctype html><html><head><title>other</title></head><body>
+      <form id="f" action="/submitted" method="get"><input name="q" value="1"><button data-vtr-site-key="${siteKey}">go</button></form>
+      <script src="${server.origin}/agent.js" data-site-key="${siteKey}"></script></body></html>`;
+    const other: Server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(req.url?.startsWith('/submitted') ? `<p id="done">${req.url}</p>` : html);
+    });
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    return { origin: `http://127.0.0.1:${(other.address() as AddressInfo).port}`, close: () => new Promise((r) => other.close(r)) };
+  }
+
+  it('agent: a page on another localhost origin records page views over CORS and keeps its visitor', async () => {
+    const { origin, close } = await otherSite();
+    try {
+      const page = await newPage();
+      await page.goto(`${origin}/landing?utm_source=newsletter`);
+      await page.waitForFunction(() => !!(window as any).vtr?.sessionId(), null, { timeout: WAIT });
+      const first = await page.evaluate(() => ({ probe: (window as any).vtr.probeId(), session: (window as any).vtr.sessionId() }));
+      // Submitting carries the probe in the form's hidden field.
+      await Promise.all([page.waitForURL('**/submitted**', { timeout: WAIT }), page.click('#f button')]);
+      expect(decodeURIComponent(new URL(page.url()).search)).toContain(`probe_id=${first.probe}`);
+      // The submitted page has no agent; going back records a second page view in the same session.
+      await page.goto(`${origin}/landing`);
+      await page.waitForFunction((p) => (window as any).vtr?.probeId() && (window as any).vtr.probeId() !== p, first.probe, { timeout: WAIT });
+      expect(await page.evaluate(() => (window as any).vtr.sessionId())).toBe(first.session);
+      const session = await admin(`/sessions/${first.session}`);
+      expect(session).toMatchObject({ page_views: 2, channel: 'other', source: 'newsletter', entry_path: '/landing' });
+      expect(Object.keys(await page.evaluate(() => ({ ...(window as any).vtr })))).toEqual(
+        expect.arrayContaining(['version', 'event', 'pageview', 'probe', 'probeId', 'sessionId']),
+      );
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    } finally {
+      await close();
+    }
+  });
+
+  it('agent: a submit before the probe arrived is held, then sent with the probe', async () => {
+    const { origin, close } = await otherSite();
+    try {
+      const page = await newPage();
+      // Slow page-view answers: the visitor submits first.
+      await page.route('**/_vtr/agent/pageview', async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      await page.goto(`${origin}/slow`, { waitUntil: 'domcontentloaded' });
+      expect(await page.evaluate(() => (window as any).vtr.probeId())).toBeNull();
+      await Promise.all([page.waitForURL('**/submitted**', { timeout: WAIT }), page.click('#f button')]);
+      const submitted = new URL(page.url()).searchParams;
+      expect(submitted.get('probe_id')).toMatch(/^prb_[0-9A-Za-z]{32}$/);
+      expect(submitted.get('q')).toBe('1');
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,131 @@
+// `vtr check`, `vtr testvalues` and `vtr sessions simulate` as a user runs them, against a spawned
+// `vtr serve` (built CLI: VTR_CLI, default dist/cli.js).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
+
+let server: ServerProcess;
+const vtr = (args: string[], opts: { input?: string; env?: Record<string, string> } = {}) =>
+  runCli(args, { env: { ...server.env, NO_COLOR: undefined, ...opts.env }, input: opts.input, timeoutMs: 60_000 });
+
+beforeAll(async () => {
+  server = await startServer(['--memory']);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('vtr check', { timeout: 90_000 }, () => {
+  it('check: --json prints exactly the check result, with the default site keys', async () => {
+    const r = await vtr(['check', '--email', 'someone@mailinator.com', '--ip', '192.0.2.10', '--json']);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(result).toMatchObject({ risk_level: 'suspicious', risks: ['disposable_email'], email: { disposable: true }, ip: { country_code: 'US' } });
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('check: a readable verdict without colour when not on a TTY', async () => {
+    const r = await vtr(['check', '--ip', '203.0.113.7', '--phone', '(212) 664-7665', '--city', 'Berlin', '--country', 'Germany']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(/\x1b\[/);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^chk_\w+\s+invalid\s+risks: tor, anonymous$/);
+    expect(lines.map((l) => l.split(/\s+/)[0])).toEqual([expect.stringMatching(/^chk_/), 'session', 'device', 'ip', 'email', 'phone', 'address']);
+    expect(r.stdout).toContain('+12126647665');
+    expect(r.stdout).toMatch(/address\s+valid · Berlin, DE/);
+  });
+
+  it('check: --fail-on exits 3 at or above the threshold, after printing the verdict; 0 below it', async () => {
+    const over = await vtr(['check', '--email', 'someone@mailinator.com', '--fail-on', 'suspicious', '--json']);
+    expect(over.code).toBe(3);
+    expect(JSON.parse(over.stdout).risk_level).toBe('suspicious');
+    expect(over.stderr).toContain('risk level suspicious reached --fail-on suspicious');
+    const under = await vtr(['check', '--email', 'someone@mailinator.com', '--fail-on', 'invalid']);
+    expect(under.code).toBe(0);
+    const clean = await vtr(['check', '--ip', '192.0.2.1', '--fail-on', 'unwanted']);
+    expect(clean.code).toBe(0);
+    const tor = await vtr(['check', '--ip', '203.0.113.1', '--fail-on', 'unwanted']);
+    expect(tor.code).toBe(3);
+    expect(tor.stdout).toMatch(/invalid/);
+  });
+
+  it('check: --data - reads the body from stdin, and flags override its fields', async () => {
+    const body = { email: 'someone@mailinator.com', ip: '203.0.113.5', address: { city: 'Paris', country: 'FR' } };
+    const r = await vtr(['check', '--data', '-', '--ip', '192.0.2.5', '--postal-code', '75001', '--json'], { input: JSON.stringify(body) });
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(result.ip.ip).toBe('192.0.2.5');
+    expect(result.email.email).toBe('someone@mailinator.com');
+    expect(result.address).toMatchObject({ city: 'Paris', country_code: 'FR', postal_code: '75001', postal_code_valid: true });
+  });
+
+  it('check: --data <file>, and a secret_key in it is used', async () => {
+    const file = join(tempDir(), 'body.json');
+    writeFileSync(file, JSON.stringify({ secret_key: server.site!.secret_key, phone: '+44 20 7946 0958' }));
+    const r = await vtr(['check', '--data', file, '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).phone).toMatchObject({ phone: '+442079460958', country_code: 'GB' });
+    writeFileSync(file, JSON.stringify({ secret_key: 'sk_test_wrong' }));
+    const wrong = await vtr(['check', '--data', file]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toMatch(/unauthorized/);
+  });
+
+  it('check: usage errors exit 2 naming the flag', async () => {
+    const bad = await vtr(['check', '--fail-on', 'normal']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--fail-on');
+    const notJson = await vtr(['check', '--data', '-'], { input: '{nope' });
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toContain('--data');
+    const array = await vtr(['check', '--data', '-'], { input: '[1]' });
+    expect(array.code).toBe(2);
+  });
+
+  it('check: a wrong --secret-key fails with exit 1 and says how to fix it', async () => {
+    const r = await vtr(['check', '--email', 'a@example.com', '--secret-key', 'sk_test_nope']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/401.*--secret-key/);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('vtr testvalues', { timeout: 60_000 }, () => {
+  it('testvalues: a table, and --json an array, with no server running', async () => {
+    const env = { VTR_BASE_URL: 'http://127.0.0.1:9/api/v1' };
+    const table = await runCli(['testvalues'], { env });
+    expect(table.code).toBe(0);
+    expect(table.stdout.split('\n')[0]).toMatch(/^KIND\s+INPUT\s+EXAMPLE\s+RESULT\s+RISKS\s+LEVEL$/);
+    for (const v of ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', '2001:db8::/32', 'HeadlessChrome', 'Googlebot', 'mailinator.com', 'spam-referrer.test']) {
+      expect(table.stdout).toContain(v);
+    }
+    const json = await runCli(['testvalues', '--json'], { env });
+    const rows = JSON.parse(json.stdout);
+    expect(Array.isArray(rows)).toBe(true);
+    expect(rows.find((r: any) => r.value === '203.0.113.0/24')).toMatchObject({ kind: 'ip', risk_level: 'invalid', risks: ['tor', 'anonymous'] });
+  });
+});
+
+describe('vtr sessions simulate', { timeout: 120_000 }, () => {
+  it('simulate: the same seed gives the same summary; --json is one document', async () => {
+    const a = await vtr(['sessions', 'simulate', '--count', '300', '--seed', '7', '--json']);
+    const b = await vtr(['sessions', 'simulate', '--count', '300', '--seed', '7', '--json']);
+    expect(a.code).toBe(0);
+    const strip = ({ duration_ms, sessions_per_second, sample_session_ids, ...rest }: any) => rest;
+    expect(strip(JSON.parse(b.stdout))).toEqual(strip(JSON.parse(a.stdout)));
+    expect(JSON.parse(a.stdout)).toMatchObject({ count: 300, seed: 7 });
+  });
+
+  it('simulate: a readable summary with timing; --count is required', async () => {
+    const r = await vtr(['sessions', 'simulate', '--count', '100', '--seed', 'demo']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Simulated 100 sessions/);
+    expect(r.stdout).toMatch(/sessions\/s\), seed \d+/);
+    for (const row of ['channel', 'risk level', 'engagement', 'device']) expect(r.stdout).toMatch(new RegExp(`^${row}\\s`, 'm'));
+    expect(r.stderr).toContain('--seed');
+    const missing = await vtr(['sessions', 'simulate']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--count');
+  });
+});

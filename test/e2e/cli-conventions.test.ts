@@ -1,0 +1,167 @@
+// CLI conventions on the built binary: --json, stderr, exit codes, usage errors, colour, credentials, help.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { startServer, type ServerProcess } from '../helpers/vtr-process.js';
+import { HAS_PTY, parseOne, removeScratchDirs, vtr, vtrJson, vtrOnTty } from '../helpers/foundation-e2e.js';
+
+const ANSI = /\u001b\[/;
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+let server: ServerProcess;
+let sessionId: string;
+beforeAll(async () => {
+  server = await startServer(['--memory']);
+  sessionId = (await vtrJson(['sessions', 'create', '--ip', '198.51.100.20'], server.env)).session_id;
+});
+afterAll(async () => {
+  await server?.stop();
+  removeScratchDirs();
+});
+
+describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
+  it('--json: each foundation command prints exactly one JSON document on stdout', async () => {
+    const cases: Array<[string[], (v: any) => void]> = [
+      [['sites', 'list'], (v) => expect(Array.isArray(v)).toBe(true)],
+      [['sites', 'show', server.site!.site_id], (v) => expect(v.site_id).toBe(server.site!.site_id)],
+      [['keys', 'show'], (v) => expect(v.secret_key).toBe(server.site!.secret_key)],
+      [['tokens', 'list'], (v) => expect(v.map((t: { token: string }) => t.token)).toContain(server.site!.access_token)],
+      [['session', 'get', sessionId], (v) => expect(v.session_id).toBe(sessionId)],
+      [['sessions', 'list', '--limit', '5'], (v) => expect(v[0].session_id).toBe(sessionId)],
+      [['clock'], (v) => expect(v).toMatchObject({ mode: 'system', offset_ms: 0 })],
+    ];
+    for (const [args, check] of cases) {
+      const r = await vtr([...args, '--json'], server.env);
+      expect(r.code, args.join(' ')).toBe(0);
+      check(parseOne(r.stdout));
+    }
+  });
+
+  it('--json: hints go to stderr, never stdout', async () => {
+    const r = await vtr(['sites', 'create', '--name', 'Hinted', '--json'], server.env);
+    expect(r.code).toBe(0);
+    expect(parseOne(r.stdout).name).toBe('Hinted');
+    expect(r.stderr).toMatch(/vtr tokens create --site/);
+    const quiet = await vtr(['sites', 'create', '--name', 'Quiet', '--json', '--quiet'], server.env);
+    expect(quiet.stderr).toBe('');
+  });
+
+  it('errors: an API error goes to stderr with exit 1 and nothing on stdout', async () => {
+    const r = await vtr(['session', 'get', 'ses_doesnotexist', '--json'], server.env);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^vtr: error: .*404.*not_found/m);
+    const clock = await vtr(['clock', 'advance', '5m'], server.env);
+    expect(clock.code).toBe(1);
+    expect(clock.stderr).toMatch(/manual/);
+  });
+
+  it('usage: a bad --limit, an unknown option or a missing argument exits 2 naming it', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['sessions', 'list', '--limit', 'abc'], /--limit/],
+      [['sessions', 'list', '--bogus'], /--bogus/],
+      [['session', 'get'], /missing required argument 'id'/],
+      [['session', 'event', sessionId], /missing required argument 'name'/],
+      [['sessions', 'create', '--page-views', 'lots'], /--page-views/],
+      [['sites', 'create', '--plan', 'gold'], /--plan/],
+      [['clock', 'advance', 'soon'], /duration/],
+      [['serve', '--port', 'http'], /--port/],
+      [['nosuchcommand'], /unknown command/],
+    ];
+    for (const [args, re] of cases) {
+      const r = await vtr(args, server.env);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout, args.join(' ')).toBe('');
+      expect(r.stderr, args.join(' ')).toMatch(re);
+      expect(r.stderr, args.join(' ')).toMatch(/usage error/);
+    }
+  });
+
+  it('usage: a non-TTY delete without --yes is a usage error, not a prompt', async () => {
+    const site = await vtrJson(['sites', 'create', '--name', 'Doomed'], server.env);
+    const r = await vtr(['sites', 'delete', site.site_id], server.env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--yes/);
+    expect(await vtrJson(['sites', 'delete', site.site_id, '--yes'], server.env)).toEqual({ deleted: true, site_id: site.site_id });
+  });
+
+  it('unreachable: a stopped server is exit 1 with a message to run npx vtr serve', async () => {
+    const stopped = await startServer(['--memory']);
+    const env = stopped.env;
+    expect(await stopped.stop()).toBe(0);
+    for (const args of [['sessions', 'list'], ['session', 'get', 'ses_x'], ['sites', 'list', '--json']]) {
+      const r = await vtr(args, env);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('cannot reach the emulator');
+      expect(r.stderr).toContain('npx vtr serve');
+    }
+  });
+
+  it('colour: NO_COLOR and --no-color output has no ANSI escapes', async () => {
+    for (const [args, env] of [
+      [['session', 'get', sessionId], { NO_COLOR: '1' }],
+      [['session', 'get', sessionId, '--no-color'], {}],
+      [['sessions', 'list', '--no-color'], { FORCE_COLOR: '1' }],
+      [['session', 'get', 'ses_nope'], { NO_COLOR: '1' }],
+    ] as const) {
+      const r = await vtr([...args], { ...server.env, ...env });
+      expect(r.stdout + r.stderr, args.join(' ')).not.toMatch(ANSI);
+      if (args[2] !== 'ses_nope') expect(r.stdout).toMatch(/suspicious/);
+    }
+  });
+
+  it.skipIf(!HAS_PTY)('colour: on a terminal there is colour, unless NO_COLOR or --no-color', async () => {
+    const coloured = await vtrOnTty(['session', 'get', sessionId], server.env);
+    expect(coloured.code).toBe(0);
+    expect(coloured.output).toContain(sessionId);
+    expect(coloured.output).toMatch(ANSI);
+    for (const [args, env] of [[['session', 'get', sessionId], { NO_COLOR: '1' }], [['session', 'get', sessionId, '--no-color'], {}]] as const) {
+      const r = await vtrOnTty([...args], { ...server.env, ...env });
+      expect(r.code).toBe(0);
+      expect(r.output).toMatch(/suspicious/);
+      expect(r.output, JSON.stringify(env)).not.toMatch(ANSI);
+    }
+  });
+
+  it('credentials: flag beats environment beats the default site', async () => {
+    const ok = await vtr(['session', 'get', sessionId, '--json'], server.env);
+    expect(ok.code).toBe(0);
+    const flagBogus = await vtr(['session', 'get', sessionId, '--token', 'bogus'], server.env);
+    expect(flagBogus.code).toBe(1);
+    expect(flagBogus.stderr).toMatch(/401/);
+    const envBogus = await vtr(['session', 'get', sessionId], { ...server.env, VTR_ACCESS_TOKEN: 'bogus' });
+    expect(envBogus.code).toBe(1);
+    expect(envBogus.stderr).toMatch(/401/);
+    const flagOverEnv = await vtr(['session', 'get', sessionId, '--json', '--token', server.site!.access_token], { ...server.env, VTR_ACCESS_TOKEN: 'bogus' });
+    expect(flagOverEnv.code).toBe(0);
+    expect(parseOne(flagOverEnv.stdout).session_id).toBe(sessionId);
+    // --base-url beats VTR_BASE_URL
+    const badEnvUrl = await vtr(['session', 'get', sessionId, '--json', '--base-url', server.baseUrl], { VTR_BASE_URL: 'http://127.0.0.1:1/api/v1' });
+    expect(badEnvUrl.code).toBe(0);
+    const badUrl = await vtr(['sites', 'list', '--base-url', 'not a url']);
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.stderr).toMatch(/--base-url/);
+  });
+
+  it('version: vtr --version prints the package version alone', async () => {
+    for (const flag of ['--version', '-v']) {
+      const r = await vtr([flag]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(`${VERSION}\n`);
+      expect(r.stderr).toBe('');
+    }
+  });
+
+  it('help: vtr --help and vtr <group> <verb> --help show examples with exit 0', async () => {
+    const root = await vtr(['--help']);
+    expect(root.code).toBe(0);
+    expect(root.stdout).toMatch(/Examples:/);
+    expect(root.stdout).toMatch(/Exit codes/);
+    for (const args of [['sessions', 'list'], ['session', 'event'], ['sites', 'create'], ['tokens', 'revoke'], ['serve'], ['keys', 'rotate']]) {
+      const r = await vtr([...args, '--help']);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stdout, args.join(' ')).toMatch(new RegExp(`Usage: vtr ${args.join(' ')}`));
+      expect(r.stdout, args.join(' ')).toMatch(/Examples:\n\s+\$ vtr /);
+    }
+  });
+});

@@ -1,0 +1,125 @@
+// The console in a real browser (headless Chromium through playwright-core) against `vtr serve`:
+// live rows from the event stream, the session page, filters, copy buttons, the admin-token form.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { runCli, startServer, type ServerProcess } from '../helpers/vtr-process.js';
+
+const CHROMIUM = process.env.VTR_CHROMIUM ?? '/usr/bin/chromium';
+const haveChromium = existsSync(CHROMIUM);
+// On CI a missing browser is a failure, not a skip.
+const suite = haveChromium || process.env.CI ? describe : describe.skip;
+export const PHONE_SCREENSHOT = join(tmpdir(), 'vtr-console-phone.png');
+
+suite('console in a browser', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    const { chromium } = await import('playwright-core');
+    server = await startServer(['--memory']);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+    context.setDefaultTimeout(20_000);
+    page = await context.newPage();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const cli = async (...args: string[]) => {
+    const r = await runCli([...args, '--json'], { env: server.env });
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout);
+  };
+
+  it('a session made with the CLI appears live; its page shows it and follows changes', async () => {
+    await page.goto(`${server.origin}/`);
+    await expect.poll(() => page.url()).toContain('/_vtr/console/sessions');
+    await page.locator('#live.on').waitFor(); // the event stream is connected
+    const made = await cli('sessions', 'create', '--ip', '203.0.113.7');
+    const row = page.locator(`[id="row-${made.session_id}"]`);
+    await row.waitFor();
+    await expect.poll(() => row.locator('.badge').textContent()).toBe('invalid');
+
+    await row.getByRole('link', { name: made.session_id }).click();
+    await page.getByRole('heading', { level: 1, name: `Session ${made.session_id}` }).waitFor();
+    expect(await page.locator('dl.fields').textContent()).toContain('203.0.113.7');
+    await page.locator('#live.on').waitFor();
+    await cli('session', 'event', made.session_id, 'signup');
+    await page.locator('#session-body ol li', { hasText: 'signup' }).waitFor();
+  });
+
+  it('filters the list, and shows a bad filter’s error with a caret', async () => {
+    const clean = await cli('sessions', 'create', '--ip', '192.0.2.55');
+    await page.goto(`${server.origin}/_vtr/console/sessions`);
+    await page.getByLabel('Filter').fill('risk_level = invalid');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.url()).toContain('where=risk_level');
+    expect(await page.locator('tbody#rows tr').count()).toBeGreaterThan(0);
+    expect(await page.locator(`[id="row-${clean.session_id}"]`).count()).toBe(0);
+    expect(await page.locator('tbody#rows .badge').allTextContents()).toEqual(expect.arrayContaining(['invalid']));
+
+    await page.getByLabel('Filter').fill('risk_level == invalid');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.locator('pre').textContent()).toBe('risk_level == invalid\n            ^');
+  });
+
+  it('copies keys to the clipboard and logs public requests live', async () => {
+    await page.goto(`${server.origin}/_vtr/console/sites`);
+    const siteKey = server.site!.site_key;
+    await page.getByRole('button', { name: /Copy site key/ }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(siteKey);
+
+    await page.goto(`${server.origin}/_vtr/console/logs`);
+    await page.locator('#live.on').waitFor();
+    await fetch(`${server.baseUrl}/session/ses_from_the_test`, { headers: { authorization: `Bearer ${server.site!.access_token}` } });
+    await page.locator('tbody#rows tr', { hasText: '/api/v1/session/ses_from_the_test' }).waitFor();
+  });
+
+  it('is usable at phone width (no page-wide horizontal scroll)', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    try {
+      const p = await phone.newPage();
+      await p.goto(`${server.origin}/_vtr/console/sessions`);
+      await p.locator('tbody#rows tr').first().waitFor();
+      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(1);
+      await p.screenshot({ path: PHONE_SCREENSHOT });
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+suite('console with --admin-token in a browser', () => {
+  it('asks for the token once, then works (pages and the live stream)', async () => {
+    const { chromium } = await import('playwright-core');
+    const server = await startServer(['--memory', '--admin-token', 'browser-secret']);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    try {
+      const page = await browser.newPage();
+      page.setDefaultTimeout(20_000);
+      await page.goto(`${server.origin}/_vtr/console/sessions`);
+      await page.getByLabel('Admin token').fill('browser-secret');
+      await page.getByRole('button', { name: 'Open the console' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Sessions' }).waitFor();
+      expect(page.url()).not.toContain('browser-secret');
+      await page.locator('#live.on').waitFor();
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  }, 90_000);
+});

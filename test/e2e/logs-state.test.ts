@@ -1,0 +1,165 @@
+// `vtr logs`, `vtr state`, `vtr openapi` and `serve --log/--import/--export-on-exit`, driving the
+// built binary (VTR_CLI points at a private build).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
+
+async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const get = (server: ServerProcess, path: string) => fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${server.site!.access_token}` } });
+
+describe('vtr openapi', () => {
+  it('prints the document without a server, with the CLI base URL as its server', async () => {
+    const r = await runCli(['openapi'], { env: { VTR_BASE_URL: 'http://127.0.0.1:9999/api/v1' } });
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: 'http://127.0.0.1:9999/api/v1' }]);
+    expect(Object.keys(doc.paths)).toContain('/session/{id}');
+  });
+});
+
+describe('request log over the CLI', () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startServer(['--memory', '--log', 'json']);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('serve --log json prints one JSON line per public request on stderr', async () => {
+    await get(server, '/session/ses_nope');
+    const line = await until(() => server.stderr().split('\n').find((l) => l.includes('ses_nope')), 'a log line');
+    expect(JSON.parse(line)).toMatchObject({ method: 'GET', path: '/api/v1/session/ses_nope', status: 404 });
+  });
+
+  it('logs list [--limit] [--json]', async () => {
+    await get(server, '/session/ses_a');
+    await get(server, '/session/ses_b');
+    const r = await runCli(['logs', 'list', '--limit', '2', '--json'], { env: server.env });
+    expect(r.code).toBe(0);
+    const entries = JSON.parse(r.stdout) as Array<{ path: string }>;
+    expect(entries.map((e) => e.path)).toEqual(['/api/v1/session/ses_b', '/api/v1/session/ses_a']);
+    const text = await runCli(['logs', 'list'], { env: server.env });
+    expect(text.stdout).toMatch(/GET\s+\/api\/v1\/session\/ses_b\s+404/);
+    expect((await runCli(['logs', 'list', '--limit', 'x'], { env: server.env })).code).toBe(2);
+  });
+});
+
+describe('vtr logs tail', () => {
+  it('prints one JSON object per line, and reconnects when the server restarts', async () => {
+    let server = await startServer(['--memory']);
+    const port = new URL(server.origin).port;
+    const tail = spawn(process.execPath, [CLI, 'logs', 'tail', '--json'], { env: { ...process.env, ...server.env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    tail.stdout.on('data', (d) => (out += d));
+    tail.stderr.on('data', (d) => (err += d));
+    try {
+      await until(() => err.includes('Tailing'), 'tail to start');
+      // The stream may connect a moment after the message: keep asking until a line shows up.
+      await until(async () => (await get(server, '/session/first'), out.includes('/api/v1/session/first')), 'the first line');
+      const first = out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { path: string; status: number });
+      expect(first[0]).toMatchObject({ path: '/api/v1/session/first', status: 404 });
+
+      await server.stop();
+      await until(() => /lost|reconnect/i.test(err), 'tail to notice the restart');
+      server = await startServer(['--memory', '--port', port]);
+      await until(async () => (await get(server, '/session/second'), out.includes('/api/v1/session/second')), 'a line after the restart', 30_000);
+    } finally {
+      tail.kill('SIGINT');
+      await new Promise((r) => tail.once('close', r));
+      await server.stop();
+    }
+    expect(tail.exitCode === 0 || tail.signalCode === 'SIGINT').toBe(true);
+  });
+});
+
+describe('vtr state', () => {
+  let server: ServerProcess;
+  const dir = tempDir();
+  beforeAll(async () => {
+    server = await startServer(['--memory']);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('export → change → import restores; reset needs --yes without a terminal', async () => {
+    const file = join(dir, 'state.json');
+    const made = JSON.parse((await runCli(['sessions', 'create', '--json'], { env: server.env })).stdout);
+    const exp = await runCli(['state', 'export', file], { env: server.env });
+    expect(exp.code, exp.stderr).toBe(0);
+    expect(exp.stderr).toMatch(/Exported to .*1 session/);
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    expect(doc.vtr_state_version).toBe(1);
+
+    await runCli(['sessions', 'create'], { env: server.env });
+    const imp = await runCli(['state', 'import', file, '--json'], { env: server.env });
+    expect(imp.code, imp.stderr).toBe(0);
+    expect(JSON.parse(imp.stdout)).toMatchObject({ imported: true, tables: { sessions: 1 } });
+    const again = await runCli(['state', 'export', '-'], { env: server.env });
+    expect(JSON.parse(again.stdout).tables).toEqual(doc.tables);
+    expect(JSON.parse(again.stdout).tables.sessions[0].session_id).toBe(made.session_id);
+
+    const refused = await runCli(['state', 'reset'], { env: server.env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--yes/);
+    const reset = await runCli(['state', 'reset', '--yes', '--json'], { env: server.env });
+    expect(reset.code, reset.stderr).toBe(0);
+    const answer = JSON.parse(reset.stdout);
+    expect(answer.site.secret_key).toMatch(/^sk_test_/);
+    const list = JSON.parse((await runCli(['sessions', 'list', '--json'], { env: server.env })).stdout);
+    expect(list).toEqual([]);
+  });
+
+  it('import refuses files that are not state exports', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ vtr_state_version: 99, tables: {} }));
+    const r = await runCli(['state', 'import', bad], { env: server.env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/vtr_state_version 99.*upgrade vtr/);
+    writeFileSync(bad, 'not json');
+    expect((await runCli(['state', 'import', bad], { env: server.env })).stderr).toMatch(/not JSON/);
+    expect((await runCli(['state', 'import', join(dir, 'missing.json')], { env: server.env })).code).toBe(2);
+  });
+});
+
+describe('serve --import / --export-on-exit', () => {
+  it('loads a file before listening and writes one on shutdown', async () => {
+    const dir = tempDir();
+    const seed = await startServer(['--memory']);
+    const made = JSON.parse((await runCli(['sessions', 'create', '--json', '--ip', '203.0.113.7'], { env: seed.env })).stdout);
+    const file = join(dir, 'seed.json');
+    expect((await runCli(['state', 'export', file], { env: seed.env })).code).toBe(0);
+    await seed.stop();
+
+    const out = join(dir, 'out.json');
+    const server = await startServer(['--memory', '--import', file, '--export-on-exit', out]);
+    expect(server.site).toBeNull(); // imported: no new default site printed
+    const res = await fetch(`${server.baseUrl}/session/${made.session_id}`, {
+      headers: { authorization: `Bearer ${JSON.parse(readFileSync(file, 'utf8')).tables.access_tokens[0].token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(await server.stop()).toBe(0);
+    expect(existsSync(out)).toBe(true);
+    expect(JSON.parse(readFileSync(out, 'utf8')).tables.sessions).toEqual(JSON.parse(readFileSync(file, 'utf8')).tables.sessions);
+  });
+
+  it('a bad --import file stops serve with a clear error', async () => {
+    const r = await runCli(['serve', '--memory', '--port', '0', '--import', join(tempDir(), 'nope.json')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/--import .*nope\.json: no such file/);
+  });
+});

@@ -1,0 +1,234 @@
+// Webhooks end to end with the built binary: crash safety (SIGKILL mid-delivery), the CLI's
+// retry, tail --json (with reconnection) and receive, disabling under `vtr clock advance`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
+import { startReceiver, waitUntil, type Receiver } from '../helpers/receiver.js';
+
+const cleanup: Array<() => Promise<unknown> | void> = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+
+async function admin<T = any>(s: ServerProcess, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${s.origin}/_vtr/api${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await res.json();
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
+  return data as T;
+}
+
+async function serve(args: string[]): Promise<ServerProcess> {
+  const s = await startServer(args);
+  cleanup.push(() => s.stop('SIGKILL'));
+  return s;
+}
+
+async function receiver(opts?: Parameters<typeof startReceiver>[0]): Promise<Receiver> {
+  const r = await startReceiver(opts);
+  cleanup.push(() => r.close());
+  return r;
+}
+
+/** A webhook to `url` on the default site, and (unless view: false) a view matching every session. */
+async function wire(s: ServerProcess, url: string, { view = true } = {}) {
+  const site = (await admin(s, 'GET', '/sites/default')).site_id;
+  const hook = await admin(s, 'POST', `/sites/${site}/webhooks`, { url });
+  if (view) await admin(s, 'POST', `/sites/${site}/views`, { name: 'All', filter: 'page_views >= 1', trigger_webhooks: true });
+  return hook as { webhook_id: string; secret: string };
+}
+
+const newSession = async (s: ServerProcess) => admin(s, 'POST', `/sites/${(await admin(s, 'GET', '/sites/default')).site_id}/sessions`, {});
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+/** A long-running `vtr ...` whose output the test watches. */
+function spawnCli(args: string[], env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, CI: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  cleanup.push(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
+  return {
+    stdout: () => out,
+    stderr: () => err,
+    lines: () => out.split('\n').filter(Boolean).map((l) => JSON.parse(l)),
+    waitErr: (re: RegExp) => waitUntil(() => re.test(err), 20_000, () => `stderr: ${err}`),
+    async stop(): Promise<number | null> {
+      child.kill('SIGINT');
+      return exited;
+    },
+  };
+}
+
+describe('webhooks end to end (built binary)', () => {
+  it('crash: events in flight or scheduled when the server is SIGKILLed are delivered after restart, same webhook-id', async () => {
+    const db = join(tempDir(), 'vtr.db');
+    const slow = await receiver({ answer: () => 'hang' });
+    const downPort = await freePort();
+    const args = ['--db', db, '--webhook-timeout', '60s', '--retry-schedule', '2s,2s,2s,2s,2s'];
+    let s = await serve(args);
+    const a = await wire(s, slow.url);
+    const b = await wire(s, `http://127.0.0.1:${downPort}/hook`, { view: false });
+    await newSession(s);
+    await newSession(s);
+    // A's two attempts are in flight (no answer); B's first attempts failed and wait to retry.
+    await slow.waitFor((ds) => ds.length === 2);
+    await waitUntil(async () => (await admin<any[]>(s, 'GET', `/webhooks/${b.webhook_id}/events?status=retrying`)).length === 2);
+    const aIds = slow.deliveries.map((d) => d.headers['webhook-id']).sort();
+    const bIds = (await admin<any[]>(s, 'GET', `/webhooks/${b.webhook_id}/events`)).map((e) => e.webhook_event_id).sort();
+    await s.stop('SIGKILL');
+
+    slow.answer(() => 200);
+    const up = await receiver({ port: downPort });
+    s = await serve(args);
+    await waitUntil(async () => (await admin<any[]>(s, 'GET', `/webhooks/${a.webhook_id}/events?status=delivered`)).length === 2);
+    await waitUntil(async () => (await admin<any[]>(s, 'GET', `/webhooks/${b.webhook_id}/events?status=delivered`)).length === 2);
+    const redelivered = slow.deliveries.slice(2).map((d) => d.headers['webhook-id']).sort();
+    expect(redelivered).toEqual(aIds);
+    expect(up.deliveries.map((d) => d.headers['webhook-id']).sort()).toEqual(bIds);
+  });
+
+  it('retry: the CLI retries a failed event once, exit 1 while it fails, 0 once delivered; 409s explained', async () => {
+    const rx = await receiver({ answer: () => 500 });
+    const s = await serve(['--memory', '--clock', 'manual', '--retry-schedule', '10ms,10ms,10ms,10ms,10ms']);
+    const hook = await wire(s, rx.url);
+    await newSession(s);
+    const [e] = await waitUntil(async () => {
+      const evs = await admin<any[]>(s, 'GET', `/webhooks/${hook.webhook_id}/events?status=failed`);
+      return evs.length ? evs : null;
+    });
+    const stillFailing = await runCli(['webhooks', 'retry', e.webhook_event_id], { env: s.env });
+    expect(stillFailing.code).toBe(1);
+    expect(stillFailing.stderr).toMatch(/still failed|attempt failed/);
+    rx.answer(() => 200);
+    const ok = await runCli(['webhooks', 'retry', e.webhook_event_id, '--json'], { env: s.env });
+    expect(ok.code).toBe(0);
+    const after = JSON.parse(ok.stdout);
+    expect(after).toMatchObject({ webhook_event_id: e.webhook_event_id, status: 'delivered' });
+    expect(after.attempts.at(-1)).toMatchObject({ attempt: 8, trigger: 'manual', status_code: 200 });
+    const again = await runCli(['webhooks', 'retry', e.webhook_event_id], { env: s.env });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already_delivered');
+    // An event still retrying: 409 naming the next automatic attempt.
+    rx.answer(() => 500);
+    await admin(s, 'PATCH', `/webhooks/${hook.webhook_id}`, { url: rx.url });
+    const slowRetries = await serve(['--memory', '--clock', 'manual', '--retry-schedule', '1h,1h,1h,1h,1h']);
+    const hook2 = await wire(slowRetries, rx.url);
+    await newSession(slowRetries);
+    const [r] = await waitUntil(async () => {
+      const evs = await admin<any[]>(slowRetries, 'GET', `/webhooks/${hook2.webhook_id}/events?status=retrying`);
+      return evs.length ? evs : null;
+    });
+    const busy = await runCli(['webhooks', 'retry', r.webhook_event_id], { env: slowRetries.env });
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toContain('retries_in_progress');
+    expect(busy.stderr).toContain(r.next_attempt_at);
+    // --all-failed retries every failed event of the webhook.
+    for (let i = 0; i < 5; i++) await runCli(['clock', 'advance', '1h'], { env: slowRetries.env });
+    expect((await admin(slowRetries, 'GET', `/webhook-events/${r.webhook_event_id}`)).status).toBe('failed');
+    rx.answer(() => 200);
+    const all = await runCli(['webhooks', 'retry', '--all-failed', '--webhook', hook2.webhook_id, '--json'], { env: slowRetries.env });
+    expect(all.code).toBe(0);
+    expect(JSON.parse(all.stdout)).toEqual([expect.objectContaining({ webhook_event_id: r.webhook_event_id, status: 'delivered' })]);
+  });
+
+  it('tail: --json prints one attempt per line and reconnects when the server restarts', async () => {
+    const rx = await receiver();
+    const db = join(tempDir(), 'vtr.db');
+    const port = await freePort();
+    let s = await serve(['--db', db, '--port', String(port)]);
+    const hook = await wire(s, rx.url);
+    const tail = spawnCli(['webhooks', 'tail', '--json', '--webhook', hook.webhook_id], s.env);
+    await tail.waitErr(/Tailing/);
+    await new Promise((r) => setTimeout(r, 300)); // the stream is subscribed once `ready` arrived
+    await newSession(s);
+    await waitUntil(() => tail.lines().length === 1, 20_000, () => tail.stdout());
+    await s.stop('SIGTERM');
+    await tail.waitErr(/lost the emulator/);
+    const seen = tail.stderr().length;
+    s = await serve(['--db', db, '--port', String(port)]);
+    await waitUntil(() => /reconnected/.test(tail.stderr().slice(seen)), 20_000, () => tail.stderr());
+    await newSession(s);
+    await waitUntil(() => tail.lines().length === 2, 20_000, () => tail.stdout());
+    expect(await tail.stop()).toBe(0);
+    const lines = tail.lines();
+    for (const l of lines) {
+      expect(l).toMatchObject({ attempt: 1, trigger: 'auto', status_code: 200, error: null, webhook_id: hook.webhook_id, event_status: 'delivered' });
+      expect(typeof l.duration_ms).toBe('number');
+    }
+    expect(lines[0].webhook_event_id).not.toBe(lines[1].webhook_event_id);
+  });
+
+  it('receive: prints each delivery with its signature verdict and fails the first N on purpose', async () => {
+    const s = await serve(['--memory', '--retry-base', '100ms']);
+    const port = await freePort();
+    const hook = await wire(s, `http://127.0.0.1:${port}/`);
+    const secret = (await runCli(['webhooks', 'secret', hook.webhook_id], { env: s.env })).stdout.trim();
+    expect(secret).toBe(hook.secret);
+    const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--fail', '1', '--secret', secret, '--json'], s.env);
+    await rcv.waitErr(/Listening for webhooks on http:\/\/127\.0\.0\.1:\d+\//);
+    await newSession(s);
+    await waitUntil(() => rcv.lines().length === 2, 20_000, () => rcv.stdout() + rcv.stderr());
+    const [first, second] = rcv.lines();
+    expect(first).toMatchObject({ status: 500, signature: 'valid', method: 'POST', body: { attempt: 1, hook_type: 'saved_view' } });
+    expect(second).toMatchObject({ status: 200, signature: 'valid', body: { attempt: 2 } });
+    expect(first.webhook_id).toBe(second.webhook_id);
+    expect(first.headers['webhook-signature']).toMatch(/^v1,/);
+    expect(await rcv.stop()).toBe(0);
+    const [e] = await admin<any[]>(s, 'GET', `/webhooks/${hook.webhook_id}/events`);
+    expect(e).toMatchObject({ status: 'delivered', attempts: [{ status_code: 500 }, { status_code: 200 }] });
+  });
+
+  it('disabling: 10 failed events over 3 days of `vtr clock advance` disable the webhook; enable resets it', async () => {
+    const rx = await receiver({ answer: () => 500 });
+    const s = await serve(['--memory', '--clock', 'manual', '--retry-schedule', '10ms,10ms,10ms,10ms,10ms']);
+    const hook = await wire(s, rx.url);
+    const failed = async () => (await admin<any[]>(s, 'GET', `/webhooks/${hook.webhook_id}/events?status=failed`)).length;
+    await newSession(s);
+    await waitUntil(async () => (await failed()) === 1);
+    expect((await runCli(['clock', 'advance', '3d'], { env: s.env })).code).toBe(0);
+    for (let i = 0; i < 9; i++) await newSession(s);
+    await waitUntil(async () => (await admin(s, 'GET', `/webhooks/${hook.webhook_id}`)).status === 'disabled');
+    const list = JSON.parse((await runCli(['webhooks', 'list', '--json'], { env: s.env })).stdout);
+    expect(list[0]).toMatchObject({ webhook_id: hook.webhook_id, status: 'disabled', consecutive_failures: 10 });
+    const outbox = JSON.parse((await runCli(['notifications', 'list', '--json'], { env: s.env })).stdout);
+    expect(outbox[0]).toMatchObject({ kind: 'webhook_disabled', webhook_id: hook.webhook_id, to: 'owner@example.com' });
+    const enabled = await runCli(['webhooks', 'enable', hook.webhook_id, '--json'], { env: s.env });
+    expect(JSON.parse(enabled.stdout)).toMatchObject({ status: 'enabled', consecutive_failures: 0 });
+  });
+
+  it('views and webhooks CLI: a bad filter shows the caret (exit 2); a free site refuses webhooks (exit 1)', async () => {
+    const s = await serve(['--memory']);
+    const bad = await runCli(['views', 'create', '--name', 'x', '--filter', 'risk_level = = invalid'], { env: s.env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('risk_level = = invalid\n');
+    expect(bad.stderr).toMatch(/\n\s+\^/);
+    const missing = await runCli(['views', 'create', '--filter', 'channel = paid'], { env: s.env });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--name');
+    const free = await admin(s, 'POST', '/sites', { name: 'Free', plan: 'free' });
+    const refused = await runCli(['webhooks', 'create', '--url', 'http://127.0.0.1:9/', '--site', free.site_id], { env: s.env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('plan_required');
+    const views = await runCli(['views', 'create', '--name', 'Bad', '--filter', 'risk_level = invalid', '--trigger-webhooks', '--json'], { env: s.env });
+    expect(JSON.parse(views.stdout)).toMatchObject({ name: 'Bad', trigger_webhooks: true });
+    const list = JSON.parse((await runCli(['views', 'list', '--json'], { env: s.env })).stdout);
+    expect(list).toHaveLength(1);
+  });
+});

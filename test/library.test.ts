@@ -1,0 +1,70 @@
+// `import { startEmulator } from 'vtr'` as a user's test suite would use it (here from src/).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, startEmulator, type RunningEmulator, type Session } from '../src/index.js';
+
+describe('startEmulator (library)', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startEmulator();
+  });
+  afterAll(async () => {
+    await emu?.close();
+  });
+
+  it('runs in memory on a free port with the default site’s credentials', () => {
+    expect(emu.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    expect(emu.site).toEqual({
+      siteId: expect.stringMatching(/^site_/),
+      siteKey: expect.stringMatching(/^pk_test_/),
+      secretKey: expect.stringMatching(/^sk_test_/),
+      accessToken: expect.stringMatching(/^at_test_/),
+    });
+    expect(emu.clock.mode).toBe('system');
+  });
+
+  it('creates a session through the client and reads it with the access token', async () => {
+    const created = await emu.client.admin<Session>('POST', `/sites/${emu.site.siteId}/sessions`, { body: { ip: '203.0.113.7' } });
+    const session = await emu.client.api<Session>('GET', `/session/${created.session_id}`);
+    expect(session).toMatchObject({ session_id: created.session_id, risk_level: 'invalid', site_id: emu.site.siteId });
+    expect(await emu.client.api('POST', `/session/${created.session_id}/event`, { body: { name: 'conversion' } })).toEqual({ success: true });
+    expect((await emu.client.api<Session>('GET', `/session/${created.session_id}`)).engagement_level).toBe('converted');
+  });
+
+  it('answers errors as ApiError with the contract’s code', async () => {
+    const err = await emu.client.api('GET', '/session/ses_nope').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it('runs visitor checks with the secret key', async () => {
+    const r = await emu.client.api<{ risk_level: string; email: { disposable: boolean } }>('POST', '/event', {
+      auth: 'none',
+      body: { secret_key: emu.site.secretKey, email: 'someone@mailinator.com' },
+    });
+    expect(r.risk_level).toBe('suspicious');
+    expect(r.email.disposable).toBe(true);
+  });
+});
+
+describe('startEmulator options', () => {
+  it('a manual clock moves only when told; close() frees the port', async () => {
+    const emu = await startEmulator({ clock: 'manual' });
+    const before = Date.parse(`${emu.clock.now()}Z`);
+    await emu.clock.advance('2h');
+    expect(Date.parse(`${emu.clock.now()}Z`) - before).toBeGreaterThanOrEqual(2 * 3600_000);
+    await expect(emu.clock.advance('soon')).rejects.toThrow(/not a duration/);
+    await emu.close();
+    await expect(fetch(`${emu.baseUrl}/session/x`)).rejects.toThrow();
+  });
+
+  it('two emulators are independent', async () => {
+    const [a, b] = await Promise.all([startEmulator(), startEmulator()]);
+    try {
+      expect(a.baseUrl).not.toBe(b.baseUrl);
+      const s = await a.client.admin<Session>('POST', `/sites/${a.site.siteId}/sessions`, { body: {} });
+      await expect(b.client.api('GET', `/session/${s.session_id}`)).rejects.toMatchObject({ status: 404 });
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});

@@ -1,0 +1,202 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { harness, TIMESTAMP, type Harness } from '../helpers/emulator.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+
+describe('management API: webhooks, events and the trigger', () => {
+  let h: Harness;
+  let rx: Receiver;
+  beforeAll(async () => {
+    rx = await startReceiver();
+  });
+  afterAll(() => rx.close());
+  beforeEach(() => {
+    h = harness({ clock: 'manual', retrySchedule: [3_600_000, 3_600_000, 3_600_000, 3_600_000, 3_600_000] });
+  });
+  afterEach(() => h.close());
+
+  const site = () => h.site.site_id;
+  const createHook = async (url = rx.url, siteId = site()) => (await h.admin('POST', `/sites/${siteId}/webhooks`, { url })).body;
+  const createView = async (filter: string, trigger_webhooks = true, siteId = site()) =>
+    (await h.admin('POST', `/sites/${siteId}/views`, { name: `v ${filter}`, filter, trigger_webhooks })).body;
+  const events = async (webhookId: string) => (await h.admin('GET', `/webhooks/${webhookId}/events`)).body as any[];
+  /** Runs every due attempt and waits for it (a zero clock move). */
+  const settle = () => h.admin('POST', '/clock/advance', { duration: 0 });
+
+  it('webhooks: create, list, get, change, disable, enable, delete', async () => {
+    const r = await h.admin('POST', `/sites/${site()}/webhooks`, { url: 'https://example.com/hook' });
+    expect(r.status).toBe(201);
+    expect(r.body).toEqual({
+      webhook_id: expect.stringMatching(/^wh_/),
+      site_id: site(),
+      url: 'https://example.com/hook',
+      status: 'enabled',
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]+=*$/),
+      consecutive_failures: 0,
+      created_at: expect.stringMatching(TIMESTAMP),
+    });
+    const id = r.body.webhook_id;
+    expect((await h.admin('GET', `/sites/${site()}/webhooks`)).body).toEqual([r.body]);
+    expect((await h.admin('GET', `/webhooks/${id}`)).body).toEqual(r.body);
+    expect((await h.admin('PATCH', `/webhooks/${id}`, { url: 'http://127.0.0.1:1/x' })).body.url).toBe('http://127.0.0.1:1/x');
+    expect((await h.admin('POST', `/webhooks/${id}/disable`)).body.status).toBe('disabled');
+    expect((await h.admin('POST', `/webhooks/${id}/enable`)).body.status).toBe('enabled');
+    expect((await h.admin('PATCH', `/webhooks/${id}`, { status: 'disabled' })).body.status).toBe('disabled');
+    expect((await h.admin('DELETE', `/webhooks/${id}`)).body).toEqual({ deleted: true, webhook_id: id });
+    expect((await h.admin('GET', `/webhooks/${id}`)).status).toBe(404);
+  });
+
+  it('webhooks: several per site, each with its own secret', async () => {
+    const a = await createHook('https://a.example/');
+    const b = await createHook('https://b.example/');
+    expect(a.secret).not.toBe(b.secret);
+    expect((await h.admin('GET', `/sites/${site()}/webhooks`)).body).toHaveLength(2);
+  });
+
+  it('webhooks: a URL that is not http(s) is a 400 naming url', async () => {
+    for (const url of ['ftp://example.com/', 'not a url', '/relative', 'javascript:alert(1)']) {
+      const r = await h.admin('POST', `/sites/${site()}/webhooks`, { url });
+      expect(r.status, url).toBe(400);
+      expect(r.body).toMatchObject({ code: 'invalid_request', field: 'url' });
+    }
+    expect((await h.admin('POST', `/sites/${site()}/webhooks`, { url: 5 })).body).toMatchObject({ field: 'url' });
+    expect((await h.admin('POST', `/sites/${site()}/webhooks`, {})).body).toMatchObject({ field: 'url' });
+  });
+
+  it('webhooks: creating one on a free site is 403 plan_required', async () => {
+    const free = (await h.admin('POST', '/sites', { name: 'Free', plan: 'free' })).body;
+    const r = await h.admin('POST', `/sites/${free.site_id}/webhooks`, { url: 'https://example.com/' });
+    expect(r.status).toBe(403);
+    expect(r.body.code).toBe('plan_required');
+  });
+
+  it('webhooks: unknown ids are 404, wrong methods 405, bad event status filter 400', async () => {
+    expect((await h.admin('GET', '/webhooks/wh_nope')).status).toBe(404);
+    expect((await h.admin('POST', '/webhooks/wh_nope/enable')).status).toBe(404);
+    expect((await h.admin('GET', '/webhook-events/msg_nope')).status).toBe(404);
+    expect((await h.admin('POST', '/webhook-events/msg_nope/retry')).status).toBe(404);
+    expect((await h.admin('POST', '/sites/site_nope/webhooks', { url: 'https://x.example/' })).status).toBe(404);
+    expect((await h.admin('GET', '/webhook-events/msg_x/retry')).status).toBe(405);
+    const hook = await createHook();
+    expect((await h.admin('GET', `/webhooks/${hook.webhook_id}/events?status=lost`)).body).toMatchObject({ code: 'invalid_request', field: 'status' });
+  });
+
+  it('trigger: a new matching session makes one event per enabled webhook, in the contract shape', async () => {
+    const a = await createHook();
+    const b = await createHook();
+    const off = await createHook();
+    await h.admin('POST', `/webhooks/${off.webhook_id}/disable`);
+    const view = await createView('page_views >= 1');
+    const s = await h.createSession();
+    await settle();
+    const [ea] = await events(a.webhook_id);
+    expect(await events(b.webhook_id)).toHaveLength(1);
+    expect(await events(off.webhook_id)).toHaveLength(0);
+    expect(ea).toMatchObject({
+      webhook_event_id: expect.stringMatching(/^msg_/),
+      webhook_id: a.webhook_id,
+      saved_view_id: view.saved_view_id,
+      session_id: s.session_id,
+      status: 'delivered',
+      auto_retries_remaining: 5,
+      next_attempt_at: null,
+      created_at: expect.stringMatching(TIMESTAMP),
+      attempts: [{ attempt: 1, trigger: 'auto', at: expect.stringMatching(TIMESTAMP), status_code: 200, error: null, duration_ms: expect.any(Number) }],
+    });
+    const one = (await h.admin('GET', `/webhook-events/${ea.webhook_event_id}`)).body;
+    expect(one).toMatchObject({ webhook_event_id: ea.webhook_event_id, attempts: ea.attempts });
+    expect(one.payload).toMatchObject({ session_id: s.session_id, hook_type: 'saved_view', webhook_event_id: ea.webhook_event_id });
+  });
+
+  it('trigger: a session matches a view once; later changes do not trigger again', async () => {
+    const hook = await createHook();
+    await createView('page_views >= 1');
+    const s = await h.createSession({ fingerprint: 'fp_once' });
+    await h.api('POST', `/session/${s.session_id}/event`, { body: { name: 'signup' } });
+    await h.createSession({ fingerprint: 'fp_once' }); // a new session of the same visitor: its own match
+    await settle();
+    const evs = await events(hook.webhook_id);
+    expect(evs).toHaveLength(2);
+    expect(new Set(evs.map((e) => e.session_id)).size).toBe(2);
+  });
+
+  it('trigger: a custom event alone does not trigger, but the change it derives can', async () => {
+    const hook = await createHook();
+    await createView('engagement_level = converted');
+    const s = await h.createSession();
+    await settle();
+    expect(await events(hook.webhook_id)).toHaveLength(0);
+    await h.api('POST', `/session/${s.session_id}/event`, { body: { name: 'newsletter' } });
+    await settle();
+    expect(await events(hook.webhook_id)).toHaveLength(0);
+    await h.api('POST', `/session/${s.session_id}/event`, { body: { name: 'conversion' } });
+    await settle();
+    const [e] = await events(hook.webhook_id);
+    expect(e).toMatchObject({ session_id: s.session_id, status: 'delivered' });
+    const { payload } = (await h.admin('GET', `/webhook-events/${e.webhook_event_id}`)).body;
+    expect(payload.engagement_level).toBe('converted');
+    expect(payload.custom_events).toEqual(['newsletter', 'conversion']);
+  });
+
+  it('trigger: a view without trigger_webhooks sends nothing', async () => {
+    const hook = await createHook();
+    await createView('page_views >= 1', false);
+    await h.createSession();
+    await settle();
+    expect(await events(hook.webhook_id)).toHaveLength(0);
+  });
+
+  it('trigger: a new or changed view is not backfilled over existing sessions', async () => {
+    const hook = await createHook();
+    const s = await h.createSession();
+    const view = await createView('page_views >= 1');
+    await h.admin('PATCH', `/views/${view.saved_view_id}`, { filter: 'page_views >= 0' });
+    await settle();
+    expect(await events(hook.webhook_id)).toHaveLength(0);
+    // The session's next change is its first match with the view: that one triggers.
+    await h.api('POST', `/session/${s.session_id}/event`, { body: { name: 'x' } });
+    await settle();
+    expect(await events(hook.webhook_id)).toHaveLength(1);
+  });
+
+  it('trigger: a site moved to free creates no events; moved back to paid it delivers again', async () => {
+    const hook = await createHook();
+    await createView('page_views >= 1');
+    await h.admin('PATCH', `/sites/${site()}`, { plan: 'free' });
+    await h.createSession();
+    await settle();
+    expect(await events(hook.webhook_id)).toHaveLength(0);
+    await h.admin('PATCH', `/sites/${site()}`, { plan: 'paid' });
+    await h.createSession();
+    await settle();
+    expect(await events(hook.webhook_id)).toHaveLength(1);
+  });
+
+  it('delivery: due attempts of a site moved to free are held until it is paid again', async () => {
+    rx.answer(() => 500);
+    try {
+      const hook = await createHook();
+      await createView('page_views >= 1');
+      await h.createSession();
+      await settle();
+      const [e] = await events(hook.webhook_id);
+      expect(e.status).toBe('retrying');
+      rx.answer(() => 200);
+      await h.admin('PATCH', `/sites/${site()}`, { plan: 'free' });
+      await h.admin('POST', '/clock/advance', { duration: '2h' });
+      expect((await events(hook.webhook_id))[0]).toMatchObject({ status: 'retrying', attempts: [expect.anything()] });
+      const retry = await h.admin('POST', `/webhook-events/${e.webhook_event_id}/retry`);
+      expect(retry.body.code).toBe('retries_in_progress');
+      await h.admin('PATCH', `/sites/${site()}`, { plan: 'paid' });
+      await settle();
+      expect((await events(hook.webhook_id))[0]).toMatchObject({ status: 'delivered', attempts: [{ status_code: 500 }, { status_code: 200 }] });
+    } finally {
+      rx.answer(() => 200);
+    }
+  });
+
+  it('notifications: the outbox lists newest first and filters by site', async () => {
+    expect((await h.admin('GET', '/notifications')).body).toEqual([]);
+    expect((await h.admin('GET', `/notifications?site=${site()}`)).status).toBe(200);
+    expect((await h.admin('GET', '/notifications?limit=0')).status).toBe(400);
+  });
+});

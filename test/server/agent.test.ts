@@ -1,0 +1,136 @@
+import { Script } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src/emulator.js';
+import { AGENT_JS } from '../../src/server/agent/script.js';
+import { TEST_USER_AGENTS as UA } from '../../src/domain/test-values.js';
+
+let emu: ReturnType<typeof createEmulator>;
+let siteKey: string;
+
+const agentPost = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const res = await emu.app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain;charset=UTF-8', origin: 'http://localhost:3000', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+};
+const pageview = (extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  agentPost('/_vtr/agent/pageview', { site_key: siteKey, url: 'https://shop.example.com/?utm_source=newsletter', ...extra }, { 'user-agent': UA.iphone, 'x-forwarded-for': '192.0.2.44', ...headers });
+
+beforeAll(() => {
+  emu = createEmulator({ dbPath: ':memory:' });
+  siteKey = emu.bootstrap!.site.site_key;
+});
+afterAll(() => emu.close());
+
+describe('agent script', () => {
+  it('agent.js: served as JavaScript with CORS, and parses', async () => {
+    const res = await emu.app.request('/agent.js', { headers: { origin: 'http://localhost:5173' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const text = await res.text();
+    expect(text).toBe(AGENT_JS);
+    expect(() => new Script(text)).not.toThrow();
+  });
+
+  it('agent.js: sets no global but window.vtr, and never throws without a DOM to work with', () => {
+    const win: Record<string, unknown> = { location: { href: 'https://x.test/' }, navigator: {}, console: { warn() {} } };
+    // A document with no script tags and nothing marked: the agent warns and stays quiet.
+    const doc = { currentScript: null, readyState: 'complete', getElementsByTagName: () => [], querySelector: () => null, querySelectorAll: () => [], addEventListener() {} };
+    win.addEventListener = () => {};
+    const run = new Function('window', 'document', 'setTimeout', 'Promise', AGENT_JS);
+    expect(() => run(win, doc, () => 0, Promise)).not.toThrow();
+    expect(Object.keys(win).filter((k) => !['location', 'navigator', 'console', 'addEventListener'].includes(k))).toEqual(['vtr']);
+    // A hostile page (window.fetch missing, localStorage throwing) does not throw either.
+    expect(() => run({}, {}, () => 0, Promise)).not.toThrow();
+  });
+});
+
+describe('agent endpoints', () => {
+  it('pageview: records a page view and answers a probe, the session and a fingerprint', async () => {
+    const r = await pageview({ language: 'en-GB', timezone: 'Europe/London', screen: '390x844', referrer: null });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    expect(r.body.probe_id).toMatch(/^prb_[0-9A-Za-z]{32}$/);
+    const s = emu.deps.sessions.get(r.body.session_id);
+    expect(s).toMatchObject({ fingerprint: r.body.fingerprint, ip: '192.0.2.44', device_type: 'mobile', channel: 'other', source: 'newsletter', language: 'en-GB', timezone: 'Europe/London', page_views: 1 });
+    expect(emu.store.probes.get(r.body.probe_id)).toMatchObject({ session_id: r.body.session_id, ip: '192.0.2.44' });
+  });
+
+  it('pageview: the kept fingerprint continues the session with a new probe per page view', async () => {
+    const first = await pageview();
+    const second = await pageview({ url: 'https://shop.example.com/pricing', fingerprint: first.body.fingerprint });
+    expect(second.body.session_id).toBe(first.body.session_id);
+    expect(second.body.probe_id).not.toBe(first.body.probe_id);
+    expect(emu.deps.sessions.get(first.body.session_id)).toMatchObject({ page_views: 2, exit_path: '/pricing' });
+  });
+
+  it('pageview: a made-up fingerprint shape is replaced; JSON content type works too', async () => {
+    const r = await agentPost('/_vtr/agent/pageview', { site_key: siteKey, url: 'https://a.test/', fingerprint: 'bad fp!' }, { 'content-type': 'application/json' });
+    expect(r.status).toBe(200);
+    expect(r.body.fingerprint).toMatch(/^fp_/);
+  });
+
+  it('pageview: the user agent comes from the header, the body only fills in', async () => {
+    const r = await pageview({ user_agent: UA.googlebot });
+    expect(emu.deps.sessions.get(r.body.session_id).user_agent).toBe(UA.iphone);
+    const noHeader = await emu.app.request('/_vtr/agent/pageview', { method: 'POST', body: JSON.stringify({ site_key: siteKey, url: 'https://a.test/', user_agent: UA.googlebot }) });
+    const b = (await noHeader.json()) as any;
+    expect(emu.deps.sessions.get(b.session_id).risks).toEqual(['crawler']);
+  });
+
+  it('pageview: 401 for a missing or unknown site key, 400 naming a bad field, 400 for bad JSON', async () => {
+    const missing = await agentPost('/_vtr/agent/pageview', { url: 'https://a.test/' });
+    expect(missing.status).toBe(401);
+    // Errors carry CORS headers too, so the page's agent can read the message.
+    expect(missing.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await agentPost('/_vtr/agent/pageview', { site_key: 'pk_test_nope', url: 'https://a.test/' })).body.code).toBe('unauthorized');
+    const bad = await agentPost('/_vtr/agent/pageview', { site_key: siteKey, url: 5 });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'invalid_request', message: 'url: expected a string' } });
+    expect((await agentPost('/_vtr/agent/pageview', '{nope')).body.code).toBe('invalid_json');
+    expect((await agentPost('/_vtr/agent/pageview', 'x'.repeat(70_000))).status).toBe(413);
+  });
+
+  it('preflight: OPTIONS answers with CORS headers', async () => {
+    const res = await emu.app.request('/_vtr/agent/event', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('content-type');
+  });
+
+  it("event: adds a custom event to the probe's session, like the server endpoint", async () => {
+    const pv = await pageview();
+    const r = await agentPost('/_vtr/agent/event', { site_key: siteKey, session_id: pv.body.session_id, probe_id: pv.body.probe_id, name: 'conversion', value: 49 });
+    expect(r).toMatchObject({ status: 200, body: { success: true } });
+    expect(emu.deps.sessions.get(pv.body.session_id)).toMatchObject({ custom_events: ['conversion'], engagement_level: 'converted', value: 49 });
+  });
+
+  it("event: refused with another session's probe or another site's key", async () => {
+    const a = await pageview();
+    const b = await pageview();
+    const other = emu.deps.sites.create({ name: 'Other' });
+    expect((await agentPost('/_vtr/agent/event', { site_key: siteKey, session_id: a.body.session_id, probe_id: b.body.probe_id, name: 'x' })).status).toBe(401);
+    expect((await agentPost('/_vtr/agent/event', { site_key: other.site_key, session_id: a.body.session_id, probe_id: a.body.probe_id, name: 'x' })).status).toBe(401);
+    expect((await agentPost('/_vtr/agent/event', { site_key: siteKey, session_id: a.body.session_id, probe_id: a.body.probe_id, name: '' })).status).toBe(400);
+    expect(emu.deps.sessions.get(a.body.session_id).custom_events).toEqual([]);
+  });
+
+  it('ping: extends a live session without adding a page view', async () => {
+    const pv = await pageview();
+    const r = await agentPost('/_vtr/agent/ping', { site_key: siteKey, session_id: pv.body.session_id, probe_id: pv.body.probe_id, url: 'https://shop.example.com/' });
+    expect(r.body).toEqual({ success: true, extended: true });
+    expect(emu.deps.sessions.get(pv.body.session_id).page_views).toBe(1);
+  });
+
+  it('X-Forwarded-For: trusted only from loopback or in-process', async () => {
+    // In-process requests have no socket; the served case is covered by the browser test.
+    const r = await pageview({}, { 'x-forwarded-for': '203.0.113.50, 10.0.0.1' });
+    expect(emu.deps.sessions.get(r.body.session_id)).toMatchObject({ ip: '203.0.113.50', risk_level: 'invalid' });
+  });
+});

@@ -1,0 +1,160 @@
+// The console's server side (the browser test drives it for real): pages, escaping, filter errors,
+// paging, forms with their same-origin rule, and the admin-token cookie.
+import { afterEach, describe, expect, it } from 'vitest';
+import { harness, type Harness } from '../helpers/emulator.js';
+import { html, raw, scriptJson } from '../../src/server/console/html.js';
+
+const open: Harness[] = [];
+function fresh(opts: Parameters<typeof harness>[0] = {}): Harness {
+  const h = harness(opts);
+  open.push(h);
+  return h;
+}
+afterEach(async () => {
+  for (const h of open.splice(0)) await h.close();
+});
+
+const page = async (h: Harness, path: string, headers: Record<string, string> = {}) => {
+  const res = await h.request(path, { headers: { accept: 'text/html', ...headers }, redirect: 'manual' });
+  return { status: res.status, text: await res.text(), headers: res.headers };
+};
+const form = (h: Harness, path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
+  h.request(path, { method: 'POST', body: new URLSearchParams(body), headers: { origin: 'http://localhost', host: 'localhost', ...headers }, redirect: 'manual' });
+
+describe('html helper', () => {
+  it('escapes interpolations, keeps nested html and raw, joins arrays', () => {
+    const evil = `<img src=x onerror="alert('1')">&`;
+    expect(html`<p title="${evil}">${evil}</p>`.text).toBe('<p title="&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;">&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;</p>');
+    expect(html`<ul>${['a', '<b>'].map((x) => html`<li>${x}</li>`)}</ul>`.text).toBe('<ul><li>a</li><li>&lt;b&gt;</li></ul>');
+    expect(html`${null}${undefined}${false}${0}${raw('<br>')}`.text).toBe('0<br>');
+    expect(scriptJson({ s: '</script><script>x' }).text).toBe('{"s":"\\u003c/script>\\u003cscript>x"}');
+  });
+});
+
+describe('console pages', () => {
+  it('/ opens the sessions page; every page renders with landmarks and the nav', async () => {
+    const h = fresh();
+    const s = await h.createSession();
+    const root = await page(h, '/');
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/_vtr/console/sessions');
+    for (const p of ['sessions', `sessions/${s.session_id}`, 'checks', 'sites', 'tokens', 'logs', 'outbox']) {
+      const r = await page(h, `/_vtr/console/${p}`);
+      expect(r.status, p).toBe(200);
+      expect(r.text).toContain('<html lang="en">');
+      expect(r.text).toMatch(/<main id="main"/);
+      expect(r.text).toContain('<nav aria-label="Main">');
+      expect(r.text).toContain('aria-current="page"');
+    }
+    expect((await page(h, '/_vtr/console/sessions/ses_nope')).status).toBe(404);
+    expect((await page(h, '/_vtr/console/checks/chk_nope')).status).toBe(404);
+  });
+
+  it('escapes what visitors control', async () => {
+    const h = fresh();
+    const s = await h.createSession({ user_agent: '<script>alert(1)</script>', url: 'https://example.com/"><img src=x onerror=alert(2)>' });
+    for (const p of ['/_vtr/console/sessions', `/_vtr/console/sessions/${s.session_id}`]) {
+      const r = await page(h, p);
+      expect(r.text).not.toContain('<script>alert(1)');
+      expect(r.text).not.toContain('<img src=x');
+    }
+    expect((await page(h, `/_vtr/console/sessions/${s.session_id}`)).text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('filters with the filter language; a bad filter shows the error with a caret', async () => {
+    const h = fresh();
+    const tor = await h.createSession({ ip: '203.0.113.7' });
+    const clean = await h.createSession({ ip: '192.0.2.1' });
+    const ok = await page(h, `/_vtr/console/sessions?where=${encodeURIComponent('risk_level = invalid')}`);
+    expect(ok.text).toContain(tor.session_id);
+    expect(ok.text).not.toContain(clean.session_id);
+    const bad = await page(h, `/_vtr/console/sessions?where=${encodeURIComponent('risk_level == x')}`);
+    expect(bad.status).toBe(200);
+    expect(bad.text).toContain('role="alert"');
+    expect(bad.text).toContain('risk_level == x\n            ^');
+    expect(bad.text).toContain('aria-invalid="true"');
+    // The live-row fragment applies the same filter.
+    expect((await h.request(`/_vtr/console/sessions/rows/${tor.session_id}?where=${encodeURIComponent('risk_level = invalid')}`)).status).toBe(200);
+    expect((await h.request(`/_vtr/console/sessions/rows/${clean.session_id}?where=${encodeURIComponent('risk_level = invalid')}`)).status).toBe(204);
+  });
+
+  it('pages with a before cursor', async () => {
+    const h = fresh();
+    for (let i = 0; i < 53; i++) await h.createSession();
+    const first = await page(h, '/_vtr/console/sessions');
+    expect(first.text.match(/<tr id="row-/g)).toHaveLength(50);
+    const older = /href="([^"]*before=[^"]*)" rel="next"/.exec(first.text)![1].replace(/&amp;/g, '&');
+    const second = await page(h, older);
+    expect(second.text.match(/<tr id="row-/g)).toHaveLength(3);
+    expect(second.text).toContain('← Newest');
+  });
+
+  it('rotates keys and creates/revokes tokens through same-origin forms only', async () => {
+    const h = fresh();
+    const site = h.site.site_id;
+    const evil = await form(h, `/_vtr/console/sites/${site}/rotate`, {}, { origin: 'https://evil.example' });
+    expect(evil.status).toBe(403);
+    expect((await h.admin('GET', `/sites/${site}`)).body.secret_key).toBe(h.site.secret_key);
+    const crossSite = await form(h, `/_vtr/console/sites/${site}/rotate`, {}, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    const ok = await form(h, `/_vtr/console/sites/${site}/rotate`, {});
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toContain('/_vtr/console/sites?rotated=');
+    expect((await h.admin('GET', `/sites/${site}`)).body.secret_key).not.toBe(h.site.secret_key);
+
+    expect((await form(h, '/_vtr/console/tokens', { site_id: site })).status).toBe(303);
+    const tokens = (await h.admin<Array<{ token: string; revoked_at: string | null }>>('GET', `/sites/${site}/tokens`)).body;
+    expect(tokens).toHaveLength(2);
+    expect((await form(h, '/_vtr/console/tokens/revoke', { token: tokens[1].token })).status).toBe(303);
+    expect((await h.admin<Array<{ revoked_at: string | null }>>('GET', `/sites/${site}/tokens`)).body[1].revoked_at).not.toBeNull();
+    expect((await form(h, '/_vtr/console/tokens/revoke', { token: 'at_test_nope' })).status).toBe(404);
+  });
+
+  it('shows checks, the request log and the mail outbox', async () => {
+    const h = fresh();
+    const check = await h.api('POST', '/event', { token: null, body: { secret_key: h.site.secret_key, email: 'x@mailinator.com' } });
+    expect((await page(h, '/_vtr/console/checks')).text).toContain(check.body.id);
+    const detail = await page(h, `/_vtr/console/checks/${check.body.id}`);
+    expect(detail.text).toContain('disposable');
+    expect(detail.text).toContain('Not sent.');
+    const logs = await page(h, '/_vtr/console/logs');
+    expect(logs.text).toContain('/api/v1/event');
+    expect(logs.text).not.toContain(h.site.secret_key);
+    h.emulator.store.db
+      .prepare("INSERT INTO notifications VALUES ('ntf_1', 'webhook_event_failed', ?, NULL, NULL, 'o@example.com', 'Webhook <failed>', 'Body', '2026-01-01T00:00:00.000000', NULL, NULL, 1)")
+      .run(h.site.site_id);
+    const outbox = await page(h, '/_vtr/console/outbox');
+    expect(outbox.text).toContain('Webhook &lt;failed&gt;');
+  });
+});
+
+describe('console with --admin-token', () => {
+  const T = 's3cret-admin';
+  it('asks for the token at /, keeps it in a cookie, and guards every page', async () => {
+    const h = fresh({ adminToken: T });
+    const ask = await page(h, '/');
+    expect(ask.status).toBe(401);
+    expect(ask.text).toContain('<label for="admin_token">');
+    expect((await page(h, '/?admin_token=wrong')).status).toBe(401);
+    const given = await page(h, `/?admin_token=${T}`);
+    expect(given.status).toBe(302);
+    const cookie = given.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^vtr_admin=s3cret-admin;/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+
+    const without = await page(h, '/_vtr/console/sessions');
+    expect(without.status).toBe(302);
+    expect(without.headers.get('location')).toBe('/');
+    expect((await h.request('/_vtr/api/sessions')).status).toBe(401);
+    expect((await page(h, '/_vtr/console/sessions', { cookie: `vtr_admin=${T}` })).status).toBe(200);
+    expect((await page(h, '/', { cookie: `vtr_admin=${T}` })).status).toBe(302);
+    expect((await h.request('/_vtr/api/stream', { headers: { cookie: 'vtr_admin=nope' } })).status).toBe(401);
+
+    // A console link carrying the token: cookie set, token dropped from the URL.
+    const link = await page(h, `/_vtr/console/sites?admin_token=${T}&x=1`);
+    expect(link.status).toBe(302);
+    expect(link.headers.get('location')).toBe('/_vtr/console/sites?x=1');
+    expect(link.headers.get('set-cookie')).toMatch(/^vtr_admin=/);
+  });
+});

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src/emulator.js';
+
+let emu: ReturnType<typeof createEmulator>;
+beforeAll(() => {
+  emu = createEmulator({ dbPath: ':memory:' });
+});
+afterAll(() => emu.close());
+
+describe('demo', () => {
+  it('demo: the page embeds the agent with the default site key and a marked form', async () => {
+    const res = await emu.app.request('/_vtr/demo');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    const key = emu.bootstrap!.site.site_key;
+    expect(html).toContain(`<script src="/agent.js" data-site-key="${key}"></script>`);
+    expect(html).toContain(`data-vtr-site-key="${key}"`);
+    expect(html).toContain('action="/_vtr/demo/signup"');
+  });
+
+  it('demo: signup runs a visitor check with the probe and shows its result', async () => {
+    const pv = (await (await emu.app.request('/_vtr/agent/pageview', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '192.0.2.80' },
+      body: JSON.stringify({ site_key: emu.bootstrap!.site.site_key, url: 'http://127.0.0.1/_vtr/demo' }),
+    })).json()) as { probe_id: string; session_id: string };
+    const form = new URLSearchParams({ site: emu.bootstrap!.site.site_id, probe_id: pv.probe_id, email: 'someone@mailinator.com', name: 'Some One', phone: '(212) 664-7665' });
+    const res = await emu.app.request('/_vtr/demo/signup', {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '192.0.2.80' }, body: form.toString(),
+    });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/data-testid="risk-level">suspicious</);
+    expect(html).toContain(pv.session_id);
+    expect(html).toContain('disposable_email');
+    const [check] = (await (await emu.app.request('/_vtr/api/checks?limit=1')).json()) as any[];
+    expect(check).toMatchObject({ session_id: pv.session_id, device: { valid: true, probe_ip_match: true }, phone: { phone: '+12126647665' } });
+  });
+
+  it('demo: a form without a probe shows an invalid probe, and HTML is escaped', async () => {
+    const res = await emu.app.request('/_vtr/demo/signup', {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=%3Cscript%3Ex%3C%2Fscript%3E',
+    });
+    const html = await res.text();
+    expect(html).toContain('invalid_probe');
+    expect(html).not.toContain('<script>x</script>');
+  });
+});

@@ -1,0 +1,169 @@
+// The OpenAPI document against REAL answers of a running emulator (startEmulator: real sockets).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/index.js';
+import { openApiDocument } from '../../src/server/openapi.js';
+import { CHANNELS, DEVICE_TYPES, ENGAGEMENT_LEVELS, RISK_LEVELS, SESSION_FIELDS } from '../../src/domain/session.js';
+import { responseSchema, validateSchema } from '../helpers/json-schema.js';
+
+type Doc = Record<string, any>;
+let emu: RunningEmulator;
+let doc: Doc;
+let origin: string;
+
+beforeAll(async () => {
+  emu = await startEmulator();
+  origin = new URL(emu.baseUrl).origin;
+  doc = (await (await fetch(`${emu.baseUrl}/openapi.json`)).json()) as Doc;
+});
+afterAll(async () => {
+  await emu?.close();
+});
+
+async function call(method: string, path: string, init: { body?: string; headers?: Record<string, string>; token?: string | null } = {}) {
+  const headers: Record<string, string> = { ...(init.headers ?? {}) };
+  const token = init.token === undefined ? emu.site.accessToken : init.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (init.body !== undefined) headers['content-type'] ??= 'application/json';
+  const res = await fetch(`${emu.baseUrl}${path}`, { method, headers, body: init.body });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+/** Asserts the answer conforms to what the document declares for that operation and status. */
+function conforms(docPath: string, method: string, r: { status: number; body: unknown }) {
+  const errors = validateSchema(doc, responseSchema(doc, docPath, method, r.status), r.body);
+  expect(errors, `${method} ${docPath} ${r.status}: ${JSON.stringify(r.body).slice(0, 300)}`).toEqual([]);
+}
+
+async function createSession(spec: Record<string, unknown>): Promise<string> {
+  const res = await fetch(`${origin}/_vtr/api/sites/${emu.site.siteId}/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(spec),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { session_id: string }).session_id;
+}
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1, served as built by the pure module, with bearer security', () => {
+    expect(doc).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(Object.keys(doc.paths).sort()).toEqual(['/event', '/session/{id}', '/session/{id}/event']);
+    expect(doc.paths['/event'].post.security).toEqual([]);
+  });
+
+  it('declares every Session field, required, with its enumerations', () => {
+    const s = doc.components.schemas.Session;
+    expect(s.required).toEqual([...SESSION_FIELDS]);
+    expect(Object.keys(s.properties)).toEqual([...SESSION_FIELDS]);
+    expect(s.additionalProperties).toBe(false);
+    expect(s.properties.risk_level.enum).toEqual([...RISK_LEVELS, null]);
+    expect(s.properties.engagement_level.enum).toEqual([...ENGAGEMENT_LEVELS, null]);
+    expect(s.properties.channel.enum).toEqual([...CHANNELS, null]);
+    expect(s.properties.device_type.enum).toEqual([...DEVICE_TYPES, null]);
+    expect(s.properties.risks).toEqual({ type: 'array', items: { type: 'string' }, description: expect.any(String) });
+  });
+
+  it('declares the error model with the codes of each status', () => {
+    const codes = (name: string) => doc.components.schemas[`Error${name}`].properties.code.enum;
+    expect(codes('BadRequest')).toEqual(['invalid_json', 'invalid_request']);
+    expect(codes('Unauthorized')).toEqual(['unauthorized']);
+    expect(codes('NotFound')).toEqual(['not_found']);
+    expect(codes('PayloadTooLarge')).toEqual(['payload_too_large']);
+  });
+
+  it('`vtr openapi` builds the same document with the CLI base URL as its server', () => {
+    const own = openApiDocument({ serverUrl: 'http://127.0.0.1:8787/api/v1' });
+    expect(own.servers).toEqual([{ url: 'http://127.0.0.1:8787/api/v1' }]);
+    expect({ ...own, servers: doc.servers }).toEqual(doc);
+  });
+});
+
+describe('real answers conform to it', () => {
+  it('GET /session/{id}: sessions of every kind', async () => {
+    const specs = [
+      {},
+      { ip: '203.0.113.7' },
+      { ip: '198.51.100.4', url: 'https://shop.test/landing?gclid=abc&utm_campaign=x' },
+      { ip: '2001:db8::1', user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1' },
+      { ip: null, user_agent: null, language: null, timezone: null, referrer: 'https://spam-referrer.test/x' },
+      { user_agent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', page_views: 4, duration: 120, custom_events: ['conversion'] },
+    ];
+    for (const spec of specs) {
+      const id = await createSession(spec);
+      conforms('/session/{id}', 'GET', await call('GET', `/session/${id}`));
+    }
+  });
+
+  it('POST /session/{id}/event', async () => {
+    const id = await createSession({});
+    conforms('/session/{id}/event', 'POST', await call('POST', `/session/${id}/event`, { body: JSON.stringify({ name: 'signup' }) }));
+  });
+
+  it('error answers, each with a status the operation declares', async () => {
+    const id = await createSession({});
+    const cases: Array<[string, string, string, Parameters<typeof call>[2], number]> = [
+      ['/session/{id}', 'GET', `/session/${id}`, { token: null }, 401],
+      ['/session/{id}', 'GET', `/session/${id}`, { token: 'at_test_nope' }, 401],
+      ['/session/{id}', 'GET', '/session/ses_unknown', {}, 404],
+      ['/session/{id}/event', 'POST', `/session/${id}/event`, { body: '{"name":' }, 400],
+      ['/session/{id}/event', 'POST', `/session/${id}/event`, { body: '{}' }, 400],
+      ['/session/{id}/event', 'POST', `/session/${id}/event`, { body: '{"name":"x"}', headers: { 'content-type': 'text/plain' } }, 415],
+      ['/session/{id}/event', 'POST', `/session/${id}/event`, { body: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }) }, 413],
+      ['/session/{id}/event', 'POST', '/session/ses_unknown/event', { body: '{"name":"x"}' }, 404],
+    ];
+    for (const [docPath, method, path, init, status] of cases) {
+      const r = await call(method, path, init);
+      expect(r.status, `${method} ${path}`).toBe(status);
+      conforms(docPath, method, r);
+    }
+    const r = await call('DELETE', `/session/${id}`);
+    expect(r.status).toBe(405);
+    conforms('/session/{id}', 'GET', r); // 405 is declared on the path's operation
+  });
+
+  it('POST /event: full, partial and refused checks', async () => {
+    const pv = await fetch(`${origin}/_vtr/agent/pageview`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ site_key: emu.site.siteKey, url: 'https://example.com/signup' }),
+    });
+    expect(pv.status).toBe(200);
+    const { probe_id } = (await pv.json()) as { probe_id: string };
+    const key = emu.site.secretKey;
+    const bodies = [
+      { secret_key: key, probe_id, ip: '192.0.2.44', email: 'Jane.Doe+x@mailinator.com', name: 'Jane Doe', phone: '(212) 664-7665',
+        address: { address1: '1 Main St', city: 'New York', state: 'New York', country: 'United States', postal_code: '10001' } },
+      { secret_key: key, email: 'a@example.com' },
+      { secret_key: key, probe_id: 'garbage', ip: '203.0.113.9' },
+      { secret_key: key, probe_id: '' , phone: 'not a phone', address: { country: 'Atlantis' } },
+      { secret_key: key, ip: '2001:db8::5', email: null },
+      { secret_key: key },
+    ];
+    for (const b of bodies) {
+      const r = await call('POST', '/event', { body: JSON.stringify(b), token: null });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      conforms('/event', 'POST', r);
+    }
+    for (const [body, status] of [[{}, 401], [{ secret_key: 'sk_test_wrong' }, 401], [{ secret_key: key, email: 5 }, 400], ['[1]', 400]] as const) {
+      const r = await call('POST', '/event', { body: typeof body === 'string' ? body : JSON.stringify(body), token: null });
+      expect(r.status).toBe(status);
+      conforms('/event', 'POST', r);
+    }
+  });
+});
+
+describe('the test validator itself', () => {
+  const root = { components: { schemas: { N: { type: ['integer', 'null'] } } } };
+  it('reports type, required, additionalProperties, enum, $ref and anyOf failures', () => {
+    const schema = {
+      type: 'object', required: ['a', 'b'], additionalProperties: false,
+      properties: { a: { $ref: '#/components/schemas/N' }, b: { type: 'string', enum: ['x'] }, c: { anyOf: [{ type: 'null' }, { type: 'array', items: { type: 'string' } }] } },
+    };
+    expect(validateSchema(root, schema, { a: null, b: 'x', c: ['y'] })).toEqual([]);
+    expect(validateSchema(root, schema, { a: 1.5, b: 'y', c: [1], d: 0 })).toHaveLength(4);
+    expect(validateSchema(root, schema, { b: 'x' })).toEqual(['$: missing required a']);
+    expect(() => validateSchema(root, { oneOf: [] }, 1)).toThrow(/unsupported/);
+  });
+});

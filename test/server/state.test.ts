@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { harness, TIMESTAMP, type Harness } from '../helpers/emulator.js';
+
+type Doc = { vtr_state_version: number; exported_at: string; schema_version: number; tables: Record<string, Array<Record<string, unknown>>> };
+const open: Harness[] = [];
+function fresh(opts: Parameters<typeof harness>[0] = {}): Harness {
+  const h = harness(opts);
+  open.push(h);
+  return h;
+}
+afterEach(async () => {
+  for (const h of open.splice(0)) await h.close();
+});
+
+const exportOf = async (h: Harness) => (await h.admin<Doc>('GET', '/state')).body;
+
+/** Sessions, a custom event, a check, a second site, a revoked token, and rows in every webhook table. */
+async function populate(h: Harness): Promise<void> {
+  const s = await h.createSession({ ip: '203.0.113.7', custom_events: ['signup'] });
+  await h.createSession({ ip: '2001:db8::1', page_views: 3, duration: 90 });
+  expect((await h.api('POST', '/event', { token: null, body: { secret_key: h.site.secret_key, email: 'x@mailinator.com', ip: '192.0.2.1' } })).status).toBe(200);
+  const site2 = (await h.admin<{ site_id: string }>('POST', '/sites', { name: 'Shop', plan: 'free', country: 'DE' })).body;
+  const tok = (await h.admin<{ token: string }>('POST', `/sites/${site2.site_id}/tokens`)).body;
+  await h.admin('DELETE', `/tokens/${tok.token}`);
+  // The webhook tables, written directly: the exporter reads every table generically.
+  const db = h.emulator.store.db;
+  const site = h.site.site_id;
+  db.prepare("INSERT INTO saved_views VALUES ('view_1', ?, 'Bad', 'risk_level = invalid', 1, '2026-01-01T00:00:00.000000')").run(site);
+  db.prepare("INSERT INTO view_matches VALUES ('view_1', ?, '2026-01-01T00:00:00.000000')").run(s.session_id);
+  db.prepare("INSERT INTO webhooks VALUES ('wh_1', ?, 'http://127.0.0.1:9/x', 'enabled', 'whsec_abc', 2, NULL, '2026-01-01T00:00:00.000000')").run(site);
+  db.prepare(`INSERT INTO webhook_events VALUES ('msg_1', 'wh_1', 'view_1', 'Bad', ?, ?, 'failed', 0, NULL, 1, '2026-01-01T00:00:00.000000', '2026-01-01T00:00:00.000000', '{"a":1.5}')`).run(s.session_id, site);
+  db.prepare("INSERT INTO webhook_attempts VALUES ('msg_1', 1, 'auto', '2026-01-01T00:00:00.000000', 500, NULL, 12)").run();
+  db.prepare("INSERT INTO notifications VALUES ('ntf_1', 'webhook_event_failed', ?, 'wh_1', 'msg_1', 'o@example.com', 'S', 'B', '2026-01-01T00:00:00.000000', NULL, NULL, 1)").run(site);
+}
+
+describe('state export / import / reset', () => {
+  it('exports a versioned document with every state table', async () => {
+    const h = fresh();
+    await populate(h);
+    const doc = await exportOf(h);
+    expect(doc.vtr_state_version).toBe(1);
+    expect(doc.schema_version).toBeGreaterThanOrEqual(1);
+    expect(doc.exported_at).toMatch(TIMESTAMP);
+    for (const t of ['sites', 'access_tokens', 'sessions', 'probes', 'checks', 'saved_views', 'view_matches', 'webhooks', 'webhook_events', 'webhook_attempts', 'notifications', 'meta']) {
+      expect(doc.tables, t).toHaveProperty(t);
+    }
+    expect(doc.tables).not.toHaveProperty('request_log');
+    expect(doc.tables.sessions).toHaveLength(2);
+    expect(doc.tables.checks).toHaveLength(1);
+    expect(doc.tables.webhook_attempts).toEqual([expect.objectContaining({ webhook_event_id: 'msg_1', attempt: 1, status_code: 500 })]);
+  });
+
+  it('round trip: export → import elsewhere → export is byte-identical', async () => {
+    const a = fresh();
+    await populate(a);
+    const first = await exportOf(a);
+    const b = fresh();
+    const put = await b.admin('PUT', '/state', first);
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ imported: true, tables: { sessions: 2, sites: 2 }, default_site_created: null });
+    const second = await exportOf(b);
+    expect(JSON.stringify(second.tables)).toBe(JSON.stringify(first.tables));
+    // The imported state works: the old token reads the imported session.
+    const sid = first.tables.sessions[0].session_id as string;
+    expect((await b.api('GET', `/session/${sid}`, { token: a.token })).status).toBe(200);
+    expect((await b.api('GET', `/session/${sid}`, { token: b.token })).status).toBe(401);
+  });
+
+  it('import replaces everything, in one transaction (a bad file changes nothing)', async () => {
+    const h = fresh();
+    await populate(h);
+    const before = await exportOf(h);
+    await h.createSession();
+    expect((await h.admin('PUT', '/state', before)).status).toBe(200);
+    expect((await exportOf(h)).tables.sessions).toHaveLength(2);
+
+    const broken = structuredClone(before);
+    broken.tables.access_tokens.push({ token: 'at_test_orphan', site_id: 'site_missing', created_at: '2026-01-01T00:00:00.000000', revoked_at: null });
+    const r = await h.admin('PUT', '/state', broken);
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/do not fit together|FOREIGN KEY/i);
+    expect(JSON.stringify((await exportOf(h)).tables)).toBe(JSON.stringify(before.tables));
+  });
+
+  it('refuses newer or unknown formats with a clear error', async () => {
+    const h = fresh();
+    const doc = await exportOf(h);
+    const cases: Array<[unknown, number, RegExp]> = [
+      [{ ...doc, vtr_state_version: 2 }, 409, /vtr_state_version 2.*upgrade vtr/],
+      [{ ...doc, schema_version: 999 }, 409, /schema_version 999/],
+      [{ tables: {} }, 400, /not a vtr state export: vtr_state_version is missing/],
+      [[1, 2], 400, /not a vtr state export/],
+      [{ ...doc, vtr_state_version: 'one' }, 400, /not a version number/],
+      [{ ...doc, tables: { bogus: [] } }, 400, /tables\.bogus: not a table/],
+      [{ ...doc, tables: { sites: [{ nope: 1 }] } }, 400, /tables\.sites\[0\]: sites has no column "nope"/],
+      [{ ...doc, tables: { meta: [{ key: 'k', value: { x: 1 } }] } }, 400, /tables\.meta\[0\]\.value: must be a string, number or null/],
+    ];
+    for (const [body, status, message] of cases) {
+      const r = await h.admin('PUT', '/state', body);
+      expect(r.status, JSON.stringify(r.body)).toBe(status);
+      expect(r.body.message).toMatch(message);
+    }
+  });
+
+  it('a file without sites gets the default site, like a first start', async () => {
+    const h = fresh();
+    const r = await h.admin('PUT', '/state', { vtr_state_version: 1, tables: {} });
+    expect(r.status).toBe(200);
+    expect(r.body.default_site_created).toMatch(/^site_/);
+    expect((await h.admin('GET', '/sites/default')).status).toBe(200);
+  });
+
+  it('accepts imports bigger than the 1 MiB public body limit', async () => {
+    const h = fresh();
+    const doc = await exportOf(h);
+    doc.tables.meta.push({ key: 'padding', value: 'x'.repeat(3 * 1024 * 1024) });
+    expect((await h.admin('PUT', '/state', doc)).status).toBe(200);
+    expect((await h.api('POST', '/session/x/event', { body: { name: 'x'.repeat(2 * 1024 * 1024) } })).status).toBe(413);
+  });
+
+  it('reset empties everything and recreates the default site with new keys', async () => {
+    const h = fresh();
+    await populate(h);
+    await h.request('/api/v1/nowhere');
+    const r = await h.admin('POST', '/state/reset');
+    expect(r.status).toBe(200);
+    expect(r.body.site.site_id).not.toBe(h.site.site_id);
+    expect(r.body.access_token).toMatch(/^at_test_/);
+    const doc = await exportOf(h);
+    expect(doc.tables.sites).toHaveLength(1);
+    expect(doc.tables.sites[0]).toMatchObject({ name: 'Local site', plan: 'paid', country: 'US', is_default: 1 });
+    expect(doc.tables.sessions).toEqual([]);
+    expect(doc.tables.webhooks).toEqual([]);
+    expect((await h.admin('GET', '/logs')).body).toEqual([]);
+  });
+
+  it('a manual clock never goes back: an import with a later offset moves it forward', async () => {
+    const h = fresh({ clock: 'manual' });
+    const doc = await exportOf(h);
+    doc.tables.meta = [{ key: 'clock_offset_ms', value: String(86_400_000) }];
+    expect((await h.admin('PUT', '/state', doc)).status).toBe(200);
+    expect((await h.admin('GET', '/clock')).body.offset_ms).toBe(86_400_000);
+    doc.tables.meta = [{ key: 'clock_offset_ms', value: '5' }];
+    expect((await h.admin('PUT', '/state', doc)).status).toBe(200);
+    expect((await h.admin('GET', '/clock')).body.offset_ms).toBe(86_400_000);
+    expect((await exportOf(h)).tables.meta).toContainEqual({ key: 'clock_offset_ms', value: '86400000' });
+  });
+});

@@ -1,0 +1,123 @@
+// The dispatcher with an injected sender and clock: no sockets, no waiting on real retry delays.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClock } from '../../src/domain/clock.js';
+import { createEventBus, type EmulatorEvent } from '../../src/events/bus.js';
+import { createStore, type Store } from '../../src/store/index.js';
+import { createSiteService } from '../../src/sites/service.js';
+import { createSessionService } from '../../src/sessions/service.js';
+import { createWebhookSystem, type WebhookSystem } from '../../src/webhooks/index.js';
+import type { SendResult } from '../../src/webhooks/sender.js';
+import { waitUntil } from '../helpers/receiver.js';
+
+interface Call {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  resolve(r: SendResult): void;
+}
+
+function setup(opts: { jitter?: boolean; random?: () => number } = {}) {
+  let t = Date.UTC(2026, 10, 21, 9, 0, 0);
+  const clock = createClock('manual', 0, () => t);
+  const store: Store = createStore({ path: ':memory:' });
+  const bus = createEventBus();
+  const published: EmulatorEvent[] = [];
+  bus.subscribe((e) => published.push(e));
+  const sites = createSiteService({ store, clock });
+  const site = sites.bootstrap()!.site;
+  const sessions = createSessionService({ store, clock, bus });
+  const calls: Call[] = [];
+  const send = (url: string, headers: Record<string, string>, body: string) => new Promise<SendResult>((resolve) => calls.push({ url, headers, body, resolve }));
+  const make = () =>
+    createWebhookSystem({ store, clock, bus, retrySchedule: [60_000, 60_000, 60_000, 60_000, 60_000], retryJitter: opts.jitter, random: opts.random, send, log: () => {} });
+  const system = make();
+  sessions.addHooks(system.trigger);
+  const hook = system.webhooks.create(site.site_id, 'http://receiver.test/hook');
+  system.views.create(site.site_id, { name: 'All', filter: 'page_views >= 1', trigger_webhooks: true });
+  const pageView = () => sessions.recordPageView(site, { url: 'https://example.com/', ip: '192.0.2.1', user_agent: null, referrer: null, language: null, timezone: null }, { newSession: true }).session;
+  return { clock, store, calls, system, make, hook, pageView, published, tick: (ms: number) => void (t += ms) };
+}
+
+const OK: SendResult = { ok: true, status_code: 200, error: null };
+const FAIL: SendResult = { ok: false, status_code: 500, error: null };
+
+describe('dispatcher', () => {
+  const systems: WebhookSystem[] = [];
+  afterEach(async () => {
+    for (const s of systems.splice(0)) await s.close();
+  });
+
+  it('dispatcher: the first attempt starts right after the session change commits, no clock move needed', async () => {
+    const { calls, system, pageView, hook, published } = setup();
+    systems.push(system);
+    const session = pageView();
+    await waitUntil(() => calls.length === 1, 2000);
+    expect(calls[0].url).toBe(hook.url);
+    expect(JSON.parse(calls[0].body)).toMatchObject({ session_id: session.session_id, attempt: 1 });
+    expect(published.map((e) => e.type)).toContain('webhook_event.created');
+    calls[0].resolve(OK);
+    await waitUntil(() => published.some((e) => e.type === 'webhook_attempt.created'), 2000);
+  });
+
+  it('dispatcher: a failed attempt is retried when the clock reaches the schedule, not before', async () => {
+    const { calls, system, pageView, tick, store } = setup();
+    systems.push(system);
+    pageView();
+    await waitUntil(() => calls.length === 1, 2000);
+    calls[0].resolve(FAIL);
+    await waitUntil(() => store.webhookEvents.list({})[0].status === 'retrying', 2000);
+    tick(59_000);
+    await system.dispatcher.runDue();
+    expect(calls).toHaveLength(1);
+    tick(1_000);
+    const due = system.dispatcher.runDue();
+    await waitUntil(() => calls.length === 2, 2000);
+    expect(calls[1].headers['webhook-id']).toBe(calls[0].headers['webhook-id']);
+    expect(JSON.parse(calls[1].body).attempt).toBe(2);
+    calls[1].resolve(OK);
+    await due;
+  });
+
+  it('dispatcher: jitter uses the injected randomness', async () => {
+    const { calls, system, pageView, store } = setup({ jitter: true, random: () => 0 });
+    systems.push(system);
+    pageView();
+    await waitUntil(() => calls.length === 1, 2000);
+    calls[0].resolve(FAIL);
+    const ev = await waitUntil(() => store.webhookEvents.list({}).find((e) => e.status === 'retrying'), 2000);
+    const [a] = store.webhookEvents.attempts(ev.webhook_event_id);
+    expect(ev.next_attempt_us! - Date.parse(`${a.at}Z`) * 1000).toBeGreaterThanOrEqual(48_000_000 - 1000);
+    expect(ev.next_attempt_us! - Date.parse(`${a.at}Z`) * 1000).toBeLessThanOrEqual(48_000_000 + 1000);
+  });
+
+  it('dispatcher: close waits for the attempt in flight and records it', async () => {
+    const { calls, system, pageView, store } = setup();
+    pageView();
+    await waitUntil(() => calls.length === 1, 2000);
+    const closed = system.close();
+    let done = false;
+    void closed.then(() => (done = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(done).toBe(false);
+    calls[0].resolve(OK);
+    await closed;
+    expect(store.webhookEvents.list({})[0].status).toBe('delivered');
+  });
+
+  it('dispatcher: an attempt cut off by a crash is still due and runs again after restart, same webhook-id', async () => {
+    const { calls, system, make, pageView, store } = setup();
+    pageView();
+    await waitUntil(() => calls.length === 1, 2000);
+    system.dispatcher.pause(); // "crash": its result never reaches the database
+    const [ev] = store.webhookEvents.list({});
+    expect(ev).toMatchObject({ status: 'pending', next_attempt_us: expect.any(Number) });
+    const restarted = make();
+    systems.push(restarted);
+    restarted.dispatcher.start();
+    await waitUntil(() => calls.length === 2, 2000);
+    expect(calls[1].headers['webhook-id']).toBe(calls[0].headers['webhook-id']);
+    expect(JSON.parse(calls[1].body).attempt).toBe(1);
+    calls[1].resolve(OK);
+    await waitUntil(() => store.webhookEvents.get(ev.webhook_event_id)?.status === 'delivered', 2000);
+  });
+});

@@ -1,0 +1,85 @@
+// Notifications reach the outbox always, and an SMTP server with --smtp (a local smtp-server here).
+import { afterEach, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { harness, type Harness } from '../helpers/emulator.js';
+import { startReceiver, waitUntil, type Receiver } from '../helpers/receiver.js';
+
+interface Mail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+async function startSmtp(opts: { starttls?: boolean } = {}): Promise<{ url: string; mails: Mail[]; close(): Promise<void> }> {
+  const mails: Mail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: opts.starttls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.server.address() as AddressInfo).port;
+  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('notifications over SMTP', () => {
+  let h: Harness | undefined;
+  let rx: Receiver | undefined;
+  const closers: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    await rx?.close();
+    await h?.close();
+    for (const c of closers.splice(0)) await c();
+  });
+
+  async function failOneEvent(smtpUrl: string) {
+    rx = await startReceiver({ answer: () => 500 });
+    h = harness({ clock: 'manual', retrySchedule: [5, 5, 5, 5, 5], smtpUrl });
+    const hook = (await h.admin('POST', `/sites/${h.site.site_id}/webhooks`, { url: rx.url })).body;
+    await h.admin('POST', `/sites/${h.site.site_id}/views`, { name: 'All', filter: 'page_views >= 1', trigger_webhooks: true });
+    await h.createSession();
+    await waitUntil(async () => (await h!.admin('GET', '/notifications')).body.length === 1);
+    return hook;
+  }
+
+  it('notifications: a failed event is mailed to the site owner over SMTP', async () => {
+    const smtp = await startSmtp();
+    closers.push(smtp.close);
+    const hook = await failOneEvent(smtp.url);
+    await waitUntil(() => smtp.mails.length === 1);
+    expect(smtp.mails[0].to).toEqual(['owner@example.com']);
+    expect(smtp.mails[0].raw).toMatch(/Subject: \[vtr\] Webhook event failed/);
+    expect(smtp.mails[0].raw).toContain(hook.webhook_id);
+    const [n] = (await h!.admin('GET', '/notifications')).body;
+    await waitUntil(async () => (await h!.admin('GET', '/notifications')).body[0].sent_at !== null);
+    expect(n.kind).toBe('webhook_event_failed');
+  });
+
+  it('notifications: works with a mail catcher offering STARTTLS with a self-signed certificate', async () => {
+    const smtp = await startSmtp({ starttls: true });
+    closers.push(smtp.close);
+    await failOneEvent(smtp.url);
+    await waitUntil(() => smtp.mails.length === 1);
+  });
+
+  it('notifications: an SMTP server that is down is recorded on the notification, never a crash', async () => {
+    const smtp = await startSmtp();
+    await smtp.close(); // its port is now closed
+    await failOneEvent(smtp.url);
+    const n = await waitUntil(async () => {
+      const [first] = (await h!.admin('GET', '/notifications')).body;
+      return first.send_error ? first : null;
+    });
+    expect(n).toMatchObject({ kind: 'webhook_event_failed', sent_at: null, send_error: expect.any(String) });
+    expect((await h!.request('/_vtr/health')).status).toBe(200);
+  });
+});
