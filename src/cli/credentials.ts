@@ -18,10 +18,14 @@ function isLocal(baseUrl: string): boolean {
 }
 
 export async function buildClient(config: CliConfig, needs: { token?: boolean; secretKey?: boolean } = {}): Promise<ApiClient> {
+  let protocol: string;
   try {
-    new URL(config.baseUrl);
+    protocol = new URL(config.baseUrl).protocol;
   } catch {
     throw new UsageError(`--base-url: "${config.baseUrl}" is not a URL; use e.g. http://127.0.0.1:8787/api/v1`);
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new UsageError(`--base-url: "${config.baseUrl}" is not an http:// or https:// URL; use e.g. http://127.0.0.1:8787/api/v1`);
   }
   let { accessToken, secretKey } = config;
   const base = createApiClient({ baseUrl: config.baseUrl, adminToken: config.adminToken });

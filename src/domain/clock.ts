@@ -26,12 +26,9 @@ export interface Clock {
 
 export class ClockError extends Error {}
 
-/**
- * The latest "now" a manual clock may reach: 2255-06-05T23:47:34.740Z, where epoch microseconds
- * (every stored timestamp and ordering key) stop being exact integers.
- */
-export const MAX_CLOCK_MS = Math.floor(Number.MAX_SAFE_INTEGER / 1000);
-const beyondMax = () => new ClockError(`the clock cannot move past ${new Date(MAX_CLOCK_MS).toISOString().slice(0, 19)} (timestamps are kept in microseconds)`);
+/** The latest "now" a manual clock may reach (9999-12-31T23:59:59.999Z): timestamps stay formattable. */
+export const MAX_CLOCK_MS = 253_402_300_799_999;
+const beyondMax = () => new ClockError('the clock cannot move past 9999-12-31T23:59:59.999');
 
 export function createClock(mode: ClockMode = 'system', initialOffsetMs = 0, source: () => number = Date.now): Clock {
   // A stored offset beyond the maximum (an older vtr accepted any) is cut back to it.

@@ -83,9 +83,10 @@ export async function readForm(c: Context, limit = MAX_BODY_BYTES): Promise<Reco
     if (/^application\/x-www-form-urlencoded/i.test(type)) {
       for (const [k, v] of new URLSearchParams(Buffer.from(bytes).toString('utf8'))) out[k] = v;
     } else {
-      for (const [k, v] of await new Response(bytes, { headers: { 'content-type': type } }).formData()) {
+      const form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } }).formData();
+      form.forEach((v, k) => {
         if (typeof v === 'string') out[k] = v;
-      }
+      });
     }
   } catch {
     throw new VtrError('invalid_request', 'the form body is malformed');

@@ -38,7 +38,7 @@ export function createSiteService({ store, clock }: { store: Store; clock: Clock
       site_id: newId.site(),
       name: input.name ?? 'Untitled site',
       plan: input.plan ?? 'paid',
-      country: input.country?.toUpperCase() ?? 'US',
+      country: input.country === undefined ? 'US' : (input.country?.toUpperCase() ?? null),
       owner_email: input.owner_email ?? null,
       site_key: newId.siteKey(),
       secret_key: newId.secretKey(),

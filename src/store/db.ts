@@ -18,11 +18,12 @@ export function openDb({ path }: OpenDbOptions): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   try {
+    // Several vtr processes may share one file: wait for a lock rather than fail. First, so that
+    // switching a new file to WAL (which needs the file to itself) waits too.
+    db.pragma('busy_timeout = 5000');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    // Several vtr processes may share one file: wait for a lock rather than fail.
-    db.pragma('busy_timeout = 5000');
     migrate(db);
   } catch (err) {
     db.close();

@@ -86,7 +86,7 @@ export function createDispatcher(d: DispatcherDeps) {
     const next = store.webhookEvents.nextDueAfter(nowUs);
     const delay = next == null ? BACKSTOP_MS : Math.min(BACKSTOP_MS, Math.max(0, Math.ceil((next - nowUs) / 1000)));
     if (timer) clearTimeout(timer);
-    timer = setTimeout(pump, delay);
+    timer = setTimeout(safePump, delay);
     timer.unref();
   }
 

@@ -43,6 +43,10 @@ describe('management API: sites', () => {
     const r = await h.admin('POST', '/sites');
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ plan: 'paid', country: 'US', conversion_events: ['conversion'], bounce_seconds: 10, excluded_countries: [], ip_allowlist: [] });
+    // an explicit null means "no country", as it does on update
+    const none = await h.admin('POST', '/sites', { country: null, owner_email: null });
+    expect(none.status).toBe(201);
+    expect(none.body).toMatchObject({ country: null, owner_email: null });
   });
 
   it('sites create: a bad field is a 400 that names it', async () => {

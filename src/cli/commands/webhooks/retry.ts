@@ -20,7 +20,9 @@ interface Spinner {
 }
 
 async function spinner(ctx: CliContext, text: string): Promise<Spinner> {
-  if (!ctx.io.stderr.isTTY || ctx.config.quiet) return { text, stop() {} };
+  // A terminal that reports no width (some pseudo-terminals) would make the spinner's redraw loop.
+  const columns = (ctx.io.stderr as { columns?: number }).columns ?? 0;
+  if (!ctx.io.stderr.isTTY || ctx.config.quiet || columns <= 0) return { text, stop() {} };
   const { default: ora } = await import('ora');
   return ora({ text, stream: ctx.io.stderr as NodeJS.WritableStream, color: ctx.config.color ? 'cyan' : undefined, isEnabled: true }).start();
 }

@@ -1,0 +1,179 @@
+// One database, several processes: `vtr serve` instances and this test process's own store
+// connection, all writing at once. No "database is locked", no lost update to custom_events.
+import { afterAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { createStore } from '../../src/store/index.js';
+import { createSessionService } from '../../src/sessions/service.js';
+import { createClock } from '../../src/domain/clock.js';
+import { createEventBus } from '../../src/events/bus.js';
+import { runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
+
+const servers: ServerProcess[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.stop('SIGKILL');
+});
+
+function request(agent: http.Agent, origin: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string | number> = {};
+    if (data !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) });
+    if (token) headers.authorization = `Bearer ${token}`;
+    const u = new URL(path, origin);
+    const req = http.request({ host: u.hostname, port: u.port, method, path: u.pathname + u.search, headers, agent }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function pool<T>(n: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
+  let next = 0;
+  const out: T[] = new Array(n);
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) {
+        const i = next++;
+        out[i] = await fn(i);
+      }
+    }),
+  );
+  return out;
+}
+
+describe('concurrency', () => {
+  it('store: busy_timeout is 5000 and write transactions take the write lock at BEGIN (IMMEDIATE)', () => {
+    const file = join(tempDir('vtr-conc-unit-'), 'vtr.db');
+    const store = createStore({ path: file });
+    try {
+      expect(store.db.pragma('busy_timeout', { simple: true })).toBe(5000);
+      expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+      const other = new Database(file);
+      other.pragma('busy_timeout = 0');
+      try {
+        let blocked: unknown = null;
+        store.tx(() => {
+          // Nothing written yet: only an IMMEDIATE transaction already holds the write lock here.
+          try {
+            other.exec('BEGIN IMMEDIATE');
+            other.exec('ROLLBACK');
+          } catch (err) {
+            blocked = err;
+          }
+        });
+        expect(String(blocked)).toMatch(/locked|busy/i);
+        // Once committed, the other connection can write.
+        other.exec('BEGIN IMMEDIATE');
+        other.exec('ROLLBACK');
+      } finally {
+        other.close();
+      }
+    } finally {
+      store.close();
+    }
+  });
+
+  it('serve: three servers started at once on a new database file all come up with one default site', async () => {
+    const db = join(tempDir('vtr-conc-start-'), 'vtr.db');
+    const started = await Promise.all([startServer(['--db', db]), startServer(['--db', db]), startServer(['--db', db])]);
+    servers.push(...started);
+    // Exactly one of them created the default site.
+    expect(started.filter((s) => s.site !== null)).toHaveLength(1);
+    const agent = new http.Agent();
+    for (const s of started) {
+      const sites = JSON.parse((await request(agent, s.origin, 'GET', '/_vtr/api/sites')).body) as unknown[];
+      expect(sites).toHaveLength(1);
+    }
+    agent.destroy();
+    for (const s of started) expect(await s.stop('SIGTERM')).toBe(0);
+  }, 60_000);
+
+  it('custom events: N concurrent events from several processes land exactly N times, no "database is locked"', async () => {
+    const db = join(tempDir('vtr-conc-'), 'vtr.db');
+    const first = await startServer(['--db', db]);
+    servers.push(first);
+    const { site_id: siteId, access_token: token } = first.site!;
+    const others = await Promise.all([startServer(['--db', db]), startServer(['--db', db])]);
+    servers.push(...others);
+    const all = [first, ...others];
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+    const created = await request(agent, first.origin, 'POST', `/_vtr/api/sites/${siteId}/sessions`, {});
+    expect(created.status).toBe(201);
+    const sessionId = JSON.parse(created.body).session_id as string;
+
+    // This process's own connection, through the store and session service, like a fourth writer.
+    const store = createStore({ path: db });
+    const direct = createSessionService({ store, clock: createClock('system'), bus: createEventBus() });
+
+    const HTTP_EVENTS = 240;
+    const DIRECT_EVENTS = 60;
+    const CLI_EVENTS = 6;
+    const failures: string[] = [];
+    let stopNoise = false;
+
+    // Background contention: new sessions on every server while the events go in.
+    const noise = (async () => {
+      let i = 0;
+      while (!stopNoise) {
+        const s = all[i++ % all.length];
+        const r = await request(agent, s.origin, 'POST', `/_vtr/api/sites/${siteId}/sessions`, { page_views: 3, duration: 30 });
+        if (r.status !== 201) failures.push(`noise create: ${r.status} ${r.body}`);
+      }
+      return i;
+    })();
+
+    const viaHttp = pool(HTTP_EVENTS, 12, async (i) => {
+      const s = all[i % all.length];
+      const r = await request(agent, s.origin, 'POST', `/api/v1/session/${sessionId}/event`, { name: `http-${i}` }, token);
+      if (r.status !== 200) failures.push(`http-${i}: ${r.status} ${r.body}`);
+    });
+    const viaStore = (async () => {
+      for (let i = 0; i < DIRECT_EVENTS; i++) {
+        try {
+          direct.addCustomEvent(sessionId, siteId, `direct-${i}`);
+        } catch (err) {
+          failures.push(`direct-${i}: ${String(err)}`);
+        }
+        // Let the HTTP side run between writes (better-sqlite3 is synchronous).
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    const viaCli = pool(CLI_EVENTS, 2, async (i) => {
+      const s = all[i % all.length];
+      const r = await runCli(['session', 'event', sessionId, `cli-${i}`], { env: { ...s.env, VTR_ACCESS_TOKEN: token }, timeoutMs: 30_000 });
+      if (r.code !== 0) failures.push(`cli-${i}: exit ${r.code} ${r.stderr}`);
+    });
+    await Promise.all([viaHttp, viaStore, viaCli]);
+    stopNoise = true;
+    const noiseCount = await noise;
+
+    expect(failures.slice(0, 10)).toEqual([]);
+    const events = direct.get(sessionId).custom_events;
+    store.close();
+    const expected = [
+      ...Array.from({ length: HTTP_EVENTS }, (_, i) => `http-${i}`),
+      ...Array.from({ length: DIRECT_EVENTS }, (_, i) => `direct-${i}`),
+      ...Array.from({ length: CLI_EVENTS }, (_, i) => `cli-${i}`),
+    ];
+    expect(events).toHaveLength(expected.length);
+    expect([...events].sort()).toEqual([...expected].sort());
+    // Every server sees the same final session.
+    for (const s of all) {
+      const r = await request(agent, s.origin, 'GET', `/api/v1/session/${sessionId}`, undefined, token);
+      expect(JSON.parse(r.body).custom_events).toHaveLength(expected.length);
+    }
+    expect(noiseCount).toBeGreaterThan(3);
+    agent.destroy();
+    for (const s of all) {
+      expect(s.stderr()).not.toMatch(/database is locked|SQLITE_BUSY|unexpected error/i);
+      expect(await s.stop('SIGTERM')).toBe(0);
+    }
+  }, 120_000);
+});
