@@ -7,7 +7,8 @@
 // Env: VTR_CLI (the built CLI, default dist/cli.js), BENCH_DURATION (seconds per HTTP run, default
 // 5, --quick 2), BENCH_CONNECTIONS (default 50), BENCH_SCALE_COUNT (sessions for the scale section,
 // default 1,000,000, --quick 5,000), BENCH_CLI_RUNS (runs per CLI command, default 15, --quick 5),
-// BENCH_WEBHOOK_SESSIONS (default 1,000, --quick 100), BENCH_HTTP_CASES (e.g. "get": only those
+// BENCH_WEBHOOK_SESSIONS (default 1,000, --quick 100), BENCH_ROUNDS (alternating bare/vtr rounds
+// per HTTP case, default 3, --quick 1), BENCH_HTTP_CASES (e.g. "get": only those
 // HTTP cases; with --profile, a profile of just that route).
 //
 // Writes a table to stdout and every figure to bench/results/<timestamp>.json.
@@ -35,7 +36,10 @@ const SCALE_COUNT = num('BENCH_SCALE_COUNT', QUICK ? 5_000 : 1_000_000);
 const FALLBACK_SCALE_CAP = QUICK ? 2_000 : 20_000;
 const CLI_RUNS = num('BENCH_CLI_RUNS', QUICK ? 5 : 15);
 const WEBHOOK_SESSIONS = num('BENCH_WEBHOOK_SESSIONS', QUICK ? 100 : 1_000);
-const SESSIONS_FOR_HTTP = QUICK ? 50 : 200;
+const SESSIONS_FOR_HTTP = QUICK ? 100 : 1000; // events spread over many sessions, so none grows huge
+// HTTP runs alternate bare/vtr over several rounds (ABBA): a load spike from elsewhere on the machine
+// then hits both sides, and the ratio is the median of the per-round ratios.
+const ROUNDS = num('BENCH_ROUNDS', QUICK ? 1 : 3);
 
 const TARGETS = { get: 0.7, session_event: 0.5, check: 0.5, p99_ms: 10, cli_version: 1.5 };
 const tmp = mkdtempSync(join(tmpdir(), 'vtr-bench-'));
@@ -43,7 +47,7 @@ const children = new Set();
 const results = {
   started_at: new Date().toISOString(),
   machine: machineInfo(),
-  config: { quick: QUICK, cli: CLI, duration_s: DURATION, connections: CONNECTIONS, scale_count: SCALE_COUNT, cli_runs: CLI_RUNS, webhook_sessions: WEBHOOK_SESSIONS },
+  config: { quick: QUICK, cli: CLI, duration_s: DURATION, rounds: num('BENCH_ROUNDS', QUICK ? 1 : 3), connections: CONNECTIONS, scale_count: SCALE_COUNT, cli_runs: CLI_RUNS, webhook_sessions: WEBHOOK_SESSIONS },
   sections: {},
 };
 
@@ -254,7 +258,7 @@ function summariseProfile(file, top = 25) {
 
 async function benchHttp() {
   log('\n## HTTP throughput and latency');
-  log(`autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, loopback; emulator and baseline each in their own process\n`);
+  log(`autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} round(s) per route, loopback; emulator and baseline each in their own process\n`);
   const profDir = join(tmp, 'cpu-profile');
   const emu = await startEmulator('http', [], PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
   const token = emu.site.access_token;
@@ -305,10 +309,38 @@ async function benchHttp() {
       if (c.key === 'check' && !checkAvailable) out[c.key] = { available: false, reason: `answered ${checkRes.status}: ${checkRes.text.slice(0, 200)}` };
       continue;
     }
-    note(c.label);
-    const base = await cannon(bare.origin, c.opts);
-    const vtr = await cannon(emu.origin, c.opts);
-    out[c.key] = { label: c.label, bare: base, vtr, ratio: round(vtr.rps / base.rps, 3), target_ratio: TARGETS[c.key] };
+    const rounds = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      note(`${c.label}${ROUNDS > 1 ? ` (round ${r + 1} of ${ROUNDS})` : ''}`);
+      let base;
+      let vtr;
+      if (r % 2 === 0) {
+        base = await cannon(bare.origin, c.opts);
+        vtr = await cannon(emu.origin, c.opts);
+      } else {
+        vtr = await cannon(emu.origin, c.opts);
+        base = await cannon(bare.origin, c.opts);
+      }
+      rounds.push({ bare: base, vtr, ratio: round(vtr.rps / base.rps, 3) });
+    }
+    const med = (side, key) => median(rounds.map((x) => x[side][key]));
+    const summary = (side) => ({
+      rps: round(med(side, 'rps'), 0),
+      p50_ms: med(side, 'p50_ms'),
+      p99_ms: med(side, 'p99_ms'),
+      requests: rounds.reduce((n, x) => n + x[side].requests, 0),
+      non2xx: rounds.reduce((n, x) => n + x[side].non2xx, 0),
+      errors: rounds.reduce((n, x) => n + x[side].errors, 0),
+    });
+    out[c.key] = {
+      label: c.label,
+      bare: summary('bare'),
+      vtr: summary('vtr'),
+      ratio: median(rounds.map((x) => x.ratio)),
+      ratios: rounds.map((x) => x.ratio),
+      target_ratio: TARGETS[c.key],
+      rounds,
+    };
   }
   await bare.stop();
   await emu.stop();
@@ -328,6 +360,7 @@ async function benchHttp() {
       r.vtr.non2xx + r.vtr.errors ? `${r.vtr.non2xx} non-2xx, ${r.vtr.errors} errors` : '',
     ];
   });
+  if (ROUNDS > 1) log(`medians of ${ROUNDS} rounds; ratio = median of the per-round ratios (${cases.map((c) => out[c.key]?.ratios?.join(' / ')).filter(Boolean).join('; ')})\n`);
   table(rows, ['route', 'vtr', 'bare', 'ratio', 'target', 'vtr p50 / p99', 'bare p50 / p99', 'failures']);
   if (unexpected) log(`\n!! the server logged ${unexpected} unexpected error(s)`);
 
@@ -455,7 +488,14 @@ async function benchScale(httpGet) {
   // A random sample of ids across the whole table.
   const ro = new Database(emu.db, { readonly: true, fileMustExist: true });
   const total = ro.prepare('SELECT count(*) AS n FROM sessions').get().n;
-  const ids = ro.prepare('SELECT session_id FROM sessions ORDER BY random() LIMIT 500').all().map((r) => r.session_id);
+  // Random rowids rather than ORDER BY random(), which would sort the whole table.
+  const maxRowid = ro.prepare('SELECT max(rowid) AS m FROM sessions').get().m ?? 0;
+  const byRowid = ro.prepare('SELECT session_id FROM sessions WHERE rowid = ?');
+  const ids = [];
+  for (let i = 0; i < 5000 && ids.length < 500; i++) {
+    const r = byRowid.get(1 + Math.floor(Math.random() * maxRowid));
+    if (r) ids.push(r.session_id);
+  }
   ro.close();
   out.sessions_in_db = total;
 
@@ -476,7 +516,8 @@ async function benchScale(httpGet) {
   for (const f of filters) {
     const times = [];
     let n = 0;
-    for (let i = 0; i < (QUICK ? 3 : 7); i++) {
+    // A filter that matches little scans the whole table: fewer runs at a large size.
+    for (let i = 0; i < (QUICK || count > 100_000 ? 3 : 7); i++) {
       const t = performance.now();
       const r = await call(emu.origin, 'GET', `/_vtr/api/sessions?site=${site}&limit=20&where=${encodeURIComponent(f)}`);
       times.push(performance.now() - t);

@@ -7,6 +7,9 @@ const SECRET_FIELD = /("secret_key"\s*:\s*")((?:[^"\\]|\\.)*)"/g;
 // Anything shaped like one of our secrets, wherever it appears.
 const SECRET_SHAPED = /\b(?:sk_test_|at_test_|whsec_)[A-Za-z0-9+/=_-]{4,}/g;
 const BEARER = /(Bearer\s+)([^\s"',]+)/gi;
+// Credentials in a query string (`?admin_token=`, `&secret_key=`, ...), whatever their shape: a
+// user-chosen admin token or a mistyped key looks like nothing in particular.
+const QUERY_SECRET = /([?&](?:admin_token|access_token|token|secret_key|secret|api_key|key|password)=)([^&#\s"']*)/gi;
 
 // maskSecret keeps the last 4 characters; a short value would be given away whole.
 const mask = (v: string) => (v.length > 12 ? maskSecret(v) : '…');
@@ -14,8 +17,9 @@ const mask = (v: string) => (v.length > 12 ? maskSecret(v) : '…');
 export function maskText(text: string): string {
   if (!text) return text;
   // Fast path: most bodies mention none of these.
-  if (!/secret_key|sk_test_|at_test_|whsec_|bearer/i.test(text)) return text;
+  if (!/secret|sk_test_|at_test_|whsec_|bearer|token=|key=|password=/i.test(text)) return text;
   return text
+    .replace(QUERY_SECRET, (_m, head: string, value: string) => `${head}${value ? mask(value) : ''}`)
     .replace(SECRET_FIELD, (_m, head: string, value: string) => `${head}${value ? mask(value) : ''}"`)
     .replace(SECRET_SHAPED, (m) => maskSecret(m))
     .replace(BEARER, (_m, head: string, token: string) => `${head}${mask(token)}`);

@@ -19,6 +19,8 @@ export interface StoreOptions {
 /** Every table's statements, one module per table, over one connection. */
 export function createStore({ path }: StoreOptions) {
   const db: Db = openDb({ path });
+  // One transaction wrapper for every tx() (building one per call costs more than a small write).
+  const immediate = db.transaction((fn: () => unknown) => fn()).immediate;
   return {
     path,
     db,
@@ -36,7 +38,7 @@ export function createStore({ path }: StoreOptions) {
     state: createStateStore(db),
     /** Runs fn in one write transaction (BEGIN IMMEDIATE, so concurrent writers queue, never interleave). */
     tx<T>(fn: () => T): T {
-      return db.transaction(fn).immediate();
+      return immediate(fn) as T;
     },
     close() {
       if (db.open) db.close();

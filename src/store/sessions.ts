@@ -15,45 +15,63 @@ export interface SessionRecord {
 const ARRAY_FIELDS = new Set(['risks', 'actions', 'custom_events']);
 const INTERNAL = ['first_seen_us', 'last_seen_us', 'click_id', 'check_risks', 'seq'] as const;
 const COLUMNS = [...SESSION_FIELDS, ...INTERNAL];
+const COLUMN_LIST = COLUMNS.join(', ');
 
 type Row = Record<string, unknown>;
+/** A row read in raw mode: one value per column, in COLUMNS order. */
+type RawRow = unknown[];
+
+// How each Session field is stored: 0 as is, 1 a JSON array, 2 a 0/1 boolean. Precomputed, so the
+// hot read/write paths (every API request reads or writes a session) do no per-field lookups.
+const KIND: readonly (0 | 1 | 2)[] = SESSION_FIELDS.map((f) => (ARRAY_FIELDS.has(f) ? 1 : f === 'returned' ? 2 : 0));
+const N_FIELDS = SESSION_FIELDS.length;
+const AT = Object.fromEntries(COLUMNS.map((c, i) => [c, i])) as Record<(typeof COLUMNS)[number], number>;
+
+function fromStored(kind: 0 | 1 | 2, v: unknown): unknown {
+  if (kind === 1) return json.parse(v as string, []);
+  if (kind === 2) return v == null ? null : v === 1;
+  return v ?? null;
+}
+
+function toStored(kind: 0 | 1 | 2, v: unknown): unknown {
+  if (kind === 1) return json.stringify(v ?? []);
+  if (kind === 2) return v == null ? null : v ? 1 : 0;
+  return v;
+}
 
 export function rowToSession(row: Row): Session {
   const out: Record<string, unknown> = {};
-  for (const f of SESSION_FIELDS) {
-    const v = row[f];
-    if (ARRAY_FIELDS.has(f)) out[f] = json.parse(v as string, []);
-    else if (f === 'returned') out[f] = v == null ? null : v === 1;
-    else out[f] = v ?? null;
-  }
+  for (let i = 0; i < N_FIELDS; i++) out[SESSION_FIELDS[i]] = fromStored(KIND[i], row[SESSION_FIELDS[i]]);
   return out as unknown as Session;
 }
 
-function toRecord(row: Row): SessionRecord {
+function rawToSession(raw: RawRow): Session {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < N_FIELDS; i++) out[SESSION_FIELDS[i]] = fromStored(KIND[i], raw[i]);
+  return out as unknown as Session;
+}
+
+function rawToRecord(raw: RawRow): SessionRecord {
   return {
-    session: rowToSession(row),
-    first_seen_us: row.first_seen_us as number,
-    last_seen_us: row.last_seen_us as number,
-    click_id: (row.click_id as string) ?? null,
-    check_risks: json.parse(row.check_risks as string, []),
-    seq: row.seq as number,
+    session: rawToSession(raw),
+    first_seen_us: raw[AT.first_seen_us] as number,
+    last_seen_us: raw[AT.last_seen_us] as number,
+    click_id: (raw[AT.click_id] as string) ?? null,
+    check_risks: json.parse(raw[AT.check_risks] as string, []),
+    seq: raw[AT.seq] as number,
   };
 }
 
-function toRow(rec: SessionRecord): Row {
-  const row: Row = {};
-  for (const f of SESSION_FIELDS) {
-    const v = rec.session[f];
-    if (ARRAY_FIELDS.has(f)) row[f] = json.stringify(v ?? []);
-    else if (f === 'returned') row[f] = v == null ? null : v ? 1 : 0;
-    else row[f] = v;
-  }
-  row.first_seen_us = rec.first_seen_us;
-  row.last_seen_us = rec.last_seen_us;
-  row.click_id = rec.click_id;
-  row.check_risks = json.stringify(rec.check_risks);
-  row.seq = rec.seq;
-  return row;
+/** The record's values in COLUMNS order (positional binding: no per-call name lookups). */
+function toValues(rec: SessionRecord): unknown[] {
+  const values = new Array<unknown>(COLUMNS.length);
+  for (let i = 0; i < N_FIELDS; i++) values[i] = toStored(KIND[i], rec.session[SESSION_FIELDS[i]]);
+  values[AT.first_seen_us] = rec.first_seen_us;
+  values[AT.last_seen_us] = rec.last_seen_us;
+  values[AT.click_id] = rec.click_id;
+  values[AT.check_risks] = json.stringify(rec.check_risks);
+  values[AT.seq] = rec.seq;
+  return values;
 }
 
 export interface SessionQuery {
@@ -66,31 +84,53 @@ export interface SessionQuery {
 }
 
 export function createSessionStore(db: Db) {
-  const insert = db.prepare(`INSERT INTO sessions (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`);
-  const update = db.prepare(
-    `UPDATE sessions SET ${COLUMNS.filter((c) => c !== 'session_id').map((c) => `${c} = @${c}`).join(', ')} WHERE session_id = @session_id`,
-  );
-  const byId = db.prepare<[string], Row>('SELECT * FROM sessions WHERE session_id = ?');
-  const latestForFp = db.prepare<[string, string], Row>(
-    'SELECT * FROM sessions WHERE site_id = ? AND fingerprint = ? ORDER BY last_seen_us DESC LIMIT 1',
-  );
+  const insert = db.prepare(`INSERT INTO sessions (${COLUMN_LIST}) VALUES (${COLUMNS.map(() => '?').join(', ')})`);
+  // A session's identity and origin never change after insert (session_id, site_id, created_at,
+  // first_seen_us, seq): update() leaves them out, so SQLite does not touch the two indexes on seq.
+  const FIXED = new Set(['session_id', 'site_id', 'created_at', 'first_seen_us', 'seq']);
+  const SET_AT = COLUMNS.map((c, i) => (FIXED.has(c) ? -1 : i)).filter((i) => i !== -1);
+  const update = db.prepare(`UPDATE sessions SET ${SET_AT.map((i) => `${COLUMNS[i]} = ?`).join(', ')} WHERE session_id = ?`);
+  const updateValues = (rec: SessionRecord) => {
+    const all = toValues(rec);
+    const v = SET_AT.map((i) => all[i]);
+    v.push(all[AT.session_id]);
+    return v;
+  };
+  const byId = db.prepare<[string], RawRow>(`SELECT ${COLUMN_LIST} FROM sessions WHERE session_id = ?`).raw(true);
+  const latestForFp = db
+    .prepare<[string, string], RawRow>(`SELECT ${COLUMN_LIST} FROM sessions WHERE site_id = ? AND fingerprint = ? ORDER BY last_seen_us DESC LIMIT 1`)
+    .raw(true);
   const earlierForFp = db.prepare<[string, string, number], { one: number }>(
     'SELECT 1 AS one FROM sessions WHERE site_id = ? AND fingerprint = ? AND first_seen_us < ? LIMIT 1',
   );
   const countAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sessions');
+  // List queries differ only by their filter: keep the most recent statements prepared.
+  type ListStatement = { all(...params: unknown[]): unknown[] };
+  const listStatements = new Map<string, ListStatement>();
+  const listStatement = (sql: string): ListStatement => {
+    let stmt = listStatements.get(sql);
+    if (stmt) {
+      listStatements.delete(sql); // re-inserted below: most recently used last
+    } else {
+      stmt = db.prepare<unknown[]>(sql).raw(true) as unknown as ListStatement;
+      if (listStatements.size >= 64) listStatements.delete(listStatements.keys().next().value!);
+    }
+    listStatements.set(sql, stmt);
+    return stmt;
+  };
 
   return {
     get: (id: string): SessionRecord | null => {
       const r = byId.get(id);
-      return r ? toRecord(r) : null;
+      return r ? rawToRecord(r) : null;
     },
     latestForVisitor: (siteId: string, fingerprint: string): SessionRecord | null => {
       const r = latestForFp.get(siteId, fingerprint);
-      return r ? toRecord(r) : null;
+      return r ? rawToRecord(r) : null;
     },
     hasEarlierVisit: (siteId: string, fingerprint: string, beforeUs: number) => !!earlierForFp.get(siteId, fingerprint, beforeUs),
-    insert: (rec: SessionRecord) => void insert.run(toRow(rec)),
-    update: (rec: SessionRecord) => void update.run(toRow(rec)),
+    insert: (rec: SessionRecord) => void insert.run(toValues(rec)),
+    update: (rec: SessionRecord) => void update.run(updateValues(rec)),
     count: () => countAll.get()!.n,
     list(q: SessionQuery): Session[] {
       const clauses: string[] = [];
@@ -107,12 +147,12 @@ export function createSessionStore(db: Db) {
         clauses.push(`(${q.where.where})`);
         params.push(...q.where.params);
       }
-      const sql = `SELECT * FROM sessions ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
+      const sql = `SELECT ${COLUMN_LIST} FROM sessions ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
       params.push(Math.max(1, Math.min(q.limit ?? 50, 10_000)));
-      return db.prepare<unknown[], Row>(sql).all(...params).map(rowToSession);
+      return (listStatement(sql).all(...params) as RawRow[]).map(rawToSession);
     },
     /** Raw rows for state export. */
-    allRecords: (): SessionRecord[] => db.prepare<[], Row>('SELECT * FROM sessions ORDER BY seq').all().map(toRecord),
+    allRecords: (): SessionRecord[] => (db.prepare(`SELECT ${COLUMN_LIST} FROM sessions ORDER BY seq`).raw(true).all() as RawRow[]).map(rawToRecord),
   };
 }
 export type SessionStore = ReturnType<typeof createSessionStore>;

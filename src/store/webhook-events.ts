@@ -22,6 +22,7 @@ export interface WebhookEventRecord {
 export interface EventQuery {
   webhookId?: string;
   siteId?: string;
+  sessionId?: string;
   status?: EventStatus;
   limit?: number;
 }
@@ -80,6 +81,7 @@ export function createWebhookEventStore(db: Db) {
       };
       if (q.webhookId) add('webhook_id = ?', q.webhookId);
       if (q.siteId) add('site_id = ?', q.siteId);
+      if (q.sessionId) add('session_id = ?', q.sessionId);
       if (q.status) add('status = ?', q.status);
       const sql = `SELECT * FROM webhook_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_us DESC LIMIT ?`;
       return db.prepare<Array<string | number>, WebhookEventRecord>(sql).all(...args, q.limit ?? 100);

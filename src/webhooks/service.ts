@@ -99,6 +99,10 @@ export function createWebhookService({ store, clock, bus, dispatcher }: WebhookS
       record(webhookId);
       return store.webhookEvents.list({ webhookId, status: q.status, limit: q.limit }).map((e) => loadEventJson(store, e));
     },
+    /** The events a session caused (every webhook), newest first: the console's session page. */
+    sessionEvents(sessionId: string, limit = 100): WebhookEvent[] {
+      return store.webhookEvents.list({ sessionId, limit }).map((e) => loadEventJson(store, e));
+    },
     event(id: string): WebhookEvent & { payload: unknown } {
       const e = store.webhookEvents.get(id);
       if (!e) throw notFound(`webhook event ${id}`);

@@ -44,12 +44,12 @@ suite('console in a browser', () => {
 
   it('a session made with the CLI appears live; its page shows it and follows changes', async () => {
     await page.goto(`${server.origin}/`);
-    await expect.poll(() => page.url()).toContain('/_vtr/console/sessions');
+    await expect.poll(() => page.url(), { timeout: 30_000, interval: 100 }).toContain('/_vtr/console/sessions');
     await page.locator('#live.on').waitFor(); // the event stream is connected
     const made = await cli('sessions', 'create', '--ip', '203.0.113.7');
     const row = page.locator(`[id="row-${made.session_id}"]`);
     await row.waitFor();
-    await expect.poll(() => row.locator('.badge').textContent()).toBe('invalid');
+    await expect.poll(() => row.locator('.badge').textContent(), { timeout: 30_000, interval: 100 }).toBe('invalid');
 
     await row.getByRole('link', { name: made.session_id }).click();
     await page.getByRole('heading', { level: 1, name: `Session ${made.session_id}` }).waitFor();
@@ -64,7 +64,7 @@ suite('console in a browser', () => {
     await page.goto(`${server.origin}/_vtr/console/sessions`);
     await page.getByLabel('Filter').fill('risk_level = invalid');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => page.url()).toContain('where=risk_level');
+    await expect.poll(() => page.url(), { timeout: 30_000, interval: 100 }).toContain('where=risk_level');
     expect(await page.locator('tbody#rows tr').count()).toBeGreaterThan(0);
     expect(await page.locator(`[id="row-${clean.session_id}"]`).count()).toBe(0);
     expect(await page.locator('tbody#rows .badge').allTextContents()).toEqual(expect.arrayContaining(['invalid']));
@@ -80,7 +80,7 @@ suite('console in a browser', () => {
     await page.goto(`${server.origin}/_vtr/console/sites`);
     const siteKey = server.site!.site_key;
     await page.getByRole('button', { name: /Copy site key/ }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(siteKey);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 30_000, interval: 100 }).toBe(siteKey);
 
     await page.goto(`${server.origin}/_vtr/console/logs`);
     await page.locator('#live.on').waitFor();

@@ -38,7 +38,7 @@ describe('console pages', () => {
     const root = await page(h, '/');
     expect(root.status).toBe(302);
     expect(root.headers.get('location')).toBe('/_vtr/console/sessions');
-    for (const p of ['sessions', `sessions/${s.session_id}`, 'checks', 'sites', 'tokens', 'logs', 'outbox']) {
+    for (const p of ['sessions', `sessions/${s.session_id}`, 'checks', 'sites', 'tokens', 'views', 'webhooks', 'logs', 'outbox']) {
       const r = await page(h, `/_vtr/console/${p}`);
       expect(r.status, p).toBe(200);
       expect(r.text).toContain('<html lang="en">');

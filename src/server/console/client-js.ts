@@ -3,10 +3,25 @@
 //   vtrRow(url, rowId, bodyId)  fetch a server-rendered <tr> and replace or prepend it (204: remove)
 //   vtrRefresh(id)              re-fetch this page and swap the element with that id
 // Markup hooks: <button data-copy="text">, <form data-confirm="question">.
+import type { EmulatorEvent } from '../../events/bus.js';
+
+/**
+ * Every event type of the stream. EventSource listens by exact name, so vtrLive expands a prefix
+ * such as 'webhook_event.' to the names here (the server filters by the same prefix).
+ */
+const STREAM_TYPES = [
+  'session.created', 'session.updated', 'check.created', 'webhook_event.created', 'webhook_event.updated',
+  'webhook_attempt.created', 'webhook.updated', 'notification.created', 'request.logged', 'clock.changed',
+] as const satisfies ReadonlyArray<EmulatorEvent['type']>;
+/** Does not compile when the bus gains an event type missing above. */
+type Complete<T extends never> = T;
+export type StreamTypesComplete = Complete<Exclude<EmulatorEvent['type'], (typeof STREAM_TYPES)[number]>>;
+
 export const CONSOLE_JS = `
 (function () {
   'use strict';
   var liveEl = document.getElementById('live');
+  var STREAM_TYPES = ${JSON.stringify(STREAM_TYPES)};
   function announce(msg) {
     var a = document.getElementById('announce');
     a.textContent = '';
@@ -48,7 +63,12 @@ export const CONSOLE_JS = `
     var es = new EventSource('/_vtr/api/stream?types=' + encodeURIComponent(types.join(',')));
     es.onopen = function () { liveEl.classList.add('on'); liveEl.textContent = 'live'; };
     es.onerror = function () { liveEl.classList.remove('on'); liveEl.textContent = 'reconnecting…'; };
-    types.forEach(function (type) {
+    var names = [];
+    types.forEach(function (t) {
+      var hit = STREAM_TYPES.filter(function (n) { return n.indexOf(t) === 0; });
+      (hit.length ? hit : [t]).forEach(function (n) { if (names.indexOf(n) < 0) names.push(n); });
+    });
+    names.forEach(function (type) {
       es.addEventListener(type, function (ev) {
         var data;
         try { data = JSON.parse(ev.data); } catch (e) { return; }
@@ -59,22 +79,34 @@ export const CONSOLE_JS = `
   };
 
   var inflight = 0;
+  var latest = {};
+  var mayAdd = {};
   window.vtrRow = function (url, rowId, bodyId, opts) {
     var body = document.getElementById(bodyId);
-    if (!body || inflight > 8) return;
+    if (!body) return;
+    // A burst waits its turn rather than being dropped (the last update of a row must land).
+    if (inflight > 8) { setTimeout(function () { window.vtrRow(url, rowId, bodyId, opts); }, 250); return; }
     inflight++;
+    // Answers can arrive out of order: only the newest request for a row may touch it, and it
+    // inherits the right to add the row from any request it superseded (e.g. "created").
+    if (!(opts && opts.onlyReplace)) mayAdd[rowId] = true;
+    var mine = latest[rowId] = (latest[rowId] || 0) + 1;
     fetch(url, { headers: { accept: 'text/html' } }).then(function (r) {
+      if (latest[rowId] !== mine) return;
       var old = document.getElementById(rowId);
-      if (r.status === 204) { if (old) old.remove(); return; }
+      if (r.status === 204) { delete mayAdd[rowId]; if (old) old.remove(); return; }
       if (!r.ok) return;
       return r.text().then(function (markup) {
+        if (latest[rowId] !== mine) return;
+        var add = mayAdd[rowId];
+        delete mayAdd[rowId];
         var t = document.createElement('tbody');
         t.innerHTML = markup;
         var row = t.firstElementChild;
         if (!row) return;
         old = document.getElementById(rowId);
         if (old) { old.replaceWith(row); return; }
-        if (opts && opts.onlyReplace) return;
+        if (!add) return;
         body.prepend(row);
         row.classList.add('new');
         var empty = document.getElementById(bodyId + '-empty');
@@ -94,7 +126,12 @@ export const CONSOLE_JS = `
         if (!text) return;
         var fresh = new DOMParser().parseFromString(text, 'text/html').getElementById(id);
         var old = document.getElementById(id);
-        if (fresh && old) old.replaceWith(fresh);
+        if (!fresh || !old) return;
+        // Keep keyboard focus on the same control (by id) across the swap.
+        var focused = document.activeElement && old.contains(document.activeElement) ? document.activeElement.id : '';
+        old.replaceWith(fresh);
+        var again = focused && document.getElementById(focused);
+        if (again && !again.disabled) again.focus();
       }).catch(function () { pending[id] = null; });
     }, 200);
   };

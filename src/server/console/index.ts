@@ -15,6 +15,10 @@ import { registerSitesPage } from './sites.js';
 import { registerTokensPage } from './tokens.js';
 import { registerLogsPage } from './logs.js';
 import { registerOutboxPage } from './outbox.js';
+import { registerViewsPages } from './views.js';
+import { registerWebhooksPage } from './webhooks.js';
+import { registerWebhookEventsPage } from './webhook-events.js';
+import { registerWebhookEventPage } from './webhook-event.js';
 
 export { CONSOLE } from './layout.js';
 
@@ -24,6 +28,10 @@ export const PAGES: Array<(r: ConsoleRouter) => void> = [
   registerChecksPages,
   registerSitesPage,
   registerTokensPage,
+  registerViewsPages,
+  registerWebhooksPage,
+  registerWebhookEventsPage,
+  registerWebhookEventPage,
   registerLogsPage,
   registerOutboxPage,
 ];

@@ -12,12 +12,14 @@ export interface NavItem {
   href: string;
 }
 
-/** The navigation, in order. A new page adds its entry here (e.g. views and webhooks after sites). */
+/** The navigation, in order. A new page adds its entry here. */
 export const NAV: NavItem[] = [
   { key: 'sessions', label: 'Sessions', href: `${CONSOLE}/sessions` },
   { key: 'checks', label: 'Checks', href: `${CONSOLE}/checks` },
   { key: 'sites', label: 'Sites & keys', href: `${CONSOLE}/sites` },
   { key: 'tokens', label: 'Access tokens', href: `${CONSOLE}/tokens` },
+  { key: 'views', label: 'Saved views', href: `${CONSOLE}/views` },
+  { key: 'webhooks', label: 'Webhooks', href: `${CONSOLE}/webhooks` },
   { key: 'logs', label: 'Request log', href: `${CONSOLE}/logs` },
   { key: 'outbox', label: 'Mail outbox', href: `${CONSOLE}/outbox` },
 ];

@@ -15,8 +15,11 @@ export interface ConsoleRouter {
   page(path: string, handler: (c: Context) => Result | Promise<Result>): void;
   /** GET → an HTML fragment (no layout), or null for 204. */
   fragment(path: string, handler: (c: Context) => Html | null | Promise<Html | null>): void;
-  /** POST of a same-origin form → the URL to go to next. */
-  form(path: string, handler: (c: Context, form: Record<string, string>) => string | Promise<string>): void;
+  /**
+   * POST of a same-origin form → the URL to go to next (303), or a Response (e.g. the form page again
+   * with its error, when the POST path is also the page's GET path).
+   */
+  form(path: string, handler: (c: Context, form: Record<string, string>) => string | Response | Promise<string | Response>): void;
   /** A full page for the given content. */
   render(o: { title: string; nav: string; body: Html; script?: Html }): Html;
 }
@@ -60,7 +63,8 @@ export function createConsoleRouter(app: Hono, deps: AppDeps): ConsoleRouter {
         try {
           assertSameOrigin(c);
           const form = await readForm(c);
-          return c.redirect(await handler(c, form), 303);
+          const next = await handler(c, form);
+          return typeof next === 'string' ? c.redirect(next, 303) : next;
         } catch (err) {
           return errorPage(c, err);
         }

@@ -22,7 +22,8 @@ export function sessionRow(s: Session): Html {
 </tr>`;
 }
 
-function filterError(src: string, err: { message: string; position: number }): Html {
+/** A filter that does not parse: the message, and the filter with a caret under the position. */
+export function filterError(src: string, err: { message: string; position: number }): Html {
   return html`<div class="error" role="alert" id="filter-error">
 <p><strong>That filter does not parse:</strong> ${err.message}</p>
 <pre aria-label="The filter, with a caret under the problem">${formatFilterError(src, err)}</pre>

@@ -45,11 +45,12 @@ tr.new{animation:flash 2s ease-out}
 .null{color:var(--muted);font-style:italic}
 .badge{display:inline-block;padding:0 .45rem;border-radius:999px;font-size:.8rem;border:1px solid currentColor;white-space:nowrap}
 .risk-normal{color:var(--ok)}.risk-unwanted{color:var(--warn)}.risk-suspicious{color:var(--sus)}.risk-invalid{color:var(--bad)}
+.ev-delivered,.hook-enabled{color:var(--ok)}.ev-retrying{color:var(--warn)}.ev-failed,.hook-disabled{color:var(--bad)}.ev-pending{color:var(--muted)}
 .status-2{color:var(--ok)}.status-3{color:var(--warn)}.status-4{color:var(--warn)}.status-5{color:var(--bad)}
 form.filter{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end;margin:0 0 1rem}
 form.filter .grow{flex:1 1 18rem}
 label{display:block;font-size:.85rem;color:var(--muted);margin-bottom:.2rem}
-input[type=text],input[type=search],input[type=password],select{width:100%;padding:.45rem .55rem;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg);font:inherit}
+input[type=text],input[type=search],input[type=password],input[type=url],select{width:100%;padding:.45rem .55rem;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg);font:inherit}
 input:focus,select:focus,button:focus,a:focus{outline:2px solid var(--accent);outline-offset:1px}
 button,.button{display:inline-block;padding:.42rem .8rem;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:var(--accent-fg);font:inherit;cursor:pointer;text-decoration:none}
 button.secondary{background:transparent;color:var(--accent)}
@@ -57,6 +58,14 @@ button.danger{background:transparent;color:var(--bad);border-color:var(--bad)}
 button:disabled{opacity:.5;cursor:not-allowed}
 button.small{padding:.1rem .5rem;font-size:.85rem}
 .inline{display:inline}
+main>details{margin-top:1rem}
+.small{font-size:.85rem}
+.actions{display:flex;flex-wrap:wrap;gap:.3rem;margin-top:.5rem}
+form.stack{display:grid;gap:.7rem;max-width:48rem}
+form.stack p{margin:0}
+.check{display:flex;gap:.5rem;align-items:center}
+.check label{margin:0;font-size:inherit;color:inherit}
+.check input{width:1.1rem;height:1.1rem;margin:0}
 .error{border:1px solid var(--bad);color:var(--fg);background:color-mix(in srgb,var(--bad) 10%,var(--card));border-radius:8px;padding:.7rem 1rem;margin:0 0 1rem}
 .error pre{background:transparent;padding:.2rem 0;margin:.3rem 0 0;white-space:pre;overflow-x:auto}
 .flash{border:1px solid var(--ok);border-radius:8px;padding:.5rem 1rem;background:color-mix(in srgb,var(--ok) 10%,var(--card))}

@@ -13,6 +13,8 @@ const viewFields = {
 };
 const createBody = z.strictObject({ ...viewFields, trigger_webhooks: viewFields.trigger_webhooks.optional() });
 const updateBody = z.strictObject(viewFields).partial();
+/** The console's view forms validate with the same schemas. */
+export { createBody as viewCreateBody, updateBody as viewUpdateBody };
 
 export function adminViewRoutes(app: Hono, { views }: AppDeps): void {
   if (!views) return;

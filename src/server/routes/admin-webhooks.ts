@@ -9,6 +9,8 @@ import { validate } from '../validate.js';
 
 const url = z.string().min(1).max(2000);
 const createBody = z.strictObject({ url });
+/** The console's webhook form validates with the same schema. */
+export { createBody as webhookCreateBody };
 const updateBody = z.strictObject({ url, status: z.enum(WEBHOOK_STATUSES, { error: `must be one of ${WEBHOOK_STATUSES.join(', ')}` }) }).partial();
 
 function limitOf(text: string | undefined, fallback = 100): number {

@@ -1,0 +1,75 @@
+// One webhook: its settings and buttons, and its event history (status filter), live: new events
+// and each attempt's result replace their rows as they happen.
+import type { Context } from 'hono';
+import { EVENT_STATUSES, type EventStatus } from '../../domain/webhooks.js';
+import { html, raw, scriptJson } from './html.js';
+import { CONSOLE, flash, scrollTable } from './layout.js';
+import { secret, time } from './fields.js';
+import { EVENT_HEAD, eventRow, hookStatus, pick, webhookHref } from './webhook-fields.js';
+import { webhookActions, webhookService } from './webhooks.js';
+import type { ConsoleRouter } from './router.js';
+
+const LIMIT = 100;
+const DONE: Record<string, string> = { enabled: 'Enabled the webhook (a new failure run starts).', disabled: 'Disabled the webhook: its pending retries were stopped.' };
+
+/** An unknown status shows everything rather than an error page (it comes from a <select>). */
+const statusOf = (c: Context): EventStatus | undefined => {
+  const s = c.req.query('status') ?? '';
+  return (EVENT_STATUSES as readonly string[]).includes(s) ? (s as EventStatus) : undefined;
+};
+
+export function registerWebhookEventsPage(r: ConsoleRouter): void {
+  const { deps } = r;
+
+  r.page('/webhooks/:id', (c) => {
+    const svc = webhookService(deps);
+    const w = svc.get(c.req.param('id') ?? '');
+    const status = statusOf(c);
+    const events = svc.events(w.webhook_id, { status, limit: LIMIT });
+    const site = deps.store.sites.get(w.site_id);
+    const body = html`<p><a href="${CONSOLE}/webhooks">← Webhooks</a></p>
+<h1>Webhook <span class="mono">${w.webhook_id}</span></h1>
+${flash(pick(DONE, c.req.query('done')))}
+<section class="card" aria-labelledby="hook-h" id="webhook-summary">
+<h2 id="hook-h" class="sr-only">Settings</h2>
+<dl class="fields">
+<dt>url</dt><dd class="mono">${w.url}</dd>
+<dt>status</dt><dd>${hookStatus(w.status)}</dd>
+<dt>consecutive_failures</dt><dd>${w.consecutive_failures}</dd>
+<dt>site</dt><dd>${site?.name ?? ''} <span class="mono muted">${w.site_id}</span>${site && site.plan !== 'paid' ? html` <span class="badge">free plan: deliveries held</span>` : ''}</dd>
+<dt>secret</dt><dd>${secret(w.secret, 'webhook secret')}</dd>
+<dt>created_at</dt><dd>${time(w.created_at)}</dd>
+</dl>
+${webhookActions(w, 'detail')}
+</section>
+<h2 id="events-h">Event history</h2>
+<form class="filter" method="get" action="${webhookHref(w.webhook_id)}">
+<div><label for="ev-status">Status</label>
+<select id="ev-status" name="status"><option value="">All</option>
+${EVENT_STATUSES.map((s) => html`<option value="${s}"${s === status ? raw(' selected') : ''}>${s}</option>`)}</select></div>
+<div><button type="submit">Show</button></div>
+</form>
+${scrollTable(`Events of webhook ${w.webhook_id}, newest first`, EVENT_HEAD, events.map((e) => eventRow(e)), {
+  bodyId: 'rows',
+  empty: status ? `No ${status} events.` : 'No events yet. They come when a session first matches a saved view with trigger webhooks.',
+})}
+${events.length === LIMIT ? html`<p class="muted">The newest ${LIMIT} are shown; <code>vtr webhooks events ${w.webhook_id} --limit N</code> lists more.</p>` : ''}`;
+    // Rows come from the server (the status filter applies); without a filter an update only replaces.
+    const script = html`var q = ${scriptJson({ id: w.webhook_id, status: status ?? '' })};
+vtrLive(['webhook_event.', 'webhook.updated'], function (type, d) {
+  if (!d || d.webhook_id !== q.id) return;
+  if (type === 'webhook.updated') { vtrRefresh('webhook-summary'); return; }
+  var url = '${raw(CONSOLE)}/webhooks/' + encodeURIComponent(q.id) + '/rows/' + encodeURIComponent(d.webhook_event_id) + '?status=' + encodeURIComponent(q.status);
+  vtrRow(url, 'ev-' + d.webhook_event_id, 'rows', { onlyReplace: type !== 'webhook_event.created' && !q.status });
+});`;
+    return r.render({ title: `Webhook ${w.webhook_id}`, nav: 'webhooks', body, script });
+  });
+
+  // One event row of this webhook, when it passes the page's status filter (204 otherwise).
+  r.fragment('/webhooks/:id/rows/:eventId', (c) => {
+    const e = webhookService(deps).event(c.req.param('eventId') ?? '');
+    const status = statusOf(c);
+    if (e.webhook_id !== c.req.param('id') || (status && e.status !== status)) return null;
+    return eventRow(e);
+  });
+}

@@ -1,0 +1,103 @@
+// Webhooks, per site: list (status, consecutive failures, secret), create, enable/disable, delete.
+// The list follows `webhook.updated` (a failure run growing, the disabling rule firing).
+import type { Context } from 'hono';
+import type { Webhook } from '../../domain/webhooks.js';
+import { VtrError } from '../../domain/errors.js';
+import { webhookCreateBody } from '../routes/admin-webhooks.js';
+import { validate } from '../validate.js';
+import type { WebhookService } from '../../webhooks/service.js';
+import type { AppDeps } from '../deps.js';
+import { html, raw, type Html } from './html.js';
+import { CONSOLE, flash, scrollTable } from './layout.js';
+import { secret, time } from './fields.js';
+import { hookStatus, pick, webhookHref } from './webhook-fields.js';
+import type { ConsoleRouter } from './router.js';
+
+const DONE: Record<string, string> = { enabled: 'Enabled the webhook (a new failure run starts).', disabled: 'Disabled the webhook: its pending retries were stopped.', deleted: 'Deleted the webhook with its events.' };
+
+export function webhookService(deps: AppDeps): WebhookService {
+  if (!deps.webhooks) throw new VtrError('not_found', 'webhooks are not available in this emulator');
+  return deps.webhooks;
+}
+
+/** Enable or disable, and delete. `back` says which page the buttons return to. */
+export function webhookActions(w: Webhook, back: 'list' | 'detail'): Html {
+  const base = webhookHref(w.webhook_id);
+  const toggle = w.status === 'enabled'
+    ? html`<form method="post" action="${base}/disable" class="inline" data-confirm="Disable this webhook? Its pending retries stop (those events become failed) and it gets no new events.">
+<input type="hidden" name="back" value="${back}"><button type="submit" class="secondary small" aria-label="Disable webhook ${w.url}">Disable</button></form>`
+    : html`<form method="post" action="${base}/enable" class="inline">
+<input type="hidden" name="back" value="${back}"><button type="submit" class="small" aria-label="Enable webhook ${w.url}">Enable</button></form>`;
+  return html`<div class="actions">${toggle}
+<form method="post" action="${base}/delete" class="inline" data-confirm="Delete this webhook with all its events and attempts?">
+<button type="submit" class="danger small" aria-label="Delete webhook ${w.url}">Delete</button></form></div>`;
+}
+
+function webhookRow(w: Webhook): Html {
+  return html`<tr id="hook-${w.webhook_id}">
+<td class="wrap"><a href="${webhookHref(w.webhook_id)}" class="mono">${w.url}</a><br><span class="mono muted small">${w.webhook_id}</span></td>
+<td>${hookStatus(w.status)}</td><td>${w.consecutive_failures}</td>
+<td>${secret(w.secret, `secret of webhook ${w.url}`)}</td><td>${time(w.created_at)}</td>
+<td><a href="${webhookHref(w.webhook_id)}">Events</a>${webhookActions(w, 'list')}</td>
+</tr>`;
+}
+
+export function registerWebhooksPage(r: ConsoleRouter): void {
+  const { deps } = r;
+
+  const listPage = (c: Context, form?: { site_id: string; url: string; error: string }) => {
+    const sites = deps.sites.list();
+    const created = c.req.query('created');
+    const fresh = created ? webhookService(deps).list().find((w) => w.webhook_id === created) : undefined;
+    const site = form?.site_id ?? (c.req.query('site') || sites.find((s) => s.plan === 'paid')?.site_id);
+    const body = html`<h1>Webhooks</h1>
+${fresh ? html`<div class="flash" role="status"><p>Created webhook <span class="mono">${fresh.webhook_id}</span>. Verify deliveries with its signing secret:</p>
+<div>${secret(fresh.secret, 'secret of the new webhook')}</div></div>` : flash(pick(DONE, c.req.query('done')))}
+<p class="muted">Each enabled webhook of a paid site gets an event when a session first matches a saved view that triggers webhooks. Failed deliveries are retried automatically; then you can retry by hand from the event's page.</p>
+<div id="webhook-lists">
+${sites.map((s) => {
+  const hooks = webhookService(deps).list(s.site_id);
+  return html`<section aria-labelledby="hooks-${s.site_id}">
+<h2 id="hooks-${s.site_id}">${s.name} <span class="muted mono small">${s.site_id} · ${s.plan}</span></h2>
+${s.plan === 'paid' ? '' : html`<p class="muted">Free plan: webhooks need the paid plan (<code>vtr sites update ${s.site_id} --plan paid</code>); existing ones hold their deliveries.</p>`}
+${hooks.length ? scrollTable(`Webhooks of ${s.name}`, ['URL', 'Status', 'Consecutive failures', 'Secret', 'Created', 'Actions'], hooks.map(webhookRow)) : html`<p class="empty">No webhooks.</p>`}
+</section>`;
+})}
+</div>
+<h2 id="new-webhook">New webhook</h2>
+<form method="post" action="${CONSOLE}/webhooks" class="stack card" aria-label="Create webhook">
+${form ? html`<div class="error" role="alert" id="form-error"><p>${form.error}</p></div>` : ''}
+<div><label for="hook-site">Site</label>
+<select id="hook-site" name="site_id">${sites.map((s) => html`<option value="${s.site_id}"${s.site_id === site ? raw(' selected') : ''}>${s.name} (${s.site_id}, ${s.plan})</option>`)}</select></div>
+<div><label for="hook-url">URL</label>
+<input type="url" id="hook-url" name="url" value="${form?.url ?? ''}" required placeholder="http://127.0.0.1:9000/" spellcheck="false" autocomplete="off"${form ? raw(' aria-invalid="true" aria-describedby="form-error"') : ''}></div>
+<p class="muted small">A local endpoint that prints deliveries: <code>vtr webhooks receive --port 9000</code>.</p>
+<div><button type="submit">Create webhook</button></div>
+</form>`;
+    const script = html`vtrLive(['webhook.updated'], function () { vtrRefresh('webhook-lists'); });`;
+    return r.render({ title: 'Webhooks', nav: 'webhooks', body, script });
+  };
+
+  r.page('/webhooks', (c) => listPage(c));
+  // The form posts to the page's own path: a refused URL or a free site re-renders it with the error.
+  r.form('/webhooks', (c, form) => {
+    const site_id = form.site_id ?? '';
+    const url = form.url ?? '';
+    try {
+      const w = webhookService(deps).create(site_id, validate(webhookCreateBody, { url }).url);
+      return `${CONSOLE}/webhooks?created=${encodeURIComponent(w.webhook_id)}#hook-${encodeURIComponent(w.webhook_id)}`;
+    } catch (err) {
+      if (!(err instanceof VtrError) || !['invalid_request', 'plan_required', 'not_found'].includes(err.code)) throw err;
+      return c.html(listPage(c, { site_id, url, error: err.message }).text, err.status as 400);
+    }
+  });
+
+  const back = (form: Record<string, string>, id: string, done: string) =>
+    form.back === 'detail' ? `${webhookHref(id)}?done=${done}` : `${CONSOLE}/webhooks?done=${done}#hook-${encodeURIComponent(id)}`;
+  r.form('/webhooks/:id/enable', (c, form) => back(form, webhookService(deps).enable(c.req.param('id') ?? '').webhook_id, 'enabled'));
+  r.form('/webhooks/:id/disable', (c, form) => back(form, webhookService(deps).disable(c.req.param('id') ?? '').webhook_id, 'disabled'));
+  r.form('/webhooks/:id/delete', (c) => {
+    webhookService(deps).delete(c.req.param('id') ?? '');
+    return `${CONSOLE}/webhooks?done=deleted`;
+  });
+}
