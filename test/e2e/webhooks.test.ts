@@ -140,7 +140,7 @@ describe('webhooks end to end (built binary)', () => {
     expect(busy.stderr).toContain('retries_in_progress');
     expect(busy.stderr).toContain(r.next_attempt_at);
     // --all-failed retries every failed event of the webhook.
-    for (let i = 0; i < 5; i++) await runCli(['clock', 'advance', '1h'], { env: slowRetries.env });
+    for (let i = 0; i < 5; i++) await runCli(['clock', 'advance', '61m'], { env: slowRetries.env });
     expect((await admin(slowRetries, 'GET', `/webhook-events/${r.webhook_event_id}`)).status).toBe('failed');
     rx.answer(() => 200);
     const all = await runCli(['webhooks', 'retry', '--all-failed', '--webhook', hook2.webhook_id, '--json'], { env: slowRetries.env });

@@ -90,26 +90,26 @@ describe('webhook state table (real receiver)', () => {
   });
 
   it('state table: unreachable, 4xx, 3xx and timeouts are failures; a later 2xx delivers', async () => {
-    const { hook } = await setup({ retrySchedule: [HOUR, HOUR, HOUR, HOUR, HOUR], webhookTimeoutMs: 300 });
+    const { hook } = await setup({ retrySchedule: [HOUR, HOUR, HOUR, HOUR, HOUR], webhookTimeoutMs: 2000 });
     const answers: Array<Parameters<Receiver['answer']>[0]> = [
       () => 404,
       () => ({ status: 302, headers: { location: 'http://127.0.0.1:1/elsewhere' } }),
-      () => ({ status: 200, delayMs: 1500 }),
+      () => ({ status: 200, delayMs: 5000 }),
     ];
     rx.answer(answers[0]);
     await h.createSession();
     await settle();
     const id = (await events(hook.webhook_id))[0].webhook_event_id;
     rx.answer(answers[1]);
-    await advance('1h');
+    await advance('61m');
     rx.answer(answers[2]);
-    await advance('1h');
+    await advance('61m');
     // Unreachable: point the webhook at a port nobody listens on.
     await h.admin('PATCH', `/webhooks/${hook.webhook_id}`, { url: 'http://127.0.0.1:9/' });
-    await advance('1h');
+    await advance('61m');
     await h.admin('PATCH', `/webhooks/${hook.webhook_id}`, { url: rx.url });
     rx.answer(() => 204);
-    await advance('1h');
+    await advance('61m');
     const e = await event(id);
     expect(e.status).toBe('delivered');
     const [a404, a302, aSlow, aDown, aOk] = e.attempts;
