@@ -4,16 +4,10 @@ import { PROBE_ID_PATTERN } from '../domain/ids.js';
 import { lookupIp } from '../domain/ip-intel.js';
 import { parseUserAgent } from '../domain/user-agent.js';
 import type { Session } from '../domain/session.js';
+import type { ProbeRecord } from '../store/probes.js';
 
-/** What the check needs of a stored probe (src/store/probes.ts). */
-export interface ProbeRef {
-  probe_id: string;
-  site_id: string;
-  session_id: string;
-  ip: string | null;
-  created_at: string;
-  created_us: number;
-}
+/** A stored probe, as the check reads it. */
+export type ProbeRef = ProbeRecord;
 
 /**
  * Why a probe is not valid. Another site's probe reads as `unknown`: the answer never tells a

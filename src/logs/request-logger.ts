@@ -7,6 +7,7 @@ import { formatMicros } from '../domain/time.js';
 import type { EventBus } from '../events/bus.js';
 import type { Store } from '../store/index.js';
 import type { RequestLogEntry } from '../store/request-log.js';
+import type { RequestLogJson } from '../domain/request-log.js';
 import { maskText, secretKeyOf } from './mask.js';
 
 /** Longest body text kept per request; the rest is cut with a note. */
@@ -31,7 +32,7 @@ export interface RequestSeen {
 }
 
 /** A log entry as the API shows it. */
-export type RequestLogJson = Omit<RequestLogEntry, 'seq'>;
+export type { RequestLogJson };
 
 export function toLogJson(e: RequestLogEntry): RequestLogJson {
   const { seq: _seq, ...rest } = e;

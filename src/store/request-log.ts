@@ -1,16 +1,8 @@
+import type { RequestLogJson } from '../domain/request-log.js';
 import type { Db } from './db.js';
 
-/** One public-API request as the request log keeps it (bodies already masked). */
-export interface RequestLogEntry {
-  request_id: string;
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  site_id: string | null;
-  request_body: string | null;
-  response_body: string | null;
-  created_at: string;
+/** A request log row: the entry plus its insertion order. */
+export interface RequestLogEntry extends RequestLogJson {
   seq: number;
 }
 

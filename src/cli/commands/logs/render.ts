@@ -1,16 +1,7 @@
 import type { ChalkInstance } from 'chalk';
+import type { RequestLogJson } from '../../../domain/request-log.js';
 
-export interface LogEntryJson {
-  request_id: string;
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  site_id: string | null;
-  request_body: string | null;
-  response_body: string | null;
-  created_at: string;
-}
+export type LogEntryJson = RequestLogJson;
 
 export function statusColour(c: ChalkInstance, status: number): string {
   const s = String(status);
