@@ -61,6 +61,7 @@ export function createEmulator(opts: EmulatorOptions) {
     views: webhooks.views,
     webhooks: webhooks.webhooks,
     afterClockMove: () => webhooks.dispatcher.runDue(),
+    advanceClock: (ms) => webhooks.dispatcher.advanceClock(ms),
     extensions: [],
   };
   const bootstrap = sites.bootstrap();

@@ -61,7 +61,8 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
   const sites = emulator.deps.sites;
   const site = sites.defaultSite();
   const token = sites.tokens.list(site.site_id).find((t) => !t.revoked_at) ?? sites.tokens.create(site.site_id);
-  const afterMove = () => emulator.deps.afterClockMove?.() ?? Promise.resolve();
+  // Like `vtr clock advance/set`: every delivery scheduled on the way runs at its time before it resolves.
+  const move = (ms: number) => emulator.deps.advanceClock!(ms);
   return {
     baseUrl,
     site: { siteId: site.site_id, siteKey: site.site_key, secretKey: site.secret_key, accessToken: token.token },
@@ -71,14 +72,12 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
       async advance(d) {
         const ms = typeof d === 'number' ? d : parseDuration(d);
         if (ms == null) throw new Error(`not a duration: ${d}`);
-        emulator.clock.advance(ms);
-        await afterMove();
+        await move(ms);
       },
       async set(ts) {
         const ms = parseTimestamp(ts);
         if (ms == null) throw new Error(`not a timestamp: ${ts}`);
-        emulator.clock.set(ms);
-        await afterMove();
+        await move(ms - emulator.clock.now());
       },
     },
     client: createApiClient({ baseUrl, accessToken: token.token, secretKey: site.secret_key }),

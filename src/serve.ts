@@ -31,7 +31,9 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
     if (code === 'EADDRINUSE') throw new Error(`port ${cfg.port} on ${cfg.host} is in use; is another \`vtr serve\` running? Use --port to pick another.`);
     throw err;
   }
-  const host = addr.host.includes(':') ? `[${addr.host}]` : addr.host;
+  // A wildcard bind is reached locally through loopback; print that, not 0.0.0.0.
+  const reach = addr.host === '0.0.0.0' ? '127.0.0.1' : addr.host === '::' ? '::1' : addr.host;
+  const host = reach.includes(':') ? `[${reach}]` : reach;
   const origin = `http://${host}:${addr.port}`;
   const baseUrl = `${origin}/api/v1`;
   // An import replaced whatever a first start created.

@@ -7,6 +7,13 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${VERSION}\n`);
     return;
   }
+  // `vtr ... | head`: a reader that goes away ends the output quietly, not with an EPIPE stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') throw err;
+      process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    });
+  }
   const { buildProgram } = await import('./program.js');
   const { exitCodeFor } = await import('./errors.js');
   const program = buildProgram();

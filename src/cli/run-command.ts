@@ -50,6 +50,10 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
   } else if (err instanceof ApiError) {
     message = `${err.message} (HTTP ${err.status}, ${err.code})`;
     if (err.status === 401 && err.code === 'unauthorized') message += '. Check --token / --secret-key / --admin-token.';
+    // A base URL without the version segment reaches the emulator but none of the public API's routes.
+    if (err.status === 404 && message.startsWith('no route for') && !/\/api\/v1\/?$/.test(ctx.config.baseUrl)) {
+      message += `. --base-url / VTR_BASE_URL must be the public API base, ending in /api/v1 (e.g. ${ctx.config.baseUrl.replace(/\/+$/, '')}/api/v1)`;
+    }
   } else if (err instanceof Error) {
     message = err.message;
   } else {

@@ -20,6 +20,8 @@ export interface Clock {
   advance(ms: number): void;
   /** Manual clocks only: jump to `epochMs` (must not be in the past). */
   set(epochMs: number): void;
+  /** Throws the ClockError that `advance(ms)` would throw, without moving. */
+  assertCanAdvance(ms: number): void;
   /** Called after every advance/set, so due work can run. */
   onChange(listener: () => void): () => void;
 }
@@ -36,6 +38,11 @@ export function createClock(mode: ClockMode = 'system', initialOffsetMs = 0, sou
   let lastMicros = 0;
   const listeners = new Set<() => void>();
   const now = () => source() + offset;
+  const canAdvance = (ms: number) => {
+    if (mode !== 'manual') throw new ClockError('the clock is in system mode; start the server with --clock manual');
+    if (Number.isNaN(ms) || ms < 0) throw new ClockError('the clock only moves forward');
+    if (!Number.isFinite(ms) || now() + ms > MAX_CLOCK_MS) throw beyondMax();
+  };
   const changed = () => {
     for (const l of listeners) l();
   };
@@ -52,12 +59,11 @@ export function createClock(mode: ClockMode = 'system', initialOffsetMs = 0, sou
     },
     offsetMs: () => offset,
     advance(ms) {
-      if (mode !== 'manual') throw new ClockError('the clock is in system mode; start the server with --clock manual');
-      if (Number.isNaN(ms) || ms < 0) throw new ClockError('the clock only moves forward');
-      if (!Number.isFinite(ms) || now() + ms > MAX_CLOCK_MS) throw beyondMax();
+      canAdvance(ms);
       offset += ms;
       changed();
     },
+    assertCanAdvance: (ms) => canAdvance(ms),
     set(epochMs) {
       if (mode !== 'manual') throw new ClockError('the clock is in system mode; start the server with --clock manual');
       const delta = epochMs - now();

@@ -30,6 +30,11 @@ export interface AppDeps {
   checks: CheckService;
   /** Runs after `clock advance/set`: every delivery that became due runs before the answer. */
   afterClockMove?: () => Promise<void>;
+  /**
+   * Moves a manual clock forward by `ms` as time would pass: every attempt scheduled on the way runs
+   * at its time (retries it schedules too), in order, before it resolves. Throws ClockError.
+   */
+  advanceClock?: (ms: number) => Promise<void>;
   /** The public-API request log (`/_vtr/api/logs`, `vtr logs`). */
   requestLog?: RequestLogger;
   /** State export/import/reset (`/_vtr/api/state`). */

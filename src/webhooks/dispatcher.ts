@@ -114,17 +114,41 @@ export function createDispatcher(d: DispatcherDeps) {
     if (timer) clearTimeout(timer);
   }
 
+  /** Runs everything due now and waits until no attempt is running. */
+  async function runDue(): Promise<void> {
+    for (;;) {
+      safePump();
+      if (inFlight.size === 0) return;
+      await Promise.allSettled([...inFlight.values()]);
+    }
+  }
+
   return {
     /** Resumes every due attempt and schedules the future ones (start-up). */
     start: safePump,
     kick,
-    /** Runs everything due now and waits until no attempt is running (after a clock move). */
-    async runDue(): Promise<void> {
+    runDue,
+    /**
+     * Moves a manual clock forward by `ms` the way time would pass: it stops at each scheduled
+     * attempt on the way, in order, and runs it there, so a retry scheduled by an attempt also runs
+     * when it falls before the end (`clock advance 1h` runs a whole 2 s … 32 s retry schedule).
+     * The offset grows by exactly `ms`; everything that became due has run when it resolves.
+     */
+    async advanceClock(ms: number): Promise<void> {
+      clock.assertCanAdvance(ms);
+      const targetOffset = clock.offsetMs() + ms;
+      await runDue();
       for (;;) {
-        safePump();
-        if (inFlight.size === 0) return;
-        await Promise.allSettled([...inFlight.values()]);
+        const next = store.webhookEvents.nextDueAfter(clock.nowMicros());
+        if (next == null) break;
+        const step = Math.ceil(next / 1000) - clock.now();
+        if (clock.offsetMs() + step >= targetOffset) break;
+        if (step > 0) clock.advance(step);
+        await runDue();
       }
+      const rest = targetOffset - clock.offsetMs();
+      if (rest > 0) clock.advance(rest);
+      await runDue();
     },
     /** One manual attempt now, for a `failed` event; answers the event after it. */
     async retry(eventId: string): Promise<WebhookEvent> {

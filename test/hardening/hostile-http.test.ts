@@ -209,7 +209,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   agent.destroy();
-  await server?.stop();
+  if (!server) return;
+  // A server that no longer stops on SIGTERM is a failure, but must not outlive the test run.
+  const killer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+  const code = await server.stop('SIGTERM');
+  clearTimeout(killer);
+  expect(code, 'the server stops cleanly on SIGTERM after all that').toBe(0);
 });
 
 /** After each group: still alive, still answering, nothing unexpected logged. */

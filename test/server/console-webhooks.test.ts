@@ -146,7 +146,7 @@ describe('console: webhook events and the Retry button', () => {
     expect(early.location).toBe(`${evPage}?refused=retries_in_progress`);
     expect((await page(h, early.location)).text).toContain('Not retried: its automatic retries are not done yet');
 
-    // Each move runs the one retry that became due (the next is due an hour after it ran).
+    // Each move runs the retries that fall due on the way (hourly), until the five are done.
     for (let i = 0; i < 5; i++) await advance(h, '2h');
     p = await page(h, evPage);
     expect(p.text).toContain('ev-failed');

@@ -17,13 +17,16 @@ export function clockJson(deps: Pick<AppDeps, 'clock'>) {
 }
 
 export function adminClockRoutes(app: Hono, deps: AppDeps): void {
-  const move = (fn: () => void) => {
+  // Forward by `ms`, stopping at every delivery scheduled on the way (see AppDeps.advanceClock).
+  const move = async (ms: number) => {
     try {
-      fn();
+      if (deps.advanceClock) return await deps.advanceClock(ms);
+      deps.clock.advance(ms);
     } catch (err) {
       if (err instanceof ClockError) throw new VtrError('conflict', err.message);
       throw err;
     }
+    await deps.afterClockMove?.();
   };
   route(app, '/_vtr/api/clock', { GET: (c) => c.json(clockJson(deps)) });
   route(app, '/_vtr/api/clock/advance', {
@@ -31,8 +34,7 @@ export function adminClockRoutes(app: Hono, deps: AppDeps): void {
       const { duration } = validate(advanceBody, await readJsonObject(c));
       const ms = typeof duration === 'number' ? duration : parseDuration(duration);
       if (ms == null || !Number.isFinite(ms)) throw new VtrError('invalid_request', 'duration: use a duration like 30s, 5m, 2h or 3d', { field: 'duration' });
-      move(() => deps.clock.advance(ms));
-      await deps.afterClockMove?.();
+      await move(ms);
       return c.json(clockJson(deps));
     },
   });
@@ -41,8 +43,7 @@ export function adminClockRoutes(app: Hono, deps: AppDeps): void {
       const { timestamp } = validate(setBody, await readJsonObject(c));
       const ms = parseTimestamp(timestamp);
       if (ms == null) throw new VtrError('invalid_request', 'timestamp: use ISO 8601, e.g. 2026-11-21T09:00:00', { field: 'timestamp' });
-      move(() => deps.clock.set(ms));
-      await deps.afterClockMove?.();
+      await move(ms - deps.clock.now());
       return c.json(clockJson(deps));
     },
   });

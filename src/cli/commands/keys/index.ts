@@ -3,7 +3,11 @@ import { action } from '../../run-command.js';
 import { examples } from '../../help.js';
 
 export function registerKeys(program: Command): void {
-  const keys = program.command('keys').description("a site's site key and secret key");
+  const keys = examples(program.command('keys').description("a site's site key and secret key"), [
+    'vtr keys show',
+    'vtr keys show --site site_123 --json',
+    'vtr keys rotate --yes',
+  ]);
   examples(keys.command('show').description('print the site key and secret key'), [
     'vtr keys show',
     'vtr keys show --json | jq -r .secret_key',

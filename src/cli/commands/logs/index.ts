@@ -3,7 +3,10 @@ import { action } from '../../run-command.js';
 import { examples } from '../../help.js';
 
 export function registerLogs(program: Command): void {
-  const logs = program.command('logs').description('the public-API request log (method, path, status, duration, masked bodies)');
+  const logs = examples(program.command('logs').description('the public-API request log (method, path, status, duration, masked bodies)'), [
+    'vtr logs list',
+    'vtr logs tail',
+  ]);
   examples(
     logs.command('list').description('recent requests, newest first (every site; --site narrows)').option('-n, --limit <n>', 'at most this many', '20'),
     ['vtr logs list', 'vtr logs list --limit 100 --json | jq ".[] | select(.status >= 400)"'],

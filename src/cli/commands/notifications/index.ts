@@ -3,7 +3,10 @@ import { action } from '../../run-command.js';
 import { examples } from '../../help.js';
 
 export function registerNotifications(program: Command): void {
-  const n = program.command('notifications').description("the emulator's mail outbox (webhook failures and disabling)");
+  const n = examples(program.command('notifications').description("the emulator's mail outbox (webhook failures and disabling)"), [
+    'vtr notifications list',
+    'vtr notifications list --full',
+  ]);
   examples(
     n
       .command('list')

@@ -3,7 +3,11 @@ import { action } from '../../run-command.js';
 import { examples } from '../../help.js';
 
 export function registerSessions(program: Command): void {
-  const sessions = program.command('sessions').description('list and make sessions (management API)');
+  const sessions = examples(program.command('sessions').description('list and make sessions (management API)'), [
+    'vtr sessions create --ip 203.0.113.7',
+    'vtr sessions list --where "risk_level in (suspicious, invalid)"',
+    'vtr sessions simulate --count 1000 --seed 42',
+  ]);
   examples(
     sessions
       .command('list')

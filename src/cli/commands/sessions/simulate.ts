@@ -25,9 +25,10 @@ interface Summary {
 const pct = (n: number, total: number) => `${n} (${total ? Math.round((n / total) * 100) : 0}%)`;
 
 export async function run(o: SimulateOptions, ctx: CliContext): Promise<void> {
-  if (o.count === undefined) throw new UsageError('--count <n> is required: how many sessions to simulate');
-  const count = Number(o.count);
-  if (!Number.isInteger(count) || count < 1 || count > MAX) throw new UsageError(`--count: "${o.count}" must be a whole number from 1 to ${MAX}`);
+  // Missing: a prompt on a terminal, else a usage error naming the flag.
+  const given = o.count ?? (await ctx.prompter.input('--count <n> is required: how many sessions to simulate', { default: '100' }));
+  const count = Number(given);
+  if (!Number.isInteger(count) || count < 1 || count > MAX) throw new UsageError(`--count: "${given}" must be a whole number from 1 to ${MAX}`);
   // Digits stay a number (the API's integer seed); any other text is a seed too.
   const seed = o.seed === undefined ? undefined : /^\d{1,9}$/.test(o.seed) ? Number(o.seed) : o.seed;
   const client = await ctx.client();

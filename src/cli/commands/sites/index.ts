@@ -15,7 +15,11 @@ function siteFlags(cmd: Command): Command {
 }
 
 export function registerSites(program: Command): void {
-  const sites = program.command('sites').description('manage sites (plan, country, owner, conversion events, allowlist)');
+  const sites = examples(program.command('sites').description('manage sites (plan, country, owner, conversion events, allowlist)'), [
+    'vtr sites list',
+    'vtr sites create --name Shop --plan paid --country GB --owner-email me@example.com',
+    'vtr sites update site_123 --plan free',
+  ]);
   examples(sites.command('list').description('list sites with their keys'), ['vtr sites list', 'vtr sites list --json | jq -r \'.[].site_id\'']).action(action(() => import('./list.js')));
   examples(siteFlags(sites.command('create').description('create a site (with new keys)')), [
     'vtr sites create --name Shop --plan paid --country GB --owner-email me@example.com',

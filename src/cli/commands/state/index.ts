@@ -3,7 +3,11 @@ import { action } from '../../run-command.js';
 import { examples } from '../../help.js';
 
 export function registerState(program: Command): void {
-  const state = program.command('state').description("save, load and reset the emulator's whole state (a versioned JSON file)");
+  const state = examples(program.command('state').description("save, load and reset the emulator's whole state (a versioned JSON file)"), [
+    'vtr state export fixtures/demo.json',
+    'vtr state import fixtures/demo.json --yes',
+    'vtr state reset --yes',
+  ]);
   examples(state.command('export <file>').description('write every site, session, check, view, webhook and event to a file ("-": stdout)'), [
     'vtr state export fixtures/demo.json',
     'vtr state export - | jq ".tables.sessions | length"',

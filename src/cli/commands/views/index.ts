@@ -3,8 +3,14 @@ import { action } from '../../run-command.js';
 import { examples } from '../../help.js';
 
 export function registerViews(program: Command): void {
-  const views = program.command('views').description('saved views: filters over sessions that can trigger webhooks');
-  views.command('list').description("list the site's saved views").action(action(() => import('./list.js')));
+  const views = examples(program.command('views').description('saved views: filters over sessions that can trigger webhooks'), [
+    'vtr views create --name "Bad paid traffic" --filter "risk_level in (suspicious, invalid) and channel = paid" --trigger-webhooks',
+    'vtr views list',
+    'vtr views delete view_123 --yes',
+  ]);
+  examples(views.command('list').description("list the site's saved views"), ['vtr views list', 'vtr views list --site site_123 --json']).action(
+    action(() => import('./list.js')),
+  );
   examples(
     views
       .command('create')
@@ -27,9 +33,8 @@ export function registerViews(program: Command): void {
       .option('--no-trigger-webhooks', 'stop triggering webhooks'),
     ['vtr views update view_123 --filter "risks contains vpn"', 'vtr views update view_123 --no-trigger-webhooks'],
   ).action(action(() => import('./update.js')));
-  views
-    .command('delete <id>')
-    .description('delete a saved view')
-    .option('-y, --yes', 'do not ask for confirmation')
-    .action(action(() => import('./delete.js')));
+  examples(views.command('delete <id>').description('delete a saved view').option('-y, --yes', 'do not ask for confirmation'), [
+    'vtr views delete view_123',
+    'vtr views delete view_123 --yes',
+  ]).action(action(() => import('./delete.js')));
 }

@@ -3,19 +3,30 @@ import { action } from '../../run-command.js';
 import { examples } from '../../help.js';
 
 export function registerWebhooks(program: Command): void {
-  const hooks = program.command('webhooks').description('webhooks: endpoints, event history, retries, live tail and a local receiver');
-  hooks.command('list').description("list the site's webhooks").option('--all', 'every site').action(action(() => import('./list.js')));
+  const hooks = examples(program.command('webhooks').description('webhooks: endpoints, event history, retries, live tail and a local receiver'), [
+    'vtr webhooks receive --port 9000                    # a local endpoint, in another terminal',
+    'vtr webhooks create --url http://127.0.0.1:9000/',
+    'vtr webhooks events wh_123 --status failed',
+    'vtr webhooks retry msg_123',
+  ]);
+  examples(hooks.command('list').description("list the site's webhooks").option('--all', 'every site'), ['vtr webhooks list', 'vtr webhooks list --all --json']).action(
+    action(() => import('./list.js')),
+  );
   examples(hooks.command('create').description('add a webhook to the site (paid sites only)').option('--url <url>', 'http(s) endpoint to POST deliveries to'), [
     'vtr webhooks create --url http://127.0.0.1:9000/',
     'vtr webhooks create --url https://example.com/hooks/vtr --site site_123',
   ]).action(action(() => import('./create.js')));
-  hooks.command('enable <id>').description('re-enable a webhook (resets its failure run)').action(action(() => import('./enable.js')));
-  hooks.command('disable <id>').description('disable a webhook (its pending retries stop)').action(action(() => import('./disable.js')));
-  hooks
-    .command('delete <id>')
-    .description('delete a webhook with its event history')
-    .option('-y, --yes', 'do not ask for confirmation')
-    .action(action(() => import('./delete.js')));
+  examples(hooks.command('enable <id>').description('re-enable a webhook (resets its failure run)'), [
+    'vtr webhooks enable wh_123',
+    'vtr webhooks retry --all-failed --webhook wh_123   # then resend what failed',
+  ]).action(action(() => import('./enable.js')));
+  examples(hooks.command('disable <id>').description('disable a webhook (its pending retries stop)'), ['vtr webhooks disable wh_123']).action(
+    action(() => import('./disable.js')),
+  );
+  examples(hooks.command('delete <id>').description('delete a webhook with its event history').option('-y, --yes', 'do not ask for confirmation'), [
+    'vtr webhooks delete wh_123',
+    'vtr webhooks delete wh_123 --yes',
+  ]).action(action(() => import('./delete.js')));
   examples(hooks.command('secret <id>').description('print the signing secret alone'), [
     'vtr webhooks secret wh_123',
     'vtr webhooks receive --secret "$(vtr webhooks secret wh_123)"',
@@ -28,7 +39,10 @@ export function registerWebhooks(program: Command): void {
       .option('-n, --limit <n>', 'at most this many', '50'),
     ['vtr webhooks events wh_123', 'vtr webhooks events wh_123 --status failed --json'],
   ).action(action(() => import('./events.js')));
-  hooks.command('event <event-id>').description('one event with its attempts').action(action(() => import('./event.js')));
+  examples(hooks.command('event <event-id>').description('one event with its attempts'), [
+    'vtr webhooks event msg_123',
+    'vtr webhooks event msg_123 --json | jq .attempts',
+  ]).action(action(() => import('./event.js')));
   examples(
     hooks
       .command('retry [event-id]')

@@ -72,7 +72,7 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
     const receivedAt = new Date().toISOString(); // real time: this is a display of the local receiver
     if (ctx.config.json) {
       ctx.io.stdout.write(
-        `${JSON.stringify({ n, received_at: receivedAt, method: req.method, path: req.url, webhook_id: headers['webhook-id'] ?? null, headers, body: parsed, signature: verdict?.signature ?? null, signature_error: verdict?.error ?? null, signature_warning: verdict?.warning ?? null, status })}\n`,
+        `${JSON.stringify({ n, received_at: receivedAt, method: req.method, path: req.url, webhook_event_id: headers['webhook-id'] ?? null, headers, body: parsed, signature: verdict?.signature ?? null, signature_error: verdict?.error ?? null, signature_warning: verdict?.warning ?? null, status })}\n`,
       );
       return;
     }
