@@ -2,6 +2,7 @@
 // `vtr serve` (built CLI: VTR_CLI, default dist/cli.js).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
 
@@ -34,6 +35,20 @@ describe('vtr check', { timeout: 90_000 }, () => {
     expect(lines.map((l) => l.split(/\s+/)[0])).toEqual([expect.stringMatching(/^chk_/), 'session', 'device', 'ip', 'email', 'phone', 'address']);
     expect(r.stdout).toContain('+12126647665');
     expect(r.stdout).toMatch(/address\s+valid · Berlin, DE/);
+  });
+
+  it('check: --data fixtures/check-full.json fills every section', async () => {
+    const r = await vtr(['check', '--data', fileURLToPath(new URL('../../fixtures/check-full.json', import.meta.url)), '--json']);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.stdout);
+    expect(result).toMatchObject({
+      risk_level: 'suspicious',
+      risks: expect.arrayContaining(['hosting', 'anonymous', 'disposable_email']),
+      ip: { country_code: 'GB', hosting: true },
+      email: { disposable: true, normalized_email: 'jane.doe@mailinator.com', name_match: true },
+      phone: { valid: true, phone: '+12126647665', country_code: 'US' },
+      address: { country_code: 'US', state_code: 'NY', postal_code_valid: true, in_country: true },
+    });
   });
 
   it('check: --fail-on exits 3 at or above the threshold, after printing the verdict; 0 below it', async () => {
