@@ -65,5 +65,21 @@ Exit codes: 0 ok, 1 operation failed, 2 usage error, 3 check --fail-on threshold
     );
   program.exitOverride();
   for (const register of GROUPS) register(program);
+  askForMissingArguments(program);
   return program;
+}
+
+/**
+ * On a terminal a missing required argument is asked for (by `action()`), not a usage error;
+ * elsewhere commander's usage error (exit 2) names it.
+ */
+function askForMissingArguments(cmd: Command): void {
+  // missingArgument is commander's (untyped) hook for this check.
+  const c = cmd as Command & { missingArgument(name: string): void };
+  const original = c.missingArgument.bind(c);
+  c.missingArgument = (name: string) => {
+    const interactive = process.stdin.isTTY && process.stderr.isTTY && !process.env.CI && !cmd.optsWithGlobals().json;
+    if (!interactive) original(name);
+  };
+  for (const sub of cmd.commands) askForMissingArguments(sub);
 }

@@ -73,6 +73,10 @@ export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) 
     const opts = { ...cmd.optsWithGlobals(), args: positional } as O & GlobalOptions;
     const ctx = createContext(opts);
     try {
+      // Required arguments left out on a terminal (see program.ts) are asked for here.
+      for (const [i, arg] of cmd.registeredArguments.entries()) {
+        if (arg.required && positional[i] === undefined) positional[i] = await ctx.prompter.input(arg.description || arg.name());
+      }
       const { run } = await load();
       await run(opts, ctx);
     } catch (err) {

@@ -156,6 +156,38 @@ describe('contract §7–§8 on the built binary', { timeout: 120_000 }, () => {
     expect(output).toContain('Simulated 3 sessions');
   });
 
+  it.skipIf(!HAS_PTY)('missing <id> on a TTY: asks for it, then runs with the answer', async () => {
+    const child = spawn('script', ['-qec', `'${process.execPath}' '${CLI}' session get`, '/dev/null'], {
+      env: envOf(CLEAN_ENV, { CI: undefined, TERM: 'xterm-256color' }, server.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let answered = false;
+    const onData = (d: Buffer) => {
+      output += d;
+      if (!answered && output.includes('id')) {
+        answered = true;
+        child.stdin.write('ses_asked_for\r');
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const code = await new Promise<number | null>((r) => child.on('close', r));
+    clearTimeout(timer);
+    expect(answered, output).toBe(true);
+    // The answer was used: the server looked the session up (and it does not exist).
+    expect(code, output).toBe(1);
+    expect(output).toContain('session not found');
+  });
+
+  it('missing <id> without a TTY: a usage error naming it, exit 2', async () => {
+    const r = await vtr(['session', 'get'], server.env);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain("missing required argument 'id'");
+  });
+
   it('a --base-url without /api/v1: exit 1 and the message says how to fix it', async () => {
     const r = await vtr(['check', '--email', 'a@example.com', '--base-url', server.origin]);
     expect(r.code).toBe(1);
