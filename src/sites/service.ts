@@ -100,6 +100,13 @@ export function createSiteService({ store, clock }: { store: Store; clock: Clock
       if (!t || t.revoked_at || !safeEqual(t.token, token)) return null;
       return store.sites.get(t.site_id);
     },
+    /** Like siteForToken, but only the site's id: no site row to read (the public session routes). */
+    siteIdForToken(token: string): string | null {
+      if (token.length > 200) return null;
+      const t = store.sites.tokens.withSite(token);
+      if (!t || t.revoked_at || !safeEqual(t.token, token)) return null;
+      return t.site_id;
+    },
     tokens: {
       create: createToken,
       list: (siteId?: string) => (siteId ? store.sites.tokens.forSite(siteId) : store.sites.tokens.list()),

@@ -42,6 +42,10 @@ export function createSiteStore(db: Db) {
   const tGet = db.prepare<[string], AccessToken>('SELECT * FROM access_tokens WHERE token = ?');
   const tAll = db.prepare<[], AccessToken>('SELECT * FROM access_tokens ORDER BY created_at');
   const tRevoke = db.prepare('UPDATE access_tokens SET revoked_at = ? WHERE token = ? AND revoked_at IS NULL');
+  // The hot path of the public API: the token and whether its site exists, in one statement.
+  const tWithSite = db.prepare<[string], Pick<AccessToken, 'token' | 'site_id' | 'revoked_at'>>(
+    'SELECT t.token, t.site_id, t.revoked_at FROM access_tokens t JOIN sites s ON s.site_id = t.site_id WHERE t.token = ?',
+  );
 
   const one = (r: SiteRow | undefined) => (r ? toSite(r) : null);
   return {
@@ -58,6 +62,8 @@ export function createSiteStore(db: Db) {
       forSite: (siteId: string) => tBySite.all(siteId),
       list: () => tAll.all(),
       get: (token: string) => tGet.get(token) ?? null,
+      /** The token, only when its site exists. */
+      withSite: (token: string) => tWithSite.get(token) ?? null,
       revoke: (token: string, at: string) => tRevoke.run(at, token).changes > 0,
     },
   };

@@ -1,7 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { VtrError } from '../../domain/errors.js';
-import type { Site } from '../../domain/site.js';
 import type { AppDeps } from '../deps.js';
 import { bearer, readJsonObject, route, param } from '../http.js';
 import { validate } from '../validate.js';
@@ -12,26 +11,26 @@ const eventBody = z.object({
 });
 
 export function publicSessionRoutes(app: Hono, deps: AppDeps): void {
-  const siteOf = (c: Context): Site => {
+  const siteOf = (c: Context): string => {
     const token = bearer(c);
     if (!token) throw new VtrError('unauthorized', 'send an access token: Authorization: Bearer <ACCESS_TOKEN> (see `vtr tokens list`)');
-    const site = deps.sites.siteForToken(token);
-    if (!site) throw new VtrError('unauthorized', 'the access token is unknown or revoked');
-    return site;
+    const siteId = deps.sites.siteIdForToken(token);
+    if (!siteId) throw new VtrError('unauthorized', 'the access token is unknown or revoked');
+    return siteId;
   };
 
   route(app, '/api/v1/session/:id', {
     GET: (c) => {
-      const site = siteOf(c);
-      return c.json(deps.sessions.get(param(c, 'id'), site.site_id));
+      const siteId = siteOf(c);
+      return c.json(deps.sessions.get(param(c, 'id'), siteId));
     },
   });
 
   route(app, '/api/v1/session/:id/event', {
     POST: async (c) => {
-      const site = siteOf(c);
+      const siteId = siteOf(c);
       const body = validate(eventBody, await readJsonObject(c));
-      deps.sessions.addCustomEvent(param(c, 'id'), site.site_id, body.name, body.value);
+      deps.sessions.addCustomEvent(param(c, 'id'), siteId, body.name, body.value);
       return c.json({ success: true });
     },
   });
