@@ -132,8 +132,9 @@ describe('contract §7–§8 on the built binary', { timeout: 120_000 }, () => {
     expect(r.stderr).toMatch(/^vtr: usage error: --count/);
   });
 
-  it.skipIf(!HAS_PTY)('missing --count on a TTY: asks for it, then runs', async () => {
-    const child = spawn('script', ['-qec', `'${process.execPath}' '${CLI}' sessions simulate`, '/dev/null'], {
+  /** Runs `vtr <command>` on a pseudo-terminal and types `answer` once `prompt` shows. */
+  async function answerOnTty(command: string, prompt: string, answer: string) {
+    const child = spawn('script', ['-qec', `'${process.execPath}' '${CLI}' ${command}`, '/dev/null'], {
       env: envOf(CLEAN_ENV, { CI: undefined, TERM: 'xterm-256color' }, server.env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -141,9 +142,9 @@ describe('contract §7–§8 on the built binary', { timeout: 120_000 }, () => {
     let answered = false;
     const onData = (d: Buffer) => {
       output += d;
-      if (!answered && output.includes('how many sessions')) {
+      if (!answered && output.includes(prompt)) {
         answered = true;
-        child.stdin.write('3\r');
+        child.stdin.write(`${answer}\r`);
       }
     };
     child.stdout.on('data', onData);
@@ -151,30 +152,18 @@ describe('contract §7–§8 on the built binary', { timeout: 120_000 }, () => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     const code = await new Promise<number | null>((r) => child.on('close', r));
     clearTimeout(timer);
+    return { code, output, answered };
+  }
+
+  it.skipIf(!HAS_PTY)('missing --count on a TTY: asks for it, then runs', async () => {
+    const { code, output, answered } = await answerOnTty('sessions simulate', 'how many sessions', '3');
     expect(answered, output).toBe(true);
     expect(code, output).toBe(0);
     expect(output).toContain('Simulated 3 sessions');
   });
 
   it.skipIf(!HAS_PTY)('missing <id> on a TTY: asks for it, then runs with the answer', async () => {
-    const child = spawn('script', ['-qec', `'${process.execPath}' '${CLI}' session get`, '/dev/null'], {
-      env: envOf(CLEAN_ENV, { CI: undefined, TERM: 'xterm-256color' }, server.env),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let output = '';
-    let answered = false;
-    const onData = (d: Buffer) => {
-      output += d;
-      if (!answered && output.includes('id')) {
-        answered = true;
-        child.stdin.write('ses_asked_for\r');
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    const code = await new Promise<number | null>((r) => child.on('close', r));
-    clearTimeout(timer);
+    const { code, output, answered } = await answerOnTty('session get', 'id', 'ses_asked_for');
     expect(answered, output).toBe(true);
     // The answer was used: the server looked the session up (and it does not exist).
     expect(code, output).toBe(1);

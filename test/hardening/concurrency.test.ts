@@ -9,30 +9,12 @@ import { createSessionService } from '../../src/sessions/service.js';
 import { createClock } from '../../src/domain/clock.js';
 import { createEventBus } from '../../src/events/bus.js';
 import { runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
+import { rawRequest } from '../helpers/raw-http.js';
 
 const servers: ServerProcess[] = [];
 afterAll(async () => {
   for (const s of servers) await s.stop('SIGKILL');
 });
-
-function request(agent: http.Agent, origin: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string | number> = {};
-    if (data !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) });
-    if (token) headers.authorization = `Bearer ${token}`;
-    const u = new URL(path, origin);
-    const req = http.request({ host: u.hostname, port: u.port, method, path: u.pathname + u.search, headers, agent }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(data);
-  });
-}
 
 async function pool<T>(n: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
   let next = 0;
@@ -88,7 +70,7 @@ describe('concurrency', () => {
     expect(started.filter((s) => s.site !== null)).toHaveLength(1);
     const agent = new http.Agent();
     for (const s of started) {
-      const sites = JSON.parse((await request(agent, s.origin, 'GET', '/_vtr/api/sites')).body) as unknown[];
+      const sites = JSON.parse((await rawRequest(agent, s.origin, 'GET', '/_vtr/api/sites')).body) as unknown[];
       expect(sites).toHaveLength(1);
     }
     agent.destroy();
@@ -104,7 +86,7 @@ describe('concurrency', () => {
     servers.push(...others);
     const all = [first, ...others];
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-    const created = await request(agent, first.origin, 'POST', `/_vtr/api/sites/${siteId}/sessions`, {});
+    const created = await rawRequest(agent, first.origin, 'POST', `/_vtr/api/sites/${siteId}/sessions`, {});
     expect(created.status).toBe(201);
     const sessionId = JSON.parse(created.body).session_id as string;
 
@@ -123,7 +105,7 @@ describe('concurrency', () => {
       let i = 0;
       while (!stopNoise) {
         const s = all[i++ % all.length];
-        const r = await request(agent, s.origin, 'POST', `/_vtr/api/sites/${siteId}/sessions`, { page_views: 3, duration: 30 });
+        const r = await rawRequest(agent, s.origin, 'POST', `/_vtr/api/sites/${siteId}/sessions`, { page_views: 3, duration: 30 });
         if (r.status !== 201) failures.push(`noise create: ${r.status} ${r.body}`);
       }
       return i;
@@ -131,7 +113,7 @@ describe('concurrency', () => {
 
     const viaHttp = pool(HTTP_EVENTS, 12, async (i) => {
       const s = all[i % all.length];
-      const r = await request(agent, s.origin, 'POST', `/api/v1/session/${sessionId}/event`, { name: `http-${i}` }, token);
+      const r = await rawRequest(agent, s.origin, 'POST', `/api/v1/session/${sessionId}/event`, { name: `http-${i}` }, token);
       if (r.status !== 200) failures.push(`http-${i}: ${r.status} ${r.body}`);
     });
     const viaStore = (async () => {
@@ -166,7 +148,7 @@ describe('concurrency', () => {
     expect([...events].sort()).toEqual([...expected].sort());
     // Every server sees the same final session.
     for (const s of all) {
-      const r = await request(agent, s.origin, 'GET', `/api/v1/session/${sessionId}`, undefined, token);
+      const r = await rawRequest(agent, s.origin, 'GET', `/api/v1/session/${sessionId}`, undefined, token);
       expect(JSON.parse(r.body).custom_events).toHaveLength(expected.length);
     }
     expect(noiseCount).toBeGreaterThan(3);

@@ -7,31 +7,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
-
-interface Answer {
-  status: number;
-  body: string;
-}
-
-function request(agent: http.Agent, origin: string, method: string, path: string, body?: unknown, token?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string | number> = {};
-    if (data !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) });
-    if (token) headers.authorization = `Bearer ${token}`;
-    const u = new URL(path, origin);
-    const req = http.request({ host: u.hostname, port: u.port, method, path: u.pathname + u.search, headers, agent }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', reject);
-    });
-    req.setTimeout(15_000, () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(data);
-  });
-}
+import { rawRequest, type RawAnswer } from '../helpers/raw-http.js';
 
 /** What the server acknowledged (2xx) before it died. */
 interface Acked {
@@ -59,14 +35,14 @@ function startWriters(server: ServerProcess, siteId: string, token: string, acke
     let n = 0;
     while (!stop) {
       try {
-        const s = await request(agent, server.origin, 'POST', `/_vtr/api/sites/${siteId}/sessions`, { ip: `192.0.2.${w + 1}`, page_views: 2, duration: 5 });
+        const s = await rawRequest(agent, server.origin, 'POST', `/_vtr/api/sites/${siteId}/sessions`, { ip: `192.0.2.${w + 1}`, page_views: 2, duration: 5 });
         if (s.status !== 201) throw new Error(`create answered ${s.status}: ${s.body}`);
         const id = JSON.parse(s.body).session_id as string;
         acked.sessions.add(id);
         writes++;
         for (let k = 0; k < 5 && !stop; k++) {
           const name = `w${w}-${n++}`;
-          const e = await request(agent, server.origin, 'POST', `/api/v1/session/${id}/event`, { name }, token);
+          const e = await rawRequest(agent, server.origin, 'POST', `/api/v1/session/${id}/event`, { name }, token);
           if (e.status !== 200) throw new Error(`event answered ${e.status}: ${e.body}`);
           const list = acked.events.get(id) ?? [];
           list.push(name);
@@ -107,7 +83,7 @@ async function verify(server: ServerProcess, acked: Acked): Promise<void> {
     Array.from({ length: 8 }, async () => {
       while (next < ids.length) {
         const id = ids[next++];
-        const r = await request(agent, server.origin, 'GET', `/_vtr/api/sessions/${id}`);
+        const r = await rawRequest(agent, server.origin, 'GET', `/_vtr/api/sessions/${id}`);
         if (r.status !== 200) {
           missing.push(`session ${id}: ${r.status}`);
           continue;
@@ -138,7 +114,7 @@ describe('crash and restart', () => {
     servers.push(server);
     const { site_id: siteId, access_token: token } = server.site!;
     // A second site for bulk simulate runs, so a kill can land inside a big batch transaction.
-    const sim = await request(new http.Agent(), server.origin, 'POST', '/_vtr/api/sites', { name: 'bulk' });
+    const sim = await rawRequest(new http.Agent(), server.origin, 'POST', '/_vtr/api/sites', { name: 'bulk' });
     expect(sim.status).toBe(201);
     const simSite = JSON.parse(sim.body).site_id as string;
     const acked: Acked = { sessions: new Set(), events: new Map() };
@@ -152,10 +128,10 @@ describe('crash and restart', () => {
     ];
     for (const [cycle, m] of moments.entries()) {
       const writers = startWriters(server, siteId, token, acked);
-      let simulate: Promise<Answer | null> = Promise.resolve(null);
+      let simulate: Promise<RawAnswer | null> = Promise.resolve(null);
       if (m.simulate) {
         const agent = new http.Agent();
-        simulate = request(agent, server.origin, 'POST', `/_vtr/api/sites/${simSite}/sessions/simulate`, { count: 50_000, seed: cycle }).catch(() => null);
+        simulate = rawRequest(agent, server.origin, 'POST', `/_vtr/api/sites/${simSite}/sessions/simulate`, { count: 50_000, seed: cycle }).catch(() => null);
       }
       const target = writers.writes() + m.after;
       await waitFor(() => writers.writes() >= target, 30_000);
@@ -175,7 +151,7 @@ describe('crash and restart', () => {
     }
     expect(acked.sessions.size).toBeGreaterThan(20);
     // After all the kills the server still takes writes and stops cleanly.
-    const r = await request(new http.Agent(), server.origin, 'POST', `/_vtr/api/sites/${siteId}/sessions`, {});
+    const r = await rawRequest(new http.Agent(), server.origin, 'POST', `/_vtr/api/sites/${siteId}/sessions`, {});
     expect(r.status).toBe(201);
     expect(await server.stop('SIGTERM')).toBe(0);
     checkDatabase();

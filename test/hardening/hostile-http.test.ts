@@ -6,6 +6,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { join } from 'node:path';
 import { startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
+import { mulberry32 } from '../../src/sessions/simulate-plan.js';
 
 let server: ServerProcess;
 let port: number;
@@ -130,17 +131,8 @@ async function runAll<T>(items: T[], concurrency: number, fn: (item: T) => Promi
   );
 }
 
-// Deterministic pseudo-random generator, so a failure reproduces.
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Deterministic pseudo-random numbers, so a failure reproduces.
+const rng = mulberry32;
 const rand = rng(20261121);
 const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 

@@ -6,17 +6,10 @@ import { filterToSql } from '../../src/store/session-filter-sql.js';
 import type { Session } from '../../src/domain/session.js';
 import { harness, UA, type Harness } from '../helpers/emulator.js';
 import { runCli, tempDir } from '../helpers/vtr-process.js';
+import { mulberry32 } from '../../src/sessions/simulate-plan.js';
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Deterministic pseudo-random numbers, so a failure reproduces.
+const rng = mulberry32;
 
 describe('filter language fuzz', () => {
   let h: Harness;

@@ -73,3 +73,18 @@ export const UA = {
   headless: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
   googlebot: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
 };
+
+/** Harnesses made by `fresh()` are closed by `closeAll()` (call it from afterEach). */
+export function harnessPool() {
+  const open: Harness[] = [];
+  return {
+    fresh(opts: Parameters<typeof harness>[0] = {}): Harness {
+      const h = harness(opts);
+      open.push(h);
+      return h;
+    },
+    async closeAll(): Promise<void> {
+      for (const h of open.splice(0)) await h.close();
+    },
+  };
+}

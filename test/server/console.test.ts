@@ -1,18 +1,12 @@
 // The console's server side (the browser test drives it for real): pages, escaping, filter errors,
 // paging, forms with their same-origin rule, and the admin-token cookie.
 import { afterEach, describe, expect, it } from 'vitest';
-import { harness, type Harness } from '../helpers/emulator.js';
+import { harnessPool, type Harness } from '../helpers/emulator.js';
 import { html, raw, scriptJson } from '../../src/server/console/html.js';
 
-const open: Harness[] = [];
-function fresh(opts: Parameters<typeof harness>[0] = {}): Harness {
-  const h = harness(opts);
-  open.push(h);
-  return h;
-}
-afterEach(async () => {
-  for (const h of open.splice(0)) await h.close();
-});
+const pool = harnessPool();
+const fresh = pool.fresh;
+afterEach(pool.closeAll);
 
 const page = async (h: Harness, path: string, headers: Record<string, string> = {}) => {
   const res = await h.request(path, { headers: { accept: 'text/html', ...headers }, redirect: 'manual' });

@@ -1,16 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { harness, TIMESTAMP, type Harness } from '../helpers/emulator.js';
+import { harnessPool, TIMESTAMP, type Harness } from '../helpers/emulator.js';
 
 type Doc = { vtr_state_version: number; exported_at: string; schema_version: number; tables: Record<string, Array<Record<string, unknown>>> };
-const open: Harness[] = [];
-function fresh(opts: Parameters<typeof harness>[0] = {}): Harness {
-  const h = harness(opts);
-  open.push(h);
-  return h;
-}
-afterEach(async () => {
-  for (const h of open.splice(0)) await h.close();
-});
+const pool = harnessPool();
+const fresh = pool.fresh;
+afterEach(pool.closeAll);
 
 const exportOf = async (h: Harness) => (await h.admin<Doc>('GET', '/state')).body;
 
