@@ -62,7 +62,6 @@ export function createEmulator(opts: EmulatorOptions) {
     webhooks: webhooks.webhooks,
     afterClockMove: () => webhooks.dispatcher.runDue(),
     advanceClock: (ms) => webhooks.dispatcher.advanceClock(ms),
-    extensions: [],
   };
   const bootstrap = sites.bootstrap();
   const app: Hono = createApp(deps);

@@ -67,7 +67,6 @@ export function createApp(deps: AppDeps): Hono {
   adminLogRoutes(app, deps);
   adminStateRoutes(app, deps);
   consoleRoutes(app, deps);
-  for (const extend of deps.extensions ?? []) extend(app, deps);
   return app;
 }
 

@@ -1,4 +1,3 @@
-import type { Hono } from 'hono';
 import type { Clock } from '../domain/clock.js';
 import type { EventBus } from '../events/bus.js';
 import type { Store } from '../store/index.js';
@@ -43,6 +42,4 @@ export interface AppDeps {
   views?: ViewService;
   /** Webhooks, their events and the notification outbox. */
   webhooks?: WebhookService;
-  /** Extra route groups contributed by other subsystems (checks, webhooks, console, ...). */
-  extensions?: Array<(app: Hono, deps: AppDeps) => void>;
 }

@@ -100,9 +100,6 @@ export function createSessionStore(db: Db) {
   const latestForFp = db
     .prepare<[string, string], RawRow>(`SELECT ${COLUMN_LIST} FROM sessions WHERE site_id = ? AND fingerprint = ? ORDER BY last_seen_us DESC LIMIT 1`)
     .raw(true);
-  const earlierForFp = db.prepare<[string, string, number], { one: number }>(
-    'SELECT 1 AS one FROM sessions WHERE site_id = ? AND fingerprint = ? AND first_seen_us < ? LIMIT 1',
-  );
   const countAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sessions');
   // List queries differ only by their filter: keep the most recent statements prepared.
   type ListStatement = { all(...params: unknown[]): unknown[] };
@@ -128,7 +125,6 @@ export function createSessionStore(db: Db) {
       const r = latestForFp.get(siteId, fingerprint);
       return r ? rawToRecord(r) : null;
     },
-    hasEarlierVisit: (siteId: string, fingerprint: string, beforeUs: number) => !!earlierForFp.get(siteId, fingerprint, beforeUs),
     insert: (rec: SessionRecord) => void insert.run(toValues(rec)),
     update: (rec: SessionRecord) => void update.run(updateValues(rec)),
     count: () => countAll.get()!.n,
