@@ -1,7 +1,9 @@
 // The composition root: builds the store, clock, services and HTTP app, and runs the server.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { serve as honoServe } from '@hono/node-server';
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { fastSessionGet } from './server/fast-path.js';
 import type { Hono } from 'hono';
 import { createClock, type ClockMode } from './domain/clock.js';
 import { createEventBus } from './events/bus.js';
@@ -85,8 +87,13 @@ export function createEmulator(opts: EmulatorOptions) {
     bootstrap,
     async listen(port: number, host: string): Promise<{ port: number; host: string }> {
       server = await new Promise<Server>((resolve, reject) => {
-        const s = honoServe({ fetch: app.fetch, port, hostname: host }, () => resolve(s as Server)) as Server;
+        const hono = getRequestListener(app.fetch);
+        const fast = fastSessionGet(deps);
+        const s = createServer((req, res) => {
+          if (!fast(req, res)) void hono(req, res);
+        });
         s.once('error', reject);
+        s.listen(port, host, () => resolve(s));
       });
       server.keepAliveTimeout = 5000;
       const addr = server.address() as AddressInfo;
