@@ -3,19 +3,16 @@
 // window.vtr.event, the form's submit runs a server-side check, and the management API shows the
 // check tied to the browser's session. Also a page on another origin using the agent over CORS.
 // Runs whenever Chromium exists, and always under CI (missing Chromium then fails, not skips).
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type ServerProcess } from '../helpers/vtr-process.js';
+import { BROWSER_TESTS_RUN, launchChromium } from '../helpers/browser.js';
 
-const CHROMIUM = process.env.VTR_CHROMIUM ?? '/usr/bin/chromium';
-const enabled = existsSync(CHROMIUM) || !!process.env.CI;
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const WAIT = 30_000;
 
-describe.skipIf(!enabled)('demo in a real browser', { timeout: 180_000 }, () => {
+describe.skipIf(!BROWSER_TESTS_RUN)('demo in a real browser', { timeout: 180_000 }, () => {
   let server: ServerProcess;
   let browser: Browser;
   const pageErrors: string[] = [];
@@ -35,8 +32,7 @@ describe.skipIf(!enabled)('demo in a real browser', { timeout: 180_000 }, () => 
 
   beforeAll(async () => {
     server = await startServer(['--memory']);
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 60_000 });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,16 +1,13 @@
 // The console in a real browser (headless Chromium through playwright-core) against `vtr serve`:
 // live rows from the event stream, the session page, filters, copy buttons, the admin-token form.
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runCli, startServer, type ServerProcess } from '../helpers/vtr-process.js';
+import { BROWSER_TESTS_RUN, launchChromium } from '../helpers/browser.js';
 
-const CHROMIUM = process.env.VTR_CHROMIUM ?? '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-// On CI a missing browser is a failure, not a skip.
-const suite = haveChromium || process.env.CI ? describe : describe.skip;
+const suite = BROWSER_TESTS_RUN ? describe : describe.skip;
 export const PHONE_SCREENSHOT = join(tmpdir(), 'vtr-console-phone.png');
 
 suite('console in a browser', () => {
@@ -20,12 +17,8 @@ suite('console in a browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const { chromium } = await import('playwright-core');
     server = await startServer(['--memory']);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
     context.setDefaultTimeout(20_000);
@@ -105,9 +98,8 @@ suite('console in a browser', () => {
 
 suite('console with --admin-token in a browser', () => {
   it('asks for the token once, then works (pages and the live stream)', async () => {
-    const { chromium } = await import('playwright-core');
     const server = await startServer(['--memory', '--admin-token', 'browser-secret']);
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       page.setDefaultTimeout(20_000);

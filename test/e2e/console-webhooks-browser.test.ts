@@ -3,17 +3,16 @@
 // button disabled (with why) while automatic retries run and enabled once they are done, a manual
 // retry that delivers. The manual clock makes each retry happen when the test says (`vtr clock
 // advance`), so a loaded machine cannot race past the states the test looks at.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runCli, startServer, type ServerProcess } from '../helpers/vtr-process.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { BROWSER_TESTS_RUN, launchChromium } from '../helpers/browser.js';
 
-const CHROMIUM = process.env.VTR_CHROMIUM ?? '/usr/bin/chromium';
-// On CI a missing browser is a failure, not a skip.
-const suite = existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
+const suite = BROWSER_TESTS_RUN ? describe : describe.skip;
 export const SCREENSHOTS = join(tmpdir(), 'vtr-console-webhooks');
 const shot = (name: string) => join(SCREENSHOTS, `${name}.png`);
 
@@ -27,14 +26,10 @@ suite('saved views and webhooks in the console (browser)', () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
 
   beforeAll(async () => {
-    const { chromium } = await import('playwright-core');
     rx = await startReceiver({ answer: () => 500 });
     // Retries an hour apart on the manual clock: none runs until the test advances it.
     server = await startServer(['--memory', '--clock', 'manual', '--retry-schedule', '1h,1h,1h,1h,1h']);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
     context.setDefaultTimeout(30_000);

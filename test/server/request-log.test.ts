@@ -7,18 +7,9 @@ import { createEventBus } from '../../src/events/bus.js';
 import { createClock } from '../../src/domain/clock.js';
 import { startEmulator } from '../../src/index.js';
 import { TIMESTAMP } from '../helpers/emulator.js';
+import type { RequestLogJson } from '../../src/domain/request-log.js';
 
-interface Entry {
-  request_id: string;
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  site_id: string | null;
-  request_body: string | null;
-  response_body: string | null;
-  created_at: string;
-}
+type Entry = RequestLogJson;
 
 let h: Harness;
 beforeEach(() => {
