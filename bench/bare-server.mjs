@@ -4,6 +4,8 @@
 //
 //   node bench/bare-server.mjs <responses.json>
 //   responses.json: { "get": "<body>", "event": "<body>", "check": "<body>" }
+//   ("check" answers every POST /api/v1/event, including the check_unique case: the body is read,
+//   never parsed, so varied request bodies all get the same captured bytes.)
 // Prints {"port": N} on stdout once listening.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';

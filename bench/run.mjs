@@ -11,6 +11,13 @@
 // per HTTP case, default 3, --quick 1), BENCH_HTTP_CASES (e.g. "get": only those
 // HTTP cases; with --profile, a profile of just that route).
 //
+// HTTP cases: get, session_event, check (POST /api/v1/event, one fixed full body) and check_unique
+// (the same route and body shape, but every request's body different: a counter in the email, phone,
+// address and name, so nothing keyed on the body can be reused). Each HTTP run also records the
+// server process's CPU time (utime+stime from /proc/<pid>/stat, Linux only) per completed request,
+// `cpu_us_per_req`: with the load generator on the same (small) machine, the throughput ratio is
+// bounded by autocannon, while CPU per request shows the server's own cost.
+//
 // Writes a table to stdout and every figure to bench/results/<timestamp>.json.
 // See docs/performance.md for what each section measures and the latest figures.
 import autocannon from 'autocannon';
@@ -41,7 +48,7 @@ const SESSIONS_FOR_HTTP = QUICK ? 100 : 1000; // events spread over many session
 // then hits both sides, and the ratio is the median of the per-round ratios.
 const ROUNDS = num('BENCH_ROUNDS', QUICK ? 1 : 3);
 
-const TARGETS = { get: 0.7, session_event: 0.5, check: 0.5, p99_ms: 10, cli_version: 1.5 };
+const TARGETS = { get: 0.7, session_event: 0.5, check: 0.5, check_unique: 0.5, p99_ms: 10, cli_version: 1.5 };
 const tmp = mkdtempSync(join(tmpdir(), 'vtr-bench-'));
 const children = new Set();
 const results = {
@@ -143,7 +150,7 @@ async function startBare(responses) {
     child.once('exit', (code) => rej(new Error(`bare server exited with ${code}`)));
     child.stdout.once('data', (d) => res(JSON.parse(String(d)).port));
   });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => stopChild(child) };
 }
 
 async function call(origin, method, path, { body, token } = {}) {
@@ -186,9 +193,35 @@ async function createSessions(emu, n, spec = {}, concurrency = 8) {
   });
 }
 
-/** One autocannon run; `paths` rotate per request (round robin). */
-async function cannon(origin, { method = 'GET', paths, body, headers = {}, duration = DURATION }) {
+let CLK_TCK = null;
+try {
+  CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()) || 100;
+} catch {
+  CLK_TCK = 100;
+}
+
+/** CPU time (user + system, all threads) a process has used so far, in µs; null without /proc. */
+function processCpuUs(pid) {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after "(comm)": state is field 3, utime field 14, stime field 15.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1e6) / CLK_TCK;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One autocannon run; `paths` rotate per request (round robin). `makeBody(n)`, if given, builds each
+ * request's body from a counter that never repeats within the process. `pid` is the server process
+ * whose CPU time is measured over the run.
+ */
+let bodyCounter = 0;
+async function cannon(origin, { method = 'GET', paths, body, makeBody, headers = {}, duration = DURATION, pid }) {
   let i = 0;
+  const cpu0 = processCpuUs(pid);
   const r = await autocannon({
     url: origin,
     connections: CONNECTIONS,
@@ -197,14 +230,17 @@ async function cannon(origin, { method = 'GET', paths, body, headers = {}, durat
       {
         method,
         body,
-        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+        headers: { ...(body || makeBody ? { 'content-type': 'application/json' } : {}), ...headers },
         setupRequest(req) {
           req.path = paths[i++ % paths.length];
+          if (makeBody) req.body = makeBody(bodyCounter++);
           return req;
         },
       },
     ],
   });
+  const cpu1 = processCpuUs(pid);
+  const cpuUsPerReq = cpu0 != null && cpu1 != null && r.requests.total > 0 ? (cpu1 - cpu0) / r.requests.total : null;
   return {
     rps: round(r.requests.average, 0),
     p50_ms: r.latency.p50,
@@ -214,6 +250,7 @@ async function cannon(origin, { method = 'GET', paths, body, headers = {}, durat
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,
+    cpu_us_per_req: round(cpuUsPerReq, 1),
   };
 }
 
@@ -223,6 +260,7 @@ function dbFileBytes(db) {
   return total;
 }
 
+const fmtCpu = (us) => (us == null ? 'n/a' : `${Math.round(us)} µs`);
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 const fmtRatio = (r, target, higherIsBetter = true) =>
   r == null ? 'n/a' : `${r.toFixed(2)}${target == null ? '' : (higherIsBetter ? r >= target : r <= target) ? ' ✓' : ' ✗'}`;
@@ -285,9 +323,31 @@ async function benchHttp() {
     phone: '(212) 664-7665',
     address: { address1: '30 Rockefeller Plaza', city: 'New York', state: 'New York', country: 'United States', postal_code: '10112' },
   });
+  // The same shape with every body different: a counter in the email, phone, address and name.
+  const letters = (n) => {
+    let s = '';
+    do {
+      s = String.fromCharCode(97 + (n % 26)) + s;
+      n = Math.floor(n / 26);
+    } while (n > 0);
+    return s;
+  };
+  const uniqueCheckBody = (n) =>
+    JSON.stringify({
+      secret_key: emu.site.secret_key,
+      probe_id: probe,
+      ip: '192.0.2.10',
+      email: `jane.doe+${n}@example.com`,
+      name: `Jane Doe${letters(n)}`,
+      phone: `(212) 664-${String(n % 10000).padStart(4, '0')}`,
+      address: { address1: `${(n % 9000) + 1} Rockefeller Plaza`, city: 'New York', state: 'New York', country: 'United States', postal_code: '10112' },
+    });
   const checkRes = await call(emu.origin, 'POST', '/api/v1/event', { body: JSON.parse(checkBody) });
   const checkAvailable = checkRes.status === 200;
   if (!checkAvailable) note(`POST /api/v1/event answered ${checkRes.status}: not available in this build`);
+  const uniqueRes = checkAvailable ? await call(emu.origin, 'POST', '/api/v1/event', { body: JSON.parse(uniqueCheckBody(987_654_321)) }) : checkRes;
+  const uniqueAvailable = uniqueRes.status === 200;
+  if (checkAvailable && !uniqueAvailable) note(`POST /api/v1/event with a varied body answered ${uniqueRes.status}: ${uniqueRes.text.slice(0, 200)}`);
 
   const bare = await startBare({ get: getRes.text, event: eventRes.text, check: checkAvailable ? checkRes.text : '{}' });
   const sessionPaths = ids.map((id) => `/api/v1/session/${id}`);
@@ -295,13 +355,19 @@ async function benchHttp() {
   const eventBody = JSON.stringify({ name: 'bench' });
 
   note('warming up');
-  await cannon(emu.origin, { paths: sessionPaths, headers: auth, duration: 1 });
-  await cannon(bare.origin, { paths: sessionPaths, headers: auth, duration: 1 });
+  await cannon(emu.origin, { paths: sessionPaths, headers: auth, duration: 1, pid: emu.child.pid });
+  await cannon(bare.origin, { paths: sessionPaths, headers: auth, duration: 1, pid: bare.pid });
 
   const cases = [
     { key: 'get', label: 'GET /api/v1/session/{id}', opts: { paths: sessionPaths, headers: auth } },
     { key: 'session_event', label: 'POST /api/v1/session/{id}/event', opts: { method: 'POST', paths: eventPaths, headers: auth, body: eventBody } },
     { key: 'check', label: 'POST /api/v1/event (full body)', available: checkAvailable, opts: { method: 'POST', paths: ['/api/v1/event'], body: checkBody } },
+    {
+      key: 'check_unique',
+      label: 'POST /api/v1/event (full body, every body different)',
+      available: uniqueAvailable,
+      opts: { method: 'POST', paths: ['/api/v1/event'], makeBody: uniqueCheckBody },
+    },
   ];
   const out = {};
   const only = process.env.BENCH_HTTP_CASES?.split(',');
@@ -309,6 +375,8 @@ async function benchHttp() {
     if (only && !only.includes(c.key)) c.available = false;
     if (c.available === false) {
       if (c.key === 'check' && !checkAvailable) out[c.key] = { available: false, reason: `answered ${checkRes.status}: ${checkRes.text.slice(0, 200)}` };
+      if (c.key === 'check_unique' && !uniqueAvailable && (!only || only.includes(c.key)))
+        out[c.key] = { available: false, reason: `answered ${uniqueRes.status}: ${uniqueRes.text.slice(0, 200)}` };
       continue;
     }
     const rounds = [];
@@ -317,11 +385,11 @@ async function benchHttp() {
       let base;
       let vtr;
       if (r % 2 === 0) {
-        base = await cannon(bare.origin, c.opts);
-        vtr = await cannon(emu.origin, c.opts);
+        base = await cannon(bare.origin, { ...c.opts, pid: bare.pid });
+        vtr = await cannon(emu.origin, { ...c.opts, pid: emu.child.pid });
       } else {
-        vtr = await cannon(emu.origin, c.opts);
-        base = await cannon(bare.origin, c.opts);
+        vtr = await cannon(emu.origin, { ...c.opts, pid: emu.child.pid });
+        base = await cannon(bare.origin, { ...c.opts, pid: bare.pid });
       }
       rounds.push({ bare: base, vtr, ratio: round(vtr.rps / base.rps, 3) });
     }
@@ -330,6 +398,7 @@ async function benchHttp() {
       rps: round(med(side, 'rps'), 0),
       p50_ms: med(side, 'p50_ms'),
       p99_ms: med(side, 'p99_ms'),
+      cpu_us_per_req: rounds.every((x) => x[side].cpu_us_per_req != null) ? round(med(side, 'cpu_us_per_req'), 1) : null,
       requests: rounds.reduce((n, x) => n + x[side].requests, 0),
       non2xx: rounds.reduce((n, x) => n + x[side].non2xx, 0),
       errors: rounds.reduce((n, x) => n + x[side].errors, 0),
@@ -359,11 +428,14 @@ async function benchHttp() {
       `≥ ${r.target_ratio}`,
       `${r.vtr.p50_ms} / ${r.vtr.p99_ms} ms ${r.vtr.p99_ms < TARGETS.p99_ms ? '✓' : '✗'}`,
       `${r.bare.p50_ms} / ${r.bare.p99_ms} ms`,
+      fmtCpu(r.vtr.cpu_us_per_req),
+      fmtCpu(r.bare.cpu_us_per_req),
       r.vtr.non2xx + r.vtr.errors ? `${r.vtr.non2xx} non-2xx, ${r.vtr.errors} errors` : '',
     ];
   });
   if (ROUNDS > 1) log(`medians of ${ROUNDS} rounds; ratio = median of the per-round ratios (${cases.map((c) => out[c.key]?.ratios?.join(' / ')).filter(Boolean).join('; ')})\n`);
-  table(rows, ['route', 'vtr', 'bare', 'ratio', 'target', 'vtr p50 / p99', 'bare p50 / p99', 'failures']);
+  table(rows, ['route', 'vtr', 'bare', 'ratio', 'target', 'vtr p50 / p99', 'bare p50 / p99', 'vtr cpu/req', 'bare cpu/req', 'failures']);
+  log('cpu/req: server process CPU (user+sys) per completed request; the ratio is bounded by the load generator on a 2-core machine');
   if (unexpected) log(`\n!! the server logged ${unexpected} unexpected error(s)`);
 
   if (PROFILE) {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { fastSessionGet } from './server/fast-path.js';
+import { createFastPath } from './server/fast-path.js';
 import type { Hono } from 'hono';
 import { createClock, type ClockMode } from './domain/clock.js';
 import { createEventBus } from './events/bus.js';
@@ -88,7 +88,7 @@ export function createEmulator(opts: EmulatorOptions) {
     async listen(port: number, host: string): Promise<{ port: number; host: string }> {
       server = await new Promise<Server>((resolve, reject) => {
         const hono = getRequestListener(app.fetch);
-        const fast = fastSessionGet(deps);
+        const fast = createFastPath(deps);
         const s = createServer((req, res) => {
           if (!fast(req, res)) void hono(req, res);
         });

@@ -86,13 +86,29 @@ export function toCountryCode(input: string): string | null {
   return countryNameIndex().get(key(s)) ?? null;
 }
 
-function stateOf(state: string, country: string | null): { code: string; name: string; country: string } | null {
+type StateMatch = { code: string; name: string; country: string };
+// Per country: a code or a name's key → the state, built once (key() per name per check was most of
+// a check's address time). In table order, first entry wins, as a scan would find it.
+let stateIndex: Map<string, Map<string, StateMatch>> | undefined;
+function stateIndexes(): Map<string, Map<string, StateMatch>> {
+  if (stateIndex) return stateIndex;
+  stateIndex = new Map();
+  for (const [country, table] of Object.entries(STATE_TABLES)) {
+    const m = new Map<string, StateMatch>();
+    for (const [code, name] of Object.entries(table)) {
+      for (const k of [code.toLowerCase(), key(name)]) if (!m.has(k)) m.set(k, { code, name, country });
+    }
+    stateIndex.set(country, m);
+  }
+  return stateIndex;
+}
+
+function stateOf(state: string, country: string | null): StateMatch | null {
   const k = key(state);
   const tables = country ? (STATE_TABLES[country] ? [country] : []) : Object.keys(STATE_TABLES);
   for (const c of tables) {
-    for (const [code, name] of Object.entries(STATE_TABLES[c])) {
-      if (k === code.toLowerCase() || k === key(name)) return { code, name, country: c };
-    }
+    const hit = stateIndexes().get(c)!.get(k);
+    if (hit) return hit;
   }
   return null;
 }

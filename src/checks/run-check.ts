@@ -10,7 +10,7 @@ import { RISK_LABELS, riskLevelOf } from '../domain/risk.js';
 import { ipAllowed } from '../domain/ip-allowlist.js';
 import { VtrError } from '../domain/errors.js';
 import type { EventBus } from '../events/bus.js';
-import type { Store } from '../store/index.js';
+import type { Store, SessionRecord } from '../store/index.js';
 import type { SessionService } from '../sessions/service.js';
 import { checkIp, ipRisks, type IpCheck } from './ip.js';
 import { checkEmail, type EmailCheck } from './email.js';
@@ -72,9 +72,11 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
 
     let device: DeviceCheck | null = null;
     let session: Session | null = null;
+    let record: SessionRecord | null = null;
     if (input.probe_id != null) {
       const verdict = checkProbe(input.probe_id, site.site_id, (id) => store.probes.get(id));
-      session = verdict.valid ? (store.sessions.get(verdict.probe.session_id)?.session ?? null) : null;
+      record = verdict.valid ? store.sessions.get(verdict.probe.session_id) : null;
+      session = record?.session ?? null;
       device = deviceSection(input.probe_id, verdict, session, { nowUs, checkIp: sentIp });
     }
 
@@ -94,7 +96,7 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
     if (device && !device.valid) own.push('invalid_probe');
     if (device?.probe_ip_match === false) own.push('ip_mismatch');
 
-    if (session && device?.valid) session = recordOnSession(session, own, device.probe_ip_match === false);
+    if (record && device?.valid) session = recordOnSession(record, own, device.probe_ip_match === false);
 
     const risks = orderRisks([...own, ...(session?.risks ?? [])]);
     const result: CheckResult = {
@@ -117,11 +119,15 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
     return result;
   }
 
-  /** Adds the check's session-relevant labels to the session; answers the session as it now is. */
-  function recordOnSession(session: Session, own: string[], mismatch: boolean): Session {
+  /**
+   * Adds the check's session-relevant labels to the session; answers the session as it now is.
+   * Nothing new (the usual case for a repeated check): no write. addCheckRisks re-reads the record
+   * in its transaction, so a change since `rec` was read is not lost.
+   */
+  function recordOnSession(rec: SessionRecord, own: string[], mismatch: boolean): Session {
+    const session = rec.session;
     const labels = own.filter((l) => SESSION_LABELS.has(l) || (mismatch && l !== 'excluded_country'));
-    const rec = store.sessions.get(session.session_id);
-    if (!rec || labels.every((l) => rec.check_risks.includes(l))) return rec?.session ?? session;
+    if (labels.every((l) => rec.check_risks.includes(l))) return session;
     try {
       return sessions.addCheckRisks(session.session_id, labels);
     } catch (err) {

@@ -21,6 +21,7 @@ import { adminStateRoutes } from './routes/admin-state.js';
 import { publicOpenApiRoutes } from './routes/public-openapi.js';
 import { requestLogMiddleware } from './middleware/request-log.js';
 import { consoleRoutes } from './console/index.js';
+import { createPublicApi } from './public-api.js';
 
 /** The emulator's HTTP surface. Collaborators come in through `deps`; nothing is built here. */
 export function createApp(deps: AppDeps): Hono {
@@ -52,8 +53,9 @@ export function createApp(deps: AppDeps): Hono {
   route(app, '/_vtr/health', { GET: (c) => c.json({ status: 'ok', version: deps.config.version }) });
 
   publicOpenApiRoutes(app);
-  publicSessionRoutes(app, deps);
-  publicEventRoutes(app, deps);
+  const api = createPublicApi(deps);
+  publicSessionRoutes(app, api);
+  publicEventRoutes(app, api);
   agentRoutes(app, deps);
   demoRoutes(app, deps);
   adminCheckRoutes(app, deps);

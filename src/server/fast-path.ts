@@ -1,33 +1,117 @@
-// A direct node:http answer for the hottest public read, `GET /api/v1/session/{id}`, when it
-// succeeds. Anything else — a bad token, an unknown session, a query string, rate limiting — falls
-// through to the Hono app, which owns every error rule; this path only skips the framework for
-// the common 200, with the same services, the same body and the same request log entry.
+// A direct node:http answer for the three hot public routes — GET /api/v1/session/{id},
+// POST /api/v1/session/{id}/event and POST /api/v1/event — without the framework's per-request
+// web Request/Response objects. Their rules live in public-api.ts, shared with the Hono routes, and
+// errors go through the same errorPayload. Whatever this path does not take as it is (another
+// method, a query string, an encoded or nested id, a body without a Content-Length or over the
+// limit, rate limiting) goes to the Hono app before a byte of it is read.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from './deps.js';
+import { createPublicApi } from './public-api.js';
+import { createGroupCommit, type Outcome } from './group-commit.js';
+import { MAX_BODY_BYTES, asObject, bearerOf, decodeJsonText, errorPayload, parseJsonText } from './http.js';
 
-const PREFIX = '/api/v1/session/';
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const SESSION = '/api/v1/session/';
+const EVENT_SUFFIX = '/event';
+const CHECK = '/api/v1/event';
+const PLAIN_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
-export function fastSessionGet(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
-  return (req, res) => {
-    if (req.method !== 'GET' || deps.config.rateLimit) return false;
-    const url = req.url ?? '';
-    if (!url.startsWith(PREFIX)) return false;
-    const id = url.slice(PREFIX.length);
-    // Only plain ids: anything encoded, nested or with a query takes the full path.
-    if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return false;
-    const m = BEARER.exec(req.headers.authorization ?? '');
-    if (!m) return false;
-    const atUs = deps.requestLog?.nowUs() ?? 0;
-    const start = performance.now();
-    const siteId = deps.sites.siteIdForToken(m[1]);
-    if (!siteId) return false;
-    const rec = deps.store.sessions.get(id);
-    if (!rec || rec.session.site_id !== siteId) return false;
-    const body = JSON.stringify(rec.session);
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+type Handler = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/** What the request log needs beyond the answer. */
+interface Seen {
+  method: string;
+  url: string;
+  atUs: number;
+  start: number;
+  requestBody: string | null;
+}
+
+export function createFastPath(deps: AppDeps): Handler {
+  const api = createPublicApi(deps);
+  const log = deps.requestLog;
+
+  const group = createGroupCommit(deps.store.tx);
+
+  function answer(req: IncomingMessage, res: ServerResponse, seen: Seen, run: () => unknown): void {
+    let outcome: Outcome;
+    try {
+      outcome = { ok: true, value: run() };
+    } catch (error) {
+      outcome = { ok: false, error };
+    }
+    send(req, res, seen, outcome);
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, seen: Seen, outcome: Outcome): void {
+    let status = 200;
+    let body: string;
+    if (outcome.ok) body = JSON.stringify(outcome.value);
+    else {
+      const e = errorPayload(outcome.error);
+      status = e.status;
+      body = JSON.stringify(e.body);
+    }
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);
-    deps.requestLog?.record({ method: 'GET', path: url, status: 200, durationMs: performance.now() - start, atUs, bearer: m[1], requestBody: null, responseBody: body });
-    return true;
+    log?.record({
+      method: seen.method, path: seen.url, status, durationMs: performance.now() - seen.start, atUs: seen.atUs,
+      bearer: bearerOf(req.headers.authorization), requestBody: seen.requestBody, responseBody: body,
+    });
+  }
+
+  /** Reads a body of a known length, then answers with `run(body)`, committed with this turn's group. */
+  function withBody(req: IncomingMessage, res: ServerResponse, seen: Seen, run: (body: () => Record<string, unknown>) => unknown): void {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      chunks.push(chunk);
+    });
+    req.once('end', () => {
+      const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+      // Parsed on demand, so an authorization error comes first (as on the app route).
+      const body = (): Record<string, unknown> => {
+        if (size === 0) return {};
+        const text = decodeJsonText(bytes, req.headers['content-type']);
+        seen.requestBody = text;
+        return asObject(parseJsonText(text));
+      };
+      group.add(() => run(body), (outcome) => send(req, res, seen, outcome));
+    });
+    // A client gone mid-body: nothing to answer; node closes the socket.
+    req.once('error', () => res.destroy());
+  }
+
+  return (req, res) => {
+    if (deps.config.rateLimit) return false;
+    const url = req.url ?? '';
+    const method = req.method ?? '';
+    if (method === 'GET') {
+      if (!url.startsWith(SESSION)) return false;
+      const id = url.slice(SESSION.length);
+      if (!PLAIN_ID.test(id)) return false;
+      const seen = { method, url, atUs: log?.nowUs() ?? 0, start: performance.now(), requestBody: null };
+      answer(req, res, seen, () => api.getSession(api.authorize(req.headers.authorization), id));
+      return true;
+    }
+    if (method !== 'POST') return false;
+    // Only a body whose length is declared and allowed; the app route owns chunked bodies and 413s.
+    const length = Number(req.headers['content-length']);
+    if (!(length >= 0 && length <= MAX_BODY_BYTES) || req.headers['transfer-encoding'] !== undefined) return false;
+    const seen = (): Seen => ({ method, url, atUs: log?.nowUs() ?? 0, start: performance.now(), requestBody: null });
+    if (url === CHECK) {
+      withBody(req, res, seen(), (body) => api.check(body()));
+      return true;
+    }
+    if (url.startsWith(SESSION) && url.endsWith(EVENT_SUFFIX)) {
+      const id = url.slice(SESSION.length, -EVENT_SUFFIX.length);
+      if (!PLAIN_ID.test(id)) return false;
+      withBody(req, res, seen(), (body) => {
+        const siteId = api.authorize(req.headers.authorization);
+        return api.addEvent(siteId, id, body());
+      });
+      return true;
+    }
+    return false;
   };
 }

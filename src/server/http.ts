@@ -44,16 +44,25 @@ export async function readJson(c: Context, limit = MAX_BODY_BYTES): Promise<unkn
   if (declared > limit) throw tooLarge(c, limit);
   const bytes = await readBody(c, limit);
   if (bytes === null) return undefined;
+  const text = decodeJsonText(bytes, type);
+  bodyTexts.set(c.req.raw, text);
+  return parseJsonText(text);
+}
+
+/** A JSON request body's bytes as text: 415 for a non-JSON content type, 400 for bytes that are not UTF-8. */
+export function decodeJsonText(bytes: Uint8Array, type: string | undefined): string {
   if (type && !JSON_TYPE.test(type)) {
     throw new VtrError('unsupported_media_type', `Content-Type ${type.slice(0, 100)} is not supported; send application/json`);
   }
-  let text: string;
   try {
-    text = utf8.decode(bytes);
+    return utf8.decode(bytes);
   } catch {
     throw new VtrError('invalid_json', 'the body is not valid UTF-8');
   }
-  bodyTexts.set(c.req.raw, text);
+}
+
+/** The body text as JSON, or a 400 naming where it stops being JSON. */
+export function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -96,7 +105,11 @@ export async function readForm(c: Context, limit = MAX_BODY_BYTES): Promise<Reco
 
 /** Like readJson, but the body must be a JSON object (an empty body reads as {}). */
 export async function readJsonObject(c: Context, limit?: number): Promise<Record<string, unknown>> {
-  const body = await readJson(c, limit);
+  return asObject(await readJson(c, limit));
+}
+
+/** A parsed body as an object: an empty body (undefined) reads as {}, anything else is a 400. */
+export function asObject(body: unknown): Record<string, unknown> {
   if (body === undefined) return {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new VtrError('invalid_request', 'the body must be a JSON object');
@@ -186,26 +199,36 @@ function readIncoming(c: Context, incoming: IncomingMessage, limit: number): Pro
   });
 }
 
-/** The bearer token of the request, or null. */
-export function bearer(c: Context): string | null {
-  const h = c.req.header('authorization');
-  if (!h) return null;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The bearer token of an Authorization header, or null. */
+export function bearerOf(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const m = BEARER.exec(header);
   return m ? m[1] : null;
 }
 
-/** Turns any thrown value into the contract's error JSON. Never a 5xx for a client's mistake. */
-export function errorResponse(c: Context, err: unknown): Response {
-  if (err instanceof VtrError) {
-    return c.json(err.toJSON(), err.status as 400);
-  }
+/** The bearer token of the request, or null. */
+export function bearer(c: Context): string | null {
+  return bearerOf(c.req.header('authorization'));
+}
+
+/** Any thrown value as the contract's error JSON and its status. Never a 5xx for a client's mistake. */
+export function errorPayload(err: unknown): { status: number; body: Record<string, unknown> } {
+  if (err instanceof VtrError) return { status: err.status, body: err.toJSON() };
   if (err instanceof Error && 'status' in err && typeof (err as { status: unknown }).status === 'number') {
     const status = (err as unknown as { status: number }).status;
-    if (status === 413) return c.json({ code: 'payload_too_large', message: 'the body is too large' }, 413);
-    if (status >= 400 && status < 500) return c.json({ code: 'invalid_request', message: err.message }, status as 400);
+    if (status === 413) return { status, body: { code: 'payload_too_large', message: 'the body is too large' } };
+    if (status >= 400 && status < 500) return { status, body: { code: 'invalid_request', message: err.message } };
   }
   console.error('vtr: unexpected error', err);
-  return c.json({ code: 'internal_error', message: 'the emulator hit an unexpected error; see its log' }, 500);
+  return { status: 500, body: { code: 'internal_error', message: 'the emulator hit an unexpected error; see its log' } };
+}
+
+/** errorPayload as a Hono response. */
+export function errorResponse(c: Context, err: unknown): Response {
+  const { status, body } = errorPayload(err);
+  return c.json(body, status as 400);
 }
 
 /** A path parameter (always present on the routes that declare it). */

@@ -1,5 +1,5 @@
-// The direct answer for GET /api/v1/session/{id} (src/server/fast-path.ts) must be the Hono
-// route's answer, byte for byte, logged the same; every other case must reach the Hono app.
+// The direct node:http answers for the three hot public routes (src/server/fast-path.ts) must be
+// the Hono routes' answers, byte for byte, logged the same; every other case must reach the app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from '../helpers/emulator.js';
 
@@ -33,16 +33,96 @@ describe('fast path: GET /api/v1/session/{id} over a real socket', () => {
       .toMatchObject({ method: 'GET', status: 200, response_body: expect.stringContaining(s.session_id) });
   });
 
-  it('fast path: errors still come from the app (401, 404, another site, revoked token)', async () => {
+  it('fast path: GET errors are the app route\'s (401, 404, another site, revoked token)', async () => {
     const s = await h.createSession();
-    expect((await get(`/api/v1/session/${s.session_id}`, null)).status).toBe(401);
-    expect((await get(`/api/v1/session/${s.session_id}`, 'at_test_bogus')).status).toBe(401);
-    expect(await (await get('/api/v1/session/ses_nope')).json()).toMatchObject({ code: 'not_found' });
+    const same = async (path: string, token: string | null) => {
+      const viaSocket = await get(path, token);
+      const viaApp = await h.request(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      expect(viaSocket.status).toBe(viaApp.status);
+      expect(await viaSocket.text()).toBe(await viaApp.text());
+      return viaSocket.status;
+    };
+    expect(await same(`/api/v1/session/${s.session_id}`, null)).toBe(401);
+    expect(await same(`/api/v1/session/${s.session_id}`, 'at_test_bogus')).toBe(401);
+    expect(await same('/api/v1/session/ses_nope', h.token)).toBe(404);
     const other = (await h.admin('POST', '/sites', { name: 'Other' })).body;
     const otherToken = (await h.admin('POST', `/sites/${other.site_id}/tokens`)).body.token;
-    expect((await get(`/api/v1/session/${s.session_id}`, otherToken)).status).toBe(404);
+    expect(await same(`/api/v1/session/${s.session_id}`, otherToken)).toBe(404);
     await h.admin('DELETE', `/tokens/${otherToken}`);
-    expect((await get(`/api/v1/session/${s.session_id}`, otherToken)).status).toBe(401);
+    expect(await same(`/api/v1/session/${s.session_id}`, otherToken)).toBe(401);
+  });
+
+  // Each case goes once over the socket (the direct path) and once through app.request (the Hono
+  // route); status, content type and body must agree (a check's id and time aside).
+  const post = async (path: string, body: string | null, headers: Record<string, string>) => {
+    const init = { method: 'POST', headers, body: body ?? undefined };
+    const viaSocket = await fetch(`${origin}${path}`, init);
+    const viaApp = await h.request(path, init);
+    const read = async (r: Response) => {
+      const json = JSON.parse(await r.text());
+      if (json && typeof json === 'object') (delete json.id, delete json.created_at);
+      return { status: r.status, type: r.headers.get('content-type'), json };
+    };
+    const a = await read(viaSocket);
+    expect(a).toEqual(await read(viaApp));
+    return a;
+  };
+
+  it('fast path: POST /api/v1/session/{id}/event answers as the app route, for success and every error', async () => {
+    const s = await h.createSession();
+    const path = `/api/v1/session/${s.session_id}/event`;
+    const auth = { authorization: `Bearer ${h.token}`, 'content-type': 'application/json' };
+    expect((await post(path, '{"name":"signup","value":2}', auth)).json).toEqual({ success: true });
+    expect((await post(path, '{"name":"x"}', { 'content-type': 'application/json' })).status).toBe(401);
+    // The token is checked before the body is read: a bad token with bad JSON is a 401.
+    expect((await post(path, '{nope', { ...auth, authorization: 'Bearer at_test_bogus' })).status).toBe(401);
+    expect((await post(path, '{nope', auth)).json.code).toBe('invalid_json');
+    expect((await post(path, '[1]', auth)).json.code).toBe('invalid_request');
+    expect((await post(path, '{"name":""}', auth)).json).toMatchObject({ code: 'invalid_request', field: 'name' });
+    expect((await post(path, null, auth)).json).toMatchObject({ code: 'invalid_request', field: 'name' });
+    expect((await post(path, '{"name":"x"}', { ...auth, 'content-type': 'text/plain' })).status).toBe(415);
+    expect((await post('/api/v1/session/ses_nope/event', '{"name":"x"}', auth)).status).toBe(404);
+    const after = (await h.api<any>('GET', `/session/${s.session_id}`)).body;
+    expect(after.custom_events).toEqual(['signup', 'signup']);
+    expect(after.value).toBe(4);
+  });
+
+  it('fast path: POST /api/v1/event answers as the app route, for success and every error', async () => {
+    const json = { 'content-type': 'application/json' };
+    const full = { secret_key: h.site.secret_key, ip: '192.0.2.10', email: 'jane@example.com', phone: '+1 212 664 7665', address: { country: 'US', postal_code: '10112' } };
+    const ok = await post('/api/v1/event', JSON.stringify(full), json);
+    expect(ok.status).toBe(200);
+    expect(ok.json).toMatchObject({ risk_level: expect.any(String), phone: { phone: '+12126647665' } });
+    expect((await post('/api/v1/event', '{}', json)).status).toBe(401);
+    expect((await post('/api/v1/event', '{"secret_key":"sk_test_nope"}', json)).status).toBe(401);
+    expect((await post('/api/v1/event', '{"secret_key":5}', json)).json).toMatchObject({ field: 'secret_key' });
+    expect((await post('/api/v1/event', JSON.stringify({ ...full, phone: 5 }), json)).json).toMatchObject({ code: 'invalid_request', field: 'phone' });
+    expect((await post('/api/v1/event', '\xff', json)).json.code).toBe('invalid_json');
+    expect((await post('/api/v1/event', 'null', json)).json.code).toBe('invalid_request');
+  });
+
+  it('fast path: POST bodies are in the request log, secrets masked', async () => {
+    const body = JSON.stringify({ secret_key: h.site.secret_key, ip: '192.0.2.77' });
+    await fetch(`${origin}/api/v1/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const logged = (await h.admin<any[]>('GET', '/logs?limit=50')).body.find((e) => e.request_body?.includes('192.0.2.77'));
+    expect(logged).toMatchObject({ method: 'POST', status: 200, site_id: h.site.site_id });
+    expect(logged.request_body).not.toContain(h.site.secret_key);
+    expect(logged.response_body).toContain('192.0.2.77');
+  });
+
+  it('fast path: a chunked body, one over the limit, HEAD and wrong methods take the app route', async () => {
+    const s = await h.createSession();
+    const path = `/api/v1/session/${s.session_id}/event`;
+    const chunked = await fetch(`${origin}${path}`, {
+      method: 'POST', headers: { authorization: `Bearer ${h.token}`, 'content-type': 'application/json' },
+      body: new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode('{"name":"chunked"}')); c.close(); } }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(await chunked.json()).toEqual({ success: true });
+    const big = await fetch(`${origin}/api/v1/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"x":"${'a'.repeat(1024 * 1024 + 10)}"}` });
+    expect(big.status).toBe(413);
+    expect((await fetch(`${origin}${path}`, { method: 'PUT' })).status).toBe(405);
+    expect((await fetch(`${origin}/api/v1/session/${s.session_id}`, { method: 'HEAD', headers: { authorization: `Bearer ${h.token}` } })).status).toBe(200);
   });
 
   it('fast path: a query string or an encoded id takes the app route and still answers', async () => {

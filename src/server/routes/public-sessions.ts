@@ -1,37 +1,18 @@
-import type { Context, Hono } from 'hono';
-import { z } from 'zod';
-import { VtrError } from '../../domain/errors.js';
-import type { AppDeps } from '../deps.js';
-import { bearer, readJsonObject, route, param } from '../http.js';
-import { validate } from '../validate.js';
+// GET /api/v1/session/{id} and POST /api/v1/session/{id}/event (rules in ../public-api.ts, shared
+// with the direct path).
+import type { Hono } from 'hono';
+import type { PublicApi } from '../public-api.js';
+import { readJsonObject, route, param } from '../http.js';
 
-const eventBody = z.object({
-  name: z.string({ error: 'required, a string of 1 to 100 characters' }).min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
-  value: z.number().finite().optional(),
-});
-
-export function publicSessionRoutes(app: Hono, deps: AppDeps): void {
-  const siteOf = (c: Context): string => {
-    const token = bearer(c);
-    if (!token) throw new VtrError('unauthorized', 'send an access token: Authorization: Bearer <ACCESS_TOKEN> (see `vtr tokens list`)');
-    const siteId = deps.sites.siteIdForToken(token);
-    if (!siteId) throw new VtrError('unauthorized', 'the access token is unknown or revoked');
-    return siteId;
-  };
-
+export function publicSessionRoutes(app: Hono, api: PublicApi): void {
   route(app, '/api/v1/session/:id', {
-    GET: (c) => {
-      const siteId = siteOf(c);
-      return c.json(deps.sessions.get(param(c, 'id'), siteId));
-    },
+    GET: (c) => c.json(api.getSession(api.authorize(c.req.header('authorization')), param(c, 'id'))),
   });
 
   route(app, '/api/v1/session/:id/event', {
     POST: async (c) => {
-      const siteId = siteOf(c);
-      const body = validate(eventBody, await readJsonObject(c));
-      deps.sessions.addCustomEvent(param(c, 'id'), siteId, body.name, body.value);
-      return c.json({ success: true });
+      const siteId = api.authorize(c.req.header('authorization'));
+      return c.json(api.addEvent(siteId, param(c, 'id'), await readJsonObject(c)));
     },
   });
 }

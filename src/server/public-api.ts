@@ -1,0 +1,68 @@
+// The three hot public routes as plain functions of what the request carried (its Authorization
+// header, the path's id, the parsed body). The Hono routes and the direct node:http path
+// (fast-path.ts) both call these, so each rule of these routes is written once.
+import { z } from 'zod';
+import { VtrError } from '../domain/errors.js';
+import type { Session } from '../domain/session.js';
+import type { CheckResult } from '../checks/run-check.js';
+import type { AppDeps } from './deps.js';
+import { validate } from './validate.js';
+import { bearerOf } from './http.js';
+
+const eventBody = z.object({
+  name: z.string({ error: 'required, a string of 1 to 100 characters' }).min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  value: z.number().finite().optional(),
+});
+
+// null reads as "not sent", like an absent field.
+const text = z.string({ error: 'expected a string' }).nullable().optional();
+const address = z.object(
+  { address1: text, address2: text, city: text, state: text, country: text, postal_code: text },
+  { error: 'expected an object with string fields address1, address2, city, state, country, postal_code' },
+);
+
+// Unknown fields are ignored (a newer client may send more).
+export const checkBody = z.object({
+  probe_id: text,
+  ip: text,
+  email: text,
+  name: text,
+  phone: text,
+  address: address.nullable().optional(),
+});
+
+export type PublicApi = ReturnType<typeof createPublicApi>;
+
+export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'sites' | 'sessions' | 'checks'>) {
+  return {
+    /** The site an Authorization header's access token reads; checked before the body is read. */
+    authorize(authorization: string | null | undefined): string {
+      const token = bearerOf(authorization);
+      if (!token) throw new VtrError('unauthorized', 'send an access token: Authorization: Bearer <ACCESS_TOKEN> (see `vtr tokens list`)');
+      const siteId = sites.siteIdForToken(token);
+      if (!siteId) throw new VtrError('unauthorized', 'the access token is unknown or revoked');
+      return siteId;
+    },
+    /** GET /api/v1/session/{id}, for an authorized site. */
+    getSession(siteId: string, id: string): Session {
+      return sessions.get(id, siteId);
+    },
+    /** POST /api/v1/session/{id}/event, for an authorized site. */
+    addEvent(siteId: string, id: string, body: Record<string, unknown>): { success: true } {
+      const e = validate(eventBody, body);
+      sessions.addCustomEvent(id, siteId, e.name, e.value);
+      return { success: true };
+    },
+    /** POST /api/v1/event: the site's secret key comes in the body; only a wrong JSON type is refused. */
+    check(body: Record<string, unknown>): CheckResult {
+      const key = body.secret_key;
+      if (key === undefined || key === null || key === '') {
+        throw new VtrError('unauthorized', 'send the site\'s secret key in the body: {"secret_key": "sk_test_..."} (see `vtr keys show`)');
+      }
+      if (typeof key !== 'string') throw new VtrError('invalid_request', 'secret_key: expected a string', { field: 'secret_key' });
+      const site = sites.bySecretKey(key);
+      if (!site) throw new VtrError('unauthorized', 'the secret key is unknown (rotated? see `vtr keys show`)');
+      return checks.run(site, validate(checkBody, body));
+    },
+  };
+}
