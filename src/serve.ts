@@ -48,9 +48,18 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
   }
   if (cfg.log) {
     const format = cfg.log;
+    // The log's entries come in batches: one write for each batch, not one per line.
+    let lines: string[] = [];
+    const writeLines = () => {
+      if (lines.length) io.log(lines.join('\n'));
+      lines = [];
+    };
     emulator.deps.bus.subscribe((e) => {
-      if (e.type === 'request.logged') io.log(formatLogLine(e.data, format));
+      if (e.type !== 'request.logged') return;
+      if (lines.length === 0) setImmediate(writeLines);
+      lines.push(formatLogLine(e.data, format));
     });
+    emulator.beforeDbClose(writeLines);
   }
   if (io.json) {
     io.out(JSON.stringify({

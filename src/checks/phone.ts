@@ -25,10 +25,28 @@ function empty(success: boolean): PhoneCheck {
     country_code: null, country_name: null, type: null, carrier: null, in_country: null };
 }
 
+// Parsing with full metadata is most of a check's own time, and clients check the same numbers
+// again and again (test values in CI, a visitor retrying a form): the last results, by input.
+const MEMO_SIZE = 2000;
+const memo = new Map<string, PhoneCheck>();
+
 export function checkPhone(input: string, siteCountry: string | null): PhoneCheck {
   const raw = typeof input === 'string' ? input.trim() : '';
   if (raw.length === 0 || raw.length > MAX_INPUT) return empty(true);
   const site = typeof siteCountry === 'string' ? siteCountry.toUpperCase() : null;
+  const memoKey = `${site ?? ''}\n${raw}`;
+  let result = memo.get(memoKey);
+  if (result) {
+    memo.delete(memoKey); // most recently used last: the oldest goes first when full
+  } else {
+    result = parsePhone(raw, site);
+    if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
+  }
+  memo.set(memoKey, result);
+  return { ...result };
+}
+
+function parsePhone(raw: string, site: string | null): PhoneCheck {
   const defaultCountry = site && isSupportedCountry(site) ? (site as CountryCode) : undefined;
 
   let parsed: PhoneNumber;

@@ -29,6 +29,8 @@ export interface RequestSeen {
   bearer: string | null;
   requestBody: string | null;
   responseBody: string | null;
+  /** The site the request was for, when the route already knows it (else looked up from its credentials). */
+  siteId?: string;
 }
 
 /** A log entry as the API shows it. */
@@ -64,6 +66,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
   // Per batch: a busy client sends the same token many times.
   let tokenSites = new Map<string, string | null>();
   const siteOf = (r: RequestSeen): string | null => {
+    if (r.siteId !== undefined) return r.siteId;
     if (r.bearer) {
       let site = tokenSites.get(r.bearer);
       if (site === undefined) tokenSites.set(r.bearer, (site = store.sites.tokens.get(r.bearer)?.site_id ?? null));

@@ -24,6 +24,8 @@ interface Seen {
   atUs: number;
   start: number;
   requestBody: string | null;
+  /** Known once the credentials are checked; spares the request log looking it up again. */
+  siteId?: string;
 }
 
 export function createFastPath(deps: AppDeps): Handler {
@@ -42,10 +44,11 @@ export function createFastPath(deps: AppDeps): Handler {
     send(req, res, seen, outcome);
   }
 
+  /** A run's value is sent as JSON; a string is JSON text already (a session read as SQLite built it). */
   function send(req: IncomingMessage, res: ServerResponse, seen: Seen, outcome: Outcome): void {
     let status = 200;
     let body: string;
-    if (outcome.ok) body = JSON.stringify(outcome.value);
+    if (outcome.ok) body = typeof outcome.value === 'string' ? outcome.value : JSON.stringify(outcome.value);
     else {
       const e = errorPayload(outcome.error);
       status = e.status;
@@ -55,7 +58,7 @@ export function createFastPath(deps: AppDeps): Handler {
     res.end(body);
     log?.record({
       method: seen.method, path: seen.url, status, durationMs: performance.now() - seen.start, atUs: seen.atUs,
-      bearer: bearerOf(req.headers.authorization), requestBody: seen.requestBody, responseBody: body,
+      bearer: bearerOf(req.headers.authorization), requestBody: seen.requestBody, responseBody: body, siteId: seen.siteId,
     });
   }
 
@@ -90,8 +93,8 @@ export function createFastPath(deps: AppDeps): Handler {
       if (!url.startsWith(SESSION)) return false;
       const id = url.slice(SESSION.length);
       if (!PLAIN_ID.test(id)) return false;
-      const seen = { method, url, atUs: log?.nowUs() ?? 0, start: performance.now(), requestBody: null };
-      answer(req, res, seen, () => api.getSession(api.authorize(req.headers.authorization), id));
+      const seen: Seen = { method, url, atUs: log?.nowUs() ?? 0, start: performance.now(), requestBody: null };
+      answer(req, res, seen, () => api.getSessionJson((seen.siteId = api.authorize(req.headers.authorization)), id));
       return true;
     }
     if (method !== 'POST') return false;
@@ -100,16 +103,19 @@ export function createFastPath(deps: AppDeps): Handler {
     if (!(length >= 0 && length <= MAX_BODY_BYTES) || req.headers['transfer-encoding'] !== undefined) return false;
     const seen = (): Seen => ({ method, url, atUs: log?.nowUs() ?? 0, start: performance.now(), requestBody: null });
     if (url === CHECK) {
-      withBody(req, res, seen(), (body) => api.check(body()));
+      const s = seen();
+      withBody(req, res, s, (body) => {
+        const { siteId, result } = api.check(body());
+        s.siteId = siteId;
+        return result;
+      });
       return true;
     }
     if (url.startsWith(SESSION) && url.endsWith(EVENT_SUFFIX)) {
       const id = url.slice(SESSION.length, -EVENT_SUFFIX.length);
       if (!PLAIN_ID.test(id)) return false;
-      withBody(req, res, seen(), (body) => {
-        const siteId = api.authorize(req.headers.authorization);
-        return api.addEvent(siteId, id, body());
-      });
+      const s = seen();
+      withBody(req, res, s, (body) => api.addEvent((s.siteId = api.authorize(req.headers.authorization)), id, body()));
       return true;
     }
     return false;

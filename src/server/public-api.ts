@@ -3,7 +3,6 @@
 // (fast-path.ts) both call these, so each rule of these routes is written once.
 import { z } from 'zod';
 import { VtrError } from '../domain/errors.js';
-import type { Session } from '../domain/session.js';
 import type { CheckResult } from '../checks/run-check.js';
 import type { AppDeps } from './deps.js';
 import { validate } from './validate.js';
@@ -43,9 +42,9 @@ export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'site
       if (!siteId) throw new VtrError('unauthorized', 'the access token is unknown or revoked');
       return siteId;
     },
-    /** GET /api/v1/session/{id}, for an authorized site. */
-    getSession(siteId: string, id: string): Session {
-      return sessions.get(id, siteId);
+    /** GET /api/v1/session/{id}, for an authorized site: the session's JSON text. */
+    getSessionJson(siteId: string, id: string): string {
+      return sessions.getJson(id, siteId);
     },
     /** POST /api/v1/session/{id}/event, for an authorized site. */
     addEvent(siteId: string, id: string, body: Record<string, unknown>): { success: true } {
@@ -54,7 +53,7 @@ export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'site
       return { success: true };
     },
     /** POST /api/v1/event: the site's secret key comes in the body; only a wrong JSON type is refused. */
-    check(body: Record<string, unknown>): CheckResult {
+    check(body: Record<string, unknown>): { siteId: string; result: CheckResult } {
       const key = body.secret_key;
       if (key === undefined || key === null || key === '') {
         throw new VtrError('unauthorized', 'send the site\'s secret key in the body: {"secret_key": "sk_test_..."} (see `vtr keys show`)');
@@ -62,7 +61,7 @@ export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'site
       if (typeof key !== 'string') throw new VtrError('invalid_request', 'secret_key: expected a string', { field: 'secret_key' });
       const site = sites.bySecretKey(key);
       if (!site) throw new VtrError('unauthorized', 'the secret key is unknown (rotated? see `vtr keys show`)');
-      return checks.run(site, validate(checkBody, body));
+      return { siteId: site.site_id, result: checks.run(site, validate(checkBody, body)) };
     },
   };
 }

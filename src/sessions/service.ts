@@ -167,6 +167,12 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
         rec.check_risks = [...new Set([...rec.check_risks, ...risks])];
       });
     },
+    /** The session's public JSON (what `get` answers, serialised), for a read that only sends it on. */
+    getJson(sessionId: string, siteId: string): string {
+      const r = store.sessions.getJson(sessionId);
+      if (!r || r.site_id !== siteId) throw notFound('session');
+      return r.json;
+    },
     get(sessionId: string, siteId?: string): Session {
       const rec = store.sessions.get(sessionId);
       if (!rec || (siteId && rec.session.site_id !== siteId)) throw notFound('session');

@@ -10,6 +10,7 @@ import { createWebhookEventStore } from './webhook-events.js';
 import { createNotificationStore } from './notifications.js';
 import { createRequestLogStore } from './request-log.js';
 import { createStateStore } from './state.js';
+import { createReadCaches } from './read-cache.js';
 
 export interface StoreOptions {
   /** SQLite file path; ':memory:' keeps nothing. */
@@ -21,11 +22,12 @@ export function createStore({ path }: StoreOptions) {
   const db: Db = openDb({ path });
   // One transaction wrapper for every tx() (building one per call costs more than a small write).
   const immediate = db.transaction((fn: () => unknown) => fn()).immediate;
+  const caches = createReadCaches(db);
   return {
     path,
     db,
     meta: createMetaStore(db),
-    sites: createSiteStore(db),
+    sites: createSiteStore(db, caches),
     sessions: createSessionStore(db),
     probes: createProbeStore(db),
     checks: createCheckStore(db),
@@ -35,7 +37,7 @@ export function createStore({ path }: StoreOptions) {
     notifications: createNotificationStore(db),
     requestLog: createRequestLogStore(db),
     /** Whole-database export/import/reset (the only raw-row reader). */
-    state: createStateStore(db),
+    state: createStateStore(db, caches),
     /** Runs fn in one write transaction (BEGIN IMMEDIATE, so concurrent writers queue, never interleave). */
     tx<T>(fn: () => T): T {
       return immediate(fn) as T;

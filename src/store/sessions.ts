@@ -100,6 +100,22 @@ export function createSessionStore(db: Db) {
   const latestForFp = db
     .prepare<[string, string], RawRow>(`SELECT ${COLUMN_LIST} FROM sessions WHERE site_id = ? AND fingerprint = ? ORDER BY last_seen_us DESC LIMIT 1`)
     .raw(true);
+  // The public JSON built by SQLite: one text value instead of ~50 to convert and serialise again
+  // (GET /api/v1/session/{id}). Same bytes as JSON.stringify(rawToSession(row)): SESSION_FIELDS
+  // order, arrays and booleans as JSON. SQLite prints some doubles differently from JavaScript
+  // (1.0e+21, 0.33333333333333332), so a number that is not a safe integer takes the JS path.
+  // (A REAL that holds a whole number, e.g. a value of 4.0, would print as 4.0: cast to INTEGER.)
+  const NUMERIC = new Set(['duration', 'page_views', 'value']);
+  const jsonArgs = SESSION_FIELDS.map((f, i) => {
+    const v = KIND[i] === 1 ? `CASE WHEN json_valid(${f}) THEN json(${f}) ELSE json('[]') END`
+      : KIND[i] === 2 ? `CASE ${f} WHEN 1 THEN json('true') WHEN 0 THEN json('false') END`
+      : NUMERIC.has(f) ? `CASE WHEN typeof(${f}) = 'real' THEN CAST(${f} AS INTEGER) ELSE ${f} END` : f;
+    return `'${f}', ${v}`;
+  });
+  const byIdJson = db
+    .prepare<[string], [string, unknown, unknown, unknown, string]>(`SELECT site_id, duration, page_views, value, json_object(${jsonArgs.join(', ')}) FROM sessions WHERE session_id = ?`)
+    .raw(true);
+  const plainNumber = (v: unknown) => v === null || (typeof v === 'number' && Number.isSafeInteger(v)) || typeof v === 'string';
   const countAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sessions');
   // List queries differ only by their filter: keep the most recent statements prepared.
   type ListStatement = { all(...params: unknown[]): unknown[] };
@@ -120,6 +136,14 @@ export function createSessionStore(db: Db) {
     get: (id: string): SessionRecord | null => {
       const r = byId.get(id);
       return r ? rawToRecord(r) : null;
+    },
+    /** The session's public JSON text and its site, or null. */
+    getJson: (id: string): { site_id: string; json: string } | null => {
+      const r = byIdJson.get(id);
+      if (!r) return null;
+      if (plainNumber(r[1]) && plainNumber(r[2]) && plainNumber(r[3])) return { site_id: r[0], json: r[4] };
+      const raw = byId.get(id);
+      return raw ? { site_id: raw[AT.site_id] as string, json: JSON.stringify(rawToSession(raw)) } : null;
     },
     latestForVisitor: (siteId: string, fingerprint: string): SessionRecord | null => {
       const r = latestForFp.get(siteId, fingerprint);

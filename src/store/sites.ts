@@ -1,5 +1,6 @@
 import type { AccessToken, Site } from '../domain/site.js';
 import { json, type Db } from './db.js';
+import type { ReadCaches } from './read-cache.js';
 
 interface SiteRow extends Omit<Site, 'conversion_events' | 'excluded_countries' | 'ip_allowlist' | 'is_default'> {
   conversion_events: string;
@@ -24,7 +25,7 @@ const toRow = (s: Site) => ({
   is_default: s.is_default ? 1 : 0,
 });
 
-export function createSiteStore(db: Db) {
+export function createSiteStore(db: Db, caches: ReadCaches) {
   const cols = 'site_id, name, plan, country, owner_email, site_key, secret_key, conversion_events, bounce_seconds, excluded_countries, ip_allowlist, is_default, created_at';
   const insert = db.prepare(`INSERT INTO sites (${cols}) VALUES (${cols.split(', ').map((c) => `@${c}`).join(', ')})`);
   const update = db.prepare(
@@ -48,23 +49,32 @@ export function createSiteStore(db: Db) {
   );
 
   const one = (r: SiteRow | undefined) => (r ? toSite(r) : null);
+  // Shared between callers, so frozen: a caller that wants a changed site builds a new object.
+  const frozen = (s: Site | null) => (s ? Object.freeze({ ...s, conversion_events: Object.freeze(s.conversion_events), excluded_countries: Object.freeze(s.excluded_countries), ip_allowlist: Object.freeze(s.ip_allowlist) }) as Site : null);
+  const secretCache = caches.cache<Site>();
+  const tokenCache = caches.cache<Pick<AccessToken, 'token' | 'site_id' | 'revoked_at'>>();
+  const write = <T>(result: T): T => {
+    caches.noteWrite();
+    return result;
+  };
   return {
-    insert: (s: Site) => void insert.run(toRow(s)),
-    update: (s: Site) => void update.run(toRow(s)),
+    insert: (s: Site) => write(void insert.run(toRow(s))),
+    update: (s: Site) => write(void update.run(toRow(s))),
     get: (id: string) => one(byId.get(id)),
-    bySecretKey: (key: string) => one(bySecret.get(key)),
+    /** Cached (see read-cache.ts): every visitor check looks its site up by secret key. */
+    bySecretKey: (key: string) => secretCache.get(key, () => frozen(one(bySecret.get(key)))),
     bySiteKey: (key: string) => one(bySiteKey.get(key)),
     list: (): Site[] => all.all().map(toSite),
-    delete: (id: string) => del.run(id).changes > 0,
+    delete: (id: string) => write(del.run(id).changes > 0),
     count: () => count.get()!.n,
     tokens: {
-      insert: (t: AccessToken) => void tInsert.run(t),
+      insert: (t: AccessToken) => write(void tInsert.run(t)),
       forSite: (siteId: string) => tBySite.all(siteId),
       list: () => tAll.all(),
       get: (token: string) => tGet.get(token) ?? null,
-      /** The token, only when its site exists. */
-      withSite: (token: string) => tWithSite.get(token) ?? null,
-      revoke: (token: string, at: string) => tRevoke.run(at, token).changes > 0,
+      /** The token, only when its site exists. Cached (see read-cache.ts): every public API request reads it. */
+      withSite: (token: string) => tokenCache.get(token, () => tWithSite.get(token) ?? null),
+      revoke: (token: string, at: string) => write(tRevoke.run(at, token).changes > 0),
     },
   };
 }

@@ -2,6 +2,7 @@
 // transaction), reset. The only module that reads rows generically, so a table added by a later
 // migration is exported without changes here. The request log is diagnostics, not state.
 import type { Db } from './db.js';
+import type { ReadCaches } from './read-cache.js';
 import { SCHEMA_VERSION } from './migrations.js';
 import { VtrError } from '../domain/errors.js';
 
@@ -32,7 +33,7 @@ interface TableInfo {
 
 const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
 
-export function createStateStore(db: Db) {
+export function createStateStore(db: Db, caches: ReadCaches) {
   let cached: TableInfo[] | null = null;
   const tables = (): TableInfo[] => {
     if (cached) return cached;
@@ -52,6 +53,7 @@ export function createStateStore(db: Db) {
   };
 
   const clearAll = (extra: string[] = []) => {
+    caches.noteWrite();
     for (const t of [...tables().map((t) => t.name), ...extra]) db.prepare(`DELETE FROM ${q(t)}`).run();
   };
 

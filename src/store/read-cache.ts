@@ -1,0 +1,80 @@
+// Caches for rows that the hot paths read on every request but that almost never change: sites
+// (looked up by secret key) and access tokens. Correctness first:
+// - any write of this connection to those tables calls noteWrite(), which empties the caches; inside
+//   a transaction they stay unused until it ends, so a rolled-back write is never cached;
+// - a commit by any other connection (another vtr process on the same file) moves SQLite's
+//   `PRAGMA data_version`, which empties them too. It is read once per turn of the event loop
+//   (each read takes the database's shared lock, which costs more than the lookup it saves): a
+//   request that arrives after another process's commit returned is read in a later turn.
+// So a revoked token or a rotated key is refused by the very next request, as without the cache.
+import type { Db } from './db.js';
+
+const MAX_ENTRIES = 1000;
+
+export interface ReadCache<V> {
+  /** The cached value, or what load() reads (cached when found and the cache may be used). */
+  get(key: string, load: () => V | null): V | null;
+}
+
+export function createReadCaches(db: Db) {
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  const maps: Map<string, unknown>[] = [];
+  let version = -1;
+  // data_version was read in this turn of the event loop.
+  let checked = false;
+  const nextTurn = () => {
+    checked = false;
+  };
+  // A write inside a transaction that has not ended yet: nothing may be cached until it ends.
+  let dirty = false;
+
+  const clear = () => {
+    for (const m of maps) m.clear();
+  };
+
+  /** Whether the caches may be used now (emptied first when they might be stale). */
+  function usable(): boolean {
+    if (dirty) {
+      if (db.inTransaction) return false;
+      dirty = false;
+      clear();
+    }
+    if (!checked) {
+      checked = true;
+      setImmediate(nextTurn);
+      const v = dataVersion.get()!;
+      if (v !== version) {
+        version = v;
+        clear();
+      }
+    }
+    return true;
+  }
+
+  return {
+    cache<V>(): ReadCache<V> {
+      const map = new Map<string, V>();
+      maps.push(map as Map<string, unknown>);
+      return {
+        get(key, load) {
+          if (!usable()) return load();
+          const hit = map.get(key);
+          if (hit !== undefined) return hit;
+          const value = load();
+          if (value !== null) {
+            if (map.size >= MAX_ENTRIES) map.clear();
+            map.set(key, value);
+          }
+          return value;
+        },
+      };
+    },
+    /** This connection wrote (or is about to write) cached tables. */
+    noteWrite(): void {
+      clear();
+      if (db.inTransaction) dirty = true;
+    },
+  };
+}
+
+export type ReadCaches = ReturnType<typeof createReadCaches>;

@@ -1,0 +1,86 @@
+// The site-by-secret-key and token caches (src/store/read-cache.ts) must never answer stale data:
+// not after this connection's writes, not after a rolled-back write, not after another process's.
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStore, type Store } from '../../src/store/index.js';
+import type { Site } from '../../src/domain/site.js';
+
+const site = (id: string, extra: Partial<Site> = {}): Site => ({
+  site_id: id, name: `Site ${id}`, plan: 'paid', country: 'US', owner_email: null, site_key: `pk_test_${id}`, secret_key: `sk_test_${id}`,
+  conversion_events: ['conversion'], bounce_seconds: 10, excluded_countries: [], ip_allowlist: [], is_default: false,
+  created_at: '2026-11-21T09:00:00.000000', ...extra,
+});
+const token = (t: string, siteId: string) => ({ token: t, site_id: siteId, created_at: '2026-11-21T09:00:00.000000', revoked_at: null });
+
+let dir: string;
+let store: Store;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'vtr-cache-'));
+  store = createStore({ path: join(dir, 'vtr.db') });
+  store.sites.insert(site('a'));
+  store.sites.tokens.insert(token('at_1', 'a'));
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('store: read caches', () => {
+  it('tokens.withSite: a revoke on this connection shows on the next read', () => {
+    expect(store.sites.tokens.withSite('at_1')?.revoked_at).toBeNull();
+    store.sites.tokens.revoke('at_1', '2026-11-21T10:00:00.000000');
+    expect(store.sites.tokens.withSite('at_1')?.revoked_at).toBe('2026-11-21T10:00:00.000000');
+  });
+
+  it('bySecretKey: a key rotation (update) and a delete show on the next read', () => {
+    expect(store.sites.bySecretKey('sk_test_a')?.site_id).toBe('a');
+    store.sites.update({ ...store.sites.get('a')!, secret_key: 'sk_test_new' });
+    expect(store.sites.bySecretKey('sk_test_a')).toBeNull();
+    expect(store.sites.bySecretKey('sk_test_new')?.site_id).toBe('a');
+    store.sites.delete('a');
+    expect(store.sites.bySecretKey('sk_test_new')).toBeNull();
+    expect(store.sites.tokens.withSite('at_1')).toBeNull();
+  });
+
+  it('bySecretKey: a write rolled back is never cached', () => {
+    expect(store.sites.bySecretKey('sk_test_a')?.name).toBe('Site a');
+    expect(() =>
+      store.tx(() => {
+        store.sites.update({ ...store.sites.get('a')!, name: 'Renamed' });
+        expect(store.sites.bySecretKey('sk_test_a')?.name).toBe('Renamed'); // read inside the transaction
+        throw new Error('rollback');
+      }),
+    ).toThrow('rollback');
+    expect(store.sites.bySecretKey('sk_test_a')?.name).toBe('Site a');
+  });
+
+  it('tokens.withSite: another process revoking the token shows in the next turn of the event loop', async () => {
+    expect(store.sites.tokens.withSite('at_1')?.revoked_at).toBeNull();
+    const other = new Database(join(dir, 'vtr.db'));
+    other.pragma('busy_timeout = 5000');
+    other.prepare("UPDATE access_tokens SET revoked_at = '2026-11-21T11:00:00.000000' WHERE token = 'at_1'").run();
+    other.close();
+    // A request sent after the revoke returned is read in a later turn than the lookup above.
+    await new Promise((r) => setImmediate(r));
+    expect(store.sites.tokens.withSite('at_1')?.revoked_at).toBe('2026-11-21T11:00:00.000000');
+  });
+
+  it('state import and reset empty the caches', () => {
+    const doc = store.state.export('2026-11-21T12:00:00.000000');
+    expect(store.sites.bySecretKey('sk_test_a')?.site_id).toBe('a');
+    store.state.reset();
+    expect(store.sites.bySecretKey('sk_test_a')).toBeNull();
+    expect(store.sites.tokens.withSite('at_1')).toBeNull();
+    store.state.import(doc);
+    expect(store.sites.bySecretKey('sk_test_a')?.site_id).toBe('a');
+  });
+
+  it('bySecretKey: the cached site cannot be changed by a caller', () => {
+    const s = store.sites.bySecretKey('sk_test_a')!;
+    expect(() => ((s as { name: string }).name = 'x')).toThrow(TypeError);
+    expect(() => s.excluded_countries.push('DE')).toThrow(TypeError);
+  });
+});
