@@ -66,7 +66,8 @@ export interface CheckServiceDeps {
 }
 
 export function createCheckService({ store, clock, bus, sessions, countryOf }: CheckServiceDeps) {
-  function run(site: Site, input: CheckInput): CheckResult {
+  /** The check, and its JSON text (what is stored, and what the API answers). */
+  function run(site: Site, input: CheckInput): { result: CheckResult; json: string } {
     const nowUs = clock.nowMicros();
     const sentIp = input.ip ?? null;
 
@@ -100,7 +101,7 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
 
     const risks = orderRisks([...own, ...(session?.risks ?? [])]);
     const result: CheckResult = {
-      id: newId.check(),
+      id: newId.check(nowUs),
       created_at: formatMicros(nowUs),
       session_id: session?.session_id ?? null,
       risk_level: riskLevelOf(risks, { allowlisted: ipAllowed(ip?.valid ? ip.ip : null, site.ip_allowlist) }),
@@ -111,12 +112,13 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
       phone,
       address,
     };
+    const json = JSON.stringify(result);
     store.checks.insert({
       check_id: result.id, site_id: site.site_id, session_id: result.session_id, risk_level: result.risk_level,
-      created_at: result.created_at, result: result as unknown as Record<string, unknown>, seq: nowUs,
+      created_at: result.created_at, result: result as unknown as Record<string, unknown>, result_json: json, seq: nowUs,
     });
     bus.publish({ type: 'check.created', data: { ...result, site_id: site.site_id } });
-    return result;
+    return { result, json };
   }
 
   /**

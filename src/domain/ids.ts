@@ -24,11 +24,34 @@ export function randomId(length = 22): string {
   return out;
 }
 
+const TIME_WIDTH = 9; // 62^9 µs ≈ year 2398
+// Exact integer arithmetic ends at 2^53 µs (year 2255); later times share one head and are
+// unordered among themselves, still unique by their random tail.
+const MAX_TIME = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A time-ordered id's head: `atUs` in base62, fixed width, so ids made later sort later (the
+ * alphabet is in ASCII order). Then randomness. A table keyed by such ids grows its index at the
+ * end; with random ids every insert dirties a random index page, which measured 2.3× the cost of
+ * a visitor check's write.
+ */
+export function timeOrderedId(atUs: number, randomLength: number): string {
+  let n = atUs > 0 ? Math.min(Math.floor(atUs), MAX_TIME) : 0; // (NaN too)
+  let head = '';
+  for (let i = 0; i < TIME_WIDTH; i++) {
+    head = ALPHABET[n % 62] + head;
+    n = Math.floor(n / 62);
+  }
+  return head + randomId(randomLength);
+}
+
 export const newId = {
   site: () => `site_${randomId(16)}`,
-  session: () => `ses_${randomId(20)}`,
-  check: () => `chk_${randomId(20)}`,
-  probe: () => `prb_${randomId(32)}`,
+  /** Time-ordered: sessions, checks and probes are the tables that grow with traffic. */
+  session: (atUs: number) => `ses_${timeOrderedId(atUs, 15)}`,
+  check: (atUs: number) => `chk_${timeOrderedId(atUs, 13)}`,
+  /** 23 random characters (137 bits) after the time: a probe id is what a check presents. */
+  probe: (atUs: number) => `prb_${timeOrderedId(atUs, 23)}`,
   view: () => `view_${randomId(16)}`,
   webhook: () => `wh_${randomId(16)}`,
   webhookEvent: () => `msg_${randomId(24)}`,

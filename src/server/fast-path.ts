@@ -105,9 +105,9 @@ export function createFastPath(deps: AppDeps): Handler {
     if (url === CHECK) {
       const s = seen();
       withBody(req, res, s, (body) => {
-        const { siteId, result } = api.check(body());
+        const { siteId, json } = api.check(body());
         s.siteId = siteId;
-        return result;
+        return json;
       });
       return true;
     }

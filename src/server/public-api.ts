@@ -53,7 +53,7 @@ export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'site
       return { success: true };
     },
     /** POST /api/v1/event: the site's secret key comes in the body; only a wrong JSON type is refused. */
-    check(body: Record<string, unknown>): { siteId: string; result: CheckResult } {
+    check(body: Record<string, unknown>): { siteId: string; result: CheckResult; json: string } {
       const key = body.secret_key;
       if (key === undefined || key === null || key === '') {
         throw new VtrError('unauthorized', 'send the site\'s secret key in the body: {"secret_key": "sk_test_..."} (see `vtr keys show`)');
@@ -61,7 +61,7 @@ export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'site
       if (typeof key !== 'string') throw new VtrError('invalid_request', 'secret_key: expected a string', { field: 'secret_key' });
       const site = sites.bySecretKey(key);
       if (!site) throw new VtrError('unauthorized', 'the secret key is unknown (rotated? see `vtr keys show`)');
-      return { siteId: site.site_id, result: checks.run(site, validate(checkBody, body)) };
+      return { siteId: site.site_id, ...checks.run(site, validate(checkBody, body)) };
     },
   };
 }

@@ -115,7 +115,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
           check_risks: [],
           seq: nowUs,
           session: {
-            ...emptySession(site, newId.session(), at),
+            ...emptySession(site, newId.session(nowUs), at),
             ...entryFields(pv, countryOf),
             fingerprint,
             // Any session of this visitor recorded before this one (create/simulate may backdate views).
@@ -126,7 +126,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
         };
       }
       const session = commit(rec, previous, site);
-      const probe_id = newId.probe();
+      const probe_id = newId.probe(nowUs);
       store.probes.insert({ probe_id, site_id: site.site_id, session_id: session.session_id, ip: session.ip, created_at: at, created_us: nowUs });
       return { session, previous, probe_id };
     });

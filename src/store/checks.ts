@@ -10,6 +10,9 @@ export interface CheckRecord {
   seq: number;
 }
 
+/** What insert takes: the record, and optionally `result` already serialised (sent as the answer too). */
+export type CheckInsert = CheckRecord & { result_json?: string };
+
 type Row = Omit<CheckRecord, 'result'> & { result: string };
 const toRecord = (r: Row): CheckRecord => ({ ...r, result: json.parse(r.result, {}) });
 
@@ -18,7 +21,7 @@ export function createCheckStore(db: Db) {
   const get = db.prepare<[string], Row>('SELECT * FROM checks WHERE check_id = ?');
   const forSession = db.prepare<[string], Row>('SELECT * FROM checks WHERE session_id = ? ORDER BY seq');
   return {
-    insert: (c: CheckRecord) => void insert.run({ ...c, result: json.stringify(c.result) }),
+    insert: ({ result_json, ...c }: CheckInsert) => void insert.run({ ...c, result: result_json ?? json.stringify(c.result) }),
     get: (id: string) => {
       const r = get.get(id);
       return r ? toRecord(r) : null;

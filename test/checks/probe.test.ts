@@ -4,7 +4,7 @@ import { newId } from '../../src/domain/ids.js';
 import { emptySession } from '../../src/sessions/service.js';
 import type { Site } from '../../src/domain/site.js';
 
-const probe: ProbeRef = { probe_id: newId.probe(), site_id: 'site_a', session_id: 'ses_1', ip: '192.0.2.10', created_at: '2026-01-01T00:00:00.000000', created_us: 1_000_000_000 };
+const probe: ProbeRef = { probe_id: newId.probe(1_000_000_000), site_id: 'site_a', session_id: 'ses_1', ip: '192.0.2.10', created_at: '2026-01-01T00:00:00.000000', created_us: 1_000_000_000 };
 const find = (id: string) => (id === probe.probe_id ? probe : null);
 
 describe('checkProbe', () => {
@@ -28,7 +28,7 @@ describe('checkProbe', () => {
   });
 
   it('checkProbe: a well-formed but unknown probe is invalid (unknown)', () => {
-    expect(checkProbe(newId.probe(), 'site_a', find)).toEqual({ valid: false, problem: 'unknown' });
+    expect(checkProbe(newId.probe(1_000_000_000), 'site_a', find)).toEqual({ valid: false, problem: 'unknown' });
   });
 
   it("checkProbe: another site's probe reads as unknown", () => {

@@ -5,6 +5,6 @@ import { readJsonObject, route } from '../http.js';
 
 export function publicEventRoutes(app: Hono, api: PublicApi): void {
   route(app, '/api/v1/event', {
-    POST: async (c) => c.json(api.check(await readJsonObject(c)).result),
+    POST: async (c) => c.body(api.check(await readJsonObject(c)).json, 200, { 'content-type': 'application/json' }),
   });
 }
