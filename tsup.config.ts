@@ -4,7 +4,8 @@ import { defineConfig } from 'tsup';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', cli: 'src/cli/main.ts' },
+  // log-worker: the request-log worker thread (src/logs/log-sink.ts loads it beside itself).
+  entry: { index: 'src/index.ts', cli: 'src/cli/main.ts', 'log-worker': 'src/logs/log-worker.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -1,6 +1,6 @@
-// The public-API request log: the middleware hands over what it saw; masking, site lookup, the
-// SQLite write and the `request.logged` event happen a moment later in a batch (one transaction
-// for many requests), off the request's own path.
+// The public-API request log: the middleware hands over what it saw; masking, site lookup and the
+// `request.logged` event happen a moment later in a batch, off the request's own path, and the
+// rows go to a sink (log-sink.ts): a worker thread for a database file, else this thread.
 import type { Clock } from '../domain/clock.js';
 import { randomId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
@@ -9,14 +9,14 @@ import type { Store } from '../store/index.js';
 import type { RequestLogEntry } from '../store/request-log.js';
 import type { RequestLogJson } from '../domain/request-log.js';
 import { maskText, secretKeyOf } from './mask.js';
+import { DEFAULT_KEEP, inlineSink, type LogSink } from './log-sink.js';
+
+export { DEFAULT_KEEP };
 
 /** Longest body text kept per request; the rest is cut with a note. */
 export const MAX_LOGGED_BODY = 64 * 1024;
-/** Rows kept: the newest 10,000. */
-export const DEFAULT_KEEP = 10_000;
-const PRUNE_EVERY = 1000;
-const MAX_QUEUE = 500;
-const FLUSH_DELAY_MS = 50;
+const MAX_QUEUE = 128;
+const FLUSH_DELAY_MS = 20;
 
 export interface RequestSeen {
   method: string;
@@ -54,11 +54,12 @@ export function clip(text: string | null): string | null {
   return `${text.slice(0, MAX_LOGGED_BODY)}… [${text.length - MAX_LOGGED_BODY} more characters not logged]`;
 }
 
-export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: { store: Store; bus: EventBus; clock: Clock; keep?: number }) {
+export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP, sink = inlineSink(store, keep) }: {
+  store: Store; bus: EventBus; clock: Clock; keep?: number; sink?: LogSink;
+}) {
   let queue: RequestSeen[] = [];
   let scheduled = false;
   let seq = store.requestLog.maxSeq();
-  let sincePrune = 0;
   // Requests whose response body is still being read (a cloned Response): listing waits for them.
   const reading = new Set<Promise<unknown>>();
   store.requestLog.prune(keep);
@@ -95,17 +96,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
       seq: seq + i + 1,
     }));
     seq += rows.length;
-    try {
-      store.requestLog.insertMany(rows);
-      sincePrune += rows.length;
-      if (sincePrune >= PRUNE_EVERY) {
-        sincePrune = 0;
-        store.requestLog.prune(keep);
-      }
-    } catch (err) {
-      // The log is diagnostics: a failed write never fails a request.
-      console.error('vtr: could not write the request log:', (err as Error).message);
-    }
+    sink.write(rows);
     for (const row of rows) bus.publish({ type: 'request.logged', data: toLogJson(row) as unknown as Record<string, unknown> });
   }
 
@@ -131,10 +122,16 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
     },
     /** Writes what is queued now (before reading the log, and on close). */
     flush,
-    /** Waits for bodies still being read, then writes everything queued. */
+    /** Waits for bodies still being read, then writes everything queued and waits until it is written. */
     async settle(): Promise<void> {
       if (reading.size) await Promise.allSettled([...reading]);
       flush();
+      await sink.settled();
+    },
+    /** settle(), then stops the sink (on close). */
+    async close(): Promise<void> {
+      await this.settle();
+      await sink.close();
     },
     nowUs: () => clock.nowMicros(),
     list(q: { limit?: number; before?: string; siteId?: string } = {}): RequestLogJson[] {

@@ -52,6 +52,7 @@ export function createSiteStore(db: Db, caches: ReadCaches) {
   // Shared between callers, so frozen: a caller that wants a changed site builds a new object.
   const frozen = (s: Site | null) => (s ? Object.freeze({ ...s, conversion_events: Object.freeze(s.conversion_events), excluded_countries: Object.freeze(s.excluded_countries), ip_allowlist: Object.freeze(s.ip_allowlist) }) as Site : null);
   const secretCache = caches.cache<Site>();
+  const idCache = caches.cache<Site>();
   const tokenCache = caches.cache<Pick<AccessToken, 'token' | 'site_id' | 'revoked_at'>>();
   const write = <T>(result: T): T => {
     caches.noteWrite();
@@ -60,7 +61,8 @@ export function createSiteStore(db: Db, caches: ReadCaches) {
   return {
     insert: (s: Site) => write(void insert.run(toRow(s))),
     update: (s: Site) => write(void update.run(toRow(s))),
-    get: (id: string) => one(byId.get(id)),
+    /** Cached (see read-cache.ts): every session change reads its site. */
+    get: (id: string) => idCache.get(id, () => frozen(one(byId.get(id)))),
     /** Cached (see read-cache.ts): every visitor check looks its site up by secret key. */
     bySecretKey: (key: string) => secretCache.get(key, () => frozen(one(bySecret.get(key)))),
     bySiteKey: (key: string) => one(bySiteKey.get(key)),

@@ -45,6 +45,14 @@ describe('store: read caches', () => {
     expect(store.sites.tokens.withSite('at_1')).toBeNull();
   });
 
+  it('get: an update and a delete show on the next read', () => {
+    expect(store.sites.get('a')?.plan).toBe('paid');
+    store.sites.update({ ...store.sites.get('a')!, plan: 'free' });
+    expect(store.sites.get('a')?.plan).toBe('free');
+    store.sites.delete('a');
+    expect(store.sites.get('a')).toBeNull();
+  });
+
   it('bySecretKey: a write rolled back is never cached', () => {
     expect(store.sites.bySecretKey('sk_test_a')?.name).toBe('Site a');
     expect(() =>
