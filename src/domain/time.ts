@@ -1,10 +1,16 @@
 // Timestamps in the service's wire format: UTC, ISO 8601 with microseconds, no zone suffix.
 
+// Every row and log line gets a timestamp: the date-and-seconds part is built once per second.
+let headSecond = NaN;
+let head = '';
+
 export function formatMicros(us: number): string {
-  const ms = Math.floor(us / 1000);
-  const iso = new Date(ms).toISOString(); // 2026-11-21T09:14:03.123Z
-  const micro = String(Math.floor(us % 1000)).padStart(3, '0');
-  return `${iso.slice(0, 23)}${micro}`;
+  const second = Math.floor(us / 1_000_000);
+  if (second !== headSecond) {
+    head = new Date(second * 1000).toISOString().slice(0, 19); // 2026-11-21T09:14:03
+    headSecond = second;
+  }
+  return `${head}.${String(Math.floor(us - second * 1_000_000)).padStart(6, '0')}`;
 }
 
 export function formatMillis(ms: number): string {

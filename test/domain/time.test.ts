@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatMicros, parseTimestamp } from '../../src/domain/time.js';
+
+describe('time', () => {
+  it('formatMicros: UTC, microseconds, no zone suffix', () => {
+    expect(formatMicros(0)).toBe('1970-01-01T00:00:00.000000');
+    expect(formatMicros(1_795_253_643_123_456)).toBe('2026-11-21T09:34:03.123456');
+    expect(formatMicros(1_795_253_643_000_001)).toBe('2026-11-21T09:34:03.000001');
+    expect(formatMicros(1_795_253_643_999_999)).toBe('2026-11-21T09:34:03.999999');
+    expect(formatMicros(1_795_253_644_000_000)).toBe('2026-11-21T09:34:04.000000');
+    expect(formatMicros(-1)).toBe('1969-12-31T23:59:59.999999');
+  });
+
+  it('formatMicros: agrees with Date for many times, in and out of order (the per-second cache)', () => {
+    let x = 12345;
+    for (let i = 0; i < 5000; i++) {
+      x = (x * 1103515245 + 12345) % 2 ** 31;
+      const us = 1_700_000_000_000_000 + (x % 5000) * 1_000_000 + (x % 1_000_000);
+      const expected = `${new Date(Math.floor(us / 1000)).toISOString().slice(0, 23)}${String(us % 1000).padStart(3, '0')}`;
+      expect(formatMicros(us)).toBe(expected);
+    }
+  });
+
+  it('parseTimestamp: reads what formatMicros writes (to the millisecond)', () => {
+    expect(parseTimestamp(formatMicros(1_795_253_643_123_456))).toBe(1_795_253_643_123);
+  });
+});
