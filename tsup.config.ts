@@ -4,8 +4,8 @@ import { defineConfig } from 'tsup';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
 export default defineConfig({
-  // log-worker: the request-log worker thread (src/logs/log-sink.ts loads it beside itself).
-  entry: { index: 'src/index.ts', cli: 'src/cli/main.ts', 'log-worker': 'src/logs/log-worker.ts' },
+  // checkpoint-worker: a worker thread's entry (src/store/checkpointer.ts loads it beside itself).
+  entry: { index: 'src/index.ts', cli: 'src/cli/main.ts', 'checkpoint-worker': 'src/store/checkpoint-worker.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -300,7 +300,7 @@ async function benchHttp() {
   log('\n## HTTP throughput and latency');
   log(`autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} round(s) per route, loopback; emulator and baseline each in their own process\n`);
   const profDir = join(tmp, 'cpu-profile');
-  const emu = await startEmulator('http', [], PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
+  const emu = await startEmulator('http', [], [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])]);
   const token = emu.site.access_token;
   const auth = { authorization: `Bearer ${token}` };
   note(`creating ${SESSIONS_FOR_HTTP} sessions`);

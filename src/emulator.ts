@@ -13,7 +13,7 @@ import { createSiteService } from './sites/service.js';
 import { createCheckService } from './checks/run-check.js';
 import { createWebhookSystem } from './webhooks/index.js';
 import { createRequestLogger } from './logs/request-logger.js';
-import { inlineSink, logWorkerFile, workerSink, type LogSink } from './logs/log-sink.js';
+import { checkpointWorkerFile, startCheckpointer } from './store/checkpointer.js';
 import { createStateService } from './state/service.js';
 import { createApp } from './server/app.js';
 import type { AppDeps } from './server/deps.js';
@@ -34,13 +34,6 @@ export interface EmulatorOptions {
 }
 
 const CLOCK_OFFSET_KEY = 'clock_offset_ms';
-
-/** A database file gets the request-log worker (when built); memory, or running from sources, writes inline. */
-function logSinkFor(store: ReturnType<typeof createStore>): LogSink {
-  const inline = inlineSink(store);
-  const file = store.path === ':memory:' ? null : logWorkerFile();
-  return file ? workerSink(file, store, inline) : inline;
-}
 
 export function createEmulator(opts: EmulatorOptions) {
   const store = createStore({ path: opts.dbPath });
@@ -66,7 +59,7 @@ export function createEmulator(opts: EmulatorOptions) {
     sites,
     sessions,
     checks: createCheckService({ store, clock, bus, sessions, countryOf }),
-    requestLog: createRequestLogger({ store, bus, clock, sink: logSinkFor(store) }),
+    requestLog: createRequestLogger({ store, bus, clock }),
     state: createStateService({ store, clock, sites, clockOffsetKey: CLOCK_OFFSET_KEY }),
     views: webhooks.views,
     webhooks: webhooks.webhooks,
@@ -79,7 +72,13 @@ export function createEmulator(opts: EmulatorOptions) {
   const closers: Array<() => Promise<void> | void> = [];
   const lastly: Array<() => Promise<void> | void> = [];
   // Runs last (closers run newest first): log lines still queued reach the database.
-  closers.push(() => deps.requestLog?.close());
+  closers.push(() => deps.requestLog?.settle());
+  // A database file gets a checkpoint worker (when built; not from sources, not in memory).
+  const checkpointFile = store.path === ':memory:' ? null : checkpointWorkerFile();
+  if (checkpointFile) {
+    const checkpointer = startCheckpointer(store.db, store.path, checkpointFile);
+    lastly.push(() => checkpointer.stop());
+  }
   // Resumes every due attempt (e.g. after a crash); on close, running attempts finish first.
   webhooks.dispatcher.start();
   // An imported file may hold due or scheduled deliveries: re-arm the dispatcher for them.

@@ -1,6 +1,7 @@
-// The public-API request log: the middleware hands over what it saw; masking, site lookup and the
-// `request.logged` event happen a moment later in a batch, off the request's own path, and the
-// rows go to a sink (log-sink.ts): a worker thread for a database file, else this thread.
+// The public-API request log: the middleware hands over what it saw; masking, site lookup, the
+// SQLite write and the `request.logged` event happen a moment later in a batch (one transaction
+// for many requests), off the request's own path. (A worker thread for the writes was tried and
+// measured slower: see docs/performance.md.)
 import type { Clock } from '../domain/clock.js';
 import { randomId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
@@ -9,9 +10,11 @@ import type { Store } from '../store/index.js';
 import type { RequestLogEntry } from '../store/request-log.js';
 import type { RequestLogJson } from '../domain/request-log.js';
 import { maskText, secretKeyOf } from './mask.js';
-import { DEFAULT_KEEP, inlineSink, type LogSink } from './log-sink.js';
 
-export { DEFAULT_KEEP };
+/** Rows kept: the newest 10,000. */
+export const DEFAULT_KEEP = 10_000;
+// Small steps: a prune holds the write lock, and the event loop waits.
+const PRUNE_EVERY = 256;
 
 /** Longest body text kept per request; the rest is cut with a note. */
 export const MAX_LOGGED_BODY = 64 * 1024;
@@ -54,12 +57,11 @@ export function clip(text: string | null): string | null {
   return `${text.slice(0, MAX_LOGGED_BODY)}… [${text.length - MAX_LOGGED_BODY} more characters not logged]`;
 }
 
-export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP, sink = inlineSink(store, keep) }: {
-  store: Store; bus: EventBus; clock: Clock; keep?: number; sink?: LogSink;
-}) {
+export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: { store: Store; bus: EventBus; clock: Clock; keep?: number }) {
   let queue: RequestSeen[] = [];
   let scheduled = false;
   let seq = store.requestLog.maxSeq();
+  let sincePrune = 0;
   // Requests whose response body is still being read (a cloned Response): listing waits for them.
   const reading = new Set<Promise<unknown>>();
   store.requestLog.prune(keep);
@@ -96,7 +98,17 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP, si
       seq: seq + i + 1,
     }));
     seq += rows.length;
-    sink.write(rows);
+    try {
+      store.requestLog.insertMany(rows);
+      sincePrune += rows.length;
+      if (sincePrune >= PRUNE_EVERY) {
+        sincePrune = 0;
+        store.requestLog.prune(keep);
+      }
+    } catch (err) {
+      // The log is diagnostics: a failed write never fails a request.
+      console.error('vtr: could not write the request log:', (err as Error).message);
+    }
     for (const row of rows) bus.publish({ type: 'request.logged', data: toLogJson(row) as unknown as Record<string, unknown> });
   }
 
@@ -122,16 +134,10 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP, si
     },
     /** Writes what is queued now (before reading the log, and on close). */
     flush,
-    /** Waits for bodies still being read, then writes everything queued and waits until it is written. */
+    /** Waits for bodies still being read, then writes everything queued. */
     async settle(): Promise<void> {
       if (reading.size) await Promise.allSettled([...reading]);
       flush();
-      await sink.settled();
-    },
-    /** settle(), then stops the sink (on close). */
-    async close(): Promise<void> {
-      await this.settle();
-      await sink.close();
     },
     nowUs: () => clock.nowMicros(),
     list(q: { limit?: number; before?: string; siteId?: string } = {}): RequestLogJson[] {

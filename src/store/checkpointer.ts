@@ -1,0 +1,41 @@
+// WAL checkpoints on a worker thread. SQLite copies the write-ahead log back into the database
+// inside whichever commit crosses 1000 pages (4 MiB), which stalls that request and every request
+// queued behind it for several milliseconds. With a checkpointer the server's connection never
+// checkpoints; the worker, with its own connection, runs PASSIVE checkpoints (they neither wait for
+// nor block writers) a few times a second. If the worker cannot start or dies, the server's
+// connection goes back to checkpointing by itself.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Db } from './db.js';
+
+export const CHECKPOINT_EVERY_MS = 250;
+const AUTO_PAGES = 1000; // SQLite's default
+
+/** The built worker beside this module (dist/checkpoint-worker.js), or null when running from sources. */
+export function checkpointWorkerFile(): string | null {
+  const file = fileURLToPath(new URL('./checkpoint-worker.js', import.meta.url));
+  return existsSync(file) ? file : null;
+}
+
+export function startCheckpointer(db: Db, dbPath: string, file: string): { stop(): Promise<void> } {
+  let worker: Worker | null = new Worker(file, { workerData: { dbPath, everyMs: CHECKPOINT_EVERY_MS } });
+  worker.unref(); // never what keeps the process alive
+  db.pragma('wal_autocheckpoint = 0');
+  const fallBack = (why: unknown) => {
+    if (!worker) return;
+    worker = null;
+    console.error('vtr: WAL checkpoints are back on the server thread:', (why as Error)?.message ?? why);
+    if (db.open) db.pragma(`wal_autocheckpoint = ${AUTO_PAGES}`);
+  };
+  worker.on('error', fallBack);
+  worker.on('exit', (code) => fallBack(`the checkpoint worker stopped (exit ${code})`));
+  return {
+    async stop() {
+      const w = worker;
+      worker = null;
+      if (w) await w.terminate();
+      if (db.open) db.pragma(`wal_autocheckpoint = ${AUTO_PAGES}`);
+    },
+  };
+}
