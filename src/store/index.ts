@@ -40,7 +40,12 @@ export function createStore({ path }: StoreOptions) {
     state: createStateStore(db, caches),
     /** Runs fn in one write transaction (BEGIN IMMEDIATE, so concurrent writers queue, never interleave). */
     tx<T>(fn: () => T): T {
-      return immediate(fn) as T;
+      if (db.inTransaction) return immediate(fn) as T; // a savepoint
+      try {
+        return immediate(fn) as T;
+      } finally {
+        caches.transactionEnded();
+      }
     },
     close() {
       if (db.open) db.close();

@@ -74,6 +74,13 @@ export function createReadCaches(db: Db) {
       clear();
       if (db.inTransaction) dirty = true;
     },
+    /** An outermost transaction committed or rolled back: what it wrote may be cached from now on. */
+    transactionEnded(): void {
+      if (dirty && !db.inTransaction) {
+        dirty = false;
+        clear();
+      }
+    },
   };
 }
 

@@ -111,16 +111,22 @@ export function createStateStore(db: Db, caches: ReadCaches) {
       try {
         run.immediate();
       } catch (err) {
+        caches.transactionEnded();
         if (err instanceof VtrError) throw err;
         // A deferred foreign key fails at COMMIT.
         throw bad(`the rows do not fit together: ${(err as Error).message}`);
       }
+      caches.transactionEnded();
       return counts;
     },
 
     /** Deletes every row of every table, the request log included (a first start follows). */
     reset(): void {
-      db.transaction(() => clearAll(['request_log'])).immediate();
+      try {
+        db.transaction(() => clearAll(['request_log'])).immediate();
+      } finally {
+        caches.transactionEnded();
+      }
     },
   };
 }

@@ -53,6 +53,14 @@ describe('store: read caches', () => {
     expect(store.sites.get('a')).toBeNull();
   });
 
+  it('get: after a write in a committed transaction, reads in later transactions are cached again', () => {
+    store.tx(() => store.sites.update({ ...store.sites.get('a')!, name: 'Renamed' }));
+    const first = store.tx(() => store.sites.get('a'));
+    expect(first?.name).toBe('Renamed');
+    // The same object: served from the cache (a read from the database builds a new one).
+    expect(store.tx(() => store.sites.get('a'))).toBe(first);
+  });
+
   it('bySecretKey: a write rolled back is never cached', () => {
     expect(store.sites.bySecretKey('sk_test_a')?.name).toBe('Site a');
     expect(() =>
