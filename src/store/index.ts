@@ -31,7 +31,7 @@ export function createStore({ path }: StoreOptions) {
     sessions: createSessionStore(db),
     probes: createProbeStore(db),
     checks: createCheckStore(db),
-    views: createViewStore(db),
+    views: createViewStore(db, caches),
     webhooks: createWebhookStore(db),
     webhookEvents: createWebhookEventStore(db),
     notifications: createNotificationStore(db),

@@ -1,11 +1,12 @@
 import type { SavedView } from '../domain/webhooks.js';
 import type { Db } from './db.js';
+import type { ReadCaches } from './read-cache.js';
 
 type ViewRow = Omit<SavedView, 'trigger_webhooks'> & { trigger_webhooks: number };
 
 const toView = (r: ViewRow): SavedView => ({ ...r, trigger_webhooks: r.trigger_webhooks === 1 });
 
-export function createViewStore(db: Db) {
+export function createViewStore(db: Db, caches: ReadCaches) {
   const insert = db.prepare(
     'INSERT INTO saved_views (saved_view_id, site_id, name, filter, trigger_webhooks, created_at) VALUES (@saved_view_id, @site_id, @name, @filter, @trigger_webhooks, @created_at)',
   );
@@ -18,16 +19,23 @@ export function createViewStore(db: Db) {
   const addMatch = db.prepare('INSERT OR IGNORE INTO view_matches (saved_view_id, session_id, matched_at) VALUES (?, ?, ?)');
 
   const row = (v: SavedView) => ({ ...v, trigger_webhooks: v.trigger_webhooks ? 1 : 0 });
+  // Every session change checks its site's views (webhooks/trigger.ts): cached, frozen (shared).
+  const siteCache = caches.cache<readonly SavedView[]>();
+  const write = <T>(result: T): T => {
+    caches.noteWrite();
+    return result;
+  };
   return {
-    insert: (v: SavedView) => void insert.run(row(v)),
-    update: (v: SavedView) => void update.run(row(v)),
+    insert: (v: SavedView) => write(void insert.run(row(v))),
+    update: (v: SavedView) => write(void update.run(row(v))),
     get: (id: string): SavedView | null => {
       const r = byId.get(id);
       return r ? toView(r) : null;
     },
-    forSite: (siteId: string): SavedView[] => bySite.all(siteId).map(toView),
+    forSite: (siteId: string): readonly SavedView[] =>
+      siteCache.get(siteId, () => Object.freeze(bySite.all(siteId).map((r) => Object.freeze(toView(r)))))!,
     list: (): SavedView[] => all.all().map(toView),
-    delete: (id: string) => del.run(id).changes > 0,
+    delete: (id: string) => write(del.run(id).changes > 0),
     matches: {
       has: (viewId: string, sessionId: string) => hasMatch.get(viewId, sessionId) !== undefined,
       /** Records the first match; false when the session had matched the view before. */

@@ -39,7 +39,7 @@ export function createViewService({ store, clock }: { store: Store; clock: Clock
     list(siteId?: string): SavedView[] {
       if (!siteId) return store.views.list();
       siteExists(siteId);
-      return store.views.forSite(siteId);
+      return [...store.views.forSite(siteId)];
     },
     create(siteId: string, input: ViewInput): SavedView {
       siteExists(siteId);

@@ -84,6 +84,23 @@ describe('store: read caches', () => {
     expect(store.sites.tokens.withSite('at_1')?.revoked_at).toBe('2026-11-21T11:00:00.000000');
   });
 
+  it('views.forSite: insert, update and delete show on the next read; so does another process\'s insert', async () => {
+    const view = { saved_view_id: 'v1', site_id: 'a', name: 'V', filter: 'risk_level = high', trigger_webhooks: true, created_at: '2026-11-21T09:00:00.000000' };
+    expect(store.views.forSite('a')).toEqual([]);
+    store.views.insert(view);
+    expect(store.views.forSite('a').map((v) => v.name)).toEqual(['V']);
+    store.views.update({ ...view, name: 'W' });
+    expect(store.views.forSite('a').map((v) => v.name)).toEqual(['W']);
+    store.views.delete('v1');
+    expect(store.views.forSite('a')).toEqual([]);
+    const other = new Database(join(dir, 'vtr.db'));
+    other.pragma('busy_timeout = 5000');
+    other.prepare("INSERT INTO saved_views (saved_view_id, site_id, name, filter, trigger_webhooks, created_at) VALUES ('v2', 'a', 'X', 'page_views > 1', 0, 'x')").run();
+    other.close();
+    await new Promise((r) => setImmediate(r));
+    expect(store.views.forSite('a').map((v) => v.saved_view_id)).toEqual(['v2']);
+  });
+
   it('state import and reset empty the caches', () => {
     const doc = store.state.export('2026-11-21T12:00:00.000000');
     expect(store.sites.bySecretKey('sk_test_a')?.site_id).toBe('a');
