@@ -53,9 +53,10 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
   const readRecord = (id: string) => written?.byId.get(id) ?? store.sessions.get(id);
   const latestRecord = (siteId: string, fp: string) => written?.byVisitor.get(visitorKey(siteId, fp)) ?? store.sessions.latestForVisitor(siteId, fp);
 
-  function commit(rec: SessionRecord, previous: Session | null, site: Site): Session {
+  /** `from`: the record `rec` was made from, as read (lets the store write only what changed). */
+  function commit(rec: SessionRecord, previous: Session | null, site: Site, from: SessionRecord | null = null): Session {
     rec.session = withDerivedLevels(rec.session, site, rec.check_risks, countryOf);
-    if (previous) store.sessions.update(rec);
+    if (previous) store.sessions.update(rec, from);
     else store.sessions.insert(rec);
     if (written) {
       written.byId.set(rec.session.session_id, rec);
@@ -125,7 +126,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
           } as Session,
         };
       }
-      const session = commit(rec, previous, site);
+      const session = commit(rec, previous, site, continues ? prev : null);
       const probe_id = newId.probe(nowUs);
       store.probes.insert({ probe_id, site_id: site.site_id, session_id: session.session_id, ip: session.ip, created_at: at, created_us: nowUs });
       return { session, previous, probe_id };
@@ -146,7 +147,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
       const nowUs = atUs ?? clock.nowMicros();
       rec.session = { ...rec.session, updated_at: formatMicros(nowUs) };
       edit(rec, nowUs);
-      return { session: commit(rec, previous, site), previous };
+      return { session: commit(rec, previous, site, found), previous };
     });
     after(result.session, result.previous);
     return result.session;

@@ -96,6 +96,28 @@ export function createSessionStore(db: Db) {
     v.push(all[AT.session_id]);
     return v;
   };
+  // The stored values of each record read here (raw rows, COLUMNS order). update() compares against
+  // them and writes only the columns that changed: a custom event then sets 2–4 columns instead of
+  // ~45, and SQLite leaves alone every index whose columns it did not set (the visitor index on
+  // fingerprint and last_seen_us was rewritten on every change before).
+  const storedValues = new WeakMap<SessionRecord, RawRow>();
+  const partialUpdates = new Map<string, { run(...values: unknown[]): unknown }>();
+  const partialUpdate = (changed: number[]) => {
+    const key = changed.join(',');
+    let stmt = partialUpdates.get(key);
+    if (!stmt) {
+      stmt = db.prepare(`UPDATE sessions SET ${changed.map((i) => `${COLUMNS[i]} = ?`).join(', ')} WHERE session_id = ?`);
+      if (partialUpdates.size >= 64) partialUpdates.delete(partialUpdates.keys().next().value!);
+      partialUpdates.set(key, stmt);
+    }
+    return stmt;
+  };
+  const read = (raw: RawRow | undefined): SessionRecord | null => {
+    if (!raw) return null;
+    const rec = rawToRecord(raw);
+    storedValues.set(rec, raw);
+    return rec;
+  };
   const byId = db.prepare<[string], RawRow>(`SELECT ${COLUMN_LIST} FROM sessions WHERE session_id = ?`).raw(true);
   const latestForFp = db
     .prepare<[string, string], RawRow>(`SELECT ${COLUMN_LIST} FROM sessions WHERE site_id = ? AND fingerprint = ? ORDER BY last_seen_us DESC LIMIT 1`)
@@ -133,10 +155,7 @@ export function createSessionStore(db: Db) {
   };
 
   return {
-    get: (id: string): SessionRecord | null => {
-      const r = byId.get(id);
-      return r ? rawToRecord(r) : null;
-    },
+    get: (id: string): SessionRecord | null => read(byId.get(id)),
     /** The session's public JSON text and its site, or null. */
     getJson: (id: string): { site_id: string; json: string } | null => {
       const r = byIdJson.get(id);
@@ -145,12 +164,19 @@ export function createSessionStore(db: Db) {
       const raw = byId.get(id);
       return raw ? { site_id: raw[AT.site_id] as string, json: JSON.stringify(rawToSession(raw)) } : null;
     },
-    latestForVisitor: (siteId: string, fingerprint: string): SessionRecord | null => {
-      const r = latestForFp.get(siteId, fingerprint);
-      return r ? rawToRecord(r) : null;
-    },
+    latestForVisitor: (siteId: string, fingerprint: string): SessionRecord | null => read(latestForFp.get(siteId, fingerprint)),
     insert: (rec: SessionRecord) => void insert.run(toValues(rec)),
-    update: (rec: SessionRecord) => void update.run(updateValues(rec)),
+    /** Writes `rec`; given the record it was made from (as read here), only the columns that changed. */
+    update: (rec: SessionRecord, from?: SessionRecord | null) => {
+      const stored = from ? storedValues.get(from) : undefined;
+      if (!stored || stored[AT.session_id] !== rec.session.session_id) return void update.run(updateValues(rec));
+      const values = toValues(rec);
+      const changed = SET_AT.filter((i) => values[i] !== stored[i]);
+      if (changed.length === 0) return;
+      const args = changed.map((i) => values[i]);
+      args.push(rec.session.session_id);
+      partialUpdate(changed).run(...args);
+    },
     count: () => countAll.get()!.n,
     list(q: SessionQuery): Session[] {
       const clauses: string[] = [];

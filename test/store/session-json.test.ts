@@ -48,3 +48,28 @@ describe('store: session JSON built by SQLite', () => {
     expect(JSON.parse(store.sessions.getJson(put({}))!.json).site_id).toBe('a');
   });
 });
+
+describe('store: session updates write what changed', () => {
+  it('update(rec, from): only changed columns are written, and the row reads back as rec', () => {
+    const id = put({ custom_events: ['a'], value: 1, page_views: 2 });
+    const from = store.sessions.get(id)!;
+    const rec: SessionRecord = { ...from, last_seen_us: from.last_seen_us + 5, session: { ...from.session, custom_events: ['a', 'b'], value: 3.5, updated_at: '2026-11-21T10:00:00.000000' } };
+    store.sessions.update(rec, from);
+    expect(store.sessions.get(id)).toEqual(rec);
+    same(id);
+  });
+
+  it('update(rec, from): a record not read by this store, or another session\'s, gets a full write', () => {
+    const a = put({ city: 'Berlin' });
+    const b = put({ city: 'Paris' });
+    const fromB = store.sessions.get(b)!;
+    const recA: SessionRecord = { ...store.sessions.get(a)!, session: { ...store.sessions.get(a)!.session, city: 'Rome' } };
+    store.sessions.update(recA, fromB); // mismatched `from`: must not diff against b's row
+    expect(store.sessions.get(a)!.session.city).toBe('Rome');
+    const copy: SessionRecord = JSON.parse(JSON.stringify(store.sessions.get(a)));
+    copy.session.city = 'Oslo';
+    store.sessions.update(copy, copy); // never read here: full write
+    expect(store.sessions.get(a)!.session.city).toBe('Oslo');
+    expect(store.sessions.get(b)!.session.city).toBe('Paris');
+  });
+});
