@@ -1,9 +1,11 @@
-// WAL checkpoints on a worker thread. SQLite copies the write-ahead log back into the database
-// inside whichever commit crosses 1000 pages (4 MiB), which stalls that request and every request
-// queued behind it for several milliseconds. With a checkpointer the server's connection never
-// checkpoints; the worker, with its own connection, runs PASSIVE checkpoints (they neither wait for
-// nor block writers) a few times a second. If the worker cannot start or dies, the server's
-// connection goes back to checkpointing by itself.
+// WAL checkpoints, mostly on a worker thread. SQLite copies the write-ahead log back into the
+// database inside whichever commit crosses 1000 pages (4 MiB), which stalls that request and every
+// request queued behind it for several milliseconds. The worker, with its own connection, runs
+// PASSIVE checkpoints (they neither wait for nor block writers) a few times a second, so the copying
+// happens beside the server. The server's connection still checkpoints, less often: only a
+// checkpoint run by the writer itself is sure to finish while writes keep coming, and the WAL only
+// starts over (and stops growing) after one that finished; by then the worker has copied nearly all
+// of it. If the worker cannot start or dies, the server's connection goes back to SQLite's default.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -11,6 +13,8 @@ import type { Db } from './db.js';
 
 export const CHECKPOINT_EVERY_MS = 250;
 const AUTO_PAGES = 1000; // SQLite's default
+const SERVER_PAGES = 4000; // 16 MiB
+const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
 /** The built worker beside this module (dist/checkpoint-worker.js), or null when running from sources. */
 export function checkpointWorkerFile(): string | null {
@@ -21,7 +25,9 @@ export function checkpointWorkerFile(): string | null {
 export function startCheckpointer(db: Db, dbPath: string, file: string): { stop(): Promise<void> } {
   let worker: Worker | null = new Worker(file, { workerData: { dbPath, everyMs: CHECKPOINT_EVERY_MS } });
   worker.unref(); // never what keeps the process alive
-  db.pragma('wal_autocheckpoint = 0');
+  db.pragma(`wal_autocheckpoint = ${SERVER_PAGES}`);
+  // When the WAL starts over, cut its file back to this (it would otherwise keep its largest size).
+  db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
   const fallBack = (why: unknown) => {
     if (!worker) return;
     worker = null;
