@@ -26,11 +26,11 @@ const autocheckpoint = () => store.db.pragma('wal_autocheckpoint', { simple: tru
 describe('checkpointer', () => {
   it('startCheckpointer: the server connection checkpoints less often and the worker copies its writes into the file', async () => {
     const c = startCheckpointer(store.db, store.path, WORKER);
-    expect(autocheckpoint()).toBe(4000);
+    expect(autocheckpoint()).toBe(16_000);
     const before = statSync(store.path).size;
     const insert = store.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     store.tx(() => {
-      for (let i = 0; i < 2000; i++) insert.run(`k${i}`, 'x'.repeat(2000)); // ~1,500 pages: under the server's 4,000
+      for (let i = 0; i < 2000; i++) insert.run(`k${i}`, 'x'.repeat(2000)); // ~1,500 pages: under the server's 16,000
     });
     await expect.poll(() => statSync(store.path).size, { timeout: 5000 }).toBeGreaterThan(before + 2000 * 2000);
     await c.stop();
