@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import validator from 'validator';
 import MailChecker from 'mailchecker';
+import { memoized } from './memo.js';
 
 export interface EmailCheck {
   success: boolean;
@@ -72,7 +73,10 @@ function normalize(local: string, domain: string): string {
   return `${l}@${d}`;
 }
 
-export function checkEmail(input: string, name?: string | null): EmailCheck {
+/** checkEmail, remembered for the last 2,000 inputs (see memo.ts). */
+export const checkEmail = memoized(2000, (input: string, name?: string | null) => JSON.stringify([input, name ?? null]), checkEmailNow);
+
+function checkEmailNow(input: string, name?: string | null): EmailCheck {
   const raw = typeof input === 'string' ? input.trim() : '';
   const result: EmailCheck = { success: true, valid: false, email: null, local_part: null,
     normalized_email: null, domain: null, domain_tld: null, free: false, disposable: false,

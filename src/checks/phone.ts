@@ -2,6 +2,7 @@
 // A national number (no `+`/international prefix) is read in the site's country.
 import { isSupportedCountry, parsePhoneNumberWithError, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 import { countryName } from '../domain/ip-intel.js';
+import { memoized } from './memo.js';
 
 export interface PhoneCheck {
   success: boolean;
@@ -25,25 +26,14 @@ function empty(success: boolean): PhoneCheck {
     country_code: null, country_name: null, type: null, carrier: null, in_country: null };
 }
 
-// Parsing with full metadata is most of a check's own time, and clients check the same numbers
-// again and again (test values in CI, a visitor retrying a form): the last results, by input.
-const MEMO_SIZE = 2000;
-const memo = new Map<string, PhoneCheck>();
+// Parsing with full metadata is the most expensive part of a check: the last results, by input.
+const parseMemo = memoized(2000, (raw: string, site: string | null) => `${site ?? ''}\n${raw}`, parsePhone);
 
 export function checkPhone(input: string, siteCountry: string | null): PhoneCheck {
   const raw = typeof input === 'string' ? input.trim() : '';
   if (raw.length === 0 || raw.length > MAX_INPUT) return empty(true);
   const site = typeof siteCountry === 'string' ? siteCountry.toUpperCase() : null;
-  const memoKey = `${site ?? ''}\n${raw}`;
-  let result = memo.get(memoKey);
-  if (result) {
-    memo.delete(memoKey); // most recently used last: the oldest goes first when full
-  } else {
-    result = parsePhone(raw, site);
-    if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
-  }
-  memo.set(memoKey, result);
-  return { ...result };
+  return parseMemo(raw, site);
 }
 
 function parsePhone(raw: string, site: string | null): PhoneCheck {
