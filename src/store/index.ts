@@ -38,6 +38,8 @@ export function createStore({ path }: StoreOptions) {
     requestLog: createRequestLogStore(db),
     /** Whole-database export/import/reset (the only raw-row reader). */
     state: createStateStore(db, caches),
+    /** Whether a transaction is open on the connection (its writes are not committed yet). */
+    inTransaction: (): boolean => db.inTransaction,
     /** Runs fn in one write transaction (BEGIN IMMEDIATE, so concurrent writers queue, never interleave). */
     tx<T>(fn: () => T): T {
       if (db.inTransaction) return immediate(fn) as T; // a savepoint

@@ -98,9 +98,16 @@ export function createDispatcher(d: DispatcherDeps) {
     }
   }
 
-  /** Runs due attempts as soon as the current work yields (new events: no polling delay). */
+  /**
+   * Runs due attempts at once (new events: no polling delay). Outside a transaction what woke it is
+   * committed, so attempts start now, before the request that made them is answered: waiting for
+   * the next turn of the event loop meant waiting behind every request queued in this one. Inside
+   * one (a group commit still open), they start once the current work yields.
+   */
   function kick(): void {
-    if (kickQueued || closing) return;
+    if (closing) return;
+    if (!store.inTransaction()) return safePump();
+    if (kickQueued) return;
     kickQueued = true;
     setImmediate(() => {
       kickQueued = false;
