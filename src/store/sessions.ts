@@ -18,6 +18,7 @@ const COLUMNS = [...SESSION_FIELDS, ...INTERNAL];
 const COLUMN_LIST = COLUMNS.join(', ');
 
 type Row = Record<string, unknown>;
+const STORED = Symbol('stored values');
 /** A row read in raw mode: one value per column, in COLUMNS order. */
 type RawRow = unknown[];
 
@@ -100,7 +101,8 @@ export function createSessionStore(db: Db) {
   // them and writes only the columns that changed: a custom event then sets 2–4 columns instead of
   // ~45, and SQLite leaves alone every index whose columns it did not set (the visitor index on
   // fingerprint and last_seen_us was rewritten on every change before).
-  const storedValues = new WeakMap<SessionRecord, RawRow>();
+  // Kept on the record under a symbol, not enumerable (copies and comparisons do not see it); a
+  // WeakMap costs every young-generation GC an ephemeron pass over all the records read.
   const partialUpdates = new Map<string, { run(...values: unknown[]): unknown }>();
   const partialUpdate = (changed: number[]) => {
     const key = changed.join(',');
@@ -115,7 +117,7 @@ export function createSessionStore(db: Db) {
   const read = (raw: RawRow | undefined): SessionRecord | null => {
     if (!raw) return null;
     const rec = rawToRecord(raw);
-    storedValues.set(rec, raw);
+    Object.defineProperty(rec, STORED, { value: raw });
     return rec;
   };
   const byId = db.prepare<[string], RawRow>(`SELECT ${COLUMN_LIST} FROM sessions WHERE session_id = ?`).raw(true);
@@ -168,7 +170,7 @@ export function createSessionStore(db: Db) {
     insert: (rec: SessionRecord) => void insert.run(toValues(rec)),
     /** Writes `rec`; given the record it was made from (as read here), only the columns that changed. */
     update: (rec: SessionRecord, from?: SessionRecord | null) => {
-      const stored = from ? storedValues.get(from) : undefined;
+      const stored = from ? (from as { [STORED]?: RawRow })[STORED] : undefined;
       if (!stored || stored[AT.session_id] !== rec.session.session_id) return void update.run(updateValues(rec));
       const values = toValues(rec);
       const changed = SET_AT.filter((i) => values[i] !== stored[i]);
