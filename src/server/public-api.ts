@@ -21,7 +21,7 @@ const address = z.object(
 );
 
 // Unknown fields are ignored (a newer client may send more).
-export const checkBody = z.object({
+const checkBody = z.object({
   probe_id: text,
   ip: text,
   email: text,

@@ -42,11 +42,10 @@ export function createStore({ path }: StoreOptions) {
     inTransaction: (): boolean => db.inTransaction,
     /** Runs fn in one write transaction (BEGIN IMMEDIATE, so concurrent writers queue, never interleave). */
     tx<T>(fn: () => T): T {
-      if (db.inTransaction) return immediate(fn) as T; // a savepoint
       try {
-        return immediate(fn) as T;
+        return immediate(fn) as T; // nested: a savepoint
       } finally {
-        caches.transactionEnded();
+        caches.transactionEnded(); // a no-op while an outer transaction is still open
       }
     },
     close() {

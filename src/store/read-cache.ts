@@ -74,6 +74,11 @@ export function createReadCaches(db: Db) {
       clear();
       if (db.inTransaction) dirty = true;
     },
+    /** noteWrite() after a write statement, passing its result through: `wrote(stmt.run(...))`. */
+    wrote<T>(result: T): T {
+      this.noteWrite();
+      return result;
+    },
     /** An outermost transaction committed or rolled back: what it wrote may be cached from now on. */
     transactionEnded(): void {
       if (dirty && !db.inTransaction) {

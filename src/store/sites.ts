@@ -54,29 +54,25 @@ export function createSiteStore(db: Db, caches: ReadCaches) {
   const secretCache = caches.cache<Site>();
   const idCache = caches.cache<Site>();
   const tokenCache = caches.cache<Pick<AccessToken, 'token' | 'site_id' | 'revoked_at'>>();
-  const write = <T>(result: T): T => {
-    caches.noteWrite();
-    return result;
-  };
   return {
-    insert: (s: Site) => write(void insert.run(toRow(s))),
-    update: (s: Site) => write(void update.run(toRow(s))),
+    insert: (s: Site) => caches.wrote(void insert.run(toRow(s))),
+    update: (s: Site) => caches.wrote(void update.run(toRow(s))),
     /** Cached (see read-cache.ts): every session change reads its site. */
     get: (id: string) => idCache.get(id, () => frozen(one(byId.get(id)))),
     /** Cached (see read-cache.ts): every visitor check looks its site up by secret key. */
     bySecretKey: (key: string) => secretCache.get(key, () => frozen(one(bySecret.get(key)))),
     bySiteKey: (key: string) => one(bySiteKey.get(key)),
     list: (): Site[] => all.all().map(toSite),
-    delete: (id: string) => write(del.run(id).changes > 0),
+    delete: (id: string) => caches.wrote(del.run(id).changes > 0),
     count: () => count.get()!.n,
     tokens: {
-      insert: (t: AccessToken) => write(void tInsert.run(t)),
+      insert: (t: AccessToken) => caches.wrote(void tInsert.run(t)),
       forSite: (siteId: string) => tBySite.all(siteId),
       list: () => tAll.all(),
       get: (token: string) => tGet.get(token) ?? null,
       /** The token, only when its site exists. Cached (see read-cache.ts): every public API request reads it. */
       withSite: (token: string) => tokenCache.get(token, () => tWithSite.get(token) ?? null),
-      revoke: (token: string, at: string) => write(tRevoke.run(at, token).changes > 0),
+      revoke: (token: string, at: string) => caches.wrote(tRevoke.run(at, token).changes > 0),
     },
   };
 }

@@ -111,12 +111,12 @@ export function createStateStore(db: Db, caches: ReadCaches) {
       try {
         run.immediate();
       } catch (err) {
-        caches.transactionEnded();
         if (err instanceof VtrError) throw err;
         // A deferred foreign key fails at COMMIT.
         throw bad(`the rows do not fit together: ${(err as Error).message}`);
+      } finally {
+        caches.transactionEnded();
       }
-      caches.transactionEnded();
       return counts;
     },
 

@@ -21,13 +21,9 @@ export function createViewStore(db: Db, caches: ReadCaches) {
   const row = (v: SavedView) => ({ ...v, trigger_webhooks: v.trigger_webhooks ? 1 : 0 });
   // Every session change checks its site's views (webhooks/trigger.ts): cached, frozen (shared).
   const siteCache = caches.cache<readonly SavedView[]>();
-  const write = <T>(result: T): T => {
-    caches.noteWrite();
-    return result;
-  };
   return {
-    insert: (v: SavedView) => write(void insert.run(row(v))),
-    update: (v: SavedView) => write(void update.run(row(v))),
+    insert: (v: SavedView) => caches.wrote(void insert.run(row(v))),
+    update: (v: SavedView) => caches.wrote(void update.run(row(v))),
     get: (id: string): SavedView | null => {
       const r = byId.get(id);
       return r ? toView(r) : null;
@@ -35,7 +31,7 @@ export function createViewStore(db: Db, caches: ReadCaches) {
     forSite: (siteId: string): readonly SavedView[] =>
       siteCache.get(siteId, () => Object.freeze(bySite.all(siteId).map((r) => Object.freeze(toView(r)))))!,
     list: (): SavedView[] => all.all().map(toView),
-    delete: (id: string) => write(del.run(id).changes > 0),
+    delete: (id: string) => caches.wrote(del.run(id).changes > 0),
     matches: {
       has: (viewId: string, sessionId: string) => hasMatch.get(viewId, sessionId) !== undefined,
       /** Records the first match; false when the session had matched the view before. */

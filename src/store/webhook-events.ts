@@ -1,20 +1,10 @@
-import type { EventStatus, WebhookAttempt } from '../domain/webhooks.js';
+import type { EventStatus, WebhookAttempt, WebhookEvent } from '../domain/webhooks.js';
 import type { Db } from './db.js';
 
 /** A webhook event as stored: its schedule in epoch µs and the payload fixed at trigger time. */
-export interface WebhookEventRecord {
-  webhook_event_id: string;
-  webhook_id: string;
-  saved_view_id: string;
-  saved_view_name: string;
-  session_id: string;
-  site_id: string;
-  status: EventStatus;
-  auto_retries_remaining: number;
+export interface WebhookEventRecord extends Omit<WebhookEvent, 'next_attempt_at' | 'attempts'> {
   next_attempt_us: number | null;
   created_us: number;
-  created_at: string;
-  triggered_at: string;
   /** JSON of the body without `attempt` (added per attempt). */
   payload: string;
 }

@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import type { WebhookAttempt, WebhookEvent } from '../../domain/webhooks.js';
 import { VtrError } from '../../domain/errors.js';
 import { html, raw, scriptJson, type Html } from './html.js';
-import { CONSOLE, scrollTable } from './layout.js';
+import { scrollTable } from './layout.js';
 import { statusBadge, time, value } from './fields.js';
 import { attemptResult, eventHref, eventStatus, pick, retryState, sessionHref, webhookHref } from './webhook-fields.js';
 import { webhookService } from './webhooks.js';

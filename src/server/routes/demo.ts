@@ -1,7 +1,6 @@
 // GET /_vtr/demo: a sample site page using the agent; POST /_vtr/demo/signup: its form's server
 // side, which runs a visitor check through the public API, as a site's own server would.
 import type { Hono } from 'hono';
-import { VtrError } from '../../domain/errors.js';
 import type { Site } from '../../domain/site.js';
 import type { AppDeps } from '../deps.js';
 import { clientIp } from '../client-ip.js';
