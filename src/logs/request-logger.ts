@@ -1,7 +1,8 @@
-// The public-API request log: the middleware hands over what it saw; masking, site lookup, the
-// SQLite write and the `request.logged` event happen a moment later in a batch (one transaction
-// for many requests), off the request's own path. (A worker thread for the writes was tried and
-// measured slower: see docs/performance.md.)
+// The public-API request log. A request only hands over what it saw; the entry is kept in memory
+// and published at once (`request.logged`, bodies masked only if a listener reads them), and reaches
+// SQLite a moment later in batches, off the request's path. Under sustained load only the newest
+// `keep` entries are ever written: older ones would be pruned at once, so they are dropped unwritten.
+// (A worker thread for the writes was tried and measured slower: see docs/performance.md.)
 import type { Clock } from '../domain/clock.js';
 import { randomId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
@@ -13,13 +14,20 @@ import { maskText, secretKeyOf } from './mask.js';
 
 /** Rows kept: the newest 10,000. */
 export const DEFAULT_KEEP = 10_000;
-// Small steps: a prune holds the write lock, and the event loop waits.
-const PRUNE_EVERY = 256;
-
 /** Longest body text kept per request; the rest is cut with a note. */
 export const MAX_LOGGED_BODY = 64 * 1024;
-const MAX_QUEUE = 128;
-const FLUSH_DELAY_MS = 20;
+
+// When entries reach SQLite: once no request has come for IDLE_MS, and under continuous traffic at
+// least every MAX_AGE_MS (what a kill -9 can lose of the log; never state or webhook events), or
+// sooner when the entries waiting hold more than MAX_WAITING_BYTES. Readers of the log write
+// everything first, so a read never misses an entry.
+const IDLE_MS = 100;
+const MAX_AGE_MS = 5_000;
+const MAX_WAITING_BYTES = 32 * 1024 * 1024;
+// Rows per transaction while writing in the background: one event-loop turn stays short.
+const CHUNK = 256;
+// Pruning looks up the cut-off with an OFFSET walk over `keep` index entries: not for every chunk.
+const PRUNE_EVERY = 1_024;
 
 export interface RequestSeen {
   method: string;
@@ -57,51 +65,90 @@ export function clip(text: string | null): string | null {
   return `${text.slice(0, MAX_LOGGED_BODY)}… [${text.length - MAX_LOGGED_BODY} more characters not logged]`;
 }
 
+/** An entry waiting in memory: bodies clipped, masked when first needed (published or written). */
+class Waiting {
+  private maskedRequest: string | null | undefined;
+  private maskedResponse: string | null | undefined;
+  constructor(
+    readonly seq: number,
+    readonly r: RequestSeen,
+    readonly siteId: string | null,
+    readonly createdAt: string,
+  ) {}
+  get requestId(): string {
+    return (this.id ??= requestId(this.seq));
+  }
+  private id: string | undefined;
+  get requestBody(): string | null {
+    if (this.maskedRequest === undefined) this.maskedRequest = this.r.requestBody == null ? null : maskText(this.r.requestBody);
+    return this.maskedRequest;
+  }
+  get responseBody(): string | null {
+    if (this.maskedResponse === undefined) this.maskedResponse = this.r.responseBody == null ? null : maskText(this.r.responseBody);
+    return this.maskedResponse;
+  }
+  get bytes(): number {
+    return (this.r.requestBody?.length ?? 0) + (this.r.responseBody?.length ?? 0) + 200;
+  }
+  row(): RequestLogEntry {
+    return { ...this.json(), request_body: this.requestBody, response_body: this.responseBody, seq: this.seq };
+  }
+  /** The published form: the bodies are getters, masked only if a listener reads them. */
+  json(): RequestLogJson {
+    const self = this;
+    return {
+      request_id: this.requestId,
+      method: this.r.method,
+      path: maskText(this.r.path),
+      status: this.r.status,
+      duration_ms: Math.round(this.r.durationMs * 1000) / 1000,
+      site_id: this.siteId,
+      get request_body() {
+        return self.requestBody;
+      },
+      get response_body() {
+        return self.responseBody;
+      },
+      created_at: this.createdAt,
+    };
+  }
+}
+
 export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: { store: Store; bus: EventBus; clock: Clock; keep?: number }) {
-  let queue: RequestSeen[] = [];
-  let scheduled = false;
+  // Oldest first; the first `due` are to be written now, the rest wait for the next idle moment.
+  let waiting: Waiting[] = [];
+  let due = 0;
+  let waitingBytes = 0;
   let seq = store.requestLog.maxSeq();
   let sincePrune = 0;
+  // The timer that notices an idle moment (or the oldest entry's age), and whether a chunk is queued.
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let arrived = 0;
+  let age = 0;
+  let chunkQueued = false;
   // Requests whose response body is still being read (a cloned Response): listing waits for them.
   const reading = new Set<Promise<unknown>>();
   store.requestLog.prune(keep);
 
-  // Per batch: a busy client sends the same token many times.
-  let tokenSites = new Map<string, string | null>();
   const siteOf = (r: RequestSeen): string | null => {
     if (r.siteId !== undefined) return r.siteId;
-    if (r.bearer) {
-      let site = tokenSites.get(r.bearer);
-      if (site === undefined) tokenSites.set(r.bearer, (site = store.sites.tokens.get(r.bearer)?.site_id ?? null));
-      return site;
-    }
+    if (r.bearer) return store.sites.tokens.get(r.bearer)?.site_id ?? null;
     const secret = secretKeyOf(r.requestBody);
     return secret ? (store.sites.bySecretKey(secret)?.site_id ?? null) : null;
   };
 
-  function flush(): void {
-    scheduled = false;
-    if (queue.length === 0 || !store.db.open) return;
-    const batch = queue;
-    queue = [];
-    tokenSites = new Map();
-    const rows: RequestLogEntry[] = batch.map((r, i) => ({
-      request_id: requestId(seq + i + 1),
-      method: r.method,
-      path: maskText(r.path),
-      status: r.status,
-      duration_ms: Math.round(r.durationMs * 1000) / 1000,
-      site_id: siteOf(r),
-      request_body: r.requestBody == null ? null : maskText(clip(r.requestBody)!),
-      response_body: r.responseBody == null ? null : maskText(clip(r.responseBody)!),
-      created_at: formatMicros(r.atUs),
-      seq: seq + i + 1,
-    }));
-    seq += rows.length;
+  /** Writes up to `max` due entries in one transaction. */
+  function write(max: number): void {
+    const n = Math.min(due, max);
+    if (n === 0 || !store.db.open) return;
+    const batch = waiting.slice(0, n);
+    waiting = waiting.slice(n);
+    due -= n;
+    for (const w of batch) waitingBytes -= w.bytes;
     try {
-      store.requestLog.insertMany(rows);
-      sincePrune += rows.length;
-      if (sincePrune >= PRUNE_EVERY) {
+      store.requestLog.insertMany(batch.map((w) => w.row()));
+      sincePrune += n;
+      if (sincePrune >= PRUNE_EVERY || due === 0) {
         sincePrune = 0;
         store.requestLog.prune(keep);
       }
@@ -109,19 +156,61 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
       // The log is diagnostics: a failed write never fails a request.
       console.error('vtr: could not write the request log:', (err as Error).message);
     }
-    for (const row of rows) bus.publish({ type: 'request.logged', data: toLogJson(row) as unknown as Record<string, unknown> });
+  }
+
+  function writeChunk(): void {
+    chunkQueued = false;
+    write(CHUNK);
+    if (due > 0) queueChunk();
+  }
+
+  function queueChunk(): void {
+    if (chunkQueued) return;
+    chunkQueued = true;
+    setImmediate(writeChunk).unref();
+  }
+
+  function makeAllDue(): void {
+    due = waiting.length;
+    age = 0;
+    if (due > 0) queueChunk();
+  }
+
+  function tick(): void {
+    timer = null;
+    if (waiting.length === due) return;
+    age += IDLE_MS;
+    if (arrived === 0 || age >= MAX_AGE_MS) makeAllDue();
+    arrived = 0;
+    if (waiting.length > due) timer = setTimeout(tick, IDLE_MS).unref();
+  }
+
+  /** Writes everything waiting now (before reading the log, and on close). */
+  function flush(): void {
+    due = waiting.length;
+    age = 0;
+    while (due > 0 && store.db.open) write(Number.MAX_SAFE_INTEGER);
   }
 
   return {
     record(r: RequestSeen): void {
-      queue.push(r);
-      if (queue.length >= MAX_QUEUE) flush();
-      else if (!scheduled) {
-        scheduled = true;
-        // A short delay makes big batches under load (one commit for many requests); readers of
-        // the log flush first, so nothing waits on this timer.
-        setTimeout(flush, FLUSH_DELAY_MS).unref();
+      const clipped = r.requestBody != null && r.requestBody.length > MAX_LOGGED_BODY || r.responseBody != null && r.responseBody.length > MAX_LOGGED_BODY
+        ? { ...r, requestBody: clip(r.requestBody), responseBody: clip(r.responseBody) }
+        : r;
+      const w = new Waiting(++seq, clipped, siteOf(r), formatMicros(r.atUs));
+      waiting.push(w);
+      waitingBytes += w.bytes;
+      arrived++;
+      // More than `keep` waiting: the oldest would be pruned as soon as written, so they never are.
+      if (waiting.length > keep + (keep >> 2)) {
+        const drop = waiting.length - keep;
+        for (let i = 0; i < drop; i++) waitingBytes -= waiting[i].bytes;
+        waiting = waiting.slice(drop);
+        due = Math.max(0, due - drop);
       }
+      if (waitingBytes > MAX_WAITING_BYTES) makeAllDue();
+      else if (!timer && waiting.length > due) timer = setTimeout(tick, IDLE_MS).unref();
+      bus.publish({ type: 'request.logged', data: w.json() as unknown as Record<string, unknown> });
     },
     /** Records `r` once its response body text is read. */
     recordLater(r: RequestSeen, body: Promise<string | null>): void {
@@ -132,9 +221,8 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
       reading.add(p);
       void p.finally(() => reading.delete(p));
     },
-    /** Writes what is queued now (before reading the log, and on close). */
     flush,
-    /** Waits for bodies still being read, then writes everything queued. */
+    /** Waits for bodies still being read, then writes everything waiting. */
     async settle(): Promise<void> {
       if (reading.size) await Promise.allSettled([...reading]);
       flush();

@@ -28,7 +28,7 @@ export function createStore({ path }: StoreOptions) {
     db,
     meta: createMetaStore(db),
     sites: createSiteStore(db, caches),
-    sessions: createSessionStore(db),
+    sessions: createSessionStore(db, caches),
     probes: createProbeStore(db),
     checks: createCheckStore(db),
     views: createViewStore(db, caches),

@@ -1,5 +1,7 @@
-// Caches for rows that the hot paths read on every request but that almost never change: sites
-// (looked up by secret key) and access tokens. Correctness first:
+// Caches for rows that the hot paths read on every request: sites (looked up by secret key), access
+// tokens, saved views, and sessions' public JSON (GET /api/v1/session/{id}). Correctness first:
+// - a session's entry is deleted before any write of that session (sessions.ts), and never filled
+//   inside a transaction;
 // - any write of this connection to those tables calls noteWrite(), which empties the caches; inside
 //   a transaction they stay unused until it ends, so a rolled-back write is never cached;
 // - a commit by any other connection (another vtr process on the same file) moves SQLite's
@@ -14,6 +16,8 @@ const MAX_ENTRIES = 1000;
 export interface ReadCache<V> {
   /** The cached value, or what load() reads (cached when found and the cache may be used). */
   get(key: string, load: () => V | null): V | null;
+  /** Forgets one key: its row is being written. */
+  delete(key: string): void;
 }
 
 export function createReadCaches(db: Db) {
@@ -52,7 +56,8 @@ export function createReadCaches(db: Db) {
   }
 
   return {
-    cache<V>(): ReadCache<V> {
+    /** A cache of at most `max` entries; when full, the oldest entry goes. */
+    cache<V>(max = MAX_ENTRIES): ReadCache<V> {
       const map = new Map<string, V>();
       maps.push(map as Map<string, unknown>);
       return {
@@ -62,11 +67,12 @@ export function createReadCaches(db: Db) {
           if (hit !== undefined) return hit;
           const value = load();
           if (value !== null) {
-            if (map.size >= MAX_ENTRIES) map.clear();
+            if (map.size >= max) map.delete(map.keys().next().value!);
             map.set(key, value);
           }
           return value;
         },
+        delete: (key) => void map.delete(key),
       };
     },
     /** This connection wrote (or is about to write) cached tables. */

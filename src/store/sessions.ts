@@ -1,5 +1,6 @@
 import { SESSION_FIELDS, type Session } from '../domain/session.js';
 import { json, type Db } from './db.js';
+import type { ReadCaches } from './read-cache.js';
 
 /** A stored session: the public Session plus the bookkeeping the derivations need. */
 export interface SessionRecord {
@@ -84,7 +85,10 @@ export interface SessionQuery {
   beforeSeq?: number;
 }
 
-export function createSessionStore(db: Db) {
+/** Sessions whose public JSON is kept in memory for GET /api/v1/session/{id} (~1.2 KB each). */
+const JSON_CACHE_ENTRIES = 4096;
+
+export function createSessionStore(db: Db, caches: ReadCaches) {
   const insert = db.prepare(`INSERT INTO sessions (${COLUMN_LIST}) VALUES (${COLUMNS.map(() => '?').join(', ')})`);
   // A session's identity and origin never change after insert (session_id, site_id, created_at,
   // first_seen_us, seq): update() leaves them out, so SQLite does not touch the two indexes on seq.
@@ -156,20 +160,31 @@ export function createSessionStore(db: Db) {
     return stmt;
   };
 
+  const loadJson = (id: string): { site_id: string; json: string } | null => {
+    const r = byIdJson.get(id);
+    if (!r) return null;
+    if (plainNumber(r[1]) && plainNumber(r[2]) && plainNumber(r[3])) return { site_id: r[0], json: r[4] };
+    const raw = byId.get(id);
+    return raw ? { site_id: raw[AT.site_id] as string, json: JSON.stringify(rawToSession(raw)) } : null;
+  };
+  // A session is read far more often than it changes (an app asks for it on each request it serves;
+  // it changes on page views and events). Every write below deletes its entry first; inside a
+  // transaction the cache is not used at all, so an uncommitted write is never cached.
+  const jsonCache = caches.cache<{ site_id: string; json: string }>(JSON_CACHE_ENTRIES);
+
   return {
     get: (id: string): SessionRecord | null => read(byId.get(id)),
     /** The session's public JSON text and its site, or null. */
-    getJson: (id: string): { site_id: string; json: string } | null => {
-      const r = byIdJson.get(id);
-      if (!r) return null;
-      if (plainNumber(r[1]) && plainNumber(r[2]) && plainNumber(r[3])) return { site_id: r[0], json: r[4] };
-      const raw = byId.get(id);
-      return raw ? { site_id: raw[AT.site_id] as string, json: JSON.stringify(rawToSession(raw)) } : null;
-    },
+    getJson: (id: string): { site_id: string; json: string } | null =>
+      db.inTransaction ? loadJson(id) : jsonCache.get(id, () => loadJson(id)),
     latestForVisitor: (siteId: string, fingerprint: string): SessionRecord | null => read(latestForFp.get(siteId, fingerprint)),
-    insert: (rec: SessionRecord) => void insert.run(toValues(rec)),
+    insert: (rec: SessionRecord) => {
+      jsonCache.delete(rec.session.session_id);
+      insert.run(toValues(rec));
+    },
     /** Writes `rec`; given the record it was made from (as read here), only the columns that changed. */
     update: (rec: SessionRecord, from?: SessionRecord | null) => {
+      jsonCache.delete(rec.session.session_id);
       const stored = from ? (from as { [STORED]?: RawRow })[STORED] : undefined;
       if (!stored || stored[AT.session_id] !== rec.session.session_id) return void update.run(updateValues(rec));
       const values = toValues(rec);

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStore, type Store } from '../../src/store/index.js';
 import type { Site } from '../../src/domain/site.js';
+import type { SessionRecord } from '../../src/store/index.js';
+import { emptySession } from '../../src/sessions/service.js';
 
 const site = (id: string, extra: Partial<Site> = {}): Site => ({
   site_id: id, name: `Site ${id}`, plan: 'paid', country: 'US', owner_email: null, site_key: `pk_test_${id}`, secret_key: `sk_test_${id}`,
@@ -115,5 +117,64 @@ describe('store: read caches', () => {
     const s = store.sites.bySecretKey('sk_test_a')!;
     expect(() => ((s as { name: string }).name = 'x')).toThrow(TypeError);
     expect(() => s.excluded_countries.push('DE')).toThrow(TypeError);
+  });
+
+  describe('sessions.getJson', () => {
+    const rec = (id: string, pageViews: number): SessionRecord => ({
+      session: { ...emptySession(site('a'), id, '2026-11-21T09:00:00.000000'), page_views: pageViews },
+      first_seen_us: 1, last_seen_us: 1, click_id: null, check_risks: [], seq: 1,
+    });
+    const pageViews = (id: string) => {
+      const r = store.sessions.getJson(id);
+      return r ? (JSON.parse(r.json) as { page_views: number }).page_views : null;
+    };
+
+    it('an update through the store shows on the next read, with or without the record it came from', () => {
+      store.sessions.insert(rec('ses_1', 1));
+      expect(pageViews('ses_1')).toBe(1);
+      store.sessions.update(rec('ses_1', 2), store.sessions.get('ses_1'));
+      expect(pageViews('ses_1')).toBe(2);
+      store.sessions.update(rec('ses_1', 3));
+      expect(pageViews('ses_1')).toBe(3);
+      expect(store.sessions.getJson('ses_nope')).toBeNull();
+      store.sessions.insert(rec('ses_nope', 7));
+      expect(pageViews('ses_nope')).toBe(7);
+    });
+
+    it('a write rolled back is never cached, and reads inside a transaction see its own writes', () => {
+      store.sessions.insert(rec('ses_1', 1));
+      expect(pageViews('ses_1')).toBe(1);
+      expect(() =>
+        store.tx(() => {
+          store.sessions.update(rec('ses_1', 5));
+          expect(pageViews('ses_1')).toBe(5);
+          throw new Error('rollback');
+        }),
+      ).toThrow('rollback');
+      expect(pageViews('ses_1')).toBe(1);
+    });
+
+    it('another process\'s update, and a site deleted with its sessions, show in the next turn of the event loop', async () => {
+      store.sessions.insert(rec('ses_1', 1));
+      expect(pageViews('ses_1')).toBe(1);
+      const other = new Database(join(dir, 'vtr.db'));
+      other.pragma('busy_timeout = 5000');
+      other.prepare("UPDATE sessions SET page_views = 9 WHERE session_id = 'ses_1'").run();
+      other.close();
+      await new Promise((r) => setImmediate(r));
+      expect(pageViews('ses_1')).toBe(9);
+      store.sites.delete('a');
+      expect(store.sessions.getJson('ses_1')).toBeNull();
+    });
+
+    it('state reset and import show on the next read', () => {
+      store.sessions.insert(rec('ses_1', 1));
+      const doc = store.state.export('2026-11-21T12:00:00.000000');
+      expect(pageViews('ses_1')).toBe(1);
+      store.state.reset();
+      expect(store.sessions.getJson('ses_1')).toBeNull();
+      store.state.import(doc);
+      expect(pageViews('ses_1')).toBe(1);
+    });
   });
 });

@@ -1,0 +1,83 @@
+// When request-log entries reach SQLite: after an idle moment, before any read, on close; and under
+// a burst larger than the log keeps, only the newest entries are ever written.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRequestLogger, type RequestSeen } from '../../src/logs/request-logger.js';
+import { createStore, type Store } from '../../src/store/index.js';
+import { createEventBus, type EmulatorEvent } from '../../src/events/bus.js';
+import { createClock } from '../../src/domain/clock.js';
+
+let dir: string;
+let store: Store;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'vtr-log-'));
+  store = createStore({ path: join(dir, 'vtr.db') });
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const seen = (i: number, extra: Partial<RequestSeen> = {}): RequestSeen => ({
+  method: 'GET', path: `/api/v1/x/${i}`, status: 200, durationMs: 1, atUs: 1_795_000_000_000_000 + i, bearer: null,
+  requestBody: null, responseBody: `{"i":${i}}`, siteId: 'site_a', ...extra,
+});
+const rows = () => (store.db.prepare('SELECT path FROM request_log ORDER BY seq').all() as { path: string }[]).map((r) => r.path);
+
+describe('request logger', () => {
+  it('record: entries reach the database once requests stop for a moment, with no reader', async () => {
+    const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
+    log.record(seen(1));
+    log.record(seen(2));
+    expect(rows()).toEqual([]);
+    await expect.poll(rows, { timeout: 2000, interval: 20 }).toEqual(['/api/v1/x/1', '/api/v1/x/2']);
+  });
+
+  it('list and get: write what is waiting first, so a read never misses an entry', () => {
+    const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
+    log.record(seen(1));
+    const [entry] = log.list();
+    expect(entry.path).toBe('/api/v1/x/1');
+    log.record(seen(2));
+    const id = log.list({ limit: 1 })[0].request_id;
+    expect(log.get(id)?.path).toBe('/api/v1/x/2');
+    expect(rows()).toHaveLength(2);
+  });
+
+  it('record: a burst larger than the log keeps writes only the newest entries, in order', () => {
+    const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock(), keep: 100 });
+    for (let i = 0; i < 1000; i++) log.record(seen(i));
+    expect(rows()).toEqual([]); // nothing written on the requests' path
+    log.flush();
+    const written = rows();
+    expect(written.length).toBeLessThanOrEqual(125);
+    expect(written.at(-1)).toBe('/api/v1/x/999');
+    expect(log.list({ limit: 10_000 }).map((e) => e.path)).toEqual(Array.from({ length: 100 }, (_, i) => `/api/v1/x/${999 - i}`));
+  });
+
+  it('record: publishes each entry at once, bodies masked when read', () => {
+    const bus = createEventBus();
+    const events: EmulatorEvent[] = [];
+    bus.subscribe((e) => events.push(e));
+    const log = createRequestLogger({ store, bus, clock: createClock() });
+    const secret = `sk_test_${'a'.repeat(28)}wxyz`;
+    log.record(seen(1, { method: 'POST', path: `/api/v1/event?secret_key=${secret}`, requestBody: JSON.stringify({ secret_key: secret }) }));
+    expect(events).toHaveLength(1);
+    const text = JSON.stringify(events[0].data);
+    expect(text).not.toContain(secret);
+    expect(JSON.parse(text)).toMatchObject({ method: 'POST', status: 200, site_id: 'site_a', response_body: '{"i":1}' });
+    expect(JSON.parse(text).request_body).toContain('sk_test_…wxyz');
+    log.flush();
+    const stored = JSON.stringify(store.db.prepare('SELECT * FROM request_log').all());
+    expect(stored).not.toContain(secret);
+  });
+
+  it('settle: writes everything waiting (the emulator calls it on close)', async () => {
+    const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
+    for (let i = 0; i < 300; i++) log.record(seen(i));
+    await log.settle();
+    expect(rows()).toHaveLength(300);
+  });
+});
