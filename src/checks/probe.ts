@@ -72,7 +72,7 @@ const MAX_ECHO = 100;
 export function deviceSection(
   probeId: string,
   verdict: ProbeVerdict,
-  session: Session | null,
+  session: Pick<Session, 'fingerprint' | 'returned' | 'browser_name' | 'browser_family' | 'browser_version' | 'os_family' | 'os_version' | 'device_type' | 'language' | 'timezone' | 'user_agent'> | null,
   ctx: { nowUs: number; checkIp: string | null },
 ): DeviceCheck {
   const base: DeviceCheck = {

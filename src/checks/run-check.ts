@@ -2,7 +2,7 @@
 // risks, records the check, and records what it learned about the visitor on the probe's session.
 import type { Clock } from '../domain/clock.js';
 import type { CountryLookup } from '../domain/ip-intel.js';
-import type { RiskLevel, Session } from '../domain/session.js';
+import type { RiskLevel } from '../domain/session.js';
 import type { Site } from '../domain/site.js';
 import { newId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
@@ -10,7 +10,7 @@ import { RISK_LABELS, riskLevelOf } from '../domain/risk.js';
 import { ipAllowed } from '../domain/ip-allowlist.js';
 import { VtrError } from '../domain/errors.js';
 import type { EventBus } from '../events/bus.js';
-import type { Store, SessionRecord } from '../store/index.js';
+import type { Store, CheckSession } from '../store/index.js';
 import type { SessionService } from '../sessions/service.js';
 import { checkIp, ipRisks, type IpCheck } from './ip.js';
 import { checkEmail, type EmailCheck } from './email.js';
@@ -72,11 +72,11 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
     const sentIp = input.ip ?? null;
 
     let device: DeviceCheck | null = null;
-    let session: Session | null = null;
-    let record: SessionRecord | null = null;
+    let session: CheckSession | null = null;
+    let record: { session: CheckSession; check_risks: string[] } | null = null;
     if (input.probe_id != null) {
       const verdict = checkProbe(input.probe_id, site.site_id, (id) => store.probes.get(id));
-      record = verdict.valid ? store.sessions.get(verdict.probe.session_id) : null;
+      record = verdict.valid ? store.sessions.forCheck(verdict.probe.session_id) : null;
       session = record?.session ?? null;
       device = deviceSection(input.probe_id, verdict, session, { nowUs, checkIp: sentIp });
     }
@@ -126,7 +126,7 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
    * Nothing new (the usual case for a repeated check): no write. addCheckRisks re-reads the record
    * in its transaction, so a change since `rec` was read is not lost.
    */
-  function recordOnSession(rec: SessionRecord, own: string[], mismatch: boolean): Session {
+  function recordOnSession(rec: { session: CheckSession; check_risks: string[] }, own: string[], mismatch: boolean): CheckSession {
     const session = rec.session;
     const labels = own.filter((l) => SESSION_LABELS.has(l) || (mismatch && l !== 'excluded_country'));
     if (labels.every((l) => rec.check_risks.includes(l))) return session;

@@ -25,7 +25,7 @@ const IDLE_MS = 100;
 const MAX_AGE_MS = 5_000;
 const MAX_WAITING_BYTES = 32 * 1024 * 1024;
 // Rows per transaction while writing in the background: one event-loop turn stays short.
-const CHUNK = 256;
+const CHUNK = 64;
 // Pruning looks up the cut-off with an OFFSET walk over `keep` index entries: not for every chunk.
 const PRUNE_EVERY = 1_024;
 

@@ -76,6 +76,14 @@ function toValues(rec: SessionRecord): unknown[] {
   return values;
 }
 
+/** What a visitor check reads of the probe's session: a narrower read than get() (a third of the columns). */
+export const CHECK_FIELDS = [
+  'session_id', 'ip', 'risks', 'fingerprint', 'returned', 'browser_name', 'browser_family', 'browser_version',
+  'os_family', 'os_version', 'device_type', 'language', 'timezone', 'user_agent',
+] as const satisfies readonly (keyof Session)[];
+export type CheckSession = Pick<Session, (typeof CHECK_FIELDS)[number]>;
+const CHECK_KIND = CHECK_FIELDS.map((f) => KIND[SESSION_FIELDS.indexOf(f)]);
+
 export interface SessionQuery {
   siteId?: string;
   /** A compiled filter (see session-filter-sql.ts). */
@@ -143,6 +151,7 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
   const byIdJson = db
     .prepare<[string], [string, unknown, unknown, unknown, string]>(`SELECT site_id, duration, page_views, value, json_object(${jsonArgs.join(', ')}) FROM sessions WHERE session_id = ?`)
     .raw(true);
+  const forCheck = db.prepare<[string], RawRow>(`SELECT ${CHECK_FIELDS.join(', ')}, check_risks FROM sessions WHERE session_id = ?`).raw(true);
   const plainNumber = (v: unknown) => v === null || (typeof v === 'number' && Number.isSafeInteger(v)) || typeof v === 'string';
   const countAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sessions');
   // List queries differ only by their filter: keep the most recent statements prepared.
@@ -177,6 +186,14 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
     /** The session's public JSON text and its site, or null. */
     getJson: (id: string): { site_id: string; json: string } | null =>
       db.inTransaction ? loadJson(id) : jsonCache.get(id, () => loadJson(id)),
+    /** The fields a visitor check uses, and the risks checks already added, or null. */
+    forCheck: (id: string): { session: CheckSession; check_risks: string[] } | null => {
+      const raw = forCheck.get(id);
+      if (!raw) return null;
+      const session: Record<string, unknown> = {};
+      for (let i = 0; i < CHECK_FIELDS.length; i++) session[CHECK_FIELDS[i]] = fromStored(CHECK_KIND[i], raw[i]);
+      return { session: session as CheckSession, check_risks: json.parse(raw[CHECK_FIELDS.length] as string, []) };
+    },
     latestForVisitor: (siteId: string, fingerprint: string): SessionRecord | null => read(latestForFp.get(siteId, fingerprint)),
     insert: (rec: SessionRecord) => {
       jsonCache.delete(rec.session.session_id);
