@@ -139,8 +139,15 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
 
   /** Writes up to `max` due entries in one transaction. */
   function write(max: number): void {
+    if (!store.db.open) {
+      // Closed (the emulator stopped): nothing can be written any more, and nothing may keep retrying.
+      waiting = [];
+      due = 0;
+      waitingBytes = 0;
+      return;
+    }
     const n = Math.min(due, max);
-    if (n === 0 || !store.db.open) return;
+    if (n === 0) return;
     const batch = waiting.slice(0, n);
     waiting = waiting.slice(n);
     due -= n;
@@ -189,7 +196,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
   function flush(): void {
     due = waiting.length;
     age = 0;
-    while (due > 0 && store.db.open) write(Number.MAX_SAFE_INTEGER);
+    while (due > 0) write(Number.MAX_SAFE_INTEGER);
   }
 
   return {

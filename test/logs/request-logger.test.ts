@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRequestLogger, type RequestSeen } from '../../src/logs/request-logger.js';
 import { createStore, type Store } from '../../src/store/index.js';
 import { createEventBus, type EmulatorEvent } from '../../src/events/bus.js';
@@ -79,5 +79,24 @@ describe('request logger', () => {
     for (let i = 0; i < 300; i++) log.record(seen(i));
     await log.settle();
     expect(rows()).toHaveLength(300);
+  });
+});
+
+describe('request logger after close', () => {
+  it('record: an entry after the database closed is dropped, and nothing keeps retrying to write it', async () => {
+    const own = createStore({ path: ':memory:' });
+    const log = createRequestLogger({ store: own, bus: createEventBus(), clock: createClock() });
+    log.record(seen(1));
+    own.close();
+    const immediates = vi.spyOn(globalThis, 'setImmediate');
+    try {
+      log.record(seen(2));
+      // The idle timer (100 ms) makes the entry due; a writer that cannot write must then stop.
+      await new Promise((r) => setTimeout(r, 400));
+      expect(immediates.mock.calls.length).toBeLessThan(10);
+      expect(() => log.flush()).not.toThrow();
+    } finally {
+      immediates.mockRestore();
+    }
   });
 });
