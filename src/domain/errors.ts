@@ -41,3 +41,7 @@ export class VtrError extends Error {
 
 export const notFound = (what: string) => new VtrError('not_found', `${what} not found`);
 export const invalid = (message: string, details?: Record<string, unknown>) => new VtrError('invalid_request', message, details);
+
+/** A paging cursor (`?before=<id>`) that names nothing: a clear 400 rather than the first page again. */
+export const unknownCursor = (what: string, id: string) =>
+  invalid(`before: no ${what} ${JSON.stringify(id.slice(0, 100))} (deleted, pruned or never existed); pass the last id of the page you have`, { field: 'before' });

@@ -129,6 +129,16 @@ describe('management API: sessions list', () => {
     expect(next.map((s) => s.session_id)).toEqual([a.session_id]);
   });
 
+  it('sessions, checks and logs lists: a before= that names nothing is a 400 naming before, not the first page again', async () => {
+    await h.createSession();
+    for (const path of ['/sessions?before=ses_gone', '/checks?before=chk_gone', '/logs?before=req_gone']) {
+      const r = await h.admin<{ code: string; message: string }>('GET', path);
+      expect(r.status, path).toBe(400);
+      expect(r.body.code).toBe('invalid_request');
+      expect(r.body.message).toMatch(/^before: no .*_gone/);
+    }
+  });
+
   it('sessions list: where filters the sessions', async () => {
     const tor = await h.createSession({ ip: '203.0.113.1', url: 'https://a.test/?gclid=z' });
     await h.createSession({ ip: '192.0.2.1' });

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { VtrError } from '../../domain/errors.js';
+import { VtrError, unknownCursor } from '../../domain/errors.js';
 import { FilterError, parseFilter } from '../../domain/filter/index.js';
 import { filterToSql } from '../../store/session-filter-sql.js';
 import type { AppDeps } from '../deps.js';
@@ -40,12 +40,14 @@ export function adminSessionRoutes(app: Hono, deps: AppDeps): void {
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new VtrError('invalid_request', 'limit: must be a whole number from 1 to 10000');
       const siteId = c.req.query('site');
       if (siteId) deps.sites.get(siteId);
+      const beforeSeq = before ? deps.store.sessions.get(before)?.seq : undefined;
+      if (before && beforeSeq === undefined) throw unknownCursor('session', before);
       return c.json(
         deps.store.sessions.list({
           siteId: siteId || undefined,
           where: where ? compileFilter(where) : undefined,
           limit,
-          beforeSeq: before ? deps.store.sessions.get(before)?.seq : undefined,
+          beforeSeq,
         }),
       );
     },
