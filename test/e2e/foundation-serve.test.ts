@@ -23,6 +23,9 @@ describe('vtr serve (process)', { timeout: 120_000 }, () => {
     // the printed keys are the live ones
     const keys = await vtrJson(['keys', 'show'], { VTR_BASE_URL: `${origin}/api/v1` });
     expect(keys).toMatchObject({ site_key: siteKey, secret_key: secretKey });
+    // the printed token reads the public API: an unknown session is a 404, not a 401
+    const probe = await http(`${origin}/api/v1/session/ses_nope`, { headers: { authorization: `Bearer ${token}` } });
+    expect(probe.status).toBe(404);
     expect(await first.stop('SIGTERM')).toBe(0);
 
     const second = startTextServer(['--db', db]);
