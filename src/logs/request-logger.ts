@@ -4,13 +4,13 @@
 // `keep` entries are ever written: older ones would be pruned at once, so they are dropped unwritten.
 // (A worker thread for the writes was tried and measured slower: see docs/performance.md.)
 import type { Clock } from '../domain/clock.js';
-import { randomId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
 import type { EventBus } from '../events/bus.js';
 import type { Store } from '../store/index.js';
 import type { RequestLogEntry } from '../store/request-log.js';
 import type { RequestLogJson } from '../domain/request-log.js';
-import { maskText, secretKeyOf } from './mask.js';
+import { secretKeyOf } from './mask.js';
+import { WaitingEntry } from './log-entry.js';
 
 /** Rows kept: the newest 10,000. */
 export const DEFAULT_KEEP = 10_000;
@@ -52,71 +52,14 @@ export function toLogJson(e: RequestLogEntry): RequestLogJson {
   return rest;
 }
 
-/**
- * `req_` + the seq (base 36, fixed width) + randomness: unique, unguessable enough, and in insertion
- * order, so the primary-key index grows at its end instead of splitting pages at random.
- */
-function requestId(seq: number): string {
-  return `req_${seq.toString(36).padStart(8, '0')}${randomId(8)}`;
-}
-
 export function clip(text: string | null): string | null {
   if (text == null || text.length <= MAX_LOGGED_BODY) return text;
   return `${text.slice(0, MAX_LOGGED_BODY)}… [${text.length - MAX_LOGGED_BODY} more characters not logged]`;
 }
 
-/** An entry waiting in memory: bodies clipped, masked when first needed (published or written). */
-class Waiting {
-  private maskedRequest: string | null | undefined;
-  private maskedResponse: string | null | undefined;
-  constructor(
-    readonly seq: number,
-    readonly r: RequestSeen,
-    readonly siteId: string | null,
-    readonly createdAt: string,
-  ) {}
-  get requestId(): string {
-    return (this.id ??= requestId(this.seq));
-  }
-  private id: string | undefined;
-  get requestBody(): string | null {
-    if (this.maskedRequest === undefined) this.maskedRequest = this.r.requestBody == null ? null : maskText(this.r.requestBody);
-    return this.maskedRequest;
-  }
-  get responseBody(): string | null {
-    if (this.maskedResponse === undefined) this.maskedResponse = this.r.responseBody == null ? null : maskText(this.r.responseBody);
-    return this.maskedResponse;
-  }
-  get bytes(): number {
-    return (this.r.requestBody?.length ?? 0) + (this.r.responseBody?.length ?? 0) + 200;
-  }
-  row(): RequestLogEntry {
-    return { ...this.json(), request_body: this.requestBody, response_body: this.responseBody, seq: this.seq };
-  }
-  /** The published form: the bodies are getters, masked only if a listener reads them. */
-  json(): RequestLogJson {
-    const self = this;
-    return {
-      request_id: this.requestId,
-      method: this.r.method,
-      path: maskText(this.r.path),
-      status: this.r.status,
-      duration_ms: Math.round(this.r.durationMs * 1000) / 1000,
-      site_id: this.siteId,
-      get request_body() {
-        return self.requestBody;
-      },
-      get response_body() {
-        return self.responseBody;
-      },
-      created_at: this.createdAt,
-    };
-  }
-}
-
 export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: { store: Store; bus: EventBus; clock: Clock; keep?: number }) {
   // Oldest first; the first `due` are to be written now, the rest wait for the next idle moment.
-  let waiting: Waiting[] = [];
+  let waiting: WaitingEntry[] = [];
   let due = 0;
   let waitingBytes = 0;
   let seq = store.requestLog.maxSeq();
@@ -204,7 +147,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
       const clipped = r.requestBody != null && r.requestBody.length > MAX_LOGGED_BODY || r.responseBody != null && r.responseBody.length > MAX_LOGGED_BODY
         ? { ...r, requestBody: clip(r.requestBody), responseBody: clip(r.responseBody) }
         : r;
-      const w = new Waiting(++seq, clipped, siteOf(r), formatMicros(r.atUs));
+      const w = new WaitingEntry(++seq, clipped, siteOf(r), formatMicros(r.atUs));
       waiting.push(w);
       waitingBytes += w.bytes;
       arrived++;

@@ -1,0 +1,62 @@
+// One request-log entry while it waits in memory for its batch (see request-logger.ts).
+import { randomId } from '../domain/ids.js';
+import type { RequestLogJson } from '../domain/request-log.js';
+import type { RequestLogEntry } from '../store/request-log.js';
+import { maskText } from './mask.js';
+import type { RequestSeen } from './request-logger.js';
+
+/**
+ * `req_` + the seq (base 36, fixed width) + randomness: unique, unguessable enough, and in insertion
+ * order, so the primary-key index grows at its end instead of splitting pages at random.
+ */
+function requestId(seq: number): string {
+  return `req_${seq.toString(36).padStart(8, '0')}${randomId(8)}`;
+}
+
+/** An entry waiting in memory: bodies clipped, masked when first needed (published or written). */
+export class WaitingEntry {
+  private maskedRequest: string | null | undefined;
+  private maskedResponse: string | null | undefined;
+  readonly requestId: string;
+  constructor(
+    readonly seq: number,
+    readonly r: RequestSeen,
+    readonly siteId: string | null,
+    readonly createdAt: string,
+  ) {
+    this.requestId = requestId(seq);
+  }
+  get requestBody(): string | null {
+    if (this.maskedRequest === undefined) this.maskedRequest = this.r.requestBody == null ? null : maskText(this.r.requestBody);
+    return this.maskedRequest;
+  }
+  get responseBody(): string | null {
+    if (this.maskedResponse === undefined) this.maskedResponse = this.r.responseBody == null ? null : maskText(this.r.responseBody);
+    return this.maskedResponse;
+  }
+  get bytes(): number {
+    return (this.r.requestBody?.length ?? 0) + (this.r.responseBody?.length ?? 0) + 200;
+  }
+  row(): RequestLogEntry {
+    return { ...this.json(), request_body: this.requestBody, response_body: this.responseBody, seq: this.seq };
+  }
+  /** The published form: the bodies are getters, masked only if a listener reads them. */
+  json(): RequestLogJson {
+    const self = this;
+    return {
+      request_id: this.requestId,
+      method: this.r.method,
+      path: maskText(this.r.path),
+      status: this.r.status,
+      duration_ms: Math.round(this.r.durationMs * 1000) / 1000,
+      site_id: this.siteId,
+      get request_body() {
+        return self.requestBody;
+      },
+      get response_body() {
+        return self.responseBody;
+      },
+      created_at: this.createdAt,
+    };
+  }
+}
