@@ -437,6 +437,7 @@ async function benchHttp() {
   if (ROUNDS > 1) log(`medians of ${ROUNDS} rounds; ratio = median of the per-round ratios (${cases.map((c) => out[c.key]?.ratios?.join(' / ')).filter(Boolean).join('; ')})\n`);
   table(rows, ['route', 'vtr', 'bare', 'ratio', 'target', 'vtr p50 / p99', 'bare p50 / p99', 'vtr cpu/req', 'bare cpu/req', 'failures']);
   log('cpu/req: server process CPU (user+sys) per completed request; the ratio is bounded by the load generator on a 2-core machine');
+  log('GET reads 1,000 sessions that do not change, so it is answered from the emulator\'s session-JSON cache; the scale section\'s GET (100,000 random ids) is the SQLite path');
   if (unexpected) log(`\n!! the server logged ${unexpected} unexpected error(s)`);
 
   if (PROFILE) {
