@@ -74,6 +74,16 @@ describe('request logger', () => {
     expect(stored).not.toContain(secret);
   });
 
+  it('record: entries holding more than 32 MiB are written at once, without waiting for a pause', async () => {
+    const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
+    const big = 'x'.repeat(64 * 1024);
+    for (let i = 0; i < 600; i++) log.record(seen(i, { responseBody: big }));
+    await new Promise((r) => setImmediate(r));
+    expect(rows().length).toBeGreaterThan(0);
+    await log.settle();
+    expect(rows()).toHaveLength(600);
+  });
+
   it('settle: writes everything waiting (the emulator calls it on close)', async () => {
     const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
     for (let i = 0; i < 300; i++) log.record(seen(i));
