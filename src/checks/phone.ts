@@ -51,9 +51,11 @@ function parsePhone(raw: string, site: string | null): PhoneCheck {
   try {
     // Wrong length for its country: nothing worth reporting as a number.
     if (!parsed.isPossible()) return empty(true);
-    const valid = parsed.isValid();
+    // With full metadata isValid() is getType() !== undefined, the costliest step (every type's
+    // pattern is tried): ask once. isValid() still answers where a country has no type data.
+    const type = parsed.getType();
+    const valid = type !== undefined || parsed.isValid();
     const country = parsed.country ?? null;
-    const type = valid ? parsed.getType() : undefined;
     return {
       success: true,
       valid,

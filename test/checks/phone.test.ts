@@ -59,3 +59,25 @@ describe('checkPhone', () => {
     expect(checkPhone(null as unknown as string, null).valid).toBe(false);
   });
 });
+
+describe('checkPhone against libphonenumber', () => {
+  it('checkPhone: valid and type are what isValid() and getType() say, for every country\'s example and a changed copy', async () => {
+    const { getCountries, getExampleNumber, parsePhoneNumberFromString } = await import('libphonenumber-js/max');
+    const examples = (await import('libphonenumber-js/mobile/examples')).default;
+    let compared = 0;
+    for (const country of getCountries()) {
+      const example = getExampleNumber(country, examples)?.number;
+      if (!example) continue;
+      // The example, and the same with its last digits changed (often still possible, no longer valid).
+      for (const input of [example, `${example.slice(0, -3)}000`, `${example.slice(0, -2)}99`]) {
+        const parsed = parsePhoneNumberFromString(input);
+        const result = checkPhone(input, 'US');
+        if (!parsed?.isPossible()) continue;
+        const valid = parsed.isValid();
+        expect({ input, valid: result.valid, type: result.type }).toEqual({ input, valid, type: valid ? (parsed.getType()?.toLowerCase() ?? null) : null });
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(400);
+  });
+});
