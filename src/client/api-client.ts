@@ -1,6 +1,6 @@
 // The one HTTP client for the emulator's public and management APIs (used by the CLI and the
 // library). Errors come back as ApiError (the server's {code, message}) or ConnectionError.
-import { request, type Dispatcher } from 'undici';
+import { readText, send as sendHttp, type HttpMethod } from './http.js';
 
 export class ApiError extends Error {
   constructor(
@@ -48,7 +48,7 @@ export function createApiClient(opts: ClientOptions) {
   const origin = originOf(opts.baseUrl);
   const apiBase = opts.baseUrl.replace(/\/+$/, '');
 
-  async function send<T>(method: Dispatcher.HttpMethod, url: string, o: RequestOptions = {}): Promise<T> {
+  async function send<T>(method: HttpMethod, url: string, o: RequestOptions = {}): Promise<T> {
     const u = new URL(url);
     for (const [k, v] of Object.entries(o.query ?? {})) if (v != null && v !== '') u.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -59,22 +59,24 @@ export function createApiClient(opts: ClientOptions) {
       body = JSON.stringify(o.body);
       headers['content-type'] = 'application/json';
     }
-    let res: Dispatcher.ResponseData;
+    let status: number;
+    let text: string;
     try {
-      res = await request(u, { method, headers, body, headersTimeout: opts.timeoutMs ?? 120_000, bodyTimeout: opts.timeoutMs ?? 120_000 });
+      const res = await sendHttp(u, { method, headers, body, timeoutMs: opts.timeoutMs ?? 120_000 });
+      status = res.statusCode ?? 0;
+      text = await readText(res);
     } catch (err) {
       throw new ConnectionError(origin, err);
     }
-    const text = await res.body.text();
     let data: unknown = undefined;
     try {
       data = text ? JSON.parse(text) : undefined;
     } catch {
       data = undefined;
     }
-    if (res.statusCode >= 400) {
+    if (status >= 400) {
       const e = (data ?? {}) as Record<string, unknown>;
-      throw new ApiError(res.statusCode, String(e.code ?? 'http_error'), String(e.message ?? `HTTP ${res.statusCode}`), e);
+      throw new ApiError(status, String(e.code ?? 'http_error'), String(e.message ?? `HTTP ${status}`), e);
     }
     return data as T;
   }
@@ -84,7 +86,7 @@ export function createApiClient(opts: ClientOptions) {
     origin,
     options: opts,
     /** Public API (`/api/v1/...`), bearer access token. */
-    api: <T = unknown>(method: Dispatcher.HttpMethod, path: string, o: RequestOptions = {}) =>
+    api: <T = unknown>(method: HttpMethod, path: string, o: RequestOptions = {}) =>
       send<T>(method, `${apiBase}${path}`, { auth: 'token', ...o }),
     /**
      * Visitor check (`POST /api/v1/event`): the secret key goes in the body, never in a header.
@@ -93,9 +95,9 @@ export function createApiClient(opts: ClientOptions) {
     check: <T = unknown>(body: Record<string, unknown> = {}) =>
       send<T>('POST', `${apiBase}/event`, { auth: 'none', body: { ...body, secret_key: opts.secretKey ?? body.secret_key } }),
     /** Management API (`/_vtr/api/...`), admin token when one is set. */
-    admin: <T = unknown>(method: Dispatcher.HttpMethod, path: string, o: RequestOptions = {}) =>
+    admin: <T = unknown>(method: HttpMethod, path: string, o: RequestOptions = {}) =>
       send<T>(method, `${origin}/_vtr/api${path}`, { auth: 'admin', ...o }),
-    raw: <T = unknown>(method: Dispatcher.HttpMethod, url: string, o: RequestOptions = {}) => send<T>(method, url, o),
+    raw: <T = unknown>(method: HttpMethod, url: string, o: RequestOptions = {}) => send<T>(method, url, o),
   };
 }
 

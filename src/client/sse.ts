@@ -1,5 +1,6 @@
-// Reads the management API's server-sent events (`/_vtr/api/stream`) with undici: one connection.
-import { request } from 'undici';
+// Reads the management API's server-sent events (`/_vtr/api/stream`): one connection of its own.
+import type { IncomingMessage } from 'node:http';
+import { readText, send } from './http.js';
 import { ApiError, ConnectionError } from './api-client.js';
 
 export interface StreamEvent {
@@ -20,29 +21,30 @@ export interface StreamOptions {
 export async function* eventStream(o: StreamOptions): AsyncGenerator<StreamEvent> {
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   if (o.adminToken) headers.authorization = `Bearer ${o.adminToken}`;
-  let res: Awaited<ReturnType<typeof request>>;
+  let res: IncomingMessage;
   try {
-    // reset: a connection of its own, closed with the stream, so a stopping server cannot take
-    // the next request on a kept-alive socket and look alive.
-    res = await request(o.url, { method: 'GET', headers, signal: o.signal, reset: true, headersTimeout: 10_000, bodyTimeout: o.idleTimeoutMs ?? 45_000 });
+    // A connection of its own, closed with the stream, so a stopping server cannot take the next
+    // request on a kept-alive socket and look alive. The server sends a comment every 15 s.
+    res = await send(new URL(o.url), { method: 'GET', headers, signal: o.signal, ownConnection: true, timeoutMs: o.idleTimeoutMs ?? 45_000 });
   } catch (err) {
     if (o.signal?.aborted) return;
     throw new ConnectionError(new URL(o.url).origin, err);
   }
   if (res.statusCode !== 200) {
-    const text = await res.body.text().catch(() => '');
+    const text = await readText(res).catch(() => '');
     let body: Record<string, unknown> = {};
     try {
       body = JSON.parse(text) as Record<string, unknown>;
     } catch {
       // not JSON: keep the status alone
     }
-    throw new ApiError(res.statusCode, String(body.code ?? 'http_error'), String(body.message ?? `HTTP ${res.statusCode}`), body);
+    const status = res.statusCode ?? 0;
+    throw new ApiError(status, String(body.code ?? 'http_error'), String(body.message ?? `HTTP ${status}`), body);
   }
   let buffer = '';
   const decoder = new TextDecoder();
   try {
-    for await (const chunk of res.body) {
+    for await (const chunk of res) {
       buffer += decoder.decode(chunk as Uint8Array, { stream: true }).replace(/\r\n?/g, '\n');
       let end: number;
       while ((end = buffer.indexOf('\n\n')) !== -1) {
