@@ -3,8 +3,8 @@
 import { PROBE_ID_PATTERN } from '../domain/ids.js';
 import { lookupIp } from '../domain/ip-intel.js';
 import { parseUserAgent } from '../domain/user-agent.js';
-import type { Session } from '../domain/session.js';
 import type { ProbeRecord } from '../store/probes.js';
+import type { CheckSession } from '../store/sessions.js';
 
 /** A stored probe, as the check reads it. */
 export type ProbeRef = ProbeRecord;
@@ -72,7 +72,7 @@ const MAX_ECHO = 100;
 export function deviceSection(
   probeId: string,
   verdict: ProbeVerdict,
-  session: Pick<Session, 'fingerprint' | 'returned' | 'browser_name' | 'browser_family' | 'browser_version' | 'os_family' | 'os_version' | 'device_type' | 'language' | 'timezone' | 'user_agent'> | null,
+  session: CheckSession | null,
   ctx: { nowUs: number; checkIp: string | null },
 ): DeviceCheck {
   const base: DeviceCheck = {

@@ -8,9 +8,9 @@ import { newId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
 import { RISK_LABELS, riskLevelOf } from '../domain/risk.js';
 import { ipAllowed } from '../domain/ip-allowlist.js';
-import { VtrError } from '../domain/errors.js';
+import { VtrError, unknownCursor } from '../domain/errors.js';
 import type { EventBus } from '../events/bus.js';
-import type { Store, CheckSession } from '../store/index.js';
+import type { Store, CheckSession, CheckSessionRecord } from '../store/index.js';
 import type { SessionService } from '../sessions/service.js';
 import { checkIp, ipRisks, type IpCheck } from './ip.js';
 import { checkEmail, type EmailCheck } from './email.js';
@@ -73,7 +73,7 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
 
     let device: DeviceCheck | null = null;
     let session: CheckSession | null = null;
-    let record: { session: CheckSession; check_risks: string[] } | null = null;
+    let record: CheckSessionRecord | null = null;
     if (input.probe_id != null) {
       const verdict = checkProbe(input.probe_id, site.site_id, (id) => store.probes.get(id));
       record = verdict.valid ? store.sessions.forCheck(verdict.probe.session_id) : null;
@@ -126,7 +126,7 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
    * Nothing new (the usual case for a repeated check): no write. addCheckRisks re-reads the record
    * in its transaction, so a change since `rec` was read is not lost.
    */
-  function recordOnSession(rec: { session: CheckSession; check_risks: string[] }, own: string[], mismatch: boolean): CheckSession {
+  function recordOnSession(rec: CheckSessionRecord, own: string[], mismatch: boolean): CheckSession {
     const session = rec.session;
     const labels = own.filter((l) => SESSION_LABELS.has(l) || (mismatch && l !== 'excluded_country'));
     if (labels.every((l) => rec.check_risks.includes(l))) return session;
@@ -148,13 +148,14 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
       const r = store.checks.get(checkId);
       return r ? stored(r) : null;
     },
-    /** Newest first. */
+    /** Newest first; a `before` that names no check is a 400 (not the first page again). */
     list(q: { siteId?: string; sessionId?: string; limit?: number; before?: string }): StoredCheck[] {
+      const beforeSeq = q.before ? store.checks.get(q.before)?.seq : undefined;
+      if (q.before && beforeSeq === undefined) throw unknownCursor('check', q.before);
       if (q.sessionId) {
         const rows = store.checks.forSession(q.sessionId).filter((r) => !q.siteId || r.site_id === q.siteId);
         return rows.reverse().slice(0, q.limit ?? 50).map(stored);
       }
-      const beforeSeq = q.before ? store.checks.get(q.before)?.seq : undefined;
       return store.checks.list({ siteId: q.siteId, limit: q.limit, beforeSeq }).map(stored);
     },
   };

@@ -18,6 +18,9 @@ export class WaitingEntry {
   private maskedRequest: string | null | undefined;
   private maskedResponse: string | null | undefined;
   readonly requestId: string;
+  readonly path: string;
+  /** Roughly what the entry holds in memory (the bodies dominate). */
+  readonly bytes: number;
   constructor(
     readonly seq: number,
     readonly r: RequestSeen,
@@ -25,6 +28,8 @@ export class WaitingEntry {
     readonly createdAt: string,
   ) {
     this.requestId = requestId(seq);
+    this.path = maskText(r.path);
+    this.bytes = (r.requestBody?.length ?? 0) + (r.responseBody?.length ?? 0) + 200;
   }
   get requestBody(): string | null {
     if (this.maskedRequest === undefined) this.maskedRequest = this.r.requestBody == null ? null : maskText(this.r.requestBody);
@@ -34,22 +39,15 @@ export class WaitingEntry {
     if (this.maskedResponse === undefined) this.maskedResponse = this.r.responseBody == null ? null : maskText(this.r.responseBody);
     return this.maskedResponse;
   }
-  get bytes(): number {
-    return (this.r.requestBody?.length ?? 0) + (this.r.responseBody?.length ?? 0) + 200;
-  }
+  /** The stored form. */
   row(): RequestLogEntry {
-    return { ...this.json(), request_body: this.requestBody, response_body: this.responseBody, seq: this.seq };
+    return { ...this.head(), request_body: this.requestBody, response_body: this.responseBody, created_at: this.createdAt, seq: this.seq };
   }
   /** The published form: the bodies are getters, masked only if a listener reads them. */
   json(): RequestLogJson {
     const self = this;
     return {
-      request_id: this.requestId,
-      method: this.r.method,
-      path: maskText(this.r.path),
-      status: this.r.status,
-      duration_ms: Math.round(this.r.durationMs * 1000) / 1000,
-      site_id: this.siteId,
+      ...this.head(),
       get request_body() {
         return self.requestBody;
       },
@@ -57,6 +55,16 @@ export class WaitingEntry {
         return self.responseBody;
       },
       created_at: this.createdAt,
+    };
+  }
+  private head() {
+    return {
+      request_id: this.requestId,
+      method: this.r.method,
+      path: this.path,
+      status: this.r.status,
+      duration_ms: Math.round(this.r.durationMs * 1000) / 1000,
+      site_id: this.siteId,
     };
   }
 }

@@ -9,6 +9,7 @@ import type { EventBus } from '../events/bus.js';
 import type { Store } from '../store/index.js';
 import type { RequestLogEntry } from '../store/request-log.js';
 import type { RequestLogJson } from '../domain/request-log.js';
+import { unknownCursor } from '../domain/errors.js';
 import { secretKeyOf } from './mask.js';
 import { WaitingEntry } from './log-entry.js';
 
@@ -178,9 +179,11 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
       flush();
     },
     nowUs: () => clock.nowMicros(),
+    /** Newest first; a `before` that names no entry (pruned, mistyped) is a 400, not the first page again. */
     list(q: { limit?: number; before?: string; siteId?: string } = {}): RequestLogJson[] {
       flush();
       const beforeSeq = q.before ? store.requestLog.get(q.before)?.seq : undefined;
+      if (q.before && beforeSeq === undefined) throw unknownCursor('request log entry', q.before);
       return store.requestLog.list({ limit: q.limit, beforeSeq, siteId: q.siteId }).map(toLogJson);
     },
     get(id: string): RequestLogJson | null {

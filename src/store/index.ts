@@ -55,4 +55,4 @@ export function createStore({ path }: StoreOptions) {
 }
 
 export type Store = ReturnType<typeof createStore>;
-export type { SessionRecord, CheckSession } from './sessions.js';
+export type { SessionRecord, CheckSession, CheckSessionRecord } from './sessions.js';

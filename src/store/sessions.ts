@@ -82,6 +82,11 @@ export const CHECK_FIELDS = [
   'os_family', 'os_version', 'device_type', 'language', 'timezone', 'user_agent',
 ] as const satisfies readonly (keyof Session)[];
 export type CheckSession = Pick<Session, (typeof CHECK_FIELDS)[number]>;
+/** A CheckSession and the risks checks already added to it. */
+export interface CheckSessionRecord {
+  session: CheckSession;
+  check_risks: string[];
+}
 const CHECK_KIND = CHECK_FIELDS.map((f) => KIND[SESSION_FIELDS.indexOf(f)]);
 
 export interface SessionQuery {
@@ -187,7 +192,7 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
     getJson: (id: string): { site_id: string; json: string } | null =>
       db.inTransaction ? loadJson(id) : jsonCache.get(id, () => loadJson(id)),
     /** The fields a visitor check uses, and the risks checks already added, or null. */
-    forCheck: (id: string): { session: CheckSession; check_risks: string[] } | null => {
+    forCheck: (id: string): CheckSessionRecord | null => {
       const raw = forCheck.get(id);
       if (!raw) return null;
       const session: Record<string, unknown> = {};

@@ -83,6 +83,16 @@ describe('console pages', () => {
     expect(second.text).toContain('← Newest');
   });
 
+  it('a before cursor that names nothing shows the newest entries (the API answers 400)', async () => {
+    const h = fresh();
+    await h.request('/api/v1/nowhere');
+    for (const path of ['/_vtr/console/logs?before=req_gone', '/_vtr/console/checks?before=chk_gone', '/_vtr/console/sessions?before=ses_gone']) {
+      const r = await page(h, path);
+      expect(r.status, path).toBe(200);
+    }
+    expect((await page(h, '/_vtr/console/logs?before=req_gone')).text).toContain('/api/v1/nowhere');
+  });
+
   it('rotates keys and creates/revokes tokens through same-origin forms only', async () => {
     const h = fresh();
     const site = h.site.site_id;

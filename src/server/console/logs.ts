@@ -58,7 +58,8 @@ export function registerLogsPage(r: ConsoleRouter): void {
   r.page('/logs', async (c) => {
     await deps.requestLog?.settle();
     const before = c.req.query('before') || undefined;
-    const entries = deps.requestLog?.list({ limit: PAGE_SIZE, before }) ?? [];
+    // An entry pruned since the page was linked: the newest entries, as on the other console pages.
+    const entries = deps.requestLog?.list({ limit: PAGE_SIZE, before: before && deps.requestLog.get(before) ? before : undefined }) ?? [];
     const body = html`<h1>Request log</h1>
 <p class="muted">Every <code>/api/v1</code> request, newest first; secrets are masked. Also: <code>vtr logs tail</code>.</p>
 ${scrollTable('Public API requests, newest first', HEAD, entries.map(logRow), { bodyId: 'rows', empty: 'No requests yet.' })}

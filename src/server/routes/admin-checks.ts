@@ -1,6 +1,6 @@
 // Management API for visitor checks: list (newest first) and one by id.
 import type { Hono } from 'hono';
-import { VtrError, notFound, unknownCursor } from '../../domain/errors.js';
+import { VtrError, notFound } from '../../domain/errors.js';
 import type { AppDeps } from '../deps.js';
 import { param, route } from '../http.js';
 
@@ -11,9 +11,7 @@ export function adminCheckRoutes(app: Hono, { sites, checks }: AppDeps): void {
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new VtrError('invalid_request', 'limit: must be a whole number from 1 to 10000');
       const siteId = c.req.query('site') || undefined;
       if (siteId) sites.get(siteId);
-      const before = c.req.query('before') || undefined;
-      if (before && !checks.get(before)) throw unknownCursor('check', before);
-      return c.json(checks.list({ siteId, sessionId: c.req.query('session') || undefined, limit, before }));
+      return c.json(checks.list({ siteId, sessionId: c.req.query('session') || undefined, limit, before: c.req.query('before') || undefined }));
     },
   });
   route(app, '/_vtr/api/checks/:id', {
