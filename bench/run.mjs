@@ -11,7 +11,8 @@
 // per HTTP case, default 3, --quick 1), BENCH_HTTP_CASES (e.g. "get": only those
 // HTTP cases; with --profile, a profile of just that route).
 //
-// HTTP cases: get, session_event, check (POST /api/v1/event, one fixed full body) and check_unique
+// HTTP cases: get, session_event, check (POST /api/v1/event, one fixed full body), headroom (the bare
+// server spinning a fixed 10/25/50 µs per request: what that much route work allows here) and check_unique
 // (the same route and body shape, but every request's body different: a counter in the email, phone,
 // address and name, so nothing keyed on the body can be reused). Each HTTP run also records the
 // server process's CPU time (utime+stime from /proc/<pid>/stat, Linux only) per completed request,
@@ -49,6 +50,8 @@ const SESSIONS_FOR_HTTP = QUICK ? 100 : 1000; // events spread over many session
 const ROUNDS = num('BENCH_ROUNDS', QUICK ? 1 : 3);
 
 const SCALE_GET_IDS = 100_000;
+/** Route work (µs of CPU per request) the headroom calibration adds to the bare server. */
+const HEADROOM_WORK_US = [10, 25, 50];
 const TARGETS = { get: 0.7, session_event: 0.5, check: 0.5, check_unique: 0.5, p99_ms: 10, cli_version: 1.5 };
 const tmp = mkdtempSync(join(tmpdir(), 'vtr-bench-'));
 const children = new Set();
@@ -142,10 +145,10 @@ function stopChild(child) {
   });
 }
 
-async function startBare(responses) {
+async function startBare(responses, workUs = 0) {
   const file = join(tmp, 'bare-responses.json');
   writeFileSync(file, JSON.stringify(responses));
-  const child = spawn(process.execPath, [join(HERE, 'bare-server.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(HERE, 'bare-server.mjs'), file, String(workUs)], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.add(child);
   const port = await new Promise((res, rej) => {
     child.once('exit', (code) => rej(new Error(`bare server exited with ${code}`)));
@@ -202,10 +205,10 @@ try {
 }
 
 /** CPU time (user + system, all threads) a process has used so far, in µs; null without /proc. */
-function processCpuUs(pid) {
+function processCpuUs(pid, mainThreadOnly = false) {
   if (!pid) return null;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
     // Fields after "(comm)": state is field 3, utime field 14, stime field 15.
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(f[11]) + Number(f[12])) * 1e6) / CLK_TCK;
@@ -223,6 +226,7 @@ let bodyCounter = 0;
 async function cannon(origin, { method = 'GET', paths, body, makeBody, headers = {}, duration = DURATION, pid }) {
   let i = 0;
   const cpu0 = processCpuUs(pid);
+  const main0 = processCpuUs(pid, true);
   const r = await autocannon({
     url: origin,
     connections: CONNECTIONS,
@@ -241,7 +245,9 @@ async function cannon(origin, { method = 'GET', paths, body, makeBody, headers =
     ],
   });
   const cpu1 = processCpuUs(pid);
-  const cpuUsPerReq = cpu0 != null && cpu1 != null && r.requests.total > 0 ? (cpu1 - cpu0) / r.requests.total : null;
+  const main1 = processCpuUs(pid, true);
+  const perReq = (a, b) => (a != null && b != null && r.requests.total > 0 ? (b - a) / r.requests.total : null);
+  const cpuUsPerReq = perReq(cpu0, cpu1);
   return {
     rps: round(r.requests.average, 0),
     p50_ms: r.latency.p50,
@@ -252,6 +258,7 @@ async function cannon(origin, { method = 'GET', paths, body, makeBody, headers =
     errors: r.errors,
     timeouts: r.timeouts,
     cpu_us_per_req: round(cpuUsPerReq, 1),
+    main_thread_cpu_us_per_req: round(perReq(main0, main1), 1),
   };
 }
 
@@ -400,6 +407,7 @@ async function benchHttp() {
       p50_ms: med(side, 'p50_ms'),
       p99_ms: med(side, 'p99_ms'),
       cpu_us_per_req: rounds.every((x) => x[side].cpu_us_per_req != null) ? round(med(side, 'cpu_us_per_req'), 1) : null,
+      main_thread_cpu_us_per_req: rounds.every((x) => x[side].main_thread_cpu_us_per_req != null) ? round(med(side, 'main_thread_cpu_us_per_req'), 1) : null,
       requests: rounds.reduce((n, x) => n + x[side].requests, 0),
       non2xx: rounds.reduce((n, x) => n + x[side].non2xx, 0),
       errors: rounds.reduce((n, x) => n + x[side].errors, 0),
@@ -413,6 +421,28 @@ async function benchHttp() {
       target_ratio: TARGETS[c.key],
       rounds,
     };
+  }
+  // Headroom: the same bare server, spinning a fixed W µs of CPU per request before it answers, on
+  // the check route's requests. Its ratio to the plain bare server is what W µs of route work
+  // allows on this machine, whatever the code: the yardstick for reading the ratios above.
+  if (!only || only.includes('headroom')) {
+    out.headroom = [];
+    const checkResponses = { get: getRes.text, event: eventRes.text, check: checkAvailable ? checkRes.text : '{}' };
+    const opts = { method: 'POST', paths: ['/api/v1/event'], body: checkBody };
+    for (const workUs of HEADROOM_WORK_US) {
+      const worker = await startBare(checkResponses, workUs);
+      const ratios = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        note(`headroom: bare + ${workUs} µs per request${ROUNDS > 1 ? ` (round ${r + 1} of ${ROUNDS})` : ''}`);
+        const pair = r % 2 === 0
+          ? [await cannon(bare.origin, { ...opts, pid: bare.pid }), await cannon(worker.origin, { ...opts, pid: worker.pid })]
+          : [null, await cannon(worker.origin, { ...opts, pid: worker.pid })];
+        if (!pair[0]) pair[0] = await cannon(bare.origin, { ...opts, pid: bare.pid });
+        ratios.push(round(pair[1].rps / pair[0].rps, 3));
+      }
+      await worker.stop();
+      out.headroom.push({ work_us: workUs, ratio: median(ratios), ratios });
+    }
   }
   await bare.stop();
   await emu.stop();
@@ -429,15 +459,19 @@ async function benchHttp() {
       `≥ ${r.target_ratio}`,
       `${r.vtr.p50_ms} / ${r.vtr.p99_ms} ms ${r.vtr.p99_ms < TARGETS.p99_ms ? '✓' : '✗'}`,
       `${r.bare.p50_ms} / ${r.bare.p99_ms} ms`,
-      fmtCpu(r.vtr.cpu_us_per_req),
-      fmtCpu(r.bare.cpu_us_per_req),
+      `${fmtCpu(r.vtr.cpu_us_per_req)} (${fmtCpu(r.vtr.main_thread_cpu_us_per_req)})`,
+      `${fmtCpu(r.bare.cpu_us_per_req)} (${fmtCpu(r.bare.main_thread_cpu_us_per_req)})`,
       r.vtr.non2xx + r.vtr.errors ? `${r.vtr.non2xx} non-2xx, ${r.vtr.errors} errors` : '',
     ];
   });
   if (ROUNDS > 1) log(`medians of ${ROUNDS} rounds; ratio = median of the per-round ratios (${cases.map((c) => out[c.key]?.ratios?.join(' / ')).filter(Boolean).join('; ')})\n`);
-  table(rows, ['route', 'vtr', 'bare', 'ratio', 'target', 'vtr p50 / p99', 'bare p50 / p99', 'vtr cpu/req', 'bare cpu/req', 'failures']);
-  log('cpu/req: server process CPU (user+sys) per completed request; the ratio is bounded by the load generator on a 2-core machine');
+  table(rows, ['route', 'vtr', 'bare', 'ratio', 'target', 'vtr p50 / p99', 'bare p50 / p99', 'vtr cpu/req (main)', 'bare cpu/req (main)', 'failures']);
+  log('cpu/req: server process CPU (user+sys, all threads) per completed request, and in brackets its main thread\'s alone (what bounds a single-threaded server); the ratio is bounded by the load generator on a 2-core machine');
   log('GET reads 1,000 sessions that do not change, so it is answered from the emulator\'s session-JSON cache; the scale section\'s GET (100,000 random ids) is the SQLite path');
+  if (out.headroom) {
+    log(`\nheadroom: a bare server that spends W µs more CPU per request (a fixed spin), POST /api/v1/event, as a ratio to the bare server`);
+    log(`  ${out.headroom.map((h) => `+${h.work_us} µs: ${h.ratio.toFixed(2)}`).join('   ')}   (vtr's check spends about ${fmtCpu(out.check?.vtr?.main_thread_cpu_us_per_req != null && out.check?.bare?.main_thread_cpu_us_per_req != null ? out.check.vtr.main_thread_cpu_us_per_req - out.check.bare.main_thread_cpu_us_per_req : null)} more on its main thread)`);
+  }
   if (unexpected) log(`\n!! the server logged ${unexpected} unexpected error(s)`);
 
   if (PROFILE) {

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { createFastPath } from './server/fast-path.js';
+import { adapterErrorResponse, missingHost, onClientError } from './server/malformed.js';
 import type { Hono } from 'hono';
 import { createClock, type ClockMode } from './domain/clock.js';
 import { createEventBus } from './events/bus.js';
@@ -94,11 +95,15 @@ export function createEmulator(opts: EmulatorOptions) {
     bootstrap,
     async listen(port: number, host: string): Promise<{ port: number; host: string }> {
       server = await new Promise<Server>((resolve, reject) => {
-        const hono = getRequestListener(app.fetch);
+        const hono = getRequestListener(app.fetch, { errorHandler: adapterErrorResponse });
         const fast = createFastPath(deps);
-        const s = createServer((req, res) => {
+        // requireHostHeader off: a request without Host is refused in the contract's JSON shape
+        // (missingHost), not with Node's bare 400.
+        const s = createServer({ requireHostHeader: false }, (req, res) => {
+          if (missingHost(req, res)) return;
           if (!fast(req, res)) void hono(req, res);
         });
+        s.on('clientError', onClientError);
         s.once('error', reject);
         s.listen(port, host, () => resolve(s));
       });

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { ApiError, ConnectionError } from '../client/api-client.js';
 import { resolveConfig, type CliContext, type CliIO, type GlobalOptions, type Prompter } from './context.js';
 import { buildClient } from './credentials.js';
-import { exitCodeFor, UsageError } from './errors.js';
+import { exitCodeFor, isPromptCancel, UsageError } from './errors.js';
 
 export function defaultIO(): CliIO {
   return { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY };
@@ -12,6 +12,8 @@ export function defaultIO(): CliIO {
 export function createContext(globals: GlobalOptions, io: CliIO = defaultIO(), env: NodeJS.ProcessEnv = process.env): CliContext {
   const config = resolveConfig(globals, env, io);
   const interactive = io.stdinIsTTY && !!io.stderr.isTTY && !config.json && !env.CI;
+  // The prompt library colours by NO_COLOR (read when it loads): --no-color reaches it that way.
+  if (globals.color === false && env === process.env) process.env.NO_COLOR ??= '1';
   const prompter: Prompter = {
     async input(message, opts) {
       if (!interactive) throw new UsageError(message);
@@ -44,6 +46,10 @@ export function createContext(globals: GlobalOptions, io: CliIO = defaultIO(), e
 /** Turns an error into a message on stderr and returns the exit code. */
 export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown): number {
   const code = exitCodeFor(err);
+  if (isPromptCancel(err)) {
+    ctx.io.stderr.write('vtr: cancelled\n');
+    return code;
+  }
   let message: string;
   if (err instanceof ConnectionError) {
     message = `${err.message}. Is it running? Start it with \`npx vtr serve\`, or point --base-url / VTR_BASE_URL at it.`;

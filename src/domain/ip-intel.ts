@@ -117,6 +117,17 @@ const CACHE_MAX = 2000;
 const NO_LOOKUP: CountryLookup = () => null;
 const caches = new WeakMap<CountryLookup, Map<string, IpIntel>>();
 
+/** Whether `ip` reads as one IPv4 (dotted quad) or IPv6 address, as lookupIp parses it. */
+export function isIpAddress(ip: string): boolean {
+  const raw = ip.trim();
+  if (raw.length === 0 || raw.length > 100) return false;
+  try {
+    return parseStrict(raw) !== null;
+  } catch {
+    return false;
+  }
+}
+
 export function lookupIp(ip: string, countryOf?: CountryLookup): IpIntel {
   if (typeof ip !== 'string' || ip.length > 100) return lookupUncached(ip, countryOf);
   const key = countryOf ?? NO_LOOKUP;

@@ -82,3 +82,33 @@ export function webhookUrlProblem(url: string): string | null {
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return `must use http or https, not ${u.protocol.replace(':', '')}`;
   return null;
 }
+
+/** What changed a session, as far as the saved-view trigger cares. */
+export type SessionChangeCause = 'custom_event';
+
+// The fields a custom event writes itself; everything else it changes is derived (engagement_level
+// becoming `converted`, the risk level, ...).
+const CUSTOM_EVENT_OWN_FIELDS: ReadonlySet<string> = new Set(['custom_events', 'value', 'updated_at']);
+
+/**
+ * Whether saved views are evaluated after a change. A custom event never by itself causes a webhook
+ * (contract section 3): after one, views are evaluated only when it changed a derived field, and then
+ * against the whole session (its custom_events included). Otherwise the session is evaluated at its
+ * next other change.
+ */
+export function changeTriggersViews(session: object, previous: object | null, cause?: SessionChangeCause): boolean {
+  if (cause !== 'custom_event' || previous === null) return true;
+  const now = session as Record<string, unknown>;
+  const before = previous as Record<string, unknown>;
+  for (const key of Object.keys(now)) {
+    if (CUSTOM_EVENT_OWN_FIELDS.has(key)) continue;
+    if (!sameValue(now[key], before[key])) return true;
+  }
+  return false;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
+  return false;
+}

@@ -11,14 +11,18 @@ import { clickIdOf } from '../domain/traffic-source.js';
 import type { CountryLookup } from '../domain/ip-intel.js';
 import type { Store, SessionRecord } from '../store/index.js';
 import type { EventBus } from '../events/bus.js';
+import type { SessionChangeCause } from '../domain/webhooks.js';
 import { entryFields, exitFields, withDerivedLevels } from './derive.js';
 
 /** A visitor's session ends after 30 minutes without a page view. */
 export const SESSION_TIMEOUT_US = 30 * 60 * 1_000_000;
 
 export interface SessionHooks {
-  /** Runs inside the write transaction, so what it writes commits (or not) with the change. */
-  inTransaction?(session: Session, previous: Session | null): void;
+  /**
+   * Runs inside the write transaction, so what it writes commits (or not) with the change. `cause`
+   * is set when the change was a custom event (which must not trigger webhooks by itself).
+   */
+  inTransaction?(session: Session, previous: Session | null, cause?: SessionChangeCause): void;
   /** Runs after commit. */
   afterCommit?(session: Session, previous: Session | null): void;
 }
@@ -54,7 +58,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
   const latestRecord = (siteId: string, fp: string) => written?.byVisitor.get(visitorKey(siteId, fp)) ?? store.sessions.latestForVisitor(siteId, fp);
 
   /** `from`: the record `rec` was made from, as read (lets the store write only what changed). */
-  function commit(rec: SessionRecord, previous: Session | null, site: Site, from: SessionRecord | null = null): Session {
+  function commit(rec: SessionRecord, previous: Session | null, site: Site, from: SessionRecord | null = null, cause?: SessionChangeCause): Session {
     rec.session = withDerivedLevels(rec.session, site, rec.check_risks, countryOf);
     if (previous) store.sessions.update(rec, from);
     else store.sessions.insert(rec);
@@ -62,7 +66,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
       written.byId.set(rec.session.session_id, rec);
       if (rec.session.fingerprint) written.byVisitor.set(visitorKey(site.site_id, rec.session.fingerprint), rec);
     }
-    for (const h of hooks) h.inTransaction?.(rec.session, previous);
+    for (const h of hooks) h.inTransaction?.(rec.session, previous, cause);
     return rec.session;
   }
 
@@ -136,7 +140,9 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
   }
 
   /** Loads a session, lets `change` edit it, recomputes and writes it, all in one transaction. */
-  function change(sessionId: string, siteId: string | null, edit: (rec: SessionRecord, nowUs: number) => void, atUs?: number): Session {
+  function change(
+    sessionId: string, siteId: string | null, edit: (rec: SessionRecord, nowUs: number) => void, atUs?: number, cause?: SessionChangeCause,
+  ): Session {
     const result = tx(() => {
       const found = readRecord(sessionId);
       const rec = found && { ...found };
@@ -147,7 +153,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
       const nowUs = atUs ?? clock.nowMicros();
       rec.session = { ...rec.session, updated_at: formatMicros(nowUs) };
       edit(rec, nowUs);
-      return { session: commit(rec, previous, site, found), previous };
+      return { session: commit(rec, previous, site, found, cause), previous };
     });
     after(result.session, result.previous);
     return result.session;
@@ -160,7 +166,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
       return change(sessionId, siteId, (rec) => {
         rec.session.custom_events = [...rec.session.custom_events, name];
         if (typeof value === 'number' && Number.isFinite(value)) rec.session.value = (rec.session.value ?? 0) + value;
-      }, opts.atUs);
+      }, opts.atUs, 'custom_event');
     },
     /** Records the risks a visitor check found on the probe's session. */
     addCheckRisks(sessionId: string, risks: string[]): Session {

@@ -2,12 +2,14 @@
 // its write transaction, each view of the site is evaluated; a session matching a view for the first
 // time is recorded in view_matches (once per session and view), and when the view has
 // trigger_webhooks and the site is paid, one event per enabled webhook is written with its first
-// attempt due now. After commit the events are announced and the dispatcher woken.
+// attempt due now. After commit the events are announced and the dispatcher woken. A custom event
+// that changes no derived field evaluates nothing (it never by itself causes a webhook).
 // Views are never backfilled: creating or changing a view does not evaluate existing sessions.
 import type { Clock } from '../domain/clock.js';
 import type { Session } from '../domain/session.js';
 import type { RetryPolicy } from '../domain/retry-policy.js';
 import { initialState } from '../domain/webhook-event.js';
+import { changeTriggersViews, type SessionChangeCause } from '../domain/webhooks.js';
 import { matchesFilter, parseFilter, type FilterNode } from '../domain/filter/index.js';
 import { newId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
@@ -51,8 +53,9 @@ export function createTrigger({ store, clock, bus, policy, kick }: TriggerDeps):
   }
 
   return {
-    inTransaction(session: Session) {
+    inTransaction(session: Session, previous: Session | null, cause?: SessionChangeCause) {
       written.delete(session.session_id);
+      if (!changeTriggersViews(session, previous, cause)) return;
       const views = store.views.forSite(session.site_id);
       if (views.length === 0) return;
       const nowUs = clock.nowMicros();

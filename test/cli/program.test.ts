@@ -65,6 +65,16 @@ describe('cli: exit codes', () => {
     expect(exitCodeFor(new CommanderError(0, 'commander.helpDisplayed', 'x'))).toBe(0);
   });
 
+  it('exitCodeFor: a prompt cancelled with Ctrl-C is 130, reported as "cancelled"', () => {
+    // What @inquirer/prompts throws on Ctrl-C (its class is not re-exported; the name is its API).
+    const err = Object.assign(new Error('User force closed the prompt with SIGINT'), { name: 'ExitPromptError' });
+    expect(exitCodeFor(err)).toBe(130);
+    let written = '';
+    const io = { stdout: process.stdout, stderr: { write: (s: string) => ((written += s), true) }, stdinIsTTY: false } as never;
+    expect(reportError({ io, config: { baseUrl: 'http://x/api/v1' } as never }, err)).toBe(130);
+    expect(written).toBe('vtr: cancelled\n');
+  });
+
   it('parse: an unknown option or a missing argument is a commander error mapped to 2', async () => {
     for (const argv of [['sessions', 'list', '--bogus'], ['session', 'get'], ['serve', '--clock', 'weird'], ['nope']]) {
       const program = buildProgram();

@@ -96,7 +96,7 @@ const failures: string[] = [];
 let checked = 0;
 
 /** The invariants every answer must keep. */
-function check(label: string, a: Answer, opts: { allowTransportError?: boolean } = {}): void {
+function check(label: string, a: Answer, opts: { allowTransportError?: boolean; jsonError?: boolean } = {}): void {
   checked++;
   const where = `${label} → ${a.status}${a.error ? ` (${a.error})` : ''} ${a.body.slice(0, 160)}`;
   if (a.status === -1) return; // never sent
@@ -106,6 +106,8 @@ function check(label: string, a: Answer, opts: { allowTransportError?: boolean }
   }
   if (a.status >= 500) failures.push(`5xx: ${where}`);
   const type = String(a.headers['content-type'] ?? '');
+  // jsonError: an error answer must be the contract's JSON, whatever refused the request.
+  if (opts.jsonError && a.status >= 400 && !(/json/i.test(type) && a.body)) failures.push(`error answer is not JSON: ${where}`);
   if (/json/i.test(type) && a.body && a.status >= 400) {
     let parsed: unknown;
     try {
@@ -397,8 +399,8 @@ describe('hostile HTTP input', () => {
       expect(a.headers.allow).toMatch(/GET/);
     }
     // Garbage request lines and protocol versions.
-    for (const raw of ['\r\n\r\n', 'GET\r\n\r\n', 'GET / HTTP/9.9\r\n\r\n', 'GET / HTTP/1.1\r\n\r\n', 'GET /_vtr/health HTTP/1.0\r\n\r\n', '\u0000\u0001\u0002\u0003', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'GET /' + 'a'.repeat(100_000) + ' HTTP/1.1\r\nHost: x\r\n\r\n', 'GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 'GET / HTTP/1.1\r\nHost: x\r\n: empty-name\r\n\r\n', 'GET / HTTP/1.1\nHost: x\n\n']) {
-      check(`raw ${JSON.stringify(raw.slice(0, 30))}`, await sendRaw(raw, 1500), { allowTransportError: true });
+    for (const raw of ['OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n', 'GET /_vtr/health HTTP/1.1\r\nHost: [::bad\r\n\r\n', 'GET /_vtr/health HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n', '\r\n\r\n', 'GET\r\n\r\n', 'GET / HTTP/9.9\r\n\r\n', 'GET / HTTP/1.1\r\n\r\n', 'GET /_vtr/health HTTP/1.0\r\n\r\n', '\u0000\u0001\u0002\u0003', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 'GET /' + 'a'.repeat(100_000) + ' HTTP/1.1\r\nHost: x\r\n\r\n', 'GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 'GET / HTTP/1.1\r\nHost: x\r\n: empty-name\r\n\r\n', 'GET / HTTP/1.1\nHost: x\n\n']) {
+      check(`raw ${JSON.stringify(raw.slice(0, 30))}`, await sendRaw(raw, 1500), { allowTransportError: true, jsonError: true });
     }
     await expectHealthy();
   });
@@ -520,8 +522,9 @@ describe('hostile HTTP input', () => {
     ];
     for (const raw of raws) {
       const a = await sendRaw(raw);
-      check(`header ${raw.length}`, a, { allowTransportError: true });
+      check(`header ${raw.length}`, a, { allowTransportError: true, jsonError: true });
       if (a.status) expect([400, 431]).toContain(a.status);
+      if (a.status === 431) expect(JSON.parse(a.body).code).toBe('headers_too_large');
     }
     // Just under Node's limit: handled normally (401 for a bogus token, not a crash).
     const under = await send('GET', path, { headers: { authorization: `Bearer ${'t'.repeat(12 * 1024)}` } });

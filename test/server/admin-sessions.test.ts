@@ -93,7 +93,8 @@ describe('management API: sessions create (derived fields)', () => {
   it('sessions create: bad fields are a 400 naming them; an unknown site is a 404', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ page_views: 0 }, 'page_views'], [{ page_views: 'two' }, 'page_views'], [{ duration: -5 }, 'duration'],
-      [{ ip: 5 }, 'ip'], [{ custom_events: [''] }, 'custom_events'], [{ colour: 'red' }, 'colour'],
+      [{ ip: 5 }, 'ip'], [{ ip: 'hello world' }, 'ip'], [{ ip: '999.1.1.1' }, 'ip'],
+      [{ custom_events: [''] }, 'custom_events'], [{ colour: 'red' }, 'colour'],
     ];
     for (const [body, field] of cases) {
       const r = await h.admin('POST', `/sites/${h.site.site_id}/sessions`, body);

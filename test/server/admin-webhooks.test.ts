@@ -152,8 +152,12 @@ describe('management API: webhooks, events and the trigger', () => {
     await h.admin('PATCH', `/views/${view.saved_view_id}`, { filter: 'page_views >= 0' });
     await settle();
     expect(await events(hook.webhook_id)).toHaveLength(0);
-    // The session's next change is its first match with the view: that one triggers.
+    // A custom event that changes no derived field is not a change the views see (contract §3).
     await h.api('POST', `/session/${s.session_id}/event`, { body: { name: 'x' } });
+    await settle();
+    expect(await events(hook.webhook_id)).toHaveLength(0);
+    // The session's next change (a conversion makes it `converted`) is its first match: that one triggers.
+    await h.api('POST', `/session/${s.session_id}/event`, { body: { name: 'conversion' } });
     await settle();
     expect(await events(hook.webhook_id)).toHaveLength(1);
   });

@@ -161,4 +161,15 @@ describe('console with --admin-token', () => {
     expect(link.headers.get('location')).toBe('/_vtr/console/sites?x=1');
     expect(link.headers.get('set-cookie')).toMatch(/^vtr_admin=/);
   });
+
+  it('/: accepts the admin token as a bearer header, like every other console path', async () => {
+    const h = fresh({ adminToken: T });
+    const ok = await page(h, '/', { authorization: `Bearer ${T}` });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get('location')).toBe('/_vtr/console/sessions');
+    expect((await page(h, '/_vtr/console/sessions', { authorization: `Bearer ${T}` })).status).toBe(200);
+    const wrong = await page(h, '/', { authorization: 'Bearer nope' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.text).toContain('That is not the admin token.');
+  });
 });

@@ -5,6 +5,7 @@ import type { Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { safeEqual } from '../../domain/ids.js';
 import type { AppDeps } from '../deps.js';
+import { bearer } from '../http.js';
 import { html } from './html.js';
 import { CONSOLE, layout } from './layout.js';
 import { createConsoleRouter, type ConsoleRouter } from './router.js';
@@ -44,12 +45,16 @@ export function consoleRoutes(app: Hono, deps: AppDeps): void {
     setCookie(c, ADMIN_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict' });
 
   // `/`: with an admin token, `/?admin_token=T` once sets the cookie; without one, a form asks for it.
+  // `Authorization: Bearer <admin token>` is accepted as on every other console and management path.
   app.get('/', (c) => {
     if (admin) {
       const given = c.req.query('admin_token');
+      const header = bearer(c);
       if (given !== undefined) {
         if (!safeEqual(given, admin)) return c.html(tokenForm(deps, 'That is not the admin token.').text, 401);
         remember(c, given);
+      } else if (header !== null) {
+        if (!safeEqual(header, admin)) return c.html(tokenForm(deps, 'That is not the admin token.').text, 401);
       } else if (!cookieOk(c, admin)) {
         return c.html(tokenForm(deps).text, 401);
       }

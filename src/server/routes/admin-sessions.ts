@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { VtrError, unknownCursor } from '../../domain/errors.js';
+import { isIpAddress } from '../../domain/ip-intel.js';
 import { FilterError, parseFilter } from '../../domain/filter/index.js';
 import { filterToSql } from '../../store/session-filter-sql.js';
 import type { AppDeps } from '../deps.js';
@@ -9,7 +10,7 @@ import { validate } from '../validate.js';
 import { createSessionsFromSpec } from '../../sessions/create.js';
 
 const createBody = z.strictObject({
-  ip: z.string().max(100).nullable().optional(),
+  ip: z.string().max(100).refine(isIpAddress, 'must be an IPv4 or IPv6 address').nullable().optional(),
   user_agent: z.string().max(2000).nullable().optional(),
   url: z.string().max(8000).optional(),
   referrer: z.string().max(8000).nullable().optional(),

@@ -1,6 +1,7 @@
 import type { Session } from '../../../domain/session.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { isIpAddress } from '../../../domain/ip-intel.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 import { style } from '../../style.js';
@@ -18,6 +19,7 @@ function whole(flag: string, v: string, min: number, max: number): number {
 }
 
 export async function run(o: CreateOptions, ctx: CliContext): Promise<void> {
+  if (!isIpAddress(o.ip)) throw new UsageError(`--ip: "${o.ip}" is not an IPv4 or IPv6 address (e.g. 192.0.2.1 or 2001:db8::1)`);
   const body = {
     ip: o.ip,
     ...(o.userAgent !== undefined ? { user_agent: o.userAgent } : {}),

@@ -1,4 +1,5 @@
-import type { Webhook } from '../../../domain/webhooks.js';
+import { webhookUrlProblem, type Webhook } from '../../../domain/webhooks.js';
+import { UsageError } from '../../errors.js';
 import type { CliContext } from '../../context.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
@@ -6,6 +7,8 @@ import { renderWebhook } from './render.js';
 
 export async function run(o: { site?: string; url?: string }, ctx: CliContext): Promise<void> {
   const url = o.url ?? (await ctx.prompter.input('--url is required: the endpoint to POST to, e.g. http://127.0.0.1:9000/'));
+  const problem = webhookUrlProblem(url);
+  if (problem) throw new UsageError(`--url: "${url}" ${problem} (e.g. http://127.0.0.1:9000/)`);
   const client = await ctx.client();
   const hook = await client.admin<Webhook>('POST', `/sites/${enc(await currentSiteId(ctx, client, o.site))}/webhooks`, { body: { url } });
   output(ctx, hook, () => renderWebhook(hook));

@@ -1,0 +1,51 @@
+// Requests too malformed to reach a route still get the contract's JSON error shape: those Node's
+// HTTP parser refuses (a garbage request line, headers over its size limit, a bad Content-Length or
+// chunk), HTTP/1.1 ones without a Host header, and those the Hono adapter cannot turn into a URL
+// (`OPTIONS *`, a bad Host header).
+// Node and the adapter would otherwise answer a bare 400/431 with an empty body.
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { VtrError } from '../domain/errors.js';
+import { errorPayload } from './http.js';
+
+/** The raw answer for a request Node's parser refused; the connection is closed after it. */
+export function clientErrorResponse(err: Error & { code?: string }): string {
+  const error =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? new VtrError('headers_too_large', 'the request line and headers are too large (16 KiB in all at most)')
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new VtrError('request_timeout', 'the request did not arrive in time')
+        : new VtrError('invalid_request', `the request is not valid HTTP/1.1 (${err.code ?? 'parse error'})`);
+  const { status } = error;
+  const body = JSON.stringify(error.toJSON());
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\n` +
+    `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
+  );
+}
+
+/** For the server's 'clientError' event. */
+export function onClientError(err: Error & { code?: string }, socket: Socket): void {
+  // A connection reset or one already answered (Node's own timeout handling): nothing to say.
+  if (err.code === 'ECONNRESET' || !socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+    socket.destroy();
+    return;
+  }
+  socket.end(clientErrorResponse(err));
+}
+
+/** For the Hono adapter's errorHandler: a request it could not build (bad URL or Host) is a 400. */
+export function adapterErrorResponse(err: unknown): Response {
+  const refused = err instanceof Error && err.name === 'RequestError';
+  const { status, body } = errorPayload(refused ? new VtrError('invalid_request', `the request's target or Host header is not valid: ${err.message}`) : err);
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** HTTP/1.1 requires a Host header: without one, a 400 in the contract's shape (true: answered). */
+export function missingHost(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.headers.host !== undefined || req.httpVersionMajor !== 1 || req.httpVersionMinor !== 1) return false;
+  const body = JSON.stringify(new VtrError('invalid_request', 'an HTTP/1.1 request needs a Host header').toJSON());
+  res.writeHead(400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.end(body);
+  return true;
+}

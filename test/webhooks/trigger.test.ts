@@ -1,0 +1,62 @@
+// The saved-view trigger over a real (in-memory) store: which session changes create webhook events.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClock } from '../../src/domain/clock.js';
+import { createEventBus } from '../../src/events/bus.js';
+import { createStore } from '../../src/store/index.js';
+import { createSiteService } from '../../src/sites/service.js';
+import { createSessionService } from '../../src/sessions/service.js';
+import { createWebhookSystem, type WebhookSystem } from '../../src/webhooks/index.js';
+import type { SendResult } from '../../src/webhooks/sender.js';
+
+const systems: WebhookSystem[] = [];
+afterEach(async () => {
+  for (const s of systems.splice(0)) await s.close();
+});
+
+function setup(filter: string) {
+  const clock = createClock('manual', 0, () => Date.UTC(2026, 10, 21, 9, 0, 0));
+  const store = createStore({ path: ':memory:' });
+  const bus = createEventBus();
+  const sites = createSiteService({ store, clock });
+  const site = sites.bootstrap()!.site;
+  const sessions = createSessionService({ store, clock, bus });
+  // Every delivery succeeds at once: only which events get created matters here.
+  const send = async (): Promise<SendResult> => ({ ok: true, status_code: 200, error: null });
+  const system = createWebhookSystem({ store, clock, bus, send, log: () => {} });
+  systems.push(system);
+  sessions.addHooks(system.trigger);
+  system.webhooks.create(site.site_id, 'http://receiver.test/hook');
+  system.views.create(site.site_id, { name: 'View', filter, trigger_webhooks: true });
+  const pv = { url: 'https://example.com/', ip: '192.0.2.1', user_agent: null, referrer: null, language: null, timezone: null };
+  const session = sessions.recordPageView(site, pv, { newSession: true }).session;
+  const events = () => store.webhookEvents.list({ sessionId: session.session_id });
+  const pageView = () => sessions.recordPageView(site, pv, { sessionId: session.session_id });
+  return { site, sessions, session, events, pageView };
+}
+
+describe('saved-view trigger', () => {
+  it('trigger: a custom event alone never creates a webhook event, even for a view on custom_events', () => {
+    const t = setup('custom_events contains ping');
+    t.sessions.addCustomEvent(t.session.session_id, t.site.site_id, 'ping');
+    t.sessions.addCustomEvent(t.session.session_id, t.site.site_id, 'ping', 5);
+    expect(t.events()).toHaveLength(0);
+    // The session's next other change evaluates the view: first match, one event.
+    t.pageView();
+    expect(t.events()).toHaveLength(1);
+    expect(t.events()[0].saved_view_name).toBe('View');
+  });
+
+  it('trigger: a custom event that changes a derived field (conversion) is evaluated', () => {
+    const t = setup('engagement_level = converted');
+    t.sessions.addCustomEvent(t.session.session_id, t.site.site_id, 'conversion');
+    expect(t.events()).toHaveLength(1);
+  });
+
+  it('trigger: a page view that makes the session match creates one event, once', () => {
+    const t = setup('page_views >= 2');
+    expect(t.events()).toHaveLength(0);
+    t.pageView();
+    t.pageView();
+    expect(t.events()).toHaveLength(1);
+  });
+});
