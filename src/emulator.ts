@@ -52,6 +52,7 @@ export function createEmulator(opts: EmulatorOptions) {
     webhookTimeoutMs: opts.webhookTimeoutMs, smtpUrl: opts.smtpUrl,
   });
   sessions.addHooks(webhooks.trigger);
+  sites.onPlanChanged(() => webhooks.dispatcher.kick());
   const deps: AppDeps = {
     config: { version: VERSION, adminToken: opts.adminToken ?? null, rateLimit: opts.rateLimit ?? null },
     clock,

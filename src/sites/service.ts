@@ -19,6 +19,8 @@ export interface SiteInput {
 
 export function createSiteService({ store, clock }: { store: Store; clock: Clock }) {
   const now = () => formatMicros(clock.nowMicros());
+  // Told when a site's plan changes: held webhook deliveries of a site back on `paid` run at once.
+  const planListeners: Array<(site: Site) => void> = [];
 
   function get(siteId: string): Site {
     const site = store.sites.get(siteId);
@@ -66,7 +68,11 @@ export function createSiteService({ store, clock }: { store: Store; clock: Clock
       if (input.country !== undefined) next.country = input.country?.toUpperCase() ?? null;
       if (input.excluded_countries) next.excluded_countries = input.excluded_countries.map((c) => c.toUpperCase());
       store.sites.update(next);
+      if (next.plan !== site.plan) for (const fn of planListeners) fn(next);
       return next;
+    },
+    onPlanChanged(fn: (site: Site) => void): void {
+      planListeners.push(fn);
     },
     delete(siteId: string) {
       const site = get(siteId);
