@@ -60,17 +60,13 @@ function nameMatch(local: string, name: string | null | undefined): boolean | nu
   return tokens.some((t) => haystack.includes(t));
 }
 
+// The contract's normal form: lower case, "+tag" sub-addressing removed. No provider-specific rules
+// (Gmail ignoring dots, googlemail.com): the address stays the one the visitor would recognise.
 function normalize(local: string, domain: string): string {
   let l = local.toLowerCase();
   const plus = l.indexOf('+');
-  if (plus > 0) l = l.slice(0, plus); // "+tag" sub-addressing
-  let d = domain;
-  if (d === 'gmail.com' || d === 'googlemail.com') {
-    // Gmail ignores dots and treats googlemail.com as gmail.com.
-    l = l.replace(/\./g, '') || l;
-    d = 'gmail.com';
-  }
-  return `${l}@${d}`;
+  if (plus > 0) l = l.slice(0, plus);
+  return `${l}@${domain}`;
 }
 
 /** checkEmail, remembered for the last 2,000 inputs (see memo.ts). */

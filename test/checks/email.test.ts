@@ -15,9 +15,9 @@ describe('checkEmail', () => {
     expect(checkEmail('bob+a+b@fastmail.com').normalized_email).toBe('bob@fastmail.com');
   });
 
-  it('checkEmail: gmail drops dots too and googlemail.com becomes gmail.com', () => {
-    expect(checkEmail('J.Smith+promo@gmail.com').normalized_email).toBe('jsmith@gmail.com');
-    expect(checkEmail('j.smith@googlemail.com').normalized_email).toBe('jsmith@gmail.com');
+  it('checkEmail: normalised is lower case without +tag only, no provider rules (contract §3)', () => {
+    expect(checkEmail('J.Smith+promo@Gmail.com').normalized_email).toBe('j.smith@gmail.com');
+    expect(checkEmail('j.smith@googlemail.com').normalized_email).toBe('j.smith@googlemail.com');
     expect(checkEmail('j.smith@outlook.com').normalized_email).toBe('j.smith@outlook.com');
   });
 

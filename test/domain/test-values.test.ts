@@ -46,7 +46,7 @@ describe('testValues', () => {
   it('testValues: the email, phone and address examples check as described', () => {
     const [disposable, free, business, malformed] = of('email');
     expect(checkEmail(disposable.example).disposable).toBe(true);
-    expect(checkEmail(free.example)).toMatchObject({ free: true, normalized_email: 'janedoe@gmail.com' });
+    expect(checkEmail(free.example)).toMatchObject({ free: true, normalized_email: 'jane.doe@gmail.com' });
     expect(checkEmail(business.example, 'Jane Doe')).toMatchObject({ business: true, name_match: true });
     expect(checkEmail(malformed.example).valid).toBe(false);
     const [local, intl, mobile, bad] = of('phone');
