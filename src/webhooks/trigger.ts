@@ -55,9 +55,8 @@ export function createTrigger({ store, clock, bus, policy, kick }: TriggerDeps):
   return {
     inTransaction(session: Session, previous: Session | null, cause?: SessionChangeCause) {
       written.delete(session.session_id);
-      if (!changeTriggersViews(session, previous, cause)) return;
       const views = store.views.forSite(session.site_id);
-      if (views.length === 0) return;
+      if (views.length === 0 || !changeTriggersViews(session, previous, cause)) return;
       const nowUs = clock.nowMicros();
       const at = formatMicros(nowUs);
       const created: WebhookEventRecord[] = [];
