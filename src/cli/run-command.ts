@@ -43,6 +43,26 @@ export function createContext(globals: GlobalOptions, io: CliIO = defaultIO(), e
   };
 }
 
+/** The scheme, host and port of a URL (the whole text when it is not one). */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url.replace(/\/+$/, '');
+  }
+}
+
+/** The command that starts an emulator where `baseUrl` points (its port, when not the default). */
+function serveCommandFor(baseUrl: string): string {
+  try {
+    const u = new URL(baseUrl);
+    const local = ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
+    return local && u.port && u.port !== '8787' ? `npx vtr serve --port ${u.port}` : 'npx vtr serve';
+  } catch {
+    return 'npx vtr serve';
+  }
+}
+
 /** Turns an error into a message on stderr and returns the exit code. */
 export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown): number {
   const code = exitCodeFor(err);
@@ -52,13 +72,13 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
   }
   let message: string;
   if (err instanceof ConnectionError) {
-    message = `${err.message}. Is it running? Start it with \`npx vtr serve\`, or point --base-url / VTR_BASE_URL at it.`;
+    message = `${err.message}. Is it running? Start it with \`${serveCommandFor(ctx.config.baseUrl)}\`, or point --base-url / VTR_BASE_URL at it.`;
   } else if (err instanceof ApiError) {
     message = `${err.message} (HTTP ${err.status}, ${err.code})`;
     if (err.status === 401 && err.code === 'unauthorized') message += '. Check --token / --secret-key / --admin-token.';
     // A base URL without the version segment reaches the emulator but none of the public API's routes.
     if (err.status === 404 && message.startsWith('no route for') && !/\/api\/v1\/?$/.test(ctx.config.baseUrl)) {
-      message += `. --base-url / VTR_BASE_URL must be the public API base, ending in /api/v1 (e.g. ${ctx.config.baseUrl.replace(/\/+$/, '')}/api/v1)`;
+      message += `. --base-url / VTR_BASE_URL must be the public API base, ending in /api/v1 (e.g. ${originOf(ctx.config.baseUrl)}/api/v1)`;
     }
   } else if (err instanceof Error) {
     message = err.message;
@@ -69,6 +89,21 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
   ctx.io.stderr.write(`vtr: ${prefix}: ${message}\n`);
   if (code === 2 && !(err instanceof UsageError)) ctx.io.stderr.write('Run `vtr --help` for usage.\n');
   return code;
+}
+
+/**
+ * A 400 about a body field that came from one of the command's flags (`owner_email` from
+ * `--owner-email`, when given) is that flag's usage error: exit 2, naming the flag, as the CLI's own
+ * checks do. Anything else (a field from a --data file, a flag not given) stays the server's error.
+ */
+export function asFlagError(err: unknown, cmd: Pick<Command, 'options' | 'getOptionValue'>): unknown {
+  if (!(err instanceof ApiError) || err.status !== 400 || err.code !== 'invalid_request') return err;
+  const field = typeof err.body.field === 'string' ? err.body.field : '';
+  const attr = field.split('.')[0].replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const option = cmd.options.find((o) => o.attributeName() === attr);
+  if (!option?.long || cmd.getOptionValue(attr) === undefined) return err;
+  const detail = err.message.startsWith(`${field}: `) ? err.message.slice(field.length + 2) : err.message;
+  return new UsageError(`${option.long}: ${detail}`);
 }
 
 /** The action for a verb: run(options, ctx) with the command's options merged over the globals. */
@@ -86,7 +121,7 @@ export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) 
       const { run } = await load();
       await run(opts, ctx);
     } catch (err) {
-      process.exitCode = reportError(ctx, err);
+      process.exitCode = reportError(ctx, asFlagError(err, cmd));
     }
   };
 }

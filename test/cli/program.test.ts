@@ -6,7 +6,7 @@ import { resolveConfig, DEFAULT_BASE_URL } from '../../src/cli/context.js';
 import { parseServeOptions, type ServeOptions } from '../../src/cli/commands/serve/serve.js';
 import { siteBody } from '../../src/cli/commands/sites/site-input.js';
 import { ApiError, ConnectionError } from '../../src/client/api-client.js';
-import { reportError } from '../../src/cli/run-command.js';
+import { asFlagError, reportError } from '../../src/cli/run-command.js';
 
 const FOUNDATION_GROUPS = ['serve', 'sites', 'keys', 'tokens', 'session', 'sessions', 'clock'];
 
@@ -63,6 +63,20 @@ describe('cli: exit codes', () => {
     expect(exitCodeFor(new CommanderError(1, 'commander.unknownOption', 'x'))).toBe(2);
     expect(exitCodeFor(new CommanderError(1, 'commander.missingArgument', 'x'))).toBe(2);
     expect(exitCodeFor(new CommanderError(0, 'commander.helpDisplayed', 'x'))).toBe(0);
+  });
+
+  it('asFlagError: a 400 about a field a given flag carried is that flag\'s usage error; others stay', () => {
+    const cmd = new Command('create').option('--owner-email <e>').option('--country <c>');
+    cmd.setOptionValue('ownerEmail', 'nope');
+    const bad = new ApiError(400, 'invalid_request', 'owner_email: must be an email address', { field: 'owner_email' });
+    const mapped = asFlagError(bad, cmd);
+    expect(mapped).toBeInstanceOf(UsageError);
+    expect((mapped as Error).message).toBe('--owner-email: must be an email address');
+    // A flag that was not given (the value came from elsewhere), another code, another status: unchanged.
+    const notGiven = new ApiError(400, 'invalid_request', 'country: x', { field: 'country' });
+    expect(asFlagError(notGiven, cmd)).toBe(notGiven);
+    const conflict = new ApiError(409, 'conflict', 'x', { field: 'owner_email' });
+    expect(asFlagError(conflict, cmd)).toBe(conflict);
   });
 
   it('exitCodeFor: a prompt cancelled with Ctrl-C is 130, reported as "cancelled"', () => {

@@ -25,6 +25,12 @@ describe('webhooks receive: signature verdict', () => {
     expect(r).toMatchObject({ signature: 'valid', error: null, warning: expect.stringContaining('--clock manual') });
   });
 
+  it('receive: a wrong secret days off real time is a wrong signature, not a timestamp problem', async () => {
+    const v = await createVerifier(secret);
+    const r = v.verify(body, deliveryHeaders(newId.webhookSecret(), 'msg_1', now + 10 * 86_400, body));
+    expect(r).toEqual({ signature: 'invalid', error: 'No matching signature found', warning: null });
+  });
+
   it('receive: a malformed secret is refused up front', async () => {
     await expect(createVerifier('whsec_%%%')).rejects.toThrow();
   });

@@ -40,9 +40,16 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
     const r = await vtr(['sites', 'create', '--name', 'Hinted', '--json'], server.env);
     expect(r.code).toBe(0);
     expect(parseOne(r.stdout).name).toBe('Hinted');
-    expect(r.stderr).toMatch(/vtr tokens create --site/);
+    expect(r.stderr).toMatch(/Use it with --site site_/);
     const quiet = await vtr(['sites', 'create', '--name', 'Quiet', '--json', '--quiet'], server.env);
     expect(quiet.stderr).toBe('');
+  });
+
+  it('check: nothing to check still answers (the API allows it) but says so on stderr', async () => {
+    const r = await vtr(['check', '--json'], server.env);
+    expect(r.code).toBe(0);
+    expect(parseOne(r.stdout)).toMatchObject({ ip: null, email: null, phone: null, address: null, device: null });
+    expect(r.stderr).toMatch(/Nothing was given to check/);
   });
 
   it('errors: an API error goes to stderr with exit 1 and nothing on stdout', async () => {
@@ -65,6 +72,12 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
       [['sessions', 'create', '--ip', 'hello world'], /--ip: "hello world" is not an IPv4 or IPv6 address/],
       [['webhooks', 'create', '--url', 'notaurl'], /--url: "notaurl" must be an absolute http/],
       [['webhooks', 'create', '--url', 'ftp://example.com/'], /--url: .* must use http or https, not ftp/],
+      [['sessions', 'create', '--url', 'shop.test/?gclid=abc'], /--url: "shop.test\/\?gclid=abc" must be an absolute http\(s\) URL/],
+      [['sessions', 'create', '--referrer', 'notaurl'], /--referrer: "notaurl" must be an absolute/],
+      [['sessions', 'create', '--event', ''], /--event: "" must be a name of 1 to 100 characters/],
+      // Checked by the server, reported against the flag that carried the value.
+      [['sites', 'create', '--name', 'x', '--country', 'Germany'], /--country: must be a two-letter ISO 3166-1 country code/],
+      [['views', 'create', '--name', '', '--filter', 'page_views >= 1'], /--name: must not be empty/],
       [['sites', 'create', '--plan', 'gold'], /--plan/],
       [['clock', 'advance', 'soon'], /duration/],
       [['serve', '--port', 'http'], /--port/],
@@ -96,7 +109,8 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
       expect(r.code, args.join(' ')).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain('cannot reach the emulator');
-      expect(r.stderr).toContain('npx vtr serve');
+      // The server was on a port of its own: the hint starts one there.
+      expect(r.stderr).toContain(`npx vtr serve --port ${new URL(env.VTR_BASE_URL!).port}`);
     }
   });
 

@@ -64,6 +64,10 @@ export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
   const client = await ctx.client({ secretKey: !keyInData });
   const result = await client.check<CheckView>(body);
   output(ctx, result, () => renderCheck(result, style(ctx)));
+  // Allowed by the API (every field is optional), but from the command line almost always a slip.
+  if (!Object.keys(body).some((k) => k !== 'secret_key')) {
+    ctx.info('Nothing was given to check, so every section is null: pass --ip, --email, --phone, --probe-id, an address or --data (vtr check --help).');
+  }
   if (o.failOn && ORDER[result.risk_level] >= ORDER[o.failOn as RiskLevel]) {
     throw new ThresholdReached(`risk level ${result.risk_level} reached --fail-on ${o.failOn}`);
   }

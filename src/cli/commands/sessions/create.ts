@@ -18,8 +18,24 @@ function whole(flag: string, v: string, min: number, max: number): number {
   return n;
 }
 
+/** A page's address as a browser reports it: absolute http(s), so its click ids and host are read. */
+function pageUrl(flag: string, v: string): void {
+  let ok = false;
+  try {
+    ok = ['http:', 'https:'].includes(new URL(v).protocol);
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new UsageError(`${flag}: "${v}" must be an absolute http(s) URL, e.g. https://shop.example.com/?gclid=abc`);
+}
+
 export async function run(o: CreateOptions, ctx: CliContext): Promise<void> {
   if (!isIpAddress(o.ip)) throw new UsageError(`--ip: "${o.ip}" is not an IPv4 or IPv6 address (e.g. 192.0.2.1 or 2001:db8::1)`);
+  pageUrl('--url', o.url);
+  if (o.referrer !== undefined) pageUrl('--referrer', o.referrer);
+  for (const e of o.event ?? []) {
+    if (e.length === 0 || e.length > 100) throw new UsageError(`--event: "${e}" must be a name of 1 to 100 characters`);
+  }
   const body = {
     ip: o.ip,
     ...(o.userAgent !== undefined ? { user_agent: o.userAgent } : {}),

@@ -9,5 +9,6 @@ export async function run(o: SiteFlags, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
   const site = await client.admin<SiteJson>('POST', '/sites', { body });
   output(ctx, site, () => renderSite(site));
-  ctx.info(`Created ${site.site_id}. Make an access token for it: vtr tokens create --site ${site.site_id}`);
+  // Against a local emulator the CLI finds (or makes) the site's token and keys itself.
+  ctx.info(`Created ${site.site_id}. Use it with --site ${site.site_id} (e.g. vtr check --site ${site.site_id} --ip 192.0.2.1); for your app, vtr tokens create --site ${site.site_id}`);
 }

@@ -13,5 +13,10 @@ export async function run(o: { site?: string; url?: string }, ctx: CliContext): 
   const hook = await client.admin<Webhook>('POST', `/sites/${enc(await currentSiteId(ctx, client, o.site))}/webhooks`, { body: { url } });
   output(ctx, hook, () => renderWebhook(hook));
   ctx.info(`Sessions newly matching a view with trigger_webhooks are POSTed there, signed with the secret above.`);
-  ctx.info(`Try it: vtr webhooks receive --port 9000 --secret ${hook.secret}`);
+  // The receiver to try it with: on the URL's own port when it is a local one.
+  const u = new URL(hook.url);
+  if (['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname)) {
+    const port = u.port || (u.protocol === 'https:' ? '443' : '80');
+    ctx.info(`Try it: vtr webhooks receive --port ${port} --secret ${hook.secret} (unless a receiver already listens there)`);
+  }
 }

@@ -33,7 +33,10 @@ export async function createVerifier(secret: string): Promise<Verifier> {
         return { signature: 'valid', error: null, warning: null };
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        if (/timestamp too (old|new)/i.test(message) && hmacMatches(body, headers)) {
+        const timestamp = /timestamp too (old|new)/i.test(message);
+        // The library checks the timestamp first: a wrong secret must still read as a wrong signature.
+        if (timestamp && !hmacMatches(body, headers)) return { signature: 'invalid', error: 'No matching signature found', warning: null };
+        if (timestamp) {
           const skew = Math.round(Number(headers['webhook-timestamp']) - Date.now() / 1000);
           return {
             signature: 'valid',
