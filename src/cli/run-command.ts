@@ -21,7 +21,7 @@ export function createContext(globals: GlobalOptions, io: CliIO = defaultIO(), e
       return input({ message, default: opts?.default }, { output: io.stderr });
     },
     async confirm(message, opts) {
-      if (!interactive) throw new UsageError(`${message} (pass --yes to confirm without a prompt)`);
+      if (!interactive) throw new UsageError(`not confirmed, and there is no terminal to ask on ("${message}"): pass --yes to go ahead`);
       const { confirm } = await import('@inquirer/prompts');
       return confirm({ message, default: opts?.default ?? false }, { output: io.stderr });
     },

@@ -46,6 +46,8 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
   let verifier: Verifier | null = null;
   if (o.secret) {
     try {
+      // Every webhook secret is whsec_ + base64: anything else would silently verify nothing.
+      if (!o.secret.startsWith('whsec_')) throw new Error('no whsec_ prefix');
       verifier = await createVerifier(o.secret);
     } catch {
       throw new UsageError('--secret: not a webhook secret; copy it from `vtr webhooks secret <id>` (whsec_...)');
