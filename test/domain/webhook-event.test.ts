@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createClock } from '../../src/domain/clock.js';
 import { createRetryPolicy } from '../../src/domain/retry-policy.js';
 import { afterAttempt, initialState, manualRetryRefusal, stopped, type EventState } from '../../src/domain/webhook-event.js';
-import { changeTriggersViews } from '../../src/domain/webhooks.js';
 
 // An injected clock: time only moves when the test says so.
 function fakeClock() {
@@ -78,21 +77,5 @@ describe('webhook event state machine', () => {
     expect(manualRetryRefusal({ ...pending, status: 'retrying' })?.code).toBe('retries_in_progress');
     expect(manualRetryRefusal({ ...pending, status: 'delivered' })).toEqual({ code: 'already_delivered' });
     expect(manualRetryRefusal({ status: 'failed', auto_retries_remaining: 0, next_attempt_us: null })).toBeNull();
-  });
-});
-
-describe('changeTriggersViews', () => {
-  const before = { session_id: 's', custom_events: ['a'], value: 1, updated_at: 't1', engagement_level: 'engaged', risks: ['vpn'] };
-  it('changeTriggersViews: any change but a custom event is evaluated', () => {
-    expect(changeTriggersViews({ ...before, page_views: 2 }, before)).toBe(true);
-    expect(changeTriggersViews(before, null, 'custom_event')).toBe(true);
-  });
-  it("changeTriggersViews: a custom event's own fields alone are not a trigger", () => {
-    const after = { ...before, custom_events: ['a', 'b'], value: 3, updated_at: 't2', risks: ['vpn'] };
-    expect(changeTriggersViews(after, before, 'custom_event')).toBe(false);
-  });
-  it('changeTriggersViews: a custom event that changed a derived field is a trigger', () => {
-    expect(changeTriggersViews({ ...before, engagement_level: 'converted' }, before, 'custom_event')).toBe(true);
-    expect(changeTriggersViews({ ...before, risks: ['vpn', 'tor'] }, before, 'custom_event')).toBe(true);
   });
 });
