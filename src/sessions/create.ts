@@ -51,7 +51,8 @@ export function createSessionsFromSpec(deps: { clock: Clock; sessions: SessionSe
   if (views === 1 && durationUs > 0) {
     ({ session } = deps.sessions.recordPageView(site, { ...base, fingerprint: session.fingerprint }, { atUs: endUs, ping: true, sessionId: session.session_id }));
   }
-  for (const name of spec.custom_events ?? []) session = deps.sessions.addCustomEvent(session.session_id, site.site_id, name);
+  // Events given with the spec are part of how the session was made: views see them at creation.
+  for (const name of spec.custom_events ?? []) session = deps.sessions.addCustomEvent(session.session_id, site.site_id, name, null, { partOfCreation: true });
   return session;
 }
 

@@ -162,11 +162,18 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
   return {
     recordPageView,
     /** Appends a custom event (`POST /session/{id}/event`, `window.vtr.event`). */
-    addCustomEvent(sessionId: string, siteId: string | null, name: string, value?: number | null, opts: { atUs?: number } = {}): Session {
+    /**
+     * `partOfCreation`: the event is part of building the session (`vtr sessions create --event`),
+     * so saved views see the change as they see its page views; otherwise a custom event alone never
+     * triggers a webhook (contract §3).
+     */
+    addCustomEvent(
+      sessionId: string, siteId: string | null, name: string, value?: number | null, opts: { atUs?: number; partOfCreation?: boolean } = {},
+    ): Session {
       return change(sessionId, siteId, (rec) => {
         rec.session.custom_events = [...rec.session.custom_events, name];
         if (typeof value === 'number' && Number.isFinite(value)) rec.session.value = (rec.session.value ?? 0) + value;
-      }, opts.atUs, 'custom_event');
+      }, opts.atUs, opts.partOfCreation ? undefined : 'custom_event');
     },
     /** Records the risks a visitor check found on the probe's session. */
     addCheckRisks(sessionId: string, risks: string[]): Session {

@@ -6,6 +6,7 @@ import { createStore } from '../../src/store/index.js';
 import { createSiteService } from '../../src/sites/service.js';
 import { createSessionService } from '../../src/sessions/service.js';
 import { createWebhookSystem, type WebhookSystem } from '../../src/webhooks/index.js';
+import { createSessionsFromSpec } from '../../src/sessions/create.js';
 import type { SendResult } from '../../src/webhooks/sender.js';
 
 const systems: WebhookSystem[] = [];
@@ -31,7 +32,7 @@ function setup(filter: string) {
   const session = sessions.recordPageView(site, pv, { newSession: true }).session;
   const events = () => store.webhookEvents.list({ sessionId: session.session_id });
   const pageView = () => sessions.recordPageView(site, pv, { sessionId: session.session_id });
-  return { site, sessions, session, events, pageView };
+  return { site, sessions, session, events, pageView, clock, store };
 }
 
 describe('saved-view trigger', () => {
@@ -44,6 +45,12 @@ describe('saved-view trigger', () => {
     t.pageView();
     expect(t.events()).toHaveLength(1);
     expect(t.events()[0].saved_view_name).toBe('View');
+  });
+
+  it('trigger: events given to sessions create are part of the creation, so views see them', () => {
+    const t = setup('custom_events contains ping');
+    const made = createSessionsFromSpec({ clock: t.clock, sessions: t.sessions }, t.site, { custom_events: ['ping'] });
+    expect(t.store.webhookEvents.list({ sessionId: made.session_id })).toHaveLength(1);
   });
 
   it('trigger: a custom event that changes a derived field (conversion) is evaluated', () => {
