@@ -161,6 +161,8 @@ export function createDispatcher(d: DispatcherDeps) {
     async retry(eventId: string): Promise<WebhookEvent> {
       const ev = store.webhookEvents.get(eventId);
       if (!ev) throw notFound(`webhook event ${eventId}`);
+      // Checked first: while an attempt runs, the stored state (e.g. a due time now past) is stale.
+      if (inFlight.has(eventId)) throw new VtrError('retries_in_progress', `an attempt of webhook event ${eventId} is running now; wait for its result (vtr webhooks tail)`, { next_attempt_at: null });
       const refusal = manualRetryRefusal(ev);
       if (refusal?.code === 'already_delivered') throw new VtrError('already_delivered', `webhook event ${eventId} was already delivered`);
       if (refusal?.code === 'retries_in_progress') {
@@ -171,7 +173,6 @@ export function createDispatcher(d: DispatcherDeps) {
           { next_attempt_at: next },
         );
       }
-      if (inFlight.has(eventId)) throw new VtrError('retries_in_progress', `an attempt of webhook event ${eventId} is running now`, { next_attempt_at: null });
       const site = store.sites.get(ev.site_id);
       if (site?.plan !== 'paid') throw new VtrError('plan_required', `site ${ev.site_id} is on the free plan: webhooks deliver on paid sites only`);
       if (closing) throw new VtrError('conflict', 'the emulator is shutting down');
@@ -187,6 +188,8 @@ export function createDispatcher(d: DispatcherDeps) {
       await Promise.allSettled([...inFlight.values()]);
     },
     inFlightCount: () => inFlight.size,
+    /** Whether an attempt of this event is running now. */
+    running: (eventId: string) => inFlight.has(eventId),
   };
 }
 

@@ -109,6 +109,8 @@ export function createWebhookService({ store, clock, bus, dispatcher }: WebhookS
       return { ...loadEventJson(store, e), payload: JSON.parse(e.payload) as unknown };
     },
     retry: (eventId: string) => dispatcher.retry(eventId),
+    /** Whether an attempt of the event is running now (a manual retry would be refused). */
+    attemptRunning: (eventId: string) => dispatcher.running(eventId),
     notifications: (q: { siteId?: string; limit?: number } = {}): Notification[] => store.notifications.list(q),
   };
 }

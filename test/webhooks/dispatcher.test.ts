@@ -59,6 +59,22 @@ describe('dispatcher', () => {
     await waitUntil(() => published.some((e) => e.type === 'webhook_attempt.created'), 2000);
   });
 
+  it('dispatcher: a manual retry while an attempt runs is refused as running, not with a stale due time', async () => {
+    const { calls, system, pageView, tick, store } = setup();
+    systems.push(system);
+    pageView();
+    await waitUntil(() => calls.length === 1, 2000);
+    const id = store.webhookEvents.list({})[0].webhook_event_id;
+    tick(5_000); // the stored due time is now in the past
+    expect(system.webhooks.attemptRunning(id)).toBe(true);
+    const refused = await system.webhooks.retry(id).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'retries_in_progress', details: { next_attempt_at: null } });
+    expect((refused as Error).message).toMatch(/is running now/);
+    calls[0].resolve(OK);
+    await waitUntil(() => !system.webhooks.attemptRunning(id), 2000);
+    expect(await system.webhooks.retry(id).catch((e: unknown) => (e as { code: string }).code)).toBe('already_delivered');
+  });
+
   it('dispatcher: a failed attempt is retried when the clock reaches the schedule, not before', async () => {
     const { calls, system, pageView, tick, store } = setup();
     systems.push(system);

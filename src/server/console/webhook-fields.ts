@@ -54,6 +54,9 @@ export interface RetryState {
 
 /** The same rule as the retry service (manualRetryRefusal + the plan), phrased for the button. */
 export function retryState(deps: AppDeps, e: WebhookEvent): RetryState {
+  if (deps.webhooks?.attemptRunning(e.webhook_event_id)) {
+    return { allowed: false, reason: html`An attempt is running now: reload for its result.` };
+  }
   const rec = deps.store.webhookEvents.get(e.webhook_event_id);
   const refusal = rec ? manualRetryRefusal(rec) : null;
   if (refusal?.code === 'already_delivered') return { allowed: false, reason: html`Already delivered: nothing to retry.` };
