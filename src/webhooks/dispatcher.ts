@@ -169,12 +169,15 @@ export function createDispatcher(d: DispatcherDeps) {
         const next = refusal.next_attempt_us == null ? null : formatMicros(refusal.next_attempt_us);
         throw new VtrError(
           'retries_in_progress',
-          `webhook event ${eventId} is ${ev.status}: its automatic retries are not done; the next automatic attempt is at ${next ?? 'any moment'} (UTC)`,
+          `webhook event ${eventId} is ${ev.status}: its automatic retries are not done; the next automatic attempt is at ${next ?? 'any moment'} (UTC). ` +
+            'Follow it with `vtr webhooks tail`; under --clock manual, `vtr clock advance` runs it',
           { next_attempt_at: next },
         );
       }
       const site = store.sites.get(ev.site_id);
-      if (site?.plan !== 'paid') throw new VtrError('plan_required', `site ${ev.site_id} is on the free plan: webhooks deliver on paid sites only`);
+      if (site?.plan !== 'paid') {
+        throw new VtrError('plan_required', `site ${ev.site_id} is on the free plan: webhooks deliver on paid sites only (vtr sites update ${ev.site_id} --plan paid)`);
+      }
       if (closing) throw new VtrError('conflict', 'the emulator is shutting down');
       await start(eventId, 'manual');
       const after = store.webhookEvents.get(eventId);

@@ -57,6 +57,10 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^vtr: error: .*404.*not_found/m);
+    // A mistyped webhook id ends `webhooks tail` at once instead of tailing nothing forever.
+    const tail = await vtr(['webhooks', 'tail', '--webhook', 'wh_nope'], server.env);
+    expect(tail.code).toBe(1);
+    expect(tail.stderr).toMatch(/not found.*404/);
     const clock = await vtr(['clock', 'advance', '5m'], server.env);
     expect(clock.code).toBe(1);
     expect(clock.stderr).toMatch(/manual/);

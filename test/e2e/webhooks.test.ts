@@ -146,6 +146,17 @@ describe('webhooks end to end (built binary)', () => {
     const all = await runCli(['webhooks', 'retry', '--all-failed', '--webhook', hook2.webhook_id, '--json'], { env: slowRetries.env });
     expect(all.code).toBe(0);
     expect(JSON.parse(all.stdout)).toEqual([expect.objectContaining({ webhook_event_id: r.webhook_event_id, status: 'delivered' })]);
+    // Disabling stops a retrying event (failed); retrying it by hand says the webhook is still disabled.
+    rx.answer(() => 500);
+    await newSession(slowRetries);
+    await waitUntil(async () => (await admin<any[]>(slowRetries, 'GET', `/webhooks/${hook2.webhook_id}/events?status=retrying`)).length === 1);
+    expect((await runCli(['webhooks', 'disable', hook2.webhook_id], { env: slowRetries.env })).code).toBe(0);
+    const twice = await runCli(['webhooks', 'disable', hook2.webhook_id], { env: slowRetries.env });
+    expect(twice.stderr).toContain('already disabled');
+    rx.answer(() => 200);
+    const byHand = await runCli(['webhooks', 'retry', '--all-failed', '--webhook', hook2.webhook_id], { env: slowRetries.env });
+    expect(byHand.code).toBe(0);
+    expect(byHand.stderr).toContain(`still disabled and gets no new events: vtr webhooks enable ${hook2.webhook_id}`);
   });
 
   it('tail: --json prints one attempt per line and reconnects when the server restarts', async () => {

@@ -37,7 +37,7 @@ function outcome(c: Context, e: WebhookEvent): Html {
   const ok = a.status_code != null && a.status_code >= 200 && a.status_code < 300;
   return ok
     ? html`<p class="flash" role="status" id="outcome">Retried: attempt ${a.attempt} was delivered (${attemptResult(a)} in ${a.duration_ms} ms).</p>`
-    : html`<div class="error" role="alert" id="outcome"><p>Retried: attempt ${a.attempt} failed (${attemptResult(a)}). The event stays failed.</p></div>`;
+    : html`<div class="error" role="alert" id="outcome"><p>Retried: attempt ${a.attempt} failed (${attemptResult(a)}).</p></div>`;
 }
 
 export function registerWebhookEventPage(r: ConsoleRouter): void {

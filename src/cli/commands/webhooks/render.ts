@@ -24,7 +24,11 @@ export function attemptResult(a: Pick<WebhookAttempt, 'status_code' | 'error'>):
 export const renderEvents = (events: WebhookEvent[]) =>
   table(
     ['EVENT', 'STATUS', 'ATTEMPTS', 'RETRIES LEFT', 'NEXT ATTEMPT', 'VIEW', 'SESSION', 'CREATED'],
-    events.map((e) => [e.webhook_event_id, e.status, e.attempts.length, e.auto_retries_remaining, e.next_attempt_at, e.saved_view_name, e.session_id, e.created_at]),
+    // Retries left only mean something while automatic retries may still run.
+    events.map((e) => [
+      e.webhook_event_id, e.status, e.attempts.length, e.status === 'pending' || e.status === 'retrying' ? e.auto_retries_remaining : '-',
+      e.next_attempt_at, e.saved_view_name, e.session_id, e.created_at,
+    ]),
   );
 
 export const renderAttempts = (attempts: WebhookAttempt[]) =>

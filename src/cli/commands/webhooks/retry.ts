@@ -80,5 +80,10 @@ export async function run(o: RetryOptions, ctx: CliContext): Promise<void> {
   output(ctx, results, () => lines);
   const stillFailed = results.filter((e) => e.status !== 'delivered').length;
   if (failed.length) ctx.info(`Retried ${results.length} failed event(s): ${results.length - stillFailed} delivered, ${stillFailed} still failed.`);
+  // Retrying never changes a webhook's status: a disabled one still gets no new events.
+  if (results.length > stillFailed) {
+    const hook = await client.admin<{ status: string }>('GET', `/webhooks/${enc(o.webhook!)}`);
+    if (hook.status === 'disabled') ctx.info(`${o.webhook} is still disabled and gets no new events: vtr webhooks enable ${o.webhook}`);
+  }
   if (stillFailed) throw new OperationError(`${stillFailed} event(s) still failed`);
 }

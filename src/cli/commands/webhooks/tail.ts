@@ -27,6 +27,8 @@ interface AttemptData {
 
 export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
+  // A mistyped id would filter out everything, forever: look it up first (a 404 ends the command).
+  if (o.webhook) await client.admin('GET', `/webhooks/${encodeURIComponent(o.webhook)}`);
   const c = style(ctx);
   const stop = new AbortController();
   const onSignal = () => stop.abort();
