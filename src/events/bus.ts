@@ -5,7 +5,7 @@ export type EmulatorEvent =
   | { type: 'session.created' | 'session.updated'; data: Record<string, unknown> }
   | { type: 'check.created'; data: Record<string, unknown> }
   | { type: 'webhook_event.created' | 'webhook_event.updated'; data: Record<string, unknown> }
-  | { type: 'webhook_attempt.created'; data: Record<string, unknown> }
+  | { type: 'webhook_attempt.started' | 'webhook_attempt.created'; data: Record<string, unknown> }
   | { type: 'webhook.updated'; data: Record<string, unknown> }
   | { type: 'notification.created'; data: Record<string, unknown> }
   | { type: 'request.logged'; data: Record<string, unknown> }

@@ -53,6 +53,11 @@ export function createDispatcher(d: DispatcherDeps) {
     const body = bodyFor(ev.payload, n);
     const headers = deliveryHeaders(wh.secret, ev.webhook_event_id, Math.floor(clock.now() / 1000), body);
     const at = formatMicros(clock.nowMicros());
+    // Announced before the request goes out, so a slow endpoint shows as "running", not as nothing.
+    d.bus.publish({
+      type: 'webhook_attempt.started',
+      data: { attempt: n, trigger, at, webhook_event_id: eventId, webhook_id: wh.webhook_id, site_id: ev.site_id, session_id: ev.session_id, url: wh.url },
+    });
     const started = performance.now();
     const r = await d.send(wh.url, headers, body, d.timeoutMs);
     const a: WebhookAttempt = { attempt: n, trigger, at, status_code: r.status_code, error: r.error, duration_ms: Math.round(performance.now() - started) };

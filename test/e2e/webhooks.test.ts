@@ -186,6 +186,20 @@ describe('webhooks end to end (built binary)', () => {
     expect(lines[0].webhook_event_id).not.toBe(lines[1].webhook_event_id);
   });
 
+  it('tail: without --json, an attempt to a slow endpoint shows as going out before its result', async () => {
+    const rx = await receiver({ answer: () => ({ status: 200, delayMs: 1500 }) });
+    const s = await serve(['--memory']);
+    const hook = await wire(s, rx.url);
+    const tail = spawnCli(['webhooks', 'tail', '--webhook', hook.webhook_id], s.env);
+    await tail.waitErr(/Tailing/);
+    await new Promise((r) => setTimeout(r, 300));
+    await newSession(s);
+    await waitUntil(() => /→ msg_\S+ #1 auto {2}POST /.test(tail.stdout()), 20_000, () => tail.stdout());
+    expect(tail.stdout()).not.toMatch(/✓/); // the receiver is still waiting to answer
+    await waitUntil(() => /✓ msg_\S+ #1 auto {2}HTTP 200/.test(tail.stdout()), 20_000, () => tail.stdout());
+    expect(await tail.stop()).toBe(0);
+  });
+
   it('receive: prints each delivery with its signature verdict and fails the first N on purpose', async () => {
     const s = await serve(['--memory', '--retry-base', '100ms']);
     const port = await freePort();

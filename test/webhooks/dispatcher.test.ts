@@ -55,6 +55,9 @@ describe('dispatcher', () => {
     expect(calls[0].url).toBe(hook.url);
     expect(JSON.parse(calls[0].body)).toMatchObject({ session_id: session.session_id, attempt: 1 });
     expect(published.map((e) => e.type)).toContain('webhook_event.created');
+    // Announced while the request is still out (a slow endpoint shows as running).
+    expect(published.find((e) => e.type === 'webhook_attempt.started')?.data).toMatchObject({ attempt: 1, trigger: 'auto', url: hook.url, session_id: session.session_id });
+    expect(published.map((e) => e.type)).not.toContain('webhook_attempt.created');
     calls[0].resolve(OK);
     await waitUntil(() => published.some((e) => e.type === 'webhook_attempt.created'), 2000);
   });

@@ -25,6 +25,8 @@ interface AttemptData {
   next_attempt_at: string | null;
 }
 
+type StartedData = Pick<AttemptData, 'attempt' | 'trigger' | 'at' | 'webhook_event_id' | 'webhook_id' | 'site_id' | 'url'>;
+
 export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
   // A mistyped id would filter out everything, forever: look it up first (a 404 ends the command).
@@ -47,6 +49,12 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
     );
   };
 
+  const printStarted = (a: StartedData) => {
+    if (o.webhook && a.webhook_id !== o.webhook) return;
+    if (o.site && a.site_id !== o.site) return;
+    ctx.io.stdout.write(`${c.dim(a.at)} ${c.dim('→')} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${c.dim(`POST ${a.url} …`)}\n`);
+  };
+
   ctx.info(`Tailing webhook attempts from ${client.origin} (Ctrl-C to stop)…`);
   try {
     await streamEvents({
@@ -56,6 +64,8 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
       signal: stop.signal,
       onEvent: (e) => {
         if (e.type === 'webhook_attempt.created') print(e.data as AttemptData);
+        // Human output only: --json stays one finished attempt per line.
+        else if (e.type === 'webhook_attempt.started' && !ctx.config.json) printStarted(e.data as StartedData);
       },
       onStatus: (_status, detail) => ctx.info(`vtr: ${detail}`),
     });
