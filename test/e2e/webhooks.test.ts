@@ -198,6 +198,13 @@ describe('webhooks end to end (built binary)', () => {
     expect(tail.stdout()).not.toMatch(/✓/); // the receiver is still waiting to answer
     await waitUntil(() => /✓ msg_\S+ #1 auto {2}HTTP 200/.test(tail.stdout()), 20_000, () => tail.stdout());
     expect(await tail.stop()).toBe(0);
+    // The event in full, as a person reads it: URL, trigger time, attempts and (asked for) the payload.
+    const id = /→ (msg_\S+) #1/.exec(tail.stdout())![1];
+    const shown = await runCli(['webhooks', 'event', id, '--payload'], { env: s.env });
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain(`${hook.webhook_id} (${rx.url})`);
+    expect(shown.stdout).toMatch(/triggered_at/);
+    expect(shown.stdout).toContain('"hook_type": "saved_view"');
   });
 
   it('receive: prints each delivery with its signature verdict and fails the first N on purpose', async () => {

@@ -4,8 +4,10 @@ import { output } from '../../output.js';
 import { enc } from '../../site-ref.js';
 import { renderEvent } from './render.js';
 
-export async function run(o: { args: string[] }, ctx: CliContext): Promise<void> {
+export async function run(o: { args: string[]; payload?: boolean }, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
-  const event = await client.admin<WebhookEvent>('GET', `/webhook-events/${enc(o.args[0])}`);
-  output(ctx, event, () => renderEvent(event));
+  const event = await client.admin<WebhookEvent & { payload?: unknown }>('GET', `/webhook-events/${enc(o.args[0])}`);
+  // The webhook's URL, for the human view (the event names only its id); gone with a deleted webhook.
+  const hook = ctx.config.json ? null : await client.admin<{ url: string }>('GET', `/webhooks/${enc(event.webhook_id)}`).catch(() => null);
+  output(ctx, event, () => renderEvent(event, { url: hook?.url ?? null, payload: o.payload }));
 }

@@ -39,8 +39,9 @@ export function registerWebhooks(program: Command): void {
       .option('-n, --limit <n>', 'at most this many', '50'),
     ['vtr webhooks events wh_123', 'vtr webhooks events wh_123 --status failed --json'],
   ).action(action(() => import('./events.js')));
-  examples(hooks.command('event <event-id>').description('one event with its attempts'), [
+  examples(hooks.command('event <event-id>').description('one event with its attempts').option('--payload', 'also print the JSON body every attempt sent'), [
     'vtr webhooks event msg_123',
+    'vtr webhooks event msg_123 --payload',
     'vtr webhooks event msg_123 --json | jq .attempts',
   ]).action(action(() => import('./event.js')));
   examples(

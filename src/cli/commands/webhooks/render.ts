@@ -34,16 +34,20 @@ export const renderEvents = (events: WebhookEvent[]) =>
 export const renderAttempts = (attempts: WebhookAttempt[]) =>
   table(['#', 'TRIGGER', 'AT', 'RESULT', 'DURATION'], attempts.map((a) => [a.attempt, a.trigger, a.at, attemptResult(a), `${a.duration_ms}ms`]));
 
-export function renderEvent(e: WebhookEvent): string {
+/** One event: its fields, its attempts, and with `payload` the body every attempt sent. */
+export function renderEvent(e: WebhookEvent & { payload?: unknown }, opts: { url?: string | null; payload?: boolean } = {}): string {
   const head = keyValues([
     ['webhook_event_id', e.webhook_event_id],
-    ['webhook_id', e.webhook_id],
+    ['webhook_id', opts.url ? `${e.webhook_id} (${opts.url})` : e.webhook_id],
     ['status', e.status],
     ['saved_view', `${e.saved_view_name} (${e.saved_view_id})`],
     ['session_id', e.session_id],
     ['auto_retries_remaining', e.auto_retries_remaining],
     ['next_attempt_at', e.next_attempt_at],
     ['created_at', e.created_at],
+    ['triggered_at', e.triggered_at],
   ]);
-  return `${head}\n\n${e.attempts.length ? renderAttempts(e.attempts) : 'No attempts yet.'}`;
+  const attempts = e.attempts.length ? renderAttempts(e.attempts) : 'No attempts yet.';
+  const body = opts.payload && e.payload !== undefined ? `\n\nPayload (each attempt sends it with its own "attempt"):\n${JSON.stringify(e.payload, null, 2)}` : '';
+  return `${head}\n\n${attempts}${body}`;
 }
