@@ -193,7 +193,9 @@ describe('webhooks end to end (built binary)', () => {
     const tail = spawnCli(['webhooks', 'tail', '--webhook', hook.webhook_id], s.env);
     await tail.waitErr(/Tailing/);
     await new Promise((r) => setTimeout(r, 300));
-    await newSession(s);
+    // Created from the CLI: it names what the session set off.
+    const made = await runCli(['sessions', 'create'], { env: s.env });
+    expect(made.stderr).toMatch(new RegExp(`→ matched view "All": webhook event msg_\\S+ for ${hook.webhook_id}`));
     await waitUntil(() => /→ msg_\S+ #1 auto {2}POST /.test(tail.stdout()), 20_000, () => tail.stdout());
     expect(tail.stdout()).not.toMatch(/✓/); // the receiver is still waiting to answer
     await waitUntil(() => /✓ msg_\S+ #1 auto {2}HTTP 200/.test(tail.stdout()), 20_000, () => tail.stdout());

@@ -105,6 +105,10 @@ describe('management API: webhooks, events and the trigger', () => {
     const one = (await h.admin('GET', `/webhook-events/${ea.webhook_event_id}`)).body;
     expect(one).toMatchObject({ webhook_event_id: ea.webhook_event_id, attempts: ea.attempts });
     expect(one.payload).toMatchObject({ session_id: s.session_id, hook_type: 'saved_view', webhook_event_id: ea.webhook_event_id });
+    // The session's own list: both enabled webhooks' events, nothing of the disabled one.
+    const bySession = (await h.admin('GET', `/sessions/${s.session_id}/webhook-events`)).body as any[];
+    expect(bySession.map((e) => e.webhook_id).sort()).toEqual([a.webhook_id, b.webhook_id].sort());
+    expect((await h.admin('GET', '/sessions/ses_nope/webhook-events')).status).toBe(404);
   });
 
   it('trigger: a session matches a view once; later changes do not trigger again', async () => {

@@ -27,7 +27,7 @@ function statusOf(text: string | undefined): EventStatus | undefined {
   return text as EventStatus;
 }
 
-export function adminWebhookRoutes(app: Hono, { webhooks }: AppDeps): void {
+export function adminWebhookRoutes(app: Hono, { webhooks, sessions }: AppDeps): void {
   if (!webhooks) return;
   route(app, '/_vtr/api/webhooks', { GET: (c) => c.json(webhooks.list(c.req.query('site') || undefined)) });
   route(app, '/_vtr/api/sites/:id/webhooks', {
@@ -48,6 +48,14 @@ export function adminWebhookRoutes(app: Hono, { webhooks }: AppDeps): void {
     GET: (c) => c.json(webhooks.events(param(c, 'id'), { status: statusOf(c.req.query('status')), limit: limitOf(c.req.query('limit')) })),
   });
   route(app, '/_vtr/api/webhook-events/:id', { GET: (c) => c.json(webhooks.event(param(c, 'id'))) });
+  // What a session's changes set off: `vtr sessions create` reports it, as the console's session page shows it.
+  route(app, '/_vtr/api/sessions/:id/webhook-events', {
+    GET: (c) => {
+      const id = param(c, 'id');
+      sessions.get(id); // a 404 for an unknown session, not an empty list
+      return c.json(webhooks.sessionEvents(id, limitOf(c.req.query('limit'))));
+    },
+  });
   // Waits for the attempt (at most the webhook timeout) and answers the event after it.
   route(app, '/_vtr/api/webhook-events/:id/retry', { POST: async (c) => c.json(await webhooks.retry(param(c, 'id'))) });
   route(app, '/_vtr/api/notifications', {
