@@ -33,8 +33,9 @@ export interface TriggerDeps {
 const MAX_CACHED_FILTERS = 1000;
 
 export function createTrigger({ store, clock, bus, policy, kick }: TriggerDeps): Required<SessionHooks> {
-  // Events written by a transaction, keyed by session, announced by its afterCommit. A rolled-back
-  // transaction never reaches afterCommit; its entry is overwritten by the session's next change.
+  // Events written for a session since its last afterCommit, announced by the next one. Several
+  // changes of one transaction (a batch) add up. A rolled-back write never reaches afterCommit; what
+  // it left here is dropped at the next announcement (those events are not in the store).
   const written = new Map<string, WebhookEventRecord[]>();
   const filters = new Map<string, FilterNode | null>();
 
@@ -54,7 +55,6 @@ export function createTrigger({ store, clock, bus, policy, kick }: TriggerDeps):
 
   return {
     inTransaction(session: Session, previous: Session | null, cause?: SessionChangeCause) {
-      written.delete(session.session_id);
       const views = store.views.forSite(session.site_id);
       if (views.length === 0 || !changeTriggersViews(session, previous, cause)) return;
       const nowUs = clock.nowMicros();
@@ -86,14 +86,15 @@ export function createTrigger({ store, clock, bus, policy, kick }: TriggerDeps):
           created.push(rec);
         }
       }
-      if (created.length) written.set(session.session_id, created);
+      if (created.length) written.set(session.session_id, [...(written.get(session.session_id) ?? []), ...created]);
     },
     afterCommit(session: Session) {
       const created = written.get(session.session_id);
       if (!created) return;
       written.delete(session.session_id);
-      for (const e of created) bus.publish({ type: 'webhook_event.created', data: { ...eventJson(e, []) } });
-      kick();
+      const stored = created.filter((e) => store.webhookEvents.get(e.webhook_event_id) !== null);
+      for (const e of stored) bus.publish({ type: 'webhook_event.created', data: { ...eventJson(e, []) } });
+      if (stored.length) kick();
     },
   };
 }

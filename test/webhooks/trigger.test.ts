@@ -18,6 +18,8 @@ function setup(filter: string) {
   const clock = createClock('manual', 0, () => Date.UTC(2026, 10, 21, 9, 0, 0));
   const store = createStore({ path: ':memory:' });
   const bus = createEventBus();
+  const published: string[] = [];
+  bus.subscribe((e) => published.push(e.type));
   const sites = createSiteService({ store, clock });
   const site = sites.bootstrap()!.site;
   const sessions = createSessionService({ store, clock, bus });
@@ -32,7 +34,7 @@ function setup(filter: string) {
   const session = sessions.recordPageView(site, pv, { newSession: true }).session;
   const events = () => store.webhookEvents.list({ sessionId: session.session_id });
   const pageView = () => sessions.recordPageView(site, pv, { sessionId: session.session_id });
-  return { site, sessions, session, events, pageView, clock, store };
+  return { site, sessions, session, events, pageView, clock, store, published };
 }
 
 describe('saved-view trigger', () => {
@@ -57,6 +59,30 @@ describe('saved-view trigger', () => {
     const t = setup('engagement_level = converted');
     t.sessions.addCustomEvent(t.session.session_id, t.site.site_id, 'conversion');
     expect(t.events()).toHaveLength(1);
+  });
+
+  it('trigger: an event made by an earlier change of a batch is announced, even when a later change makes none', () => {
+    const t = setup('page_views >= 2');
+    t.published.length = 0;
+    t.sessions.batch(() => {
+      t.pageView(); // matches: one event
+      t.sessions.addCustomEvent(t.session.session_id, t.site.site_id, 'ping'); // evaluates nothing
+    });
+    expect(t.events()).toHaveLength(1);
+    expect(t.published).toContain('webhook_event.created');
+  });
+
+  it('trigger: an event of a rolled-back change is never announced', () => {
+    const t = setup('page_views >= 2');
+    let boom = true;
+    // A hook after the trigger fails: the change, and the event the trigger wrote, roll back.
+    t.sessions.addHooks({ inTransaction: () => { if (boom) throw new Error('boom'); } });
+    expect(() => t.pageView()).toThrow('boom');
+    boom = false;
+    t.published.length = 0;
+    t.sessions.addCustomEvent(t.session.session_id, t.site.site_id, 'ping');
+    expect(t.events()).toHaveLength(0);
+    expect(t.published).not.toContain('webhook_event.created');
   });
 
   it('trigger: a page view that makes the session match creates one event, once', () => {
