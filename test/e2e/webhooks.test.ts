@@ -207,6 +207,15 @@ describe('webhooks end to end (built binary)', () => {
     expect(shown.stdout).toContain(`${hook.webhook_id} (${rx.url})`);
     expect(shown.stdout).toMatch(/triggered_at/);
     expect(shown.stdout).toContain('"hook_type": "saved_view"');
+    // A custom event that converts the session sets off a view on that: `session event` says so.
+    const site = (await admin(s, 'GET', '/sites/default')).site_id;
+    await admin(s, 'POST', `/sites/${site}/views`, { name: 'Converted', filter: 'engagement_level = converted', trigger_webhooks: true });
+    const sessionId = JSON.parse((await runCli(['sessions', 'list', '--limit', '1', '--json'], { env: s.env })).stdout)[0].session_id;
+    const plain = await runCli(['session', 'event', sessionId, 'ping'], { env: s.env });
+    expect(plain.stderr).not.toMatch(/matched view/);
+    const converted = await runCli(['session', 'event', sessionId, 'conversion'], { env: s.env });
+    expect(converted.code).toBe(0);
+    expect(converted.stderr).toMatch(new RegExp(`→ matched view "Converted": webhook event msg_\\S+ for ${hook.webhook_id}`));
   });
 
   it('receive: prints each delivery with its signature verdict and fails the first N on purpose', async () => {

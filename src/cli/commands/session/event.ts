@@ -3,12 +3,19 @@ import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { output } from '../../output.js';
 import { enc } from '../../site-ref.js';
+import { sessionWebhookEvents, tellSetOff } from '../webhooks/set-off.js';
 
 export async function run(o: { args: string[] }, ctx: CliContext): Promise<void> {
   const [id, name] = o.args;
   if (name.length < 1 || name.length > 100) throw new UsageError('<name>: a custom event name has 1 to 100 characters');
   const client = await ctx.client({ token: true });
+  const before = ctx.config.quiet ? null : await sessionWebhookEvents(client, id);
   const result = await client.api<{ success: boolean }>('POST', `/session/${enc(id)}/event`, { body: { name } });
+  // A custom event sets off a webhook only through a derived change (a conversion): say when it did.
+  if (before) {
+    const seen = new Set(before.map((e) => e.webhook_event_id));
+    tellSetOff(ctx, ((await sessionWebhookEvents(client, id)) ?? []).filter((e) => !seen.has(e.webhook_event_id)));
+  }
   if (ctx.config.json) return output(ctx, result, () => '');
   // Show what the event changed: the session's events and engagement.
   const s = await client.api<Session>('GET', `/session/${enc(id)}`);

@@ -1,5 +1,5 @@
 import type { Session } from '../../../domain/session.js';
-import type { WebhookEvent } from '../../../domain/webhooks.js';
+import { sessionWebhookEvents, tellSetOff } from '../webhooks/set-off.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { isIpAddress } from '../../../domain/ip-intel.js';
@@ -53,9 +53,5 @@ export async function run(o: CreateOptions, ctx: CliContext): Promise<void> {
   const site = await currentSiteId(ctx, client, o.site);
   const session = await client.admin<Session>('POST', `/sites/${enc(site)}/sessions`, { body });
   output(ctx, session, () => renderSession(session, style(ctx)));
-  // What the new session set off, as `stripe trigger` says what it fired.
-  const events = await client.admin<WebhookEvent[]>('GET', `/sessions/${enc(session.session_id)}/webhook-events`);
-  for (const e of [...events].reverse()) {
-    ctx.info(`→ matched view "${e.saved_view_name}": webhook event ${e.webhook_event_id} for ${e.webhook_id} (follow it: vtr webhooks tail --webhook ${e.webhook_id})`);
-  }
+  tellSetOff(ctx, (await sessionWebhookEvents(client, session.session_id)) ?? []);
 }
