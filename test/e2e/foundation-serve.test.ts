@@ -63,6 +63,30 @@ describe('vtr serve (process)', { timeout: 120_000 }, () => {
     }
   });
 
+  it('serve: a second SIGTERM while closing does not cut the clean close short (exit 0, export written)', async () => {
+    const dir = scratchDir();
+    const s = startTextServer(['--db', join(dir, 'vtr.db'), '--export-on-exit', join(dir, 'export.json')]);
+    await new Promise((r) => s.child.stdout!.once('data', r));
+    s.child.kill('SIGTERM');
+    s.child.kill('SIGTERM');
+    expect(await s.exited(), s.stderr()).toBe(0);
+    expect(existsSync(join(dir, 'export.json'))).toBe(true);
+    expect(existsSync(join(dir, 'vtr.db-wal'))).toBe(false);
+  });
+
+  it('serve: a reader of its output that goes away does not stop it', async () => {
+    const s = startTextServer(['--memory', '--log', 'pretty']);
+    const [, origin] = await s.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    s.child.stdout!.destroy();
+    s.child.stderr!.destroy();
+    // Each request writes a log line into the broken pipe.
+    for (let i = 0; i < 5; i++) expect((await fetch(`${origin}/api/v1/session/ses_nope`)).status).toBe(401);
+    expect((await fetch(`${origin}/_vtr/health`)).status).toBe(200);
+    expect(s.child.exitCode).toBeNull();
+    s.child.kill('SIGTERM');
+    expect(await s.exited()).toBe(0);
+  });
+
   it('serve: --memory keeps nothing and writes no file', async () => {
     const cwd = scratchDir();
     const a = await startServer(['--memory'], { cwd });

@@ -79,8 +79,10 @@ export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
   let requested: string | null = null;
   let stop = (signal: string) => void (requested ??= signal);
   const onSignal = (signal: NodeJS.Signals) => stop(signal);
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // `on`, not `once`: a second signal while closing (a script's `trap 'kill $PID' EXIT` on top of its
+  // own kill) must not fall through to Node's default, which kills without the clean close.
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   let running: Awaited<ReturnType<typeof startServer>>;
   try {
     // --quiet also silences the per-request lines of --log.
@@ -101,6 +103,8 @@ export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
       stopping = true;
       ctx.info(`vtr: ${signal} received, finishing in-flight work…`);
       void running.close().then(() => {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
         ctx.info('vtr: stopped');
         resolve();
       });
