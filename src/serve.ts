@@ -2,6 +2,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator.js';
 import { VtrError } from './domain/errors.js';
+import type { SiteService } from './sites/service.js';
 
 export interface ServeConfig extends EmulatorOptions {
   port: number;
@@ -15,6 +16,16 @@ export interface ServeOutput {
   out(line: string): void;
   log(line: string): void;
   json?: boolean;
+}
+
+function defaultSiteKeys(sites: SiteService) {
+  try {
+    const site = sites.defaultSite();
+    const token = sites.tokens.list(site.site_id).find((t) => !t.revoked_at)?.token ?? null;
+    return { site_id: site.site_id, site_key: site.site_key, secret_key: site.secret_key, access_token: token };
+  } catch {
+    return null; // no site at all (an imported file without one)
+  }
 }
 
 export async function startServer(cfg: ServeConfig, io: ServeOutput) {
@@ -66,6 +77,9 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
       base_url: baseUrl, console_url: `${origin}/`, db: cfg.dbPath, clock: emulator.clock.mode,
       imported: imported ? { file: cfg.importFile, tables: imported } : null,
       site: boot ? { site_id: boot.site.site_id, site_key: boot.site.site_key, secret_key: boot.site.secret_key, access_token: boot.token.token } : null,
+      // On every start (site is only the one this start created): a script reusing a database reads
+      // its keys here instead of `null`.
+      default_site: defaultSiteKeys(emulator.deps.sites),
     }));
   } else {
     io.out(`vtr emulator listening on ${origin}`);

@@ -52,7 +52,8 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api/v1';
 
 export function resolveConfig(g: GlobalOptions, env: NodeJS.ProcessEnv, io: CliIO): CliConfig {
   const json = !!g.json;
-  const noColor = g.color === false || 'NO_COLOR' in env || env.TERM === 'dumb';
+  // no-color.org: NO_COLOR counts when set to a non-empty value.
+  const noColor = g.color === false || !!env.NO_COLOR || env.TERM === 'dumb';
   return {
     baseUrl: g.baseUrl ?? env.VTR_BASE_URL ?? DEFAULT_BASE_URL,
     json,

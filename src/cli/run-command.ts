@@ -75,7 +75,9 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
     message = `${err.message}. Is it running? Start it with \`${serveCommandFor(ctx.config.baseUrl)}\`, or point --base-url / VTR_BASE_URL at it.`;
   } else if (err instanceof ApiError) {
     message = `${err.message} (HTTP ${err.status}, ${err.code})`;
-    if (err.status === 401 && err.code === 'unauthorized') message += '. Check --token / --secret-key / --admin-token.';
+    if (err.status === 401 && err.code === 'unauthorized') {
+      message += '. Check --token / --secret-key / --admin-token (or VTR_ACCESS_TOKEN / VTR_SECRET_KEY / VTR_ADMIN_TOKEN).';
+    }
     // A base URL without the version segment reaches the emulator but none of the public API's routes.
     if (err.status === 404 && message.startsWith('no route for') && !/\/api\/v1\/?$/.test(ctx.config.baseUrl)) {
       message += `. --base-url / VTR_BASE_URL must be the public API base, ending in /api/v1 (e.g. ${originOf(ctx.config.baseUrl)}/api/v1)`;
@@ -85,8 +87,9 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
   } else {
     message = String(err);
   }
-  const prefix = code === 2 ? 'usage error' : 'error';
-  ctx.io.stderr.write(`vtr: ${prefix}: ${message}\n`);
+  // --fail-on reached is the outcome the script asked about, not an error.
+  const prefix = code === 2 ? 'usage error: ' : code === 3 ? '' : 'error: ';
+  ctx.io.stderr.write(`vtr: ${prefix}${message}\n`);
   if (code === 2 && !(err instanceof UsageError)) ctx.io.stderr.write('Run `vtr --help` for usage.\n');
   return code;
 }

@@ -128,7 +128,8 @@ describe('cli: configuration', () => {
 
   it('resolveConfig: colour only on a TTY without NO_COLOR or --no-color', () => {
     expect(resolveConfig({}, {}, io).color).toBe(true);
-    expect(resolveConfig({}, { NO_COLOR: '' }, io).color).toBe(false);
+    expect(resolveConfig({}, { NO_COLOR: '1' }, io).color).toBe(false);
+    expect(resolveConfig({}, { NO_COLOR: '' }, io).color).toBe(true); // no-color.org: an empty value does not count
     expect(resolveConfig({ color: false }, {}, io).color).toBe(false);
     expect(resolveConfig({}, {}, { ...io, stdout: { isTTY: false } as never }).color).toBe(false);
   });

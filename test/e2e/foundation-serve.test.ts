@@ -36,7 +36,7 @@ describe('vtr serve (process)', { timeout: 120_000 }, () => {
     expect(second.stderr()).toMatch(/SIGINT received/);
   });
 
-  it('serve: --json prints one line with the site on first start and site null later', async () => {
+  it('serve: --json prints one line with the site on first start and site null later (default_site always)', async () => {
     const db = join(scratchDir(), 'vtr.db');
     const a = await startServer(['--db', db]);
     expect(a.site).toMatchObject({ site_id: expect.stringMatching(/^site_/), secret_key: expect.stringMatching(/^sk_test_/), access_token: expect.stringMatching(/^at_test_/) });
@@ -44,6 +44,8 @@ describe('vtr serve (process)', { timeout: 120_000 }, () => {
     const b = await startServer(['--db', db]);
     try {
       expect(b.site).toBeNull();
+      // default_site on every start: a script reusing the database still gets the keys.
+      expect(b.defaultSite).toEqual(a.site);
       const health = await http(`${b.origin}/_vtr/health`);
       expect(health).toMatchObject({ status: 200, body: { status: 'ok' } });
     } finally {

@@ -46,6 +46,8 @@ export interface ServerProcess {
   origin: string;
   /** The default site's credentials when this start created them. */
   site: { site_id: string; site_key: string; secret_key: string; access_token: string } | null;
+  /** The default site's credentials on every start. */
+  defaultSite: { site_id: string; site_key: string; secret_key: string; access_token: string | null } | null;
   /** Env for runCli pointing at this server. */
   env: Record<string, string>;
   stderr(): string;
@@ -76,13 +78,14 @@ export function startServer(args: string[] = [], opts: { cwd?: string; env?: Rec
       const nl = out.indexOf('\n');
       if (nl === -1) return;
       clearTimeout(timer);
-      const info = JSON.parse(out.slice(0, nl)) as { base_url: string; site: ServerProcess['site'] };
+      const info = JSON.parse(out.slice(0, nl)) as { base_url: string; site: ServerProcess['site']; default_site: ServerProcess['defaultSite'] };
       const origin = new URL(info.base_url).origin;
       resolvePromise({
         child,
         baseUrl: info.base_url,
         origin,
         site: info.site,
+        defaultSite: info.default_site,
         env: { VTR_BASE_URL: info.base_url },
         stderr: () => err,
         stop(signal = 'SIGTERM') {
