@@ -24,6 +24,8 @@ import { VERSION } from './version.js';
 export interface EmulatorOptions {
   /** SQLite file, or ':memory:'. */
   dbPath: string;
+  /** Deliver webhooks only once listen() succeeded (`vtr serve`), not from creation. */
+  dispatchAfterListen?: boolean;
   clock?: ClockMode;
   adminToken?: string | null;
   rateLimit?: number | null;
@@ -82,7 +84,8 @@ export function createEmulator(opts: EmulatorOptions) {
     lastly.push(() => checkpointer.stop());
   }
   // Resumes every due attempt (e.g. after a crash); on close, running attempts finish first.
-  webhooks.dispatcher.start();
+  if (opts.dispatchAfterListen) webhooks.dispatcher.hold();
+  else webhooks.dispatcher.start();
   // An imported file may hold due or scheduled deliveries: re-arm the dispatcher for them.
   deps.state?.onReplaced(() => webhooks.dispatcher.kick());
   closers.push(() => webhooks.close());
@@ -109,6 +112,7 @@ export function createEmulator(opts: EmulatorOptions) {
         s.listen(port, host, () => resolve(s));
       });
       server.keepAliveTimeout = 5000;
+      if (opts.dispatchAfterListen) webhooks.dispatcher.start();
       const addr = server.address() as AddressInfo;
       return { port: addr.port, host };
     },

@@ -29,7 +29,7 @@ function defaultSiteKeys(sites: SiteService) {
 }
 
 export async function startServer(cfg: ServeConfig, io: ServeOutput) {
-  const emulator = createEmulator(cfg);
+  const emulator = createEmulator({ ...cfg, dispatchAfterListen: true });
   let addr: { port: number; host: string };
   let imported: Record<string, number> | null = null;
   try {

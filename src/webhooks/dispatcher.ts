@@ -39,6 +39,9 @@ export function createDispatcher(d: DispatcherDeps) {
   let timer: NodeJS.Timeout | null = null;
   let kickQueued = false;
   let closing = false;
+  // Held until start(): `vtr serve` sends nothing before it is listening (a start that fails, e.g. on
+  // a busy port, must not deliver anything).
+  let held = false;
 
   function publish(fx: Effects): void {
     for (const e of fx.events) d.bus.publish(e);
@@ -82,7 +85,7 @@ export function createDispatcher(d: DispatcherDeps) {
   }
 
   function pump(): void {
-    if (closing) return;
+    if (closing || held) return;
     const nowUs = clock.nowMicros();
     for (const ev of store.webhookEvents.due(nowUs, MAX_IN_FLIGHT * 2)) {
       if (inFlight.size >= MAX_IN_FLIGHT) break; // a finishing attempt pumps again
@@ -137,7 +140,14 @@ export function createDispatcher(d: DispatcherDeps) {
 
   return {
     /** Resumes every due attempt and schedules the future ones (start-up). */
-    start: safePump,
+    start(): void {
+      held = false;
+      safePump();
+    },
+    /** No attempt until start(). */
+    hold(): void {
+      held = true;
+    },
     kick,
     runDue,
     /**

@@ -159,6 +159,26 @@ describe('webhooks end to end (built binary)', () => {
     expect(byHand.stderr).toContain(`still disabled and gets no new events: vtr webhooks enable ${hook2.webhook_id}`);
   });
 
+  it('serve: a start that fails (port in use) delivers nothing; the next good start delivers what is due', async () => {
+    const rx = await receiver({ answer: () => 500 });
+    const db = join(tempDir(), 'vtr.db');
+    const first = await serve(['--db', db, '--retry-schedule', '1s,1s,1s,1s,1s']);
+    await wire(first, rx.url);
+    await newSession(first);
+    await waitUntil(() => rx.deliveries.length === 1);
+    expect(await first.stop('SIGTERM')).toBe(0);
+    await new Promise((r) => setTimeout(r, 1500)); // the retry is due now
+    rx.answer(() => 200);
+    const busy = await serve(['--memory']);
+    const failed = await runCli(['serve', '--db', db, '--port', new URL(busy.origin).port], { env: {} });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/in use/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rx.deliveries).toHaveLength(1);
+    await serve(['--db', db]);
+    await waitUntil(() => rx.deliveries.length === 2);
+  });
+
   it('tail: --json prints one attempt per line and reconnects when the server restarts', async () => {
     const rx = await receiver();
     const db = join(tempDir(), 'vtr.db');
