@@ -8,7 +8,8 @@ interface SiteKeys {
   secret_key: string;
 }
 
-function isLocal(baseUrl: string): boolean {
+/** Whether a URL points at this machine (loopback): a local emulator. */
+export function isLocal(baseUrl: string): boolean {
   try {
     const h = new URL(baseUrl).hostname;
     return h === 'localhost' || h === '[::1]' || h === '::1' || h.startsWith('127.');

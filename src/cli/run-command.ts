@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { ApiError, ConnectionError } from '../client/api-client.js';
 import { resolveConfig, type CliContext, type CliIO, type GlobalOptions, type Prompter } from './context.js';
-import { buildClient } from './credentials.js';
+import { buildClient, isLocal } from './credentials.js';
 import { exitCodeFor, isPromptCancel, UsageError } from './errors.js';
 
 export function defaultIO(): CliIO {
@@ -54,13 +54,8 @@ function originOf(url: string): string {
 
 /** The command that starts an emulator where `baseUrl` points (its port, when not the default). */
 function serveCommandFor(baseUrl: string): string {
-  try {
-    const u = new URL(baseUrl);
-    const local = ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname);
-    return local && u.port && u.port !== '8787' ? `npx vtr serve --port ${u.port}` : 'npx vtr serve';
-  } catch {
-    return 'npx vtr serve';
-  }
+  const port = isLocal(baseUrl) ? new URL(baseUrl).port : '';
+  return port && port !== '8787' ? `npx vtr serve --port ${port}` : 'npx vtr serve';
 }
 
 /** Turns an error into a message on stderr and returns the exit code. */

@@ -71,8 +71,8 @@ export interface Notification {
   send_error: string | null;
 }
 
-/** A webhook URL must be absolute http(s); returns why not, or null. */
-export function webhookUrlProblem(url: string): string | null {
+/** Why `url` is not an absolute http(s) URL (a webhook URL, a page URL), or null. */
+export function httpUrlProblem(url: string): string | null {
   let u: URL;
   try {
     u = new URL(url);

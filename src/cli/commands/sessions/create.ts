@@ -3,6 +3,7 @@ import { sessionWebhookEvents, tellSetOff } from '../webhooks/set-off.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { isIpAddress } from '../../../domain/ip-intel.js';
+import { httpUrlProblem } from '../../../domain/webhooks.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 import { style } from '../../style.js';
@@ -21,13 +22,7 @@ function whole(flag: string, v: string, min: number, max: number): number {
 
 /** A page's address as a browser reports it: absolute http(s), so its click ids and host are read. */
 function pageUrl(flag: string, v: string): void {
-  let ok = false;
-  try {
-    ok = ['http:', 'https:'].includes(new URL(v).protocol);
-  } catch {
-    ok = false;
-  }
-  if (!ok) throw new UsageError(`${flag}: "${v}" must be an absolute http(s) URL, e.g. https://shop.example.com/?gclid=abc`);
+  if (httpUrlProblem(v)) throw new UsageError(`${flag}: "${v}" must be an absolute http(s) URL, e.g. https://shop.example.com/?gclid=abc`);
 }
 
 export async function run(o: CreateOptions, ctx: CliContext): Promise<void> {
@@ -53,5 +48,5 @@ export async function run(o: CreateOptions, ctx: CliContext): Promise<void> {
   const site = await currentSiteId(ctx, client, o.site);
   const session = await client.admin<Session>('POST', `/sites/${enc(site)}/sessions`, { body });
   output(ctx, session, () => renderSession(session, style(ctx)));
-  tellSetOff(ctx, (await sessionWebhookEvents(client, session.session_id)) ?? []);
+  if (!ctx.config.quiet) tellSetOff(ctx, (await sessionWebhookEvents(client, session.session_id)) ?? []);
 }

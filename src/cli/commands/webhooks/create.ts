@@ -1,5 +1,6 @@
-import { webhookUrlProblem, type Webhook } from '../../../domain/webhooks.js';
+import { httpUrlProblem, type Webhook } from '../../../domain/webhooks.js';
 import { UsageError } from '../../errors.js';
+import { isLocal } from '../../credentials.js';
 import type { CliContext } from '../../context.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
@@ -7,15 +8,15 @@ import { renderWebhook } from './render.js';
 
 export async function run(o: { site?: string; url?: string }, ctx: CliContext): Promise<void> {
   const url = o.url ?? (await ctx.prompter.input('--url is required: the endpoint to POST to, e.g. http://127.0.0.1:9000/'));
-  const problem = webhookUrlProblem(url);
+  const problem = httpUrlProblem(url);
   if (problem) throw new UsageError(`--url: "${url}" ${problem} (e.g. http://127.0.0.1:9000/)`);
   const client = await ctx.client();
   const hook = await client.admin<Webhook>('POST', `/sites/${enc(await currentSiteId(ctx, client, o.site))}/webhooks`, { body: { url } });
   output(ctx, hook, () => renderWebhook(hook));
   ctx.info(`Sessions newly matching a view with trigger_webhooks are POSTed there, signed with the secret above.`);
   // The receiver to try it with: on the URL's own port when it is a local one.
-  const u = new URL(hook.url);
-  if (['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname)) {
+  if (isLocal(hook.url)) {
+    const u = new URL(hook.url);
     const port = u.port || (u.protocol === 'https:' ? '443' : '80');
     ctx.info(`Try it: vtr webhooks receive --port ${port} --secret ${hook.secret} (unless a receiver already listens there)`);
   }

@@ -7,10 +7,11 @@ import { renderWebhook } from './render.js';
 
 export async function setStatus(id: string, verb: 'enable' | 'disable', ctx: CliContext): Promise<void> {
   const client = await ctx.client();
-  const before = await client.admin<Webhook>('GET', `/webhooks/${enc(id)}`);
+  // Only `disable` has something else to say when nothing changed.
+  const wasDisabled = verb === 'disable' && (await client.admin<Webhook>('GET', `/webhooks/${enc(id)}`)).status === 'disabled';
   const hook = await client.admin<Webhook>('POST', `/webhooks/${enc(id)}/${verb}`);
   output(ctx, hook, () => renderWebhook(hook));
-  if (before.status === hook.status && verb === 'disable') ctx.info('It was already disabled: nothing changed.');
+  if (wasDisabled) ctx.info('It was already disabled: nothing changed.');
   else if (verb === 'disable') ctx.info('Its pending retries were stopped (those events are failed); it gets no new events until `vtr webhooks enable`.');
   else ctx.info('Enabled; its failure run starts again from zero.');
 }
