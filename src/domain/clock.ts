@@ -16,6 +16,8 @@ export interface Clock {
   /** Epoch microseconds, strictly increasing across calls (unique, ordered timestamps). */
   nowMicros(): number;
   offsetMs(): number;
+  /** Real epoch milliseconds, whatever the mode: for deadlines shared with other processes. */
+  realNow(): number;
   /** Manual clocks only: move forward by `ms` (never back). */
   advance(ms: number): void;
   /** Manual clocks only: jump to `epochMs` (must not be in the past). */
@@ -58,6 +60,7 @@ export function createClock(mode: ClockMode = 'system', initialOffsetMs = 0, sou
       return us;
     },
     offsetMs: () => offset,
+    realNow: () => source(),
     advance(ms) {
       canAdvance(ms);
       offset += ms;

@@ -7,6 +7,7 @@ import { createCheckStore } from './checks.js';
 import { createViewStore } from './views.js';
 import { createWebhookStore } from './webhooks.js';
 import { createWebhookEventStore } from './webhook-events.js';
+import { createWebhookClaimStore } from './webhook-claims.js';
 import { createNotificationStore } from './notifications.js';
 import { createRequestLogStore } from './request-log.js';
 import { createStateStore } from './state.js';
@@ -34,6 +35,7 @@ export function createStore({ path }: StoreOptions) {
     views: createViewStore(db, caches),
     webhooks: createWebhookStore(db),
     webhookEvents: createWebhookEventStore(db),
+    webhookClaims: createWebhookClaimStore(db),
     notifications: createNotificationStore(db),
     requestLog: createRequestLogStore(db),
     /** Whole-database export/import/reset (the only raw-row reader). */

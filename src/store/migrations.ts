@@ -176,6 +176,18 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX request_log_seq ON request_log(seq);
   `,
+  /* 2 */ // which process is delivering a webhook event right now, so that several `vtr serve` on one
+  // file do not send the same attempt twice. Not state (never exported): a claim lives for one attempt.
+  `
+  CREATE TABLE webhook_claims (
+    webhook_event_id TEXT PRIMARY KEY REFERENCES webhook_events(webhook_event_id) ON DELETE CASCADE,
+    owner TEXT NOT NULL,
+    host TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    expires_ms INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_claims_owner ON webhook_claims(owner);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

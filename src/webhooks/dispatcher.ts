@@ -2,6 +2,7 @@
 // re-armed after every change; new events wake it at once (afterCommit → kick), a manual clock's
 // move runs what became due (runDue). An event stays due until its attempt's result is recorded,
 // so an attempt cut short by a crash runs again after restart (same webhook-id: at-least-once).
+// Each attempt is claimed first (claims.ts), so several servers on one file never send it twice.
 import type { Clock } from '../domain/clock.js';
 import type { RetryPolicy } from '../domain/retry-policy.js';
 import type { WebhookAttempt, WebhookEvent } from '../domain/webhooks.js';
@@ -14,6 +15,7 @@ import { loadEventJson } from './json.js';
 import type { Notifier } from './notifier.js';
 import { recordAttempt, type Effects } from './outcome.js';
 import { bodyFor } from './payload.js';
+import { createClaims } from './claims.js';
 import type { Sender } from './sender.js';
 import { deliveryHeaders } from './signer.js';
 
@@ -21,6 +23,8 @@ import { deliveryHeaders } from './signer.js';
 const MAX_IN_FLIGHT = 64;
 /** Re-check at least this often: catches a site moved back to `paid`, or another writer. */
 const BACKSTOP_MS = 30_000;
+/** While another process holds due events, look again this soon (it may stop without recording). */
+const HELD_ELSEWHERE_MS = 1_000;
 
 export interface DispatcherDeps {
   store: Store;
@@ -36,6 +40,7 @@ export interface DispatcherDeps {
 export function createDispatcher(d: DispatcherDeps) {
   const { store, clock } = d;
   const inFlight = new Map<string, Promise<void>>();
+  const claims = createClaims(store, clock, d.timeoutMs);
   let timer: NodeJS.Timeout | null = null;
   let kickQueued = false;
   let closing = false;
@@ -64,7 +69,10 @@ export function createDispatcher(d: DispatcherDeps) {
     const started = performance.now();
     const r = await d.send(wh.url, headers, body, d.timeoutMs);
     const a: WebhookAttempt = { attempt: n, trigger, at, status_code: r.status_code, error: r.error, duration_ms: Math.round(performance.now() - started) };
-    const recorded = store.tx(() => recordAttempt(d, eventId, a, r.ok));
+    const recorded = store.tx(() => {
+      claims.release(eventId);
+      return recordAttempt(d, eventId, a, r.ok);
+    });
     if (recorded) publish(recorded.effects);
   }
 
@@ -74,6 +82,11 @@ export function createDispatcher(d: DispatcherDeps) {
       .catch((err) => {
         failed = true;
         d.log?.(`vtr: webhook event ${eventId}: ${err instanceof Error ? err.message : String(err)}`);
+        try {
+          store.tx(() => claims.release(eventId));
+        } catch {
+          // Left to lapse at its deadline.
+        }
       })
       .finally(() => {
         inFlight.delete(eventId);
@@ -87,12 +100,20 @@ export function createDispatcher(d: DispatcherDeps) {
   function pump(): void {
     if (closing || held) return;
     const nowUs = clock.nowMicros();
-    for (const ev of store.webhookEvents.due(nowUs, MAX_IN_FLIGHT * 2)) {
-      if (inFlight.size >= MAX_IN_FLIGHT) break; // a finishing attempt pumps again
-      if (!inFlight.has(ev.webhook_event_id)) start(ev.webhook_event_id, 'auto');
+    const room = MAX_IN_FLIGHT - inFlight.size; // a finishing attempt pumps again
+    const candidates = room <= 0 ? [] : store.webhookEvents.due(nowUs, MAX_IN_FLIGHT * 2).map((e) => e.webhook_event_id).filter((id) => !inFlight.has(id)).slice(0, room);
+    let heldElsewhere = 0;
+    if (candidates.length > 0) {
+      const claimed = claims.take(candidates, (id) => {
+        const ev = store.webhookEvents.get(id);
+        return ev?.next_attempt_us != null && ev.next_attempt_us <= nowUs;
+      });
+      heldElsewhere = claimed.heldElsewhere;
+      for (const id of claimed.taken) start(id, 'auto');
     }
     const next = store.webhookEvents.nextDueAfter(nowUs);
-    const delay = next == null ? BACKSTOP_MS : Math.min(BACKSTOP_MS, Math.max(0, Math.ceil((next - nowUs) / 1000)));
+    let delay = next == null ? BACKSTOP_MS : Math.min(BACKSTOP_MS, Math.max(0, Math.ceil((next - nowUs) / 1000)));
+    if (heldElsewhere > 0) delay = Math.min(delay, HELD_ELSEWHERE_MS);
     if (timer) clearTimeout(timer);
     timer = setTimeout(safePump, delay);
     timer.unref();
@@ -138,6 +159,43 @@ export function createDispatcher(d: DispatcherDeps) {
     }
   }
 
+  /** One manual attempt now, for a `failed` event; answers the event after it. */
+  async function retry(eventId: string): Promise<WebhookEvent> {
+    const ev = store.webhookEvents.get(eventId);
+    if (!ev) throw notFound(`webhook event ${eventId}`);
+    // Checked first: while an attempt runs, the stored state (e.g. a due time now past) is stale.
+    if (inFlight.has(eventId)) throw new VtrError('retries_in_progress', `an attempt of webhook event ${eventId} is running now; wait for its result (vtr webhooks tail)`, { next_attempt_at: null });
+    const refusal = manualRetryRefusal(ev);
+    if (refusal?.code === 'already_delivered') throw new VtrError('already_delivered', `webhook event ${eventId} was already delivered`);
+    if (refusal?.code === 'retries_in_progress') {
+      const next = refusal.next_attempt_us == null ? null : formatMicros(refusal.next_attempt_us);
+      throw new VtrError(
+        'retries_in_progress',
+        `webhook event ${eventId} is ${ev.status}: its automatic retries are not done; the next automatic attempt is at ${next ?? 'any moment'} (UTC). ` +
+          'Follow it with `vtr webhooks tail`; under --clock manual, `vtr clock advance` runs it',
+        { next_attempt_at: next },
+      );
+    }
+    const site = store.sites.get(ev.site_id);
+    if (site?.plan !== 'paid') {
+      throw new VtrError('plan_required', `site ${ev.site_id} is on the free plan: webhooks deliver on paid sites only (vtr sites update ${ev.site_id} --plan paid)`);
+    }
+    if (closing) throw new VtrError('conflict', 'the emulator is shutting down');
+    const claimed = claims.take([eventId], (id) => {
+      const now = store.webhookEvents.get(id);
+      return now != null && manualRetryRefusal(now) == null;
+    });
+    if (claimed.heldElsewhere > 0) {
+      throw new VtrError('retries_in_progress', `an attempt of webhook event ${eventId} is running now in another vtr serve on this database; wait for its result`, { next_attempt_at: null });
+    }
+    // Another process changed it since it was read: answer from what it is now.
+    if (claimed.taken.length === 0) return retry(eventId);
+    await start(eventId, 'manual');
+    const after = store.webhookEvents.get(eventId);
+    if (!after) throw notFound(`webhook event ${eventId}`);
+    return loadEventJson(store, after);
+  }
+
   return {
     /** Resumes every due attempt and schedules the future ones (start-up). */
     start(): void {
@@ -172,38 +230,13 @@ export function createDispatcher(d: DispatcherDeps) {
       if (rest > 0) clock.advance(rest);
       await runDue();
     },
-    /** One manual attempt now, for a `failed` event; answers the event after it. */
-    async retry(eventId: string): Promise<WebhookEvent> {
-      const ev = store.webhookEvents.get(eventId);
-      if (!ev) throw notFound(`webhook event ${eventId}`);
-      // Checked first: while an attempt runs, the stored state (e.g. a due time now past) is stale.
-      if (inFlight.has(eventId)) throw new VtrError('retries_in_progress', `an attempt of webhook event ${eventId} is running now; wait for its result (vtr webhooks tail)`, { next_attempt_at: null });
-      const refusal = manualRetryRefusal(ev);
-      if (refusal?.code === 'already_delivered') throw new VtrError('already_delivered', `webhook event ${eventId} was already delivered`);
-      if (refusal?.code === 'retries_in_progress') {
-        const next = refusal.next_attempt_us == null ? null : formatMicros(refusal.next_attempt_us);
-        throw new VtrError(
-          'retries_in_progress',
-          `webhook event ${eventId} is ${ev.status}: its automatic retries are not done; the next automatic attempt is at ${next ?? 'any moment'} (UTC). ` +
-            'Follow it with `vtr webhooks tail`; under --clock manual, `vtr clock advance` runs it',
-          { next_attempt_at: next },
-        );
-      }
-      const site = store.sites.get(ev.site_id);
-      if (site?.plan !== 'paid') {
-        throw new VtrError('plan_required', `site ${ev.site_id} is on the free plan: webhooks deliver on paid sites only (vtr sites update ${ev.site_id} --plan paid)`);
-      }
-      if (closing) throw new VtrError('conflict', 'the emulator is shutting down');
-      await start(eventId, 'manual');
-      const after = store.webhookEvents.get(eventId);
-      if (!after) throw notFound(`webhook event ${eventId}`);
-      return loadEventJson(store, after);
-    },
+    retry,
     pause,
     /** Takes no new attempts and waits for the running ones (each bounded by the webhook timeout). */
     async close(): Promise<void> {
       pause();
       await Promise.allSettled([...inFlight.values()]);
+      claims.close();
     },
     inFlightCount: () => inFlight.size,
     /** Whether an attempt of this event is running now. */

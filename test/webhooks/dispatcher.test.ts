@@ -8,6 +8,13 @@ import { createSessionService } from '../../src/sessions/service.js';
 import { createWebhookSystem, type WebhookSystem } from '../../src/webhooks/index.js';
 import type { SendResult } from '../../src/webhooks/sender.js';
 import { waitUntil } from '../helpers/receiver.js';
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { tempDir } from '../helpers/vtr-process.js';
+
+/** The pid of a process that has already exited (as a crashed server's is). */
+const exitedPid = () => spawnSync(process.execPath, ['-e', '0']).pid!;
 
 interface Call {
   url: string;
@@ -129,6 +136,8 @@ describe('dispatcher', () => {
     await waitUntil(() => calls.length === 1, 2000);
     system.dispatcher.pause(); // "crash": its result never reaches the database
     const [ev] = store.webhookEvents.list({});
+    // …and its process is gone: its claim names a pid that has exited.
+    store.db.prepare('UPDATE webhook_claims SET owner = ?, pid = ?').run('crashed', exitedPid());
     expect(ev).toMatchObject({ status: 'pending', next_attempt_us: expect.any(Number) });
     const restarted = make();
     systems.push(restarted);
@@ -137,6 +146,70 @@ describe('dispatcher', () => {
     expect(calls[1].headers['webhook-id']).toBe(calls[0].headers['webhook-id']);
     expect(JSON.parse(calls[1].body).attempt).toBe(1);
     calls[1].resolve(OK);
+    await waitUntil(() => store.webhookEvents.get(ev.webhook_event_id)?.status === 'delivered', 2000);
+  });
+
+  it('dispatcher: two servers on one database file send each attempt once', async () => {
+    const file = join(tempDir('vtr-claims-'), 'vtr.db');
+    const t = Date.UTC(2026, 10, 21, 9, 0, 0);
+    const sent = new Map<string, number>();
+    // A receiver that takes a moment, so attempts of the two servers overlap.
+    const send = async (_url: string, headers: Record<string, string>) => {
+      sent.set(headers['webhook-id'], (sent.get(headers['webhook-id']) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 5));
+      return OK;
+    };
+    const clock = createClock('manual', 0, () => t); // one time for both, as real servers share
+    const server = () => {
+      const store = createStore({ path: file });
+      const bus = createEventBus();
+      const system = createWebhookSystem({ store, clock, bus, send, log: () => {} });
+      const sessions = createSessionService({ store, clock, bus });
+      sessions.addHooks(system.trigger);
+      return { store, clock, system, sessions, sites: createSiteService({ store, clock }) };
+    };
+    const a = server();
+    const b = server();
+    const site = a.sites.bootstrap()!.site;
+    a.system.webhooks.create(site.site_id, 'http://receiver.test/hook');
+    a.system.views.create(site.site_id, { name: 'All', filter: 'page_views >= 1', trigger_webhooks: true });
+    try {
+      for (let i = 0; i < 40; i++) {
+        a.sessions.recordPageView(site, { url: `https://example.com/${i}`, ip: '192.0.2.1', user_agent: null, referrer: null, language: null, timezone: null }, { newSession: true });
+        b.system.dispatcher.kick(); // b finds the same due events at once
+        await new Promise((r) => setImmediate(r));
+      }
+      await waitUntil(() => a.store.webhookEvents.list({ status: 'delivered' }).length === 40, 5000);
+      expect(sent.size).toBe(40);
+      expect([...sent.values()].filter((n) => n > 1)).toEqual([]);
+      expect(a.store.db.prepare('SELECT count(*) AS n FROM webhook_claims').get()).toEqual({ n: 0 });
+    } finally {
+      for (const s of [a, b]) {
+        await s.system.close();
+        s.store.close();
+      }
+    }
+  });
+
+  it('dispatcher: an event claimed by another live server waits for it; a claim of an exited process is taken at once', async () => {
+    const { calls, system, pageView, store, make } = setup();
+    system.dispatcher.pause();
+    pageView();
+    const [ev] = store.webhookEvents.list({});
+    const claim = (pid: number) =>
+      store.db
+        .prepare('INSERT OR REPLACE INTO webhook_claims (webhook_event_id, owner, host, pid, expires_ms) VALUES (?, ?, ?, ?, ?)')
+        .run(ev.webhook_event_id, `other:${pid}`, hostname(), pid, Date.UTC(2030, 0, 1));
+    claim(process.ppid); // alive: the process that started this test
+    const other = make();
+    systems.push(other);
+    other.dispatcher.start();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(calls).toHaveLength(0);
+    claim(exitedPid());
+    other.dispatcher.kick();
+    await waitUntil(() => calls.length === 1, 2000);
+    calls[0].resolve(OK);
     await waitUntil(() => store.webhookEvents.get(ev.webhook_event_id)?.status === 'delivered', 2000);
   });
 });
