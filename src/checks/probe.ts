@@ -1,7 +1,7 @@
 // Probe rules of a visitor check (contract §3): a probe is valid only when it is well formed, known,
 // and was issued to the site running the check. Pure over a lookup, so every case is unit-testable.
 import { PROBE_ID_PATTERN } from '../domain/ids.js';
-import { lookupIp } from '../domain/ip-intel.js';
+import { isLoopbackIp, lookupIp } from '../domain/ip-intel.js';
 import { parseUserAgent } from '../domain/user-agent.js';
 import type { ProbeRecord } from '../store/probes.js';
 import type { CheckSession } from '../store/sessions.js';
@@ -26,13 +26,17 @@ export function checkProbe(probeId: string, siteId: string, find: (id: string) =
   return { valid: true, probe };
 }
 
-/** true/false when both addresses are IPs (compared in normalised form), null when either is not. */
+/**
+ * true/false when both addresses are IPs (compared in normalised form), null when either is not.
+ * Two loopback addresses match: in local development the browser may reach the emulator over
+ * 127.0.0.1 and the app over ::1 (a `localhost` page), and both are this machine.
+ */
 export function probeIpMatch(probeIp: string | null, checkIp: string | null): boolean | null {
   if (!probeIp || !checkIp) return null;
   const a = lookupIp(probeIp);
   const b = lookupIp(checkIp);
   if (!a.valid || !b.valid) return null;
-  return a.ip === b.ip;
+  return a.ip === b.ip || (isLoopbackIp(a.ip) && isLoopbackIp(b.ip));
 }
 
 export interface DeviceCheck {

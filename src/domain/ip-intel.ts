@@ -128,6 +128,15 @@ export function isIpAddress(ip: string): boolean {
   }
 }
 
+/** Whether `ip` is a loopback address (127.0.0.0/8, ::1, or 127.x mapped into IPv6): this machine. */
+export function isLoopbackIp(ip: string): boolean {
+  try {
+    return parseStrict(ip.trim())?.range() === 'loopback';
+  } catch {
+    return false;
+  }
+}
+
 export function lookupIp(ip: string, countryOf?: CountryLookup): IpIntel {
   if (typeof ip !== 'string' || ip.length > 100) return lookupUncached(ip, countryOf);
   const key = countryOf ?? NO_LOOKUP;

@@ -38,7 +38,12 @@ export function createApp(deps: AppDeps): Hono {
       if (!given || !safeEqual(given, admin)) {
         // A browser opening a console page is sent to `/`, which asks for the token.
         if (c.req.path.startsWith('/_vtr/console') && c.req.method === 'GET' && c.req.header('accept')?.includes('text/html')) return c.redirect('/', 302);
-        throw new VtrError('unauthorized', 'this emulator needs its admin token: Authorization: Bearer <admin token> (or --admin-token / VTR_ADMIN_TOKEN)');
+        throw new VtrError(
+          'unauthorized',
+          given
+            ? 'the admin token given is not this emulator\'s (the one `vtr serve --admin-token` was started with)'
+            : 'this emulator needs its admin token: Authorization: Bearer <admin token> (or --admin-token / VTR_ADMIN_TOKEN)',
+        );
       }
       await next();
     };

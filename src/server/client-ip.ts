@@ -2,6 +2,7 @@
 // request comes from loopback (a local dev proxy) or from in-process (`app.request`, no socket).
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { isIpAddress } from '../domain/ip-intel.js';
 
 function isLoopback(addr: string): boolean {
   return addr === '::1' || /^(::ffff:)?127\./i.test(addr);
@@ -14,8 +15,11 @@ export function clientIp(c: Context): string | null {
   } catch {
     remote = undefined; // no Node socket: an in-process request
   }
+  // A first hop that is not an address (a typo, a test's garbage) is ignored, not stored as the IP.
   const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim().slice(0, 100);
-  if (forwarded && (remote === undefined || isLoopback(remote))) return forwarded;
+  if (forwarded && isIpAddress(forwarded) && (remote === undefined || isLoopback(remote))) return unmapped(forwarded);
   if (!remote) return null;
-  return remote.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  return unmapped(remote);
 }
+
+const unmapped = (ip: string) => ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');

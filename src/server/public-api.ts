@@ -32,6 +32,21 @@ const checkBody = z.object({
 
 export type PublicApi = ReturnType<typeof createPublicApi>;
 
+// Every credential has its own prefix, so a wrong kind can be named (never echoing the value).
+const KINDS: Array<[prefix: string, name: string]> = [
+  ['sk_test_', 'a secret key (it goes in the body of POST /api/v1/event)'],
+  ['at_test_', 'an access token (it goes in Authorization: Bearer, for the session API)'],
+  ['pk_test_', 'a site key (public: for the agent on your pages)'],
+  ['whsec_', 'a webhook signing secret'],
+];
+const WANTED: Record<string, string> = { sk_test_: 'the site\'s secret key (sk_test_…)', at_test_: 'an access token (at_test_…)' };
+
+/** "that is an access token, not …" when `given` is another kind of credential than `expected`. */
+function mixedUp(given: string, expected: string): string | null {
+  const kind = KINDS.find(([prefix]) => prefix !== expected && given.startsWith(prefix));
+  return kind ? `that is ${kind[1]}; send ${WANTED[expected]} here` : null;
+}
+
 export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'sites' | 'sessions' | 'checks'>) {
   return {
     /** The site an Authorization header's access token reads; checked before the body is read. */
@@ -39,7 +54,7 @@ export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'site
       const token = bearerOf(authorization);
       if (!token) throw new VtrError('unauthorized', 'send an access token: Authorization: Bearer <ACCESS_TOKEN> (see `vtr tokens list`)');
       const siteId = sites.siteIdForToken(token);
-      if (!siteId) throw new VtrError('unauthorized', 'the access token is unknown or revoked');
+      if (!siteId) throw new VtrError('unauthorized', `${mixedUp(token, 'at_test_') ?? 'the access token is unknown or revoked'} (see \`vtr tokens list\`)`);
       return siteId;
     },
     /** GET /api/v1/session/{id}, for an authorized site: the session's JSON text. */
@@ -60,7 +75,7 @@ export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'site
       }
       if (typeof key !== 'string') throw new VtrError('invalid_request', 'secret_key: expected a string', { field: 'secret_key' });
       const site = sites.bySecretKey(key);
-      if (!site) throw new VtrError('unauthorized', 'the secret key is unknown (rotated? see `vtr keys show`)');
+      if (!site) throw new VtrError('unauthorized', `${mixedUp(key, 'sk_test_') ?? 'the secret key is unknown (rotated?)'}; see \`vtr keys show\``);
       return { siteId: site.site_id, ...checks.run(site, validate(checkBody, body)) };
     },
   };

@@ -23,7 +23,6 @@ export const DEFAULT_SPEC = {
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   ip: '192.0.2.10',
   language: 'en-US',
-  timezone: 'America/New_York',
 };
 
 /** Spreads `page_views` views over `duration` seconds ending now; later views reuse the path only. */
@@ -38,7 +37,8 @@ export function createSessionsFromSpec(deps: { clock: Clock; sessions: SessionSe
     user_agent: spec.user_agent === undefined ? DEFAULT_SPEC.user_agent : spec.user_agent,
     ip: spec.ip === undefined ? DEFAULT_SPEC.ip : spec.ip,
     language: spec.language === undefined ? DEFAULT_SPEC.language : spec.language,
-    timezone: spec.timezone === undefined ? DEFAULT_SPEC.timezone : spec.timezone,
+    // None by default: the session takes its IP's time zone (a reserved test range has one).
+    timezone: spec.timezone ?? null,
     fingerprint: spec.fingerprint,
   };
   let { session } = deps.sessions.recordPageView(site, base, { atUs: startUs, newSession: true });

@@ -8,6 +8,7 @@ import { engagementLevel } from '../domain/engagement.js';
 import { riskLevelOf, sessionRisks } from '../domain/risk.js';
 import { lookupIp, type CountryLookup } from '../domain/ip-intel.js';
 import { ipAllowed } from '../domain/ip-allowlist.js';
+import { canonicalLanguage, canonicalTimezone } from '../domain/locale.js';
 
 function splitUrl(url: string): { hostname: string | null; path: string | null } {
   try {
@@ -30,7 +31,7 @@ export function entryFields(pv: PageView, countryOf?: CountryLookup): Partial<Se
     exit_hostname: entry.hostname,
     exit_path: entry.path,
     ...src,
-    ip: ip?.valid ? ip.ip : (pv.ip ?? null),
+    ip: ip?.valid ? ip.ip : null,
     ip_network: ip?.ip_network ?? null,
     isp: ip?.isp ?? null,
     country_code: ip?.country_code ?? null,
@@ -41,8 +42,9 @@ export function entryFields(pv: PageView, countryOf?: CountryLookup): Partial<Se
     browser_version: ua.browser_version,
     os_family: ua.os_family,
     os_version: ua.os_version,
-    language: pv.language ?? null,
-    timezone: pv.timezone ?? null,
+    // What the browser reports, when it is a valid tag/zone; else the time zone of the IP's range.
+    language: canonicalLanguage(pv.language),
+    timezone: canonicalTimezone(pv.timezone) ?? (ip?.valid ? ip.timezone : null),
     user_agent: pv.user_agent ?? null,
   };
 }

@@ -2,6 +2,7 @@
 // channel, page views, custom events) from a seeded PRNG. Pure: the same seed and count always give
 // the same plan. The weights below are the documented distribution (docs/checks.md).
 import { TEST_USER_AGENTS } from '../domain/test-values.js';
+import { isNumericSeed } from '../domain/seed.js';
 
 /** mulberry32: small, fast, good enough for test traffic; the state is one 32-bit integer. */
 export function mulberry32(seed: number): () => number {
@@ -18,7 +19,7 @@ export function mulberry32(seed: number): () => number {
 /** A seed from the CLI: an integer as itself, any other text hashed (FNV-1a). */
 export function seedOf(seed: string | number): number {
   if (typeof seed === 'number') return seed >>> 0;
-  if (/^\d{1,9}$/.test(seed)) return Number(seed) >>> 0;
+  if (isNumericSeed(seed)) return Number(seed) >>> 0;
   let h = 0x811c9dc5;
   for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
   return h >>> 0;

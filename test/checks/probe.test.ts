@@ -43,6 +43,13 @@ describe('probeIpMatch', () => {
     expect(probeIpMatch('2001:db8::1', '2001:DB8:0:0::1')).toBe(true);
   });
 
+  it('probeIpMatch: two loopback addresses match (a localhost page reached over ::1, the emulator over 127.0.0.1)', () => {
+    expect(probeIpMatch('127.0.0.1', '::1')).toBe(true);
+    expect(probeIpMatch('::ffff:127.0.0.1', '127.0.0.2')).toBe(true);
+    expect(probeIpMatch('127.0.0.1', '10.0.0.1')).toBe(false);
+    expect(probeIpMatch('192.168.1.2', '10.0.0.1')).toBe(false);
+  });
+
   it('probeIpMatch: different addresses do not match, even in the same network', () => {
     expect(probeIpMatch('192.0.2.10', '192.0.2.11')).toBe(false);
     expect(probeIpMatch('192.0.2.10', '2001:db8::1')).toBe(false);

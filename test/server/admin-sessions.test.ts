@@ -37,6 +37,15 @@ describe('management API: sessions create (derived fields)', () => {
     expect(direct).toMatchObject({ channel: 'direct', source: null, referrer: null, referrer_domain: null });
   });
 
+  it('sessions create: a language or timezone that is not one is a 400 naming the field', async () => {
+    for (const [body, field] of [[{ language: '!!' }, 'language'], [{ timezone: 'Not/AZone' }, 'timezone']] as const) {
+      const r = await h.admin('POST', `/sites/${h.site.site_id}/sessions`, body);
+      expect(r.status).toBe(400);
+      expect(r.body.message).toContain(field);
+    }
+    expect(await h.createSession({ language: 'fr-ca', timezone: 'america/toronto' })).toMatchObject({ language: 'fr-CA', timezone: 'America/Toronto' });
+  });
+
   it('sessions create: device fields come from the user agent', async () => {
     expect(await h.createSession({ user_agent: UA.iphone })).toMatchObject({ device_type: 'mobile', os_family: 'iOS', browser_family: 'Safari' });
     expect(await h.createSession({ user_agent: UA.ipad })).toMatchObject({ device_type: 'tablet' });

@@ -133,4 +133,18 @@ describe('agent endpoints', () => {
     const r = await pageview({}, { 'x-forwarded-for': '203.0.113.50, 10.0.0.1' });
     expect(emu.deps.sessions.get(r.body.session_id)).toMatchObject({ ip: '203.0.113.50', risk_level: 'invalid' });
   });
+
+  it('X-Forwarded-For: a first hop that is not an IP address is ignored, never stored as the IP', async () => {
+    const r = await pageview({}, { 'x-forwarded-for': '<script>, 1.2.3.4' });
+    expect(emu.deps.sessions.get(r.body.session_id).ip).toBeNull();
+  });
+
+  it('pageview: language and timezone are kept canonical when valid; otherwise language is null and timezone comes from the IP', async () => {
+    const good = await pageview({ language: 'de-de', timezone: 'europe/berlin' }, { 'x-forwarded-for': '198.51.100.8' });
+    expect(emu.deps.sessions.get(good.body.session_id)).toMatchObject({ language: 'de-DE', timezone: 'Europe/Berlin' });
+    const bad = await pageview({ language: '<script>not a tag', timezone: 'garbage zone' }, { 'x-forwarded-for': '198.51.100.8' });
+    expect(emu.deps.sessions.get(bad.body.session_id)).toMatchObject({ language: null, timezone: 'Europe/London' });
+    const none = await pageview({}, { 'x-forwarded-for': '203.0.113.9' });
+    expect(emu.deps.sessions.get(none.body.session_id).timezone).toBe('Europe/Berlin');
+  });
 });

@@ -43,6 +43,13 @@ describe('POST /api/v1/event errors', () => {
     }
   });
 
+  it('event: another kind of credential in secret_key is named, never echoed', async () => {
+    const r = await post({ secret_key: 'at_test_0123456789abcdef0123456789abcdef' });
+    expect(r.status).toBe(401);
+    expect(r.body.message).toMatch(/that is an access token.*send the site's secret key \(sk_test_…\)/);
+    expect(r.body.message).not.toContain('0123456789abcdef');
+  });
+
   it('event: the Authorization header is not a way in', async () => {
     const res = await emu.app.request('/api/v1/event', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: '{}' });
     expect(res.status).toBe(401);

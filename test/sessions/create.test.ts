@@ -27,6 +27,13 @@ describe('sessions create (service)', () => {
     expect(emu.store.sessions.count()).toBe(1);
   });
 
+  it('create: without a timezone the session takes its IP range\'s (contract §4 test values)', () => {
+    expect(create({ ip: '198.51.100.7' })).toMatchObject({ country_code: 'GB', city: 'London', timezone: 'Europe/London' });
+    expect(create({ ip: '203.0.113.9' })).toMatchObject({ country_code: 'DE', timezone: 'Europe/Berlin' });
+    expect(create({ ip: '203.0.113.9', timezone: 'Asia/Tokyo' }).timezone).toBe('Asia/Tokyo');
+    expect(create({ ip: '10.0.0.1' }).timezone).toBeNull();
+  });
+
   it('create: page views spread over the duration make one session', () => {
     const s = create({ page_views: 4, duration: 120, url: 'https://shop.test/start?utm_source=x&gclid=g1' });
     expect(s).toMatchObject({ page_views: 4, duration: 120, entry_path: '/start', exit_path: '/start', channel: 'paid', source_id: 'g1' });

@@ -39,6 +39,10 @@ describe('simulate plan', () => {
 
   it('seedOf: integers as themselves, other text hashed', () => {
     expect(seedOf('42')).toBe(42);
+    // Every seed the emulator reports (up to 2^32 - 1) reads back as itself: "same seed, same traffic".
+    expect(seedOf('1408288294')).toBe(1408288294);
+    expect(seedOf('4294967295')).toBe(4294967295);
+    expect(seedOf('4294967296')).not.toBe(0);
     expect(seedOf(42)).toBe(42);
     expect(seedOf('hello')).toBe(seedOf('hello'));
     expect(seedOf('hello')).not.toBe(seedOf('hellp'));

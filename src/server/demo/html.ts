@@ -54,13 +54,15 @@ export function demoPage(site: Site): string {
   </table>
   <button id="convert" type="button">Send a "conversion" event</button>
   <p class="mono" id="event-status"></p>
-  <p class="hint">The agent (<code>&lt;script src="/agent.js" data-site-key="..."&gt;</code>) recorded this page view,
-  and filled a hidden <code>probe_id</code> into the form because its button carries <code>data-vtr-site-key</code>.
+  <p class="hint">The agent recorded this page view. On your own pages (any origin) the tag is
+  <code>&lt;script src="<span class="emulator-origin">http://127.0.0.1:8787</span>/agent.js" data-site-key="${esc(site.site_key)}"&gt;&lt;/script&gt;</code>. It
+  filled a hidden <code>probe_id</code> into the form because its button carries <code>data-vtr-site-key</code>.
   The button calls <code>vtr.event('conversion', { value: 49 })</code>.</p>
 </aside>
 </main>
 <script>
 (function () {
+  [].forEach.call(document.querySelectorAll('.emulator-origin'), function (e) { e.textContent = location.origin; });
   if (!window.vtr) return;
   window.vtr.probe(10000).then(function (p) {
     document.getElementById('probe-id').textContent = p || 'not recorded (see the browser console)';

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { VtrError, unknownCursor } from '../../domain/errors.js';
 import { isIpAddress } from '../../domain/ip-intel.js';
+import { canonicalLanguage, canonicalTimezone } from '../../domain/locale.js';
 import { FilterError, parseFilter } from '../../domain/filter/index.js';
 import { filterToSql } from '../../store/session-filter-sql.js';
 import type { AppDeps } from '../deps.js';
@@ -14,8 +15,8 @@ const createBody = z.strictObject({
   user_agent: z.string().max(2000).nullable().optional(),
   url: z.string().max(8000).optional(),
   referrer: z.string().max(8000).nullable().optional(),
-  language: z.string().max(50).nullable().optional(),
-  timezone: z.string().max(100).nullable().optional(),
+  language: z.string().max(50).refine((v) => canonicalLanguage(v) !== null, 'must be an IETF language tag, e.g. en-US').nullable().optional(),
+  timezone: z.string().max(100).refine((v) => canonicalTimezone(v) !== null, 'must be a tz database name, e.g. Europe/Berlin').nullable().optional(),
   page_views: z.number().int().min(1).max(10_000).optional(),
   duration: z.number().int().min(0).max(86_400 * 7).optional(),
   fingerprint: z.string().min(1).max(200).optional(),

@@ -10,7 +10,7 @@ import { style } from '../../style.js';
 import { renderSession } from '../session/render.js';
 
 export interface CreateOptions {
-  ip: string; userAgent?: string; url: string; referrer?: string; language: string; timezone: string;
+  ip: string; userAgent?: string; url: string; referrer?: string; language: string; timezone?: string;
   pageViews: string; duration: string; fingerprint?: string; event?: string[]; site?: string;
 }
 
@@ -38,7 +38,7 @@ export async function run(o: CreateOptions, ctx: CliContext): Promise<void> {
     url: o.url,
     referrer: o.referrer ?? null,
     language: o.language,
-    timezone: o.timezone,
+    timezone: o.timezone ?? null,
     page_views: whole('--page-views', o.pageViews, 1, 10_000),
     duration: whole('--duration', o.duration, 0, 604_800),
     ...(o.fingerprint ? { fingerprint: o.fingerprint } : {}),

@@ -26,7 +26,7 @@ export function registerSessions(program: Command): void {
       .option('--url <url>', 'landing URL, with its query string (utm_*, gclid, ...)', 'https://example.com/')
       .option('--referrer <url>', 'referrer URL')
       .option('--language <tag>', 'IETF language tag', 'en-US')
-      .option('--timezone <tz>', 'tz database name', 'America/New_York')
+      .option('--timezone <tz>', 'tz database name (default: the IP range\'s, e.g. America/New_York for 192.0.2.x)')
       .option('--page-views <n>', 'number of page views', '1')
       .option('--duration <seconds>', 'seconds from first to last activity', '0')
       .option('--fingerprint <id>', 'visitor fingerprint (same one again: a returning visitor)')

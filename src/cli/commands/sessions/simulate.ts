@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { output, table } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 import { riskColour, style } from '../../style.js';
+import { isNumericSeed } from '../../../domain/seed.js';
 
 export interface SimulateOptions {
   count?: string;
@@ -30,7 +31,7 @@ export async function run(o: SimulateOptions, ctx: CliContext): Promise<void> {
   const count = Number(given);
   if (!Number.isInteger(count) || count < 1 || count > MAX) throw new UsageError(`--count: "${given}" must be a whole number from 1 to ${MAX}`);
   // Digits stay a number (the API's integer seed); any other text is a seed too.
-  const seed = o.seed === undefined ? undefined : /^\d{1,9}$/.test(o.seed) ? Number(o.seed) : o.seed;
+  const seed = o.seed === undefined ? undefined : isNumericSeed(o.seed) ? Number(o.seed) : o.seed;
   const client = await ctx.client();
   const site = await currentSiteId(ctx, client, o.site);
   if (!ctx.config.json) ctx.info(`Simulating ${count} sessions on ${site}…`);
