@@ -72,6 +72,20 @@ describe('console pages', () => {
     expect((await h.request(`/_vtr/console/sessions/rows/${clean.session_id}?where=${encodeURIComponent('risk_level = invalid')}`)).status).toBe(204);
   });
 
+  it('sessions: an id pasted into the filter opens its page (a probe id opens its session)', async () => {
+    const h = fresh();
+    const pv = await h.json('POST', '/_vtr/agent/pageview', { body: { site_key: h.site.site_key, url: 'https://shop.test/' } });
+    const { probe_id, session_id } = pv.body as { probe_id: string; session_id: string };
+    const check = await h.json('POST', '/api/v1/event', { body: { secret_key: h.site.secret_key, probe_id } });
+    const go = async (text: string) => page(h, `/_vtr/console/sessions?where=${encodeURIComponent(` ${text} `)}`);
+    expect((await go(probe_id)).headers.get('location')).toBe(`/_vtr/console/sessions/${session_id}`);
+    expect((await go(session_id)).headers.get('location')).toBe(`/_vtr/console/sessions/${session_id}`);
+    expect((await go(check.body.id)).headers.get('location')).toBe(`/_vtr/console/checks/${check.body.id}`);
+    const unknown = await go('prb_' + 'x'.repeat(32));
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain('no probe');
+  });
+
   it('pages with a before cursor', async () => {
     const h = fresh();
     for (let i = 0; i < 53; i++) await h.createSession();

@@ -30,12 +30,30 @@ export function filterError(src: string, err: { message: string; position: numbe
 </div>`;
 }
 
+const ID = /^(ses|chk|prb)_[0-9A-Za-z]{8,64}$/;
+
+/** The console page of a session, check or probe id (a probe's session), or null for anything else. */
+function idTarget(deps: ConsoleRouter['deps'], text: string): string | null {
+  const m = ID.exec(text);
+  if (!m) return null;
+  const sessionPage = (id: string) => `${CONSOLE}/sessions/${encodeURIComponent(id)}`;
+  if (m[1] === 'chk') return `${CONSOLE}/checks/${encodeURIComponent(text)}`;
+  if (m[1] === 'ses') return sessionPage(text);
+  const probe = deps.store.probes.get(text);
+  if (!probe) throw new VtrError('not_found', `no probe ${text}: it was never recorded here, or its site was deleted`);
+  return sessionPage(probe.session_id);
+}
+
 export function registerSessionsPage(r: ConsoleRouter): void {
   const { deps } = r;
   const query = (c: Context) => ({ where: (c.req.query('where') ?? '').trim(), site: c.req.query('site') || undefined });
 
   r.page('/sessions', (c) => {
     const { where, site } = query(c);
+    // An id pasted into the filter (what a developer has at hand: a probe id from the browser, a
+    // session or check id from a log) goes straight to its page.
+    const jump = idTarget(deps, where);
+    if (jump) return c.redirect(jump, 302);
     const before = c.req.query('before') || undefined;
     let sessions: Session[] = [];
     let error: Html | string = '';
@@ -58,7 +76,7 @@ export function registerSessionsPage(r: ConsoleRouter): void {
 ${sitePicker(sites, site)}
 <div><button type="submit">Apply</button></div>
 </form>
-<p id="where-help" class="muted">Clauses like <code>field op value</code> joined by <code>and</code>/<code>or</code>; ops <code>= != &lt; &lt;= &gt; &gt;= in (…) not in (…) contains is null is not null</code>.</p>
+<p id="where-help" class="muted">Clauses like <code>field op value</code> joined by <code>and</code>/<code>or</code>; ops <code>= != &lt; &lt;= &gt; &gt;= in (…) not in (…) contains is null is not null</code>. Or paste a session, check or probe id to open it.</p>
 ${error}
 ${error ? '' : scrollTable('Sessions, newest first', HEAD, sessions.map(sessionRow), { bodyId: 'rows', empty: 'No sessions match. Make one with `vtr sessions create`.' })}
 ${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before, lastId: sessions.at(-1)?.session_id, full: sessions.length === PAGE_SIZE })}`;
