@@ -78,7 +78,8 @@ function askForMissingArguments(cmd: Command): void {
   const c = cmd as Command & { missingArgument(name: string): void };
   const original = c.missingArgument.bind(c);
   c.missingArgument = (name: string) => {
-    const interactive = process.stdin.isTTY && process.stderr.isTTY && !process.env.CI && !cmd.optsWithGlobals().json;
+    // The same test as createContext's `interactive`: --json does not matter (prompts go to stderr).
+    const interactive = process.stdin.isTTY && process.stderr.isTTY && !process.env.CI;
     if (!interactive) original(name);
   };
   for (const sub of cmd.commands) askForMissingArguments(sub);

@@ -11,7 +11,8 @@ export function defaultIO(): CliIO {
 
 export function createContext(globals: GlobalOptions, io: CliIO = defaultIO(), env: NodeJS.ProcessEnv = process.env): CliContext {
   const config = resolveConfig(globals, env, io);
-  const interactive = io.stdinIsTTY && !!io.stderr.isTTY && !config.json && !env.CI;
+  // Prompts depend on the terminal alone: --json governs stdout, and prompts write to stderr.
+  const interactive = io.stdinIsTTY && !!io.stderr.isTTY && !env.CI;
   // The prompt library colours by NO_COLOR (read when it loads): --no-color reaches it that way.
   if (globals.color === false && env === process.env) process.env.NO_COLOR ??= '1';
   const prompter: Prompter = {

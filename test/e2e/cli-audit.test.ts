@@ -1,0 +1,101 @@
+// Fixes from the CLI audit, on the built binary: prompts with --json, unreachable servers for the
+// tails, empty ids, temp files of a failed export, --site checks, help text, clock and error hints.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLI, startServer, type ServerProcess } from '../helpers/vtr-process.js';
+import { CLEAN_ENV, envOf, HAS_PTY, parseOne, removeScratchDirs, scratchDir, vtr, vtrJson } from '../helpers/foundation-e2e.js';
+
+let server: ServerProcess;
+let sessionId: string;
+beforeAll(async () => {
+  server = await startServer(['--memory']);
+  sessionId = (await vtrJson(['sessions', 'create', '--ip', '198.51.100.20'], server.env)).session_id;
+});
+afterAll(async () => {
+  await server?.stop();
+  removeScratchDirs();
+});
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Runs `vtr <args>` with stdin and stderr on a pseudo-terminal and stdout redirected to a file (so
+ * stdout can be checked to be pure JSON); answers each prompt (by its text) in turn.
+ */
+function onTty(args: string[], env: Record<string, string>, answers: Array<[string, string]> = []) {
+  const out = join(scratchDir(), 'stdout');
+  const cmd = `${[process.execPath, CLI, ...args].map(shellQuote).join(' ')} > ${shellQuote(out)}`;
+  const child = spawn('script', ['-qec', cmd, '/dev/null'], { env: envOf(CLEAN_ENV, { CI: undefined, TERM: 'xterm-256color' }, env), stdio: ['pipe', 'pipe', 'pipe'] });
+  let tty = '';
+  let next = 0;
+  const onData = (d: Buffer) => {
+    tty += d;
+    if (next < answers.length && tty.includes(answers[next][0])) child.stdin.write(`${answers[next++][1]}\r`);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  return new Promise<{ code: number | null; tty: string; stdout: string; answered: number }>((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, tty, stdout: existsSync(out) ? readFileSync(out, 'utf8') : '', answered: next });
+    });
+  });
+}
+
+describe('cli audit (built binary)', { timeout: 120_000 }, () => {
+  describe('prompts: --json governs stdout only', () => {
+    it.skipIf(!HAS_PTY)('keys rotate --json on a TTY: asks first; "no" changes nothing and prints nothing on stdout', async () => {
+      const before = await vtrJson(['keys', 'show'], server.env);
+      const r = await onTty(['keys', 'rotate', '--json'], server.env, [['Rotate the keys', 'n']]);
+      expect(r.answered, r.tty).toBe(1);
+      expect(r.code, r.tty).toBe(1);
+      expect(r.tty).toContain('keys not rotated');
+      expect(r.stdout).toBe('');
+      expect((await vtrJson(['keys', 'show'], server.env)).secret_key).toBe(before.secret_key);
+    });
+
+    it.skipIf(!HAS_PTY)('tokens revoke --json on a TTY: asks, and on "yes" stdout is the JSON document alone', async () => {
+      const token = await vtrJson(['tokens', 'create'], server.env);
+      const r = await onTty(['tokens', 'revoke', token.token, '--json'], server.env, [['Revoke', 'y']]);
+      expect(r.answered, r.tty).toBe(1);
+      expect(r.code, r.tty).toBe(0);
+      expect(parseOne(r.stdout)).toMatchObject({ token: token.token });
+    });
+
+    it.skipIf(!HAS_PTY)('state import --json on a TTY: asks before replacing everything', async () => {
+      const file = join(scratchDir(), 'state.json');
+      expect((await vtr(['state', 'export', file], server.env)).code).toBe(0);
+      const r = await onTty(['state', 'import', file, '--json'], server.env, [['Replace all state', 'n']]);
+      expect(r.answered, r.tty).toBe(1);
+      expect(r.code, r.tty).toBe(1);
+      expect(r.stdout).toBe('');
+    });
+
+    it.skipIf(!HAS_PTY)('sites delete --json on a TTY: asks (there is a terminal to ask on)', async () => {
+      const site = await vtrJson(['sites', 'create', '--name', 'Doomed'], server.env);
+      const r = await onTty(['sites', 'delete', site.site_id, '--json'], server.env, [['Delete site', 'n']]);
+      expect(r.answered, r.tty).toBe(1);
+      expect(r.tty).not.toContain('no terminal');
+      expect(r.code, r.tty).toBe(1);
+      expect(r.stdout).toBe('');
+    });
+
+    it.skipIf(!HAS_PTY)('views create --json on a TTY: missing --name and --filter are asked for; stdout stays JSON', async () => {
+      const r = await onTty(['views', 'create', '--json'], server.env, [['--name', 'Asked'], ['--filter', 'risk_level = invalid']]);
+      expect(r.answered, r.tty).toBe(2);
+      expect(r.code, r.tty).toBe(0);
+      expect(parseOne(r.stdout)).toMatchObject({ name: 'Asked', filter: 'risk_level = invalid' });
+    });
+
+    it('without a TTY --json changes nothing: a missing flag is still a usage error naming it', async () => {
+      const r = await vtr(['views', 'create', '--json'], server.env);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/--name/);
+    });
+  });
+});
+
