@@ -59,6 +59,14 @@ function serveCommandFor(baseUrl: string): string {
   return port && port !== '8787' ? `npx vtr serve --port ${port}` : 'npx vtr serve';
 }
 
+/** ": ENOTFOUND (getaddrinfo ENOTFOUND host)" for a network error; "" when there is none. */
+function causeOf(cause: unknown): string {
+  if (!(cause instanceof Error)) return '';
+  const code = (cause as NodeJS.ErrnoException).code;
+  if (code && !cause.message.includes(code)) return `: ${code} (${cause.message})`;
+  return `: ${cause.message}`;
+}
+
 /** Turns an error into a message on stderr and returns the exit code. */
 export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown): number {
   const code = exitCodeFor(err);
@@ -67,7 +75,10 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
     return code;
   }
   let message: string;
-  if (err instanceof ConnectionError) {
+  if (err instanceof ConnectionError && !isLocal(ctx.config.baseUrl)) {
+    // Not this machine: starting a local emulator would not help; the URL (or the network) is the suspect.
+    message = `cannot reach ${err.url}${causeOf(err.cause)}. Check --base-url / VTR_BASE_URL (now ${ctx.config.baseUrl}).`;
+  } else if (err instanceof ConnectionError) {
     message = `${err.message}. Is it running? Start it with \`${serveCommandFor(ctx.config.baseUrl)}\`, or point --base-url / VTR_BASE_URL at it.`;
   } else if (err instanceof ApiError) {
     message = `${err.message} (HTTP ${err.status}, ${err.code})`;

@@ -113,6 +113,17 @@ describe('cli: exit codes', () => {
     expect(err).toMatch(/cannot reach the emulator at http:\/\/127\.0\.0\.1:8787/);
     expect(err).toContain('npx vtr serve');
   });
+
+  it('reportError: a remote host that cannot be reached names the cause and --base-url, not npx vtr serve', () => {
+    let err = '';
+    const io = { stdout: process.stdout, stderr: { write: (s: string) => ((err += s), true) } as never, stdinIsTTY: false };
+    const cause = Object.assign(new Error('getaddrinfo ENOTFOUND vtr.invalid'), { code: 'ENOTFOUND' });
+    const config = resolveConfig({ baseUrl: 'http://vtr.invalid:8787/api/v1' }, {}, io);
+    expect(reportError({ io, config }, new ConnectionError('http://vtr.invalid:8787', cause))).toBe(1);
+    expect(err).toMatch(/cannot reach http:\/\/vtr\.invalid:8787: getaddrinfo ENOTFOUND vtr\.invalid/);
+    expect(err).toContain('--base-url / VTR_BASE_URL');
+    expect(err).not.toContain('npx vtr serve');
+  });
 });
 
 describe('cli: configuration', () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { CLI, startServer, type ServerProcess } from '../helpers/vtr-process.js';
 import { CLEAN_ENV, envOf, HAS_PTY, parseOne, removeScratchDirs, scratchDir, vtr, vtrJson } from '../helpers/foundation-e2e.js';
 
@@ -17,6 +18,15 @@ afterAll(async () => {
   await server?.stop();
   removeScratchDirs();
 });
+
+/** A loopback port nothing listens on (bound, then released). */
+async function closedPort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -97,5 +107,25 @@ describe('cli audit (built binary)', { timeout: 120_000 }, () => {
       expect(r.stderr).toMatch(/--name/);
     });
   });
-});
 
+  describe('tails: a server that was never reached', () => {
+    for (const group of ['webhooks', 'logs']) {
+      it(`${group} tail: the first connection failure exits 1 with the unreachable-server hint`, async () => {
+        const port = await closedPort();
+        const r = await vtr([group, 'tail'], { VTR_BASE_URL: `http://127.0.0.1:${port}/api/v1` }, { timeoutMs: 10_000 });
+        expect(r.code, r.stderr).toBe(1);
+        expect(r.stderr).toContain(`cannot reach the emulator at http://127.0.0.1:${port}`);
+        expect(r.stderr).toContain(`npx vtr serve --port ${port}`);
+        expect(r.stderr).not.toMatch(/lost the emulator|reconnecting/);
+      });
+    }
+
+    it('a remote base URL whose host does not resolve: names the cause and --base-url, not `vtr serve`', async () => {
+      const r = await vtr(['sessions', 'list'], { VTR_BASE_URL: 'http://vtr-host.invalid:8787/api/v1', VTR_ACCESS_TOKEN: 'at_x' });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/cannot reach http:\/\/vtr-host\.invalid:8787: .*(ENOTFOUND|EAI_AGAIN)/);
+      expect(r.stderr).toContain('--base-url / VTR_BASE_URL');
+      expect(r.stderr).not.toContain('vtr serve');
+    });
+  });
+});
