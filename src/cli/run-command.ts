@@ -128,6 +128,13 @@ export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) 
       for (const [i, arg] of cmd.registeredArguments.entries()) {
         if (arg.required && positional[i] === undefined) positional[i] = await ctx.prompter.input(arg.description || arg.name());
       }
+      // An empty id would reach the server as a different route (`/sites/`) and answer a puzzling 404.
+      for (const [i, arg] of cmd.registeredArguments.entries()) {
+        const given = positional[i];
+        if ((Array.isArray(given) ? given : [given]).some((v) => typeof v === 'string' && v.trim() === '')) {
+          throw new UsageError(`<${arg.name()}>: must not be empty`);
+        }
+      }
       const { run } = await load();
       await run(opts, ctx);
     } catch (err) {
