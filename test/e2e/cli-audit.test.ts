@@ -2,7 +2,7 @@
 // tails, empty ids, temp files of a failed export, --site checks, help text, clock and error hints.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { CLI, startServer, type ServerProcess } from '../helpers/vtr-process.js';
@@ -126,6 +126,51 @@ describe('cli audit (built binary)', { timeout: 120_000 }, () => {
       expect(r.stderr).toMatch(/cannot reach http:\/\/vtr-host\.invalid:8787: .*(ENOTFOUND|EAI_AGAIN)/);
       expect(r.stderr).toContain('--base-url / VTR_BASE_URL');
       expect(r.stderr).not.toContain('vtr serve');
+    });
+  });
+
+  describe('empty arguments', () => {
+    it('an empty id (or other argument) is a usage error naming it, before any request', async () => {
+      const cases: Array<[string[], string]> = [
+        [['session', 'get', ''], '<id>'],
+        [['session', 'event', '', 'conversion'], '<id>'],
+        [['session', 'event', 'ses_x', ' '], '<name>'],
+        [['sites', 'show', ''], '<id>'],
+        [['sites', 'update', '', '--plan', 'free'], '<id>'],
+        [['sites', 'delete', '', '--yes'], '<id>'],
+        [['tokens', 'revoke', ''], '<token>'],
+        [['views', 'delete', '', '--yes'], '<id>'],
+        [['webhooks', 'events', ''], '<webhook-id>'],
+        [['webhooks', 'event', ''], '<event-id>'],
+        [['webhooks', 'disable', ''], '<id>'],
+        [['webhooks', 'retry', ''], '<event-id>'],
+        [['clock', 'advance', ''], '<duration>'],
+        [['state', 'import', ''], '<file>'],
+      ];
+      for (const [args, name] of cases) {
+        const r = await vtr(args, server.env);
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr, args.join(' ')).toContain(`vtr: usage error: ${name}: must not be empty`);
+      }
+    });
+  });
+
+  describe('state export', () => {
+    it('a failed write (the target is a directory) leaves no temp file behind', async () => {
+      const dir = scratchDir();
+      const target = join(dir, 'taken');
+      mkdirSync(target);
+      const r = await vtr(['state', 'export', target], server.env);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`cannot write ${target}`);
+      expect(readdirSync(dir)).toEqual(['taken']);
+    });
+
+    it('an empty file name is a usage error naming <file>', async () => {
+      const r = await vtr(['state', 'export', ''], server.env);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('<file>: must not be empty');
     });
   });
 });
