@@ -59,6 +59,24 @@ function serveCommandFor(baseUrl: string): string {
   return port && port !== '8787' ? `npx vtr serve --port ${port}` : 'npx vtr serve';
 }
 
+/** The command listing what a "<resource> [id] not found" answer names (most specific first). */
+const LIST_COMMANDS: Array<[string, string]> = [
+  ['webhook event', 'vtr webhooks events <webhook-id>'],
+  ['webhook', 'vtr webhooks list'],
+  ['saved view', 'vtr views list'],
+  ['site', 'vtr sites list'],
+  ['session', 'vtr sessions list'],
+  ['access token', 'vtr tokens list'],
+  ['request log entry', 'vtr logs list'],
+];
+
+function listCommandFor(message: string): string | null {
+  for (const [resource, command] of LIST_COMMANDS) {
+    if (new RegExp(`^${resource}( \\S+)? not found$`).test(message)) return command;
+  }
+  return null;
+}
+
 /** ": ENOTFOUND (getaddrinfo ENOTFOUND host)" for a network error; "" when there is none. */
 function causeOf(cause: unknown): string {
   if (!(cause instanceof Error)) return '';
@@ -85,6 +103,8 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
     if (err.status === 401 && err.code === 'unauthorized') {
       message += '. Check --token / --secret-key / --admin-token (or VTR_ACCESS_TOKEN / VTR_SECRET_KEY / VTR_ADMIN_TOKEN).';
     }
+    const list = err.status === 404 && err.code === 'not_found' ? listCommandFor(err.message) : null;
+    if (list) message += `; see \`${list}\``;
     // A base URL without the version segment reaches the emulator but none of the public API's routes.
     if (err.status === 404 && message.startsWith('no route for') && !/\/api\/v1\/?$/.test(ctx.config.baseUrl)) {
       message += `. --base-url / VTR_BASE_URL must be the public API base, ending in /api/v1 (e.g. ${originOf(ctx.config.baseUrl)}/api/v1)`;

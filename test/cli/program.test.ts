@@ -114,6 +114,27 @@ describe('cli: exit codes', () => {
     expect(err).toContain('npx vtr serve');
   });
 
+  it('reportError: a not-found id points to its list command; a route that does not exist does not', () => {
+    const io = { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: false };
+    const cases: Array<[string, string | null]> = [
+      ['session not found', 'vtr sessions list'],
+      ['webhook wh_x not found', 'vtr webhooks list'],
+      ['webhook event msg_x not found', 'vtr webhooks events <webhook-id>'],
+      ['saved view view_x not found', 'vtr views list'],
+      ['site site_x not found', 'vtr sites list'],
+      ['access token not found', 'vtr tokens list'],
+      ['no route for GET /_vtr/api/nope', null],
+      ['default site not found', null],
+    ];
+    for (const [msg, list] of cases) {
+      let err = '';
+      const errIo = { ...io, stderr: { write: (s: string) => ((err += s), true) } as never };
+      reportError({ io: errIo, config: resolveConfig({}, {}, errIo) }, new ApiError(404, 'not_found', msg));
+      if (list) expect(err, msg).toContain(`; see \`${list}\``);
+      else expect(err, msg).not.toContain('; see');
+    }
+  });
+
   it('reportError: a remote host that cannot be reached names the cause and --base-url, not npx vtr serve', () => {
     let err = '';
     const io = { stdout: process.stdout, stderr: { write: (s: string) => ((err += s), true) } as never, stdinIsTTY: false };
