@@ -173,4 +173,45 @@ describe('cli audit (built binary)', { timeout: 120_000 }, () => {
       expect(r.stderr).toContain('<file>: must not be empty');
     });
   });
+
+  describe('--site on listings that cover every site', () => {
+    it('an unknown --site (or VTR_SITE) is a 404 naming `vtr sites list`, not an empty listing', async () => {
+      const cases: Array<[string[], Record<string, string>]> = [
+        [['logs', 'list', '--site', 'site_nope'], {}],
+        [['notifications', 'list', '--site', 'site_nope'], {}],
+        [['notifications', 'list'], { VTR_SITE: 'site_nope' }],
+        [['logs', 'tail', '--site', 'site_nope'], {}],
+        [['webhooks', 'tail'], { VTR_SITE: 'site_nope' }],
+      ];
+      for (const [args, env] of cases) {
+        const r = await vtr(args, { ...server.env, ...env }, { timeoutMs: 10_000 });
+        expect(r.code, `${args.join(' ')} ${JSON.stringify(env)}: ${r.stderr}`).toBe(1);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toMatch(/site site_nope not found \(HTTP 404, not_found\); see `vtr sites list`/);
+      }
+    });
+
+    it('notifications list: VTR_SITE narrows it like --site', async () => {
+      const other = await vtrJson(['sites', 'create', '--name', 'Quiet outbox'], server.env);
+      expect(await vtrJson(['notifications', 'list'], { ...server.env, VTR_SITE: other.site_id })).toEqual([]);
+    });
+  });
+
+  describe('not found', () => {
+    it('a 404 for an id points to the command that lists them', async () => {
+      const cases: Array<[string[], string]> = [
+        [['session', 'get', 'ses_nope'], 'vtr sessions list'],
+        [['sites', 'show', 'site_nope'], 'vtr sites list'],
+        [['webhooks', 'disable', 'wh_nope'], 'vtr webhooks list'],
+        [['webhooks', 'event', 'msg_nope'], 'vtr webhooks events <webhook-id>'],
+        [['views', 'delete', 'view_nope', '--yes'], 'vtr views list'],
+        [['tokens', 'revoke', 'at_test_nope'], 'vtr tokens list'],
+      ];
+      for (const [args, list] of cases) {
+        const r = await vtr(args, server.env);
+        expect(r.code, args.join(' ')).toBe(1);
+        expect(r.stderr, args.join(' ')).toMatch(new RegExp(`not found \\(HTTP 404, not_found\\); see \`${list.replace(/[<>-]/g, '.')}\`$`, 'm'));
+      }
+    });
+  });
 });
