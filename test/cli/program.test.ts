@@ -52,6 +52,26 @@ describe('cli: help', () => {
   });
 });
 
+describe('cli: help examples', () => {
+  /** Every command under `cmd`, itself included. */
+  const all = (cmd: Command): Command[] => [cmd, ...cmd.commands.flatMap(all)];
+
+  it('help: an example line is a command that can be copied: any prose after it is a # comment', () => {
+    for (const cmd of all(buildProgram())) {
+      for (const line of helpOf(cmd).split('\n').filter((l) => /^\s+\$ /.test(l))) {
+        // Two or more spaces then text that is not a comment: prose the shell would take as arguments.
+        expect(line, cmd.name()).not.toMatch(/\S {2,}[^#\s]/);
+      }
+    }
+  });
+
+  it('help: serve shows its own --admin-token (what it requires), not only the global client credential', () => {
+    const serve = buildProgram().commands.find((c) => c.name() === 'serve')!;
+    expect(serve.options.map((o) => o.long)).toContain('--admin-token');
+    expect(helpOf(serve)).toMatch(/--admin-token <token> +require this token on non-loopback binds/);
+  });
+});
+
 describe('cli: exit codes', () => {
   it('exitCodeFor: usage 2, operation 1, threshold 3, commander parse errors 2, help 0', () => {
     expect(exitCodeFor(new UsageError('x'))).toBe(2);

@@ -214,4 +214,41 @@ describe('cli audit (built binary)', { timeout: 120_000 }, () => {
       }
     });
   });
+
+  describe('clock', () => {
+    it('advance -5m: a usage error saying the clock only moves forward, not "unknown option"', async () => {
+      for (const args of [['clock', 'advance', '-5m'], ['clock', 'advance', '--', '-5m']]) {
+        const r = await vtr(args, server.env);
+        expect(r.code, args.join(' ')).toBe(2);
+        expect(r.stderr).toContain('vtr: usage error: <duration>: "-5m": the clock only moves forward');
+        expect(r.stderr).not.toContain('unknown option');
+      }
+    });
+
+    it('set <past>: the message includes the clock\'s current time', async () => {
+      const manual = await startServer(['--memory', '--clock', 'manual']);
+      try {
+        const now = (await vtrJson(['clock'], manual.env)).now as string;
+        const r = await vtr(['clock', 'set', '2000-01-01T00:00:00Z'], manual.env);
+        expect(r.code).toBe(1);
+        const said = r.stderr.match(/2000-01-01T00:00:00Z is before the clock's current time, (\S+):/)?.[1];
+        expect(said, r.stderr).toBeDefined();
+        // The clock runs on between the two commands: the time given is the current one, or later.
+        expect(Date.parse(`${said}Z`)).toBeGreaterThanOrEqual(Date.parse(`${now}Z`));
+        expect(Date.parse(`${said}Z`) - Date.parse(`${now}Z`)).toBeLessThan(60_000);
+        expect(r.stderr).toContain('only moves forward');
+      } finally {
+        await manual.stop();
+      }
+    });
+  });
+
+  describe('help', () => {
+    it('serve --help shows its own --admin-token; examples with prose end in a # comment', async () => {
+      const serve = await vtr(['serve', '--help']);
+      expect(serve.stdout).toMatch(/--admin-token <token> +require this token on non-loopback binds/);
+      expect((await vtr(['state', 'import', '--help'])).stdout).toContain('vtr serve --import fixtures/demo.json   # at start-up');
+      expect((await vtr(['openapi', '--help'])).stdout).toContain('openapi.json   # the same document, served');
+    });
+  });
 });
