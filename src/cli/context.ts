@@ -39,7 +39,7 @@ export interface Prompter {
 export interface CliContext {
   io: CliIO;
   config: CliConfig;
-  /** True when prompts, spinners and colour may be used (stderr/stdin are terminals, no --json). */
+  /** True when prompts may be used: stdin and stderr are terminals (with or without --json; prompts go to stderr). */
   interactive: boolean;
   /** A client with the credentials resolved (flag > env > the local emulator's default site). */
   client(needs?: { token?: boolean; secretKey?: boolean }): Promise<ApiClient>;

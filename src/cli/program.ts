@@ -55,11 +55,11 @@ export function buildProgram(): Command {
       'after',
       `
 Examples:
-  $ npx vtr serve                          start the emulator on http://127.0.0.1:8787
-  $ vtr check --email a@example.com        run a visitor check against the default site
-  $ vtr sessions create --ip 203.0.113.7   make a session (a Tor exit: risk_level invalid)
+  $ npx vtr serve                          # start the emulator on http://127.0.0.1:8787
+  $ vtr check --email a@example.com        # run a visitor check against the default site
+  $ vtr sessions create --ip 203.0.113.7   # make a session (a Tor exit: risk_level invalid)
   $ vtr sessions list --where "risk_level = invalid"
-  $ vtr webhooks tail                      watch webhook attempts live
+  $ vtr webhooks tail                      # watch webhook attempts live
 
 Exit codes: 0 ok, 1 operation failed, 2 usage error, 3 check --fail-on threshold reached.`,
     );
@@ -78,7 +78,8 @@ function askForMissingArguments(cmd: Command): void {
   const c = cmd as Command & { missingArgument(name: string): void };
   const original = c.missingArgument.bind(c);
   c.missingArgument = (name: string) => {
-    const interactive = process.stdin.isTTY && process.stderr.isTTY && !process.env.CI && !cmd.optsWithGlobals().json;
+    // The same test as createContext's `interactive`: --json does not matter (prompts go to stderr).
+    const interactive = process.stdin.isTTY && process.stderr.isTTY && !process.env.CI;
     if (!interactive) original(name);
   };
   for (const sub of cmd.commands) askForMissingArguments(sub);

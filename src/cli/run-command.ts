@@ -11,7 +11,8 @@ export function defaultIO(): CliIO {
 
 export function createContext(globals: GlobalOptions, io: CliIO = defaultIO(), env: NodeJS.ProcessEnv = process.env): CliContext {
   const config = resolveConfig(globals, env, io);
-  const interactive = io.stdinIsTTY && !!io.stderr.isTTY && !config.json && !env.CI;
+  // Prompts depend on the terminal alone: --json governs stdout, and prompts write to stderr.
+  const interactive = io.stdinIsTTY && !!io.stderr.isTTY && !env.CI;
   // The prompt library colours by NO_COLOR (read when it loads): --no-color reaches it that way.
   if (globals.color === false && env === process.env) process.env.NO_COLOR ??= '1';
   const prompter: Prompter = {
@@ -58,6 +59,32 @@ function serveCommandFor(baseUrl: string): string {
   return port && port !== '8787' ? `npx vtr serve --port ${port}` : 'npx vtr serve';
 }
 
+/** The command listing what a "<resource> [id] not found" answer names (most specific first). */
+const LIST_COMMANDS: Array<[string, string]> = [
+  ['webhook event', 'vtr webhooks events <webhook-id>'],
+  ['webhook', 'vtr webhooks list'],
+  ['saved view', 'vtr views list'],
+  ['site', 'vtr sites list'],
+  ['session', 'vtr sessions list'],
+  ['access token', 'vtr tokens list'],
+  ['request log entry', 'vtr logs list'],
+];
+
+function listCommandFor(message: string): string | null {
+  for (const [resource, command] of LIST_COMMANDS) {
+    if (new RegExp(`^${resource}( \\S+)? not found$`).test(message)) return command;
+  }
+  return null;
+}
+
+/** ": ENOTFOUND (getaddrinfo ENOTFOUND host)" for a network error; "" when there is none. */
+function causeOf(cause: unknown): string {
+  if (!(cause instanceof Error)) return '';
+  const code = (cause as NodeJS.ErrnoException).code;
+  if (code && !cause.message.includes(code)) return `: ${code} (${cause.message})`;
+  return `: ${cause.message}`;
+}
+
 /** Turns an error into a message on stderr and returns the exit code. */
 export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown): number {
   const code = exitCodeFor(err);
@@ -66,13 +93,18 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
     return code;
   }
   let message: string;
-  if (err instanceof ConnectionError) {
+  if (err instanceof ConnectionError && !isLocal(ctx.config.baseUrl)) {
+    // Not this machine: starting a local emulator would not help; the URL (or the network) is the suspect.
+    message = `cannot reach ${err.url}${causeOf(err.cause)}. Check --base-url / VTR_BASE_URL (now ${ctx.config.baseUrl}).`;
+  } else if (err instanceof ConnectionError) {
     message = `${err.message}. Is it running? Start it with \`${serveCommandFor(ctx.config.baseUrl)}\`, or point --base-url / VTR_BASE_URL at it.`;
   } else if (err instanceof ApiError) {
     message = `${err.message} (HTTP ${err.status}, ${err.code})`;
     if (err.status === 401 && err.code === 'unauthorized') {
       message += '. Check --token / --secret-key / --admin-token (or VTR_ACCESS_TOKEN / VTR_SECRET_KEY / VTR_ADMIN_TOKEN).';
     }
+    const list = err.status === 404 && err.code === 'not_found' ? listCommandFor(err.message) : null;
+    if (list) message += `; see \`${list}\``;
     // A base URL without the version segment reaches the emulator but none of the public API's routes.
     if (err.status === 404 && message.startsWith('no route for') && !/\/api\/v1\/?$/.test(ctx.config.baseUrl)) {
       message += `. --base-url / VTR_BASE_URL must be the public API base, ending in /api/v1 (e.g. ${originOf(ctx.config.baseUrl)}/api/v1)`;
@@ -115,6 +147,13 @@ export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) 
       // Required arguments left out on a terminal (see program.ts) are asked for here.
       for (const [i, arg] of cmd.registeredArguments.entries()) {
         if (arg.required && positional[i] === undefined) positional[i] = await ctx.prompter.input(arg.description || arg.name());
+      }
+      // An empty id would reach the server as a different route (`/sites/`) and answer a puzzling 404.
+      for (const [i, arg] of cmd.registeredArguments.entries()) {
+        const given = positional[i];
+        if ((Array.isArray(given) ? given : [given]).some((v) => typeof v === 'string' && v.trim() === '')) {
+          throw new UsageError(`<${arg.name()}>: must not be empty`);
+        }
       }
       const { run } = await load();
       await run(opts, ctx);

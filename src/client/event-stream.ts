@@ -1,7 +1,7 @@
 // Follows the management API's event stream (`/_vtr/api/stream`) across emulator restarts:
 // reconnects with backoff and reports the connection's state through onStatus.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError } from './api-client.js';
+import { ApiError, ConnectionError } from './api-client.js';
 import { eventStream } from './sse.js';
 
 export interface FollowOptions {
@@ -18,15 +18,20 @@ export interface FollowOptions {
 
 const MAX_BACKOFF_MS = 10_000;
 
-/** Runs until `signal` aborts. Throws only what reconnecting cannot fix (401/404). */
+/**
+ * Runs until `signal` aborts. Throws what reconnecting cannot fix (401/404), and the first
+ * connection's failure: a server that was never there is a mistake to report, not a restart to wait out.
+ */
 export async function streamEvents(o: FollowOptions): Promise<void> {
   const url = `${o.origin}/_vtr/api/stream${o.types?.length ? `?types=${encodeURIComponent(o.types.join(','))}` : ''}`;
   let backoff = 500;
   let lost = false;
+  let connected = false;
   while (!o.signal?.aborted) {
     try {
       for await (const ev of eventStream({ url, adminToken: o.adminToken, signal: o.signal })) {
         if (ev.event === 'ready') {
+          connected = true;
           if (lost) o.onStatus?.('connected', `reconnected to ${o.origin}`);
           lost = false;
           backoff = 500;
@@ -42,8 +47,10 @@ export async function streamEvents(o: FollowOptions): Promise<void> {
       }
     } catch (err) {
       if (err instanceof ApiError && (err.status === 401 || err.status === 404)) throw err;
+      if (!connected && !o.signal?.aborted) throw err;
     }
     if (o.signal?.aborted) break;
+    if (!connected) throw new ConnectionError(o.origin);
     lost = true;
     o.onStatus?.('disconnected', `lost the emulator at ${o.origin}; reconnecting in ${backoff / 1000}s…`);
     await sleep(backoff, undefined, { signal: o.signal }).catch(() => undefined);

@@ -52,6 +52,26 @@ describe('cli: help', () => {
   });
 });
 
+describe('cli: help examples', () => {
+  /** Every command under `cmd`, itself included. */
+  const all = (cmd: Command): Command[] => [cmd, ...cmd.commands.flatMap(all)];
+
+  it('help: an example line is a command that can be copied: any prose after it is a # comment', () => {
+    for (const cmd of all(buildProgram())) {
+      for (const line of helpOf(cmd).split('\n').filter((l) => /^\s+\$ /.test(l))) {
+        // Two or more spaces then text that is not a comment: prose the shell would take as arguments.
+        expect(line, cmd.name()).not.toMatch(/\S {2,}[^#\s]/);
+      }
+    }
+  });
+
+  it('help: serve shows its own --admin-token (what it requires), not only the global client credential', () => {
+    const serve = buildProgram().commands.find((c) => c.name() === 'serve')!;
+    expect(serve.options.map((o) => o.long)).toContain('--admin-token');
+    expect(helpOf(serve)).toMatch(/--admin-token <token> +require this token on non-loopback binds/);
+  });
+});
+
 describe('cli: exit codes', () => {
   it('exitCodeFor: usage 2, operation 1, threshold 3, commander parse errors 2, help 0', () => {
     expect(exitCodeFor(new UsageError('x'))).toBe(2);
@@ -112,6 +132,38 @@ describe('cli: exit codes', () => {
     expect(code).toBe(1);
     expect(err).toMatch(/cannot reach the emulator at http:\/\/127\.0\.0\.1:8787/);
     expect(err).toContain('npx vtr serve');
+  });
+
+  it('reportError: a not-found id points to its list command; a route that does not exist does not', () => {
+    const io = { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: false };
+    const cases: Array<[string, string | null]> = [
+      ['session not found', 'vtr sessions list'],
+      ['webhook wh_x not found', 'vtr webhooks list'],
+      ['webhook event msg_x not found', 'vtr webhooks events <webhook-id>'],
+      ['saved view view_x not found', 'vtr views list'],
+      ['site site_x not found', 'vtr sites list'],
+      ['access token not found', 'vtr tokens list'],
+      ['no route for GET /_vtr/api/nope', null],
+      ['default site not found', null],
+    ];
+    for (const [msg, list] of cases) {
+      let err = '';
+      const errIo = { ...io, stderr: { write: (s: string) => ((err += s), true) } as never };
+      reportError({ io: errIo, config: resolveConfig({}, {}, errIo) }, new ApiError(404, 'not_found', msg));
+      if (list) expect(err, msg).toContain(`; see \`${list}\``);
+      else expect(err, msg).not.toContain('; see');
+    }
+  });
+
+  it('reportError: a remote host that cannot be reached names the cause and --base-url, not npx vtr serve', () => {
+    let err = '';
+    const io = { stdout: process.stdout, stderr: { write: (s: string) => ((err += s), true) } as never, stdinIsTTY: false };
+    const cause = Object.assign(new Error('getaddrinfo ENOTFOUND vtr.invalid'), { code: 'ENOTFOUND' });
+    const config = resolveConfig({ baseUrl: 'http://vtr.invalid:8787/api/v1' }, {}, io);
+    expect(reportError({ io, config }, new ConnectionError('http://vtr.invalid:8787', cause))).toBe(1);
+    expect(err).toMatch(/cannot reach http:\/\/vtr\.invalid:8787: getaddrinfo ENOTFOUND vtr\.invalid/);
+    expect(err).toContain('--base-url / VTR_BASE_URL');
+    expect(err).not.toContain('npx vtr serve');
   });
 });
 

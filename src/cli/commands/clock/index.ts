@@ -8,10 +8,17 @@ export function registerClock(program: Command): void {
     'vtr clock advance 5m',
     'vtr clock set 2026-12-01T09:00:00',
   ]).action(action(() => import('./show.js')));
-  examples(
+  const advance = examples(
     clock.command('advance <duration>').description('move a manual clock forward (e.g. 30s, 5m, 3d); due deliveries run before it returns'),
     ['vtr clock advance 5m', 'vtr clock advance 3d --json'],
   ).action(action(() => import('./advance.js')));
+  // `-5m` reads as an option to commander ("unknown option"); say what is actually wrong with it.
+  const a = advance as Command & { unknownOption(flag: string): void };
+  const unknownOption = a.unknownOption.bind(a);
+  a.unknownOption = (flag: string) => {
+    if (!/^-\d/.test(flag)) return unknownOption(flag);
+    a.error(`error: <duration>: "${flag}": the clock only moves forward; give a positive duration, e.g. 5m`, { exitCode: 2, code: 'commander.invalidArgument' });
+  };
   examples(
     clock.command('set <timestamp>').description('move a manual clock forward to a time (ISO 8601, UTC when no zone)'),
     ['vtr clock set 2026-12-01T09:00:00', 'vtr clock set 2026-12-01T09:00:00Z --json'],

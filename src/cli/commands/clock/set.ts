@@ -1,5 +1,6 @@
+import { ApiError } from '../../../client/api-client.js';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { OperationError, UsageError } from '../../errors.js';
 import { output } from '../../output.js';
 import { parseTimestamp } from '../../../domain/time.js';
 import { renderClock, type ClockJson } from './show.js';
@@ -7,6 +8,15 @@ import { renderClock, type ClockJson } from './show.js';
 export async function run(o: { args: string[] }, ctx: CliContext): Promise<void> {
   if (parseTimestamp(o.args[0]) == null) throw new UsageError(`<timestamp>: "${o.args[0]}" is not a time; use ISO 8601, e.g. 2026-12-01T09:00:00`);
   const client = await ctx.client();
-  const clock = await client.admin<ClockJson>('POST', '/clock/set', { body: { timestamp: o.args[0] } });
+  let clock: ClockJson;
+  try {
+    clock = await client.admin<ClockJson>('POST', '/clock/set', { body: { timestamp: o.args[0] } });
+  } catch (err) {
+    // "Only moves forward" is only useful with the time it cannot go back from.
+    if (!(err instanceof ApiError) || err.status !== 409 || !/only moves forward/.test(err.message)) throw err;
+    const now = await client.admin<ClockJson>('GET', '/clock').then((c) => c.now, () => null);
+    if (!now) throw err;
+    throw new OperationError(`${o.args[0]} is before the clock's current time, ${now}: the clock only moves forward`);
+  }
   output(ctx, clock, () => renderClock(clock));
 }

@@ -1,6 +1,7 @@
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { output, table } from '../../output.js';
+import { siteFilter } from '../../site-ref.js';
 import { formatDurationMs, type LogEntryJson } from './render.js';
 
 export async function run(o: { limit: string; site?: string }, ctx: CliContext): Promise<void> {
@@ -8,7 +9,8 @@ export async function run(o: { limit: string; site?: string }, ctx: CliContext):
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError(`--limit: "${o.limit}" must be a whole number from 1 to 10000`);
   const client = await ctx.client();
   // The log covers every site unless --site (or VTR_SITE) narrows it.
-  const entries = await client.admin<LogEntryJson[]>('GET', '/logs', { query: { limit, site: o.site ?? ctx.config.site } });
+  const site = await siteFilter(ctx, client, o.site);
+  const entries = await client.admin<LogEntryJson[]>('GET', '/logs', { query: { limit, site } });
   output(ctx, entries, () =>
     entries.length
       ? table(

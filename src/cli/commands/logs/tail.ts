@@ -1,12 +1,13 @@
 import { streamEvents } from '../../../client/event-stream.js';
 import type { CliContext } from '../../context.js';
+import { siteFilter } from '../../site-ref.js';
 import { style } from '../../style.js';
 import { logLine, type LogEntryJson } from './render.js';
 
 export async function run(o: { site?: string }, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
   const c = style(ctx);
-  const site = o.site ?? ctx.config.site;
+  const site = await siteFilter(ctx, client, o.site);
   const ctrl = new AbortController();
   const stop = () => ctrl.abort();
   process.once('SIGINT', stop);

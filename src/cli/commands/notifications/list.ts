@@ -2,12 +2,15 @@ import type { Notification } from '../../../domain/webhooks.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { output, table } from '../../output.js';
+import { siteFilter } from '../../site-ref.js';
 
 export async function run(o: { site?: string; limit: string; full?: boolean }, ctx: CliContext): Promise<void> {
   const limit = Number(o.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError(`--limit: "${o.limit}" must be a whole number from 1 to 10000`);
   const client = await ctx.client();
-  const list = await client.admin<Notification[]>('GET', '/notifications', { query: { site: o.site, limit: o.limit } });
+  // Every site's outbox unless --site (or VTR_SITE) narrows it.
+  const site = await siteFilter(ctx, client, o.site);
+  const list = await client.admin<Notification[]>('GET', '/notifications', { query: { site, limit: o.limit } });
   output(ctx, list, () => {
     if (!list.length) return 'The outbox is empty.';
     if (o.full) return list.map((n) => `${n.created_at}  to ${n.to ?? '-'}\nSubject: ${n.subject}\n\n${n.body}\n`).join('\n');

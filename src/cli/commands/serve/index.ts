@@ -16,6 +16,8 @@ export function registerServe(program: Command): void {
     .option('--retry-jitter', 'add up to ±20% random jitter to retry delays')
     .option('--webhook-timeout <duration>', 'time a receiver has to answer', '10s')
     .option('--smtp <url>', 'also send notification emails to this SMTP server, e.g. smtp://127.0.0.1:1025')
+    // Also a global option (the client's credential); here it is what the server requires.
+    .option('--admin-token <token>', 'require this token on non-loopback binds and for the management API/console (env VTR_ADMIN_TOKEN)')
     .option('--rate-limit <n>', 'public API requests per second per client before 429')
     .option('--import <file>', 'load a `vtr state export` file on start')
     .option('--export-on-exit <file>', 'write a state export when stopping')

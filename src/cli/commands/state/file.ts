@@ -1,5 +1,5 @@
 // Reading and writing state files on the CLI's side (the server never sees the path).
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { OperationError, UsageError } from '../../errors.js';
 
 /** Writes next to the target, then renames: an interrupted export never leaves half a file. */
@@ -9,6 +9,8 @@ export async function writeStateFile(file: string, text: string): Promise<void> 
     await writeFile(tmp, `${text}\n`);
     await rename(tmp, file);
   } catch (err) {
+    // A failed write or rename (the target a directory, a full disk) must not leave the temp file behind.
+    await rm(tmp, { force: true }).catch(() => undefined);
     throw new OperationError(`cannot write ${file}: ${(err as Error).message}`);
   }
 }

@@ -17,7 +17,7 @@ export function registerState(program: Command): void {
       .command('import <file>')
       .description('replace all state with a file written by `vtr state export` ("-": stdin)')
       .option('-y, --yes', 'do not ask for confirmation on a terminal'),
-    ['vtr state import fixtures/demo.json', 'vtr serve --import fixtures/demo.json   (at start-up)'],
+    ['vtr state import fixtures/demo.json', 'vtr serve --import fixtures/demo.json   # at start-up'],
   ).action(action(() => import('./import.js')));
   examples(
     state.command('reset').description('delete all state and recreate the default site, like a first start').option('-y, --yes', 'do not ask for confirmation (required without a terminal)'),

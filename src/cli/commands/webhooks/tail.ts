@@ -2,6 +2,7 @@
 // the emulator restarts, saying so on stderr. --json: one JSON object per line.
 import { streamEvents } from '../../../client/event-stream.js';
 import type { CliContext } from '../../context.js';
+import { siteFilter } from '../../site-ref.js';
 import { style } from '../../style.js';
 import { attemptResult } from './render.js';
 
@@ -31,6 +32,7 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
   // A mistyped id would filter out everything, forever: look it up first (a 404 ends the command).
   if (o.webhook) await client.admin('GET', `/webhooks/${encodeURIComponent(o.webhook)}`);
+  const site = await siteFilter(ctx, client, o.site);
   const c = style(ctx);
   const stop = new AbortController();
   const onSignal = () => stop.abort();
@@ -39,7 +41,7 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
 
   const print = (a: AttemptData) => {
     if (o.webhook && a.webhook_id !== o.webhook) return;
-    if (o.site && a.site_id !== o.site) return;
+    if (site && a.site_id !== site) return;
     if (ctx.config.json) return void ctx.io.stdout.write(`${JSON.stringify(a)}\n`);
     const ok = a.event_status === 'delivered' && (a.status_code ?? 0) >= 200 && (a.status_code ?? 0) < 300;
     const mark = ok ? c.green('✓') : c.red('✗');
@@ -51,7 +53,7 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
 
   const printStarted = (a: StartedData) => {
     if (o.webhook && a.webhook_id !== o.webhook) return;
-    if (o.site && a.site_id !== o.site) return;
+    if (site && a.site_id !== site) return;
     ctx.io.stdout.write(`${c.dim(a.at)} ${c.dim('→')} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${c.dim(`POST ${a.url} …`)}\n`);
   };
 

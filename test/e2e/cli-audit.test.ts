@@ -1,0 +1,254 @@
+// Fixes from the CLI audit, on the built binary: prompts with --json, unreachable servers for the
+// tails, empty ids, temp files of a failed export, --site checks, help text, clock and error hints.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { CLI, startServer, type ServerProcess } from '../helpers/vtr-process.js';
+import { CLEAN_ENV, envOf, HAS_PTY, parseOne, removeScratchDirs, scratchDir, vtr, vtrJson } from '../helpers/foundation-e2e.js';
+
+let server: ServerProcess;
+let sessionId: string;
+beforeAll(async () => {
+  server = await startServer(['--memory']);
+  sessionId = (await vtrJson(['sessions', 'create', '--ip', '198.51.100.20'], server.env)).session_id;
+});
+afterAll(async () => {
+  await server?.stop();
+  removeScratchDirs();
+});
+
+/** A loopback port nothing listens on (bound, then released). */
+async function closedPort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Runs `vtr <args>` with stdin and stderr on a pseudo-terminal and stdout redirected to a file (so
+ * stdout can be checked to be pure JSON); answers each prompt (by its text) in turn.
+ */
+function onTty(args: string[], env: Record<string, string>, answers: Array<[string, string]> = []) {
+  const out = join(scratchDir(), 'stdout');
+  const cmd = `${[process.execPath, CLI, ...args].map(shellQuote).join(' ')} > ${shellQuote(out)}`;
+  const child = spawn('script', ['-qec', cmd, '/dev/null'], { env: envOf(CLEAN_ENV, { CI: undefined, TERM: 'xterm-256color' }, env), stdio: ['pipe', 'pipe', 'pipe'] });
+  let tty = '';
+  let next = 0;
+  const onData = (d: Buffer) => {
+    tty += d;
+    if (next < answers.length && tty.includes(answers[next][0])) child.stdin.write(`${answers[next++][1]}\r`);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  return new Promise<{ code: number | null; tty: string; stdout: string; answered: number }>((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, tty, stdout: existsSync(out) ? readFileSync(out, 'utf8') : '', answered: next });
+    });
+  });
+}
+
+describe('cli audit (built binary)', { timeout: 120_000 }, () => {
+  describe('prompts: --json governs stdout only', () => {
+    it.skipIf(!HAS_PTY)('keys rotate --json on a TTY: asks first; "no" changes nothing and prints nothing on stdout', async () => {
+      const before = await vtrJson(['keys', 'show'], server.env);
+      const r = await onTty(['keys', 'rotate', '--json'], server.env, [['Rotate the keys', 'n']]);
+      expect(r.answered, r.tty).toBe(1);
+      expect(r.code, r.tty).toBe(1);
+      expect(r.tty).toContain('keys not rotated');
+      expect(r.stdout).toBe('');
+      expect((await vtrJson(['keys', 'show'], server.env)).secret_key).toBe(before.secret_key);
+    });
+
+    it.skipIf(!HAS_PTY)('tokens revoke --json on a TTY: asks, and on "yes" stdout is the JSON document alone', async () => {
+      const token = await vtrJson(['tokens', 'create'], server.env);
+      const r = await onTty(['tokens', 'revoke', token.token, '--json'], server.env, [['Revoke', 'y']]);
+      expect(r.answered, r.tty).toBe(1);
+      expect(r.code, r.tty).toBe(0);
+      expect(parseOne(r.stdout)).toMatchObject({ token: token.token });
+    });
+
+    it.skipIf(!HAS_PTY)('state import --json on a TTY: asks before replacing everything', async () => {
+      const file = join(scratchDir(), 'state.json');
+      expect((await vtr(['state', 'export', file], server.env)).code).toBe(0);
+      const r = await onTty(['state', 'import', file, '--json'], server.env, [['Replace all state', 'n']]);
+      expect(r.answered, r.tty).toBe(1);
+      expect(r.code, r.tty).toBe(1);
+      expect(r.stdout).toBe('');
+    });
+
+    it.skipIf(!HAS_PTY)('sites delete --json on a TTY: asks (there is a terminal to ask on)', async () => {
+      const site = await vtrJson(['sites', 'create', '--name', 'Doomed'], server.env);
+      const r = await onTty(['sites', 'delete', site.site_id, '--json'], server.env, [['Delete site', 'n']]);
+      expect(r.answered, r.tty).toBe(1);
+      expect(r.tty).not.toContain('no terminal');
+      expect(r.code, r.tty).toBe(1);
+      expect(r.stdout).toBe('');
+    });
+
+    it.skipIf(!HAS_PTY)('views create --json on a TTY: missing --name and --filter are asked for; stdout stays JSON', async () => {
+      const r = await onTty(['views', 'create', '--json'], server.env, [['--name', 'Asked'], ['--filter', 'risk_level = invalid']]);
+      expect(r.answered, r.tty).toBe(2);
+      expect(r.code, r.tty).toBe(0);
+      expect(parseOne(r.stdout)).toMatchObject({ name: 'Asked', filter: 'risk_level = invalid' });
+    });
+
+    it('without a TTY --json changes nothing: a missing flag is still a usage error naming it', async () => {
+      const r = await vtr(['views', 'create', '--json'], server.env);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/--name/);
+    });
+  });
+
+  describe('tails: a server that was never reached', () => {
+    for (const group of ['webhooks', 'logs']) {
+      it(`${group} tail: the first connection failure exits 1 with the unreachable-server hint`, async () => {
+        const port = await closedPort();
+        const r = await vtr([group, 'tail'], { VTR_BASE_URL: `http://127.0.0.1:${port}/api/v1` }, { timeoutMs: 10_000 });
+        expect(r.code, r.stderr).toBe(1);
+        expect(r.stderr).toContain(`cannot reach the emulator at http://127.0.0.1:${port}`);
+        expect(r.stderr).toContain(`npx vtr serve --port ${port}`);
+        expect(r.stderr).not.toMatch(/lost the emulator|reconnecting/);
+      });
+    }
+
+    it('a remote base URL whose host does not resolve: names the cause and --base-url, not `vtr serve`', async () => {
+      const r = await vtr(['sessions', 'list'], { VTR_BASE_URL: 'http://vtr-host.invalid:8787/api/v1', VTR_ACCESS_TOKEN: 'at_x' });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/cannot reach http:\/\/vtr-host\.invalid:8787: .*(ENOTFOUND|EAI_AGAIN)/);
+      expect(r.stderr).toContain('--base-url / VTR_BASE_URL');
+      expect(r.stderr).not.toContain('vtr serve');
+    });
+  });
+
+  describe('empty arguments', () => {
+    it('an empty id (or other argument) is a usage error naming it, before any request', async () => {
+      const cases: Array<[string[], string]> = [
+        [['session', 'get', ''], '<id>'],
+        [['session', 'event', '', 'conversion'], '<id>'],
+        [['session', 'event', 'ses_x', ' '], '<name>'],
+        [['sites', 'show', ''], '<id>'],
+        [['sites', 'update', '', '--plan', 'free'], '<id>'],
+        [['sites', 'delete', '', '--yes'], '<id>'],
+        [['tokens', 'revoke', ''], '<token>'],
+        [['views', 'delete', '', '--yes'], '<id>'],
+        [['webhooks', 'events', ''], '<webhook-id>'],
+        [['webhooks', 'event', ''], '<event-id>'],
+        [['webhooks', 'disable', ''], '<id>'],
+        [['webhooks', 'retry', ''], '<event-id>'],
+        [['clock', 'advance', ''], '<duration>'],
+        [['state', 'import', ''], '<file>'],
+      ];
+      for (const [args, name] of cases) {
+        const r = await vtr(args, server.env);
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr, args.join(' ')).toContain(`vtr: usage error: ${name}: must not be empty`);
+      }
+    });
+  });
+
+  describe('state export', () => {
+    it('a failed write (the target is a directory) leaves no temp file behind', async () => {
+      const dir = scratchDir();
+      const target = join(dir, 'taken');
+      mkdirSync(target);
+      const r = await vtr(['state', 'export', target], server.env);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`cannot write ${target}`);
+      expect(readdirSync(dir)).toEqual(['taken']);
+    });
+
+    it('an empty file name is a usage error naming <file>', async () => {
+      const r = await vtr(['state', 'export', ''], server.env);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('<file>: must not be empty');
+    });
+  });
+
+  describe('--site on listings that cover every site', () => {
+    it('an unknown --site (or VTR_SITE) is a 404 naming `vtr sites list`, not an empty listing', async () => {
+      const cases: Array<[string[], Record<string, string>]> = [
+        [['logs', 'list', '--site', 'site_nope'], {}],
+        [['notifications', 'list', '--site', 'site_nope'], {}],
+        [['notifications', 'list'], { VTR_SITE: 'site_nope' }],
+        [['logs', 'tail', '--site', 'site_nope'], {}],
+        [['webhooks', 'tail'], { VTR_SITE: 'site_nope' }],
+      ];
+      for (const [args, env] of cases) {
+        const r = await vtr(args, { ...server.env, ...env }, { timeoutMs: 10_000 });
+        expect(r.code, `${args.join(' ')} ${JSON.stringify(env)}: ${r.stderr}`).toBe(1);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toMatch(/site site_nope not found \(HTTP 404, not_found\); see `vtr sites list`/);
+      }
+    });
+
+    it('notifications list: VTR_SITE narrows it like --site', async () => {
+      const other = await vtrJson(['sites', 'create', '--name', 'Quiet outbox'], server.env);
+      expect(await vtrJson(['notifications', 'list'], { ...server.env, VTR_SITE: other.site_id })).toEqual([]);
+    });
+  });
+
+  describe('not found', () => {
+    it('a 404 for an id points to the command that lists them', async () => {
+      const cases: Array<[string[], string]> = [
+        [['session', 'get', 'ses_nope'], 'vtr sessions list'],
+        [['sites', 'show', 'site_nope'], 'vtr sites list'],
+        [['webhooks', 'disable', 'wh_nope'], 'vtr webhooks list'],
+        [['webhooks', 'event', 'msg_nope'], 'vtr webhooks events <webhook-id>'],
+        [['views', 'delete', 'view_nope', '--yes'], 'vtr views list'],
+        [['tokens', 'revoke', 'at_test_nope'], 'vtr tokens list'],
+      ];
+      for (const [args, list] of cases) {
+        const r = await vtr(args, server.env);
+        expect(r.code, args.join(' ')).toBe(1);
+        expect(r.stderr, args.join(' ')).toMatch(new RegExp(`not found \\(HTTP 404, not_found\\); see \`${list.replace(/[<>-]/g, '.')}\`$`, 'm'));
+      }
+    });
+  });
+
+  describe('clock', () => {
+    it('advance -5m: a usage error saying the clock only moves forward, not "unknown option"', async () => {
+      for (const args of [['clock', 'advance', '-5m'], ['clock', 'advance', '--', '-5m']]) {
+        const r = await vtr(args, server.env);
+        expect(r.code, args.join(' ')).toBe(2);
+        expect(r.stderr).toContain('vtr: usage error: <duration>: "-5m": the clock only moves forward');
+        expect(r.stderr).not.toContain('unknown option');
+      }
+    });
+
+    it('set <past>: the message includes the clock\'s current time', async () => {
+      const manual = await startServer(['--memory', '--clock', 'manual']);
+      try {
+        const now = (await vtrJson(['clock'], manual.env)).now as string;
+        const r = await vtr(['clock', 'set', '2000-01-01T00:00:00Z'], manual.env);
+        expect(r.code).toBe(1);
+        const said = r.stderr.match(/2000-01-01T00:00:00Z is before the clock's current time, (\S+):/)?.[1];
+        expect(said, r.stderr).toBeDefined();
+        // The clock runs on between the two commands: the time given is the current one, or later.
+        expect(Date.parse(`${said}Z`)).toBeGreaterThanOrEqual(Date.parse(`${now}Z`));
+        expect(Date.parse(`${said}Z`) - Date.parse(`${now}Z`)).toBeLessThan(60_000);
+        expect(r.stderr).toContain('only moves forward');
+      } finally {
+        await manual.stop();
+      }
+    });
+  });
+
+  describe('help', () => {
+    it('serve --help shows its own --admin-token; examples with prose end in a # comment', async () => {
+      const serve = await vtr(['serve', '--help']);
+      expect(serve.stdout).toMatch(/--admin-token <token> +require this token on non-loopback binds/);
+      expect((await vtr(['state', 'import', '--help'])).stdout).toContain('vtr serve --import fixtures/demo.json   # at start-up');
+      expect((await vtr(['openapi', '--help'])).stdout).toContain('openapi.json   # the same document, served');
+    });
+  });
+});
