@@ -20,6 +20,7 @@ import { adminLogRoutes } from './routes/admin-logs.js';
 import { adminStateRoutes } from './routes/admin-state.js';
 import { publicOpenApiRoutes } from './routes/public-openapi.js';
 import { requestLogMiddleware } from './middleware/request-log.js';
+import { sameOriginWrites } from './middleware/same-origin.js';
 import { consoleRoutes } from './console/index.js';
 import { createPublicApi } from './public-api.js';
 
@@ -37,7 +38,7 @@ export function createApp(deps: AppDeps): Hono {
       const given = bearer(c) ?? c.req.query('admin_token') ?? getCookie(c.req.header('cookie'), 'vtr_admin');
       if (!given || !safeEqual(given, admin)) {
         // A browser opening a console page is sent to `/`, which asks for the token.
-        if (c.req.path.startsWith('/_vtr/console') && c.req.method === 'GET' && c.req.header('accept')?.includes('text/html')) return c.redirect('/', 302);
+        if (/^\/_vtr\/(console|demo)/.test(c.req.path) && c.req.method === 'GET' && c.req.header('accept')?.includes('text/html')) return c.redirect('/', 302);
         throw new VtrError(
           'unauthorized',
           given
@@ -49,7 +50,12 @@ export function createApp(deps: AppDeps): Hono {
     };
     app.use('/_vtr/api/*', guard);
     app.use('/_vtr/console/*', guard);
+    // The demo runs checks as a site: on a network bind it is the admin's too.
+    app.use('/_vtr/demo', guard);
+    app.use('/_vtr/demo/*', guard);
   }
+  app.use('/_vtr/api/*', sameOriginWrites());
+  app.use('/_vtr/demo/*', sameOriginWrites());
 
   // Before every public route and the rate limiter, so each /api/v1 request (404s, 405s, 429s) is logged.
   if (deps.requestLog) app.use('/api/v1/*', requestLogMiddleware(deps.requestLog));

@@ -202,6 +202,31 @@ describe('security: network exposure', () => {
   });
 });
 
+describe('security: other web pages (CSRF)', () => {
+  it('management API: a change sent by another web page is refused (403); the CLI, your code and the console itself pass', async () => {
+    const s = await start();
+    const sessions = async () => (await call(s.origin, 'GET', '/_vtr/api/sessions')).body.length;
+    await call(s.origin, 'POST', `/_vtr/api/sites/${s.site!.site_id}/sessions`, { body: {} });
+    for (const headers of [
+      { origin: 'http://evil.test' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: 'http://localhost:5173' },
+    ]) {
+      const reset = await call(s.origin, 'POST', '/_vtr/api/state/reset', { headers: { ...headers, 'content-type': 'text/plain' } });
+      expect(reset.status, JSON.stringify(headers)).toBe(403);
+      expect(reset.body.code).toBe('forbidden');
+      expect((await call(s.origin, 'POST', '/_vtr/api/clock/advance', { body: { duration: '1d' }, headers })).status).toBe(403);
+    }
+    expect(await sessions()).toBe(1);
+    // Reads stay open (the console's pages and the CLI read them), and the emulator's own origin may write.
+    expect((await call(s.origin, 'GET', '/_vtr/api/sites', { headers: { origin: 'http://evil.test' } })).status).toBe(200);
+    const own = await call(s.origin, 'POST', `/_vtr/api/sites/${s.site!.site_id}/sessions`, { body: {}, headers: { origin: s.origin, 'sec-fetch-site': 'same-origin' } });
+    expect(own.status).toBe(201);
+    expect(await sessions()).toBe(2);
+  });
+});
+
 describe('security: site isolation', () => {
   it("tokens: a token never reads or writes another site's session (404), nor after revocation (401)", async () => {
     const s = await start();

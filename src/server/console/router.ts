@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps.js';
 import { readForm } from '../http.js';
 import { html, Html } from './html.js';
 import { CONSOLE, layout } from './layout.js';
+import { assertSameOrigin } from '../middleware/same-origin.js';
 
 type Result = Html | Response;
 
@@ -61,7 +62,7 @@ export function createConsoleRouter(app: Hono, deps: AppDeps): ConsoleRouter {
     form(path, handler) {
       app.post(`${CONSOLE}${path}`, async (c) => {
         try {
-          assertSameOrigin(c);
+          assertSameOrigin(c, 'console forms only accept posts from the console itself');
           const form = await readForm(c);
           const next = await handler(c, form);
           return typeof next === 'string' ? c.redirect(next, 303) : next;
@@ -71,24 +72,4 @@ export function createConsoleRouter(app: Hono, deps: AppDeps): ConsoleRouter {
       });
     },
   };
-}
-
-/** Console forms change state: refuse posts from other sites (CSRF against a local server). */
-function assertSameOrigin(c: Context): void {
-  const fetchSite = c.req.header('sec-fetch-site');
-  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-    throw new VtrError('forbidden', 'console forms only accept posts from the console itself');
-  }
-  const origin = c.req.header('origin');
-  if (origin && origin !== 'null') {
-    let host: string | null = null;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = null;
-    }
-    if (host !== c.req.header('host')) throw new VtrError('forbidden', 'console forms only accept posts from the console itself');
-  } else if (origin === 'null') {
-    throw new VtrError('forbidden', 'console forms only accept posts from the console itself');
-  }
 }

@@ -1,0 +1,33 @@
+// Changes to a local emulator come from its own console or from non-browser clients (the CLI, your
+// tests), never from another web page: a browser tells where a request comes from (Sec-Fetch-Site,
+// Origin), and a cross-site one is refused (CSRF against a server on 127.0.0.1). Clients that are
+// not browsers send neither header and pass.
+import type { Context, MiddlewareHandler } from 'hono';
+import { VtrError } from '../../domain/errors.js';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Throws 403 `forbidden` when a browser says the request comes from another site or origin. */
+export function assertSameOrigin(c: Context, message: string): void {
+  const fetchSite = c.req.header('sec-fetch-site');
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') throw new VtrError('forbidden', message);
+  const origin = c.req.header('origin');
+  if (origin === undefined) return;
+  let host: string | null = null;
+  try {
+    host = origin === 'null' ? null : new URL(origin).host;
+  } catch {
+    host = null;
+  }
+  if (host === null || host !== c.req.header('host')) throw new VtrError('forbidden', message);
+}
+
+/** For the management API: every method that changes something. */
+export function sameOriginWrites(): MiddlewareHandler {
+  return async (c, next) => {
+    if (!SAFE.has(c.req.method)) {
+      assertSameOrigin(c, `${c.req.method} ${c.req.path.slice(0, 200)}: the management API takes changes from the console, the CLI or your own code, not from another web page (Origin ${c.req.header('origin') ?? c.req.header('sec-fetch-site')})`);
+    }
+    await next();
+  };
+}
