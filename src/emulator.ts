@@ -6,7 +6,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createFastPath } from './server/fast-path.js';
 import { adapterErrorResponse, missingHost, onClientError } from './server/malformed.js';
 import type { Hono } from 'hono';
-import { createClock, type ClockMode } from './domain/clock.js';
+import { clockJson, createClock, type ClockMode } from './domain/clock.js';
 import { createEventBus } from './events/bus.js';
 import { createStore } from './store/index.js';
 import { createSessionService } from './sessions/service.js';
@@ -45,8 +45,10 @@ export function createEmulator(opts: EmulatorOptions) {
   const clock = createClock(clockMode, clockMode === 'manual' ? Number(store.meta.get(CLOCK_OFFSET_KEY) ?? 0) : 0);
   clock.onChange(() => store.meta.set(CLOCK_OFFSET_KEY, String(clock.offsetMs())));
   const bus = createEventBus();
+  // Every move of a manual clock is on the stream (advance stops at each delivery on the way).
+  clock.onChange(() => bus.publish({ type: 'clock.changed', data: { ...clockJson(clock) } }));
   const countryOf = countryDb();
-  const sites = createSiteService({ store, clock });
+  const sites = createSiteService({ store, clock, bus });
   const sessions = createSessionService({ store, clock, bus, countryOf });
   const webhooks = createWebhookSystem({
     store, clock, bus,
@@ -88,6 +90,7 @@ export function createEmulator(opts: EmulatorOptions) {
   else webhooks.dispatcher.start();
   // An imported file may hold due or scheduled deliveries: re-arm the dispatcher for them.
   deps.state?.onReplaced(() => webhooks.dispatcher.kick());
+  deps.state?.onReplaced(() => bus.publish({ type: 'state.replaced', data: { sites: sites.list().length, sessions: store.sessions.count() } }));
   closers.push(() => webhooks.close());
 
   return {

@@ -1,6 +1,8 @@
 // The one source of "now" for the emulator: every timestamp, retry schedule and the disabling rule
 // read it, so tests and `--clock manual` control time (Miniflare-style timers).
 
+import { formatMillis } from './time.js';
+
 export type ClockMode = 'system' | 'manual';
 
 export interface ClockState {
@@ -84,4 +86,9 @@ export function createClock(mode: ClockMode = 'system', initialOffsetMs = 0, sou
 
 export function clockState(clock: Clock): ClockState {
   return { now: clock.now(), mode: clock.mode, offset_ms: clock.offsetMs() };
+}
+
+/** The clock as the API shows it: `now` in the Session timestamp format. */
+export function clockJson(clock: Clock): { now: string; mode: ClockMode; offset_ms: number } {
+  return { now: formatMillis(clock.now()), mode: clock.mode, offset_ms: clock.offsetMs() };
 }

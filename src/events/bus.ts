@@ -6,7 +6,11 @@ export type EmulatorEvent =
   | { type: 'check.created'; data: Record<string, unknown> }
   | { type: 'webhook_event.created' | 'webhook_event.updated'; data: Record<string, unknown> }
   | { type: 'webhook_attempt.started' | 'webhook_attempt.created'; data: Record<string, unknown> }
-  | { type: 'webhook.updated'; data: Record<string, unknown> }
+  | { type: 'webhook.created' | 'webhook.updated' | 'webhook.deleted'; data: Record<string, unknown> }
+  | { type: 'site.created' | 'site.updated' | 'site.deleted'; data: Record<string, unknown> }
+  | { type: 'access_token.created' | 'access_token.revoked'; data: Record<string, unknown> }
+  | { type: 'saved_view.created' | 'saved_view.updated' | 'saved_view.deleted'; data: Record<string, unknown> }
+  | { type: 'state.replaced'; data: Record<string, unknown> }
   | { type: 'notification.created'; data: Record<string, unknown> }
   | { type: 'request.logged'; data: Record<string, unknown> }
   | { type: 'clock.changed'; data: Record<string, unknown> };

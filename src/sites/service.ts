@@ -5,6 +5,7 @@ import { formatMicros } from '../domain/time.js';
 import { newId, safeEqual } from '../domain/ids.js';
 import { notFound, VtrError } from '../domain/errors.js';
 import type { Store } from '../store/index.js';
+import type { EventBus } from '../events/bus.js';
 
 export interface SiteInput {
   name?: string;
@@ -17,8 +18,9 @@ export interface SiteInput {
   ip_allowlist?: string[];
 }
 
-export function createSiteService({ store, clock }: { store: Store; clock: Clock }) {
+export function createSiteService({ store, clock, bus }: { store: Store; clock: Clock; bus?: EventBus }) {
   const now = () => formatMicros(clock.nowMicros());
+  const announce = (type: 'site.created' | 'site.updated' | 'site.deleted', site: Site) => bus?.publish({ type, data: { ...site } });
   // Told when a site's plan changes: held webhook deliveries of a site back on `paid` run at once.
   const planListeners: Array<(site: Site) => void> = [];
 
@@ -32,6 +34,7 @@ export function createSiteService({ store, clock }: { store: Store; clock: Clock
     get(siteId);
     const token: AccessToken = { token: newId.accessToken(), site_id: siteId, created_at: now(), revoked_at: null };
     store.sites.tokens.insert(token);
+    bus?.publish({ type: 'access_token.created', data: { ...token } });
     return token;
   }
 
@@ -52,6 +55,7 @@ export function createSiteService({ store, clock }: { store: Store; clock: Clock
       created_at: now(),
     };
     store.sites.insert(site);
+    announce('site.created', site);
     return site;
   }
 
@@ -68,6 +72,7 @@ export function createSiteService({ store, clock }: { store: Store; clock: Clock
       if (input.country !== undefined) next.country = input.country?.toUpperCase() ?? null;
       if (input.excluded_countries) next.excluded_countries = input.excluded_countries.map((c) => c.toUpperCase());
       store.sites.update(next);
+      announce('site.updated', next);
       if (next.plan !== site.plan) for (const fn of planListeners) fn(next);
       return next;
     },
@@ -78,11 +83,13 @@ export function createSiteService({ store, clock }: { store: Store; clock: Clock
       const site = get(siteId);
       if (site.is_default && store.sites.count() === 1) throw new VtrError('conflict', 'the last site cannot be deleted');
       store.sites.delete(siteId);
+      announce('site.deleted', site);
     },
     /** New site key and secret key; the old ones stop working at once. */
     rotateKeys(siteId: string): Site {
       const site = { ...get(siteId), site_key: newId.siteKey(), secret_key: newId.secretKey() };
       store.sites.update(site);
+      announce('site.updated', site);
       return site;
     },
     /** The default site (created on first start). */
@@ -120,7 +127,9 @@ export function createSiteService({ store, clock }: { store: Store; clock: Clock
         const t = store.sites.tokens.get(token);
         if (!t) throw notFound('access token');
         store.sites.tokens.revoke(token, now());
-        return store.sites.tokens.get(token)!;
+        const revoked = store.sites.tokens.get(token)!;
+        bus?.publish({ type: 'access_token.revoked', data: { ...revoked } });
+        return revoked;
       },
     },
     /** First start on an empty database: a default site with keys and a token. */

@@ -48,7 +48,7 @@ export function createWebhookSystem(o: WebhookSystemOptions) {
     notifier,
     dispatcher,
     trigger,
-    views: createViewService({ store, clock }),
+    views: createViewService({ store, clock, bus }),
     webhooks: createWebhookService({ store, clock, bus, dispatcher }),
     /** Graceful stop: no new attempts, running ones finish (at most the timeout), mail sent. */
     async close(): Promise<void> {

@@ -76,7 +76,9 @@ export function createWebhookService({ store, clock, bus, dispatcher }: WebhookS
         created_at: formatMicros(clock.nowMicros()),
       };
       store.webhooks.insert(w);
-      return webhookJson(w);
+      const created = webhookJson(w);
+      bus.publish({ type: 'webhook.created', data: { ...created } });
+      return created;
     },
     update(id: string, input: { url?: string; status?: 'enabled' | 'disabled' }): Webhook {
       if (input.url !== undefined) {
@@ -93,6 +95,7 @@ export function createWebhookService({ store, clock, bus, dispatcher }: WebhookS
     delete(id: string): Webhook {
       const w = webhookJson(record(id));
       store.webhooks.delete(id);
+      bus.publish({ type: 'webhook.deleted', data: { ...w } });
       return w;
     },
     events(webhookId: string, q: { status?: EventStatus; limit?: number } = {}): WebhookEvent[] {

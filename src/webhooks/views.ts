@@ -8,6 +8,7 @@ import { notFound, VtrError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
 import type { Store } from '../store/index.js';
+import type { EventBus } from '../events/bus.js';
 
 export interface ViewInput {
   name?: string;
@@ -25,7 +26,8 @@ export function checkFilter(filter: string): void {
   }
 }
 
-export function createViewService({ store, clock }: { store: Store; clock: Clock }) {
+export function createViewService({ store, clock, bus }: { store: Store; clock: Clock; bus?: EventBus }) {
+  const announce = (type: 'saved_view.created' | 'saved_view.updated' | 'saved_view.deleted', view: SavedView) => bus?.publish({ type, data: { ...view } });
   const siteExists = (siteId: string) => {
     if (!store.sites.get(siteId)) throw notFound(`site ${siteId}`);
   };
@@ -55,6 +57,7 @@ export function createViewService({ store, clock }: { store: Store; clock: Clock
         created_at: formatMicros(clock.nowMicros()),
       };
       store.views.insert(view);
+      announce('saved_view.created', view);
       return view;
     },
     update(id: string, input: ViewInput): SavedView {
@@ -67,11 +70,13 @@ export function createViewService({ store, clock }: { store: Store; clock: Clock
         trigger_webhooks: input.trigger_webhooks ?? view.trigger_webhooks,
       };
       store.views.update(next);
+      announce('saved_view.updated', next);
       return next;
     },
     delete(id: string): SavedView {
       const view = get(id);
       store.views.delete(id);
+      announce('saved_view.deleted', view);
       return view;
     },
   };

@@ -207,7 +207,7 @@ describe('security: other web pages (CSRF)', () => {
     const s = await start();
     const sessions = async () => (await call(s.origin, 'GET', '/_vtr/api/sessions')).body.length;
     await call(s.origin, 'POST', `/_vtr/api/sites/${s.site!.site_id}/sessions`, { body: {} });
-    for (const headers of [
+    for (const headers of <Array<Record<string, string>>>[
       { origin: 'http://evil.test' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },

@@ -1,20 +1,14 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { ClockError, clockState } from '../../domain/clock.js';
+import { ClockError, clockJson } from '../../domain/clock.js';
 import { VtrError } from '../../domain/errors.js';
-import { formatMillis, parseDuration, parseTimestamp } from '../../domain/time.js';
+import { parseDuration, parseTimestamp } from '../../domain/time.js';
 import type { AppDeps } from '../deps.js';
 import { readJsonObject, route } from '../http.js';
 import { validate } from '../validate.js';
 
 const advanceBody = z.strictObject({ duration: z.union([z.string(), z.number().min(0)]) });
 const setBody = z.strictObject({ timestamp: z.string() });
-
-/** The clock as the API shows it: `now` in the Session timestamp format. */
-export function clockJson(deps: Pick<AppDeps, 'clock'>) {
-  const s = clockState(deps.clock);
-  return { now: formatMillis(s.now), mode: s.mode, offset_ms: s.offset_ms };
-}
 
 export function adminClockRoutes(app: Hono, deps: AppDeps): void {
   // Forward by `ms`, stopping at every delivery scheduled on the way (see AppDeps.advanceClock).
@@ -28,14 +22,14 @@ export function adminClockRoutes(app: Hono, deps: AppDeps): void {
     }
     await deps.afterClockMove?.();
   };
-  route(app, '/_vtr/api/clock', { GET: (c) => c.json(clockJson(deps)) });
+  route(app, '/_vtr/api/clock', { GET: (c) => c.json(clockJson(deps.clock)) });
   route(app, '/_vtr/api/clock/advance', {
     POST: async (c) => {
       const { duration } = validate(advanceBody, await readJsonObject(c));
       const ms = typeof duration === 'number' ? duration : parseDuration(duration);
       if (ms == null || !Number.isFinite(ms)) throw new VtrError('invalid_request', 'duration: use a duration like 30s, 5m, 2h or 3d', { field: 'duration' });
       await move(ms);
-      return c.json(clockJson(deps));
+      return c.json(clockJson(deps.clock));
     },
   });
   route(app, '/_vtr/api/clock/set', {
@@ -44,7 +38,7 @@ export function adminClockRoutes(app: Hono, deps: AppDeps): void {
       const ms = parseTimestamp(timestamp);
       if (ms == null) throw new VtrError('invalid_request', 'timestamp: use ISO 8601, e.g. 2026-11-21T09:00:00', { field: 'timestamp' });
       await move(ms - deps.clock.now());
-      return c.json(clockJson(deps));
+      return c.json(clockJson(deps.clock));
     },
   });
 }

@@ -1,0 +1,42 @@
+// The stream is "everything that happens" (contract §7): management changes are on it too.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EmulatorEvent } from '../../src/events/bus.js';
+import { harness, type Harness } from '../helpers/emulator.js';
+
+let h: Harness;
+afterEach(async () => {
+  await h?.close();
+});
+
+describe('management API: the event stream', () => {
+  it('stream: sites, keys, tokens, views, webhooks, the clock and state resets are published as they change', async () => {
+    h = harness({ clock: 'manual' });
+    const seen: EmulatorEvent[] = [];
+    const off = h.emulator.deps.bus.subscribe((e) => seen.push(e));
+    const site = (await h.admin('POST', '/sites', { name: 'Shop' })).body;
+    await h.admin('PATCH', `/sites/${site.site_id}`, { plan: 'paid' });
+    await h.admin('POST', `/sites/${site.site_id}/keys/rotate`);
+    const token = (await h.admin('POST', `/sites/${site.site_id}/tokens`)).body;
+    await h.admin('DELETE', `/tokens/${token.token}`);
+    const view = (await h.admin('POST', `/sites/${site.site_id}/views`, { name: 'Bad', filter: 'risk_level = invalid' })).body;
+    await h.admin('PATCH', `/views/${view.saved_view_id}`, { name: 'Worse' });
+    await h.admin('DELETE', `/views/${view.saved_view_id}`);
+    const hook = (await h.admin('POST', `/sites/${site.site_id}/webhooks`, { url: 'http://127.0.0.1:9/hook' })).body;
+    await h.admin('DELETE', `/webhooks/${hook.webhook_id}`);
+    await h.admin('POST', '/clock/advance', { duration: '1h' });
+    await h.admin('DELETE', `/sites/${site.site_id}`);
+    await h.admin('POST', '/state/reset');
+    off();
+    const types = seen.map((e) => e.type).filter((t) => !t.startsWith('request.'));
+    expect(types).toEqual([
+      'site.created', 'site.updated', 'site.updated', 'access_token.created', 'access_token.revoked',
+      'saved_view.created', 'saved_view.updated', 'saved_view.deleted', 'webhook.created', 'webhook.deleted',
+      'clock.changed', 'site.deleted',
+      // A reset makes the default site and its token again, as a first start does.
+      'site.created', 'access_token.created', 'state.replaced',
+    ]);
+    expect(seen.find((e) => e.type === 'saved_view.updated')?.data).toMatchObject({ saved_view_id: view.saved_view_id, name: 'Worse' });
+    expect(seen.find((e) => e.type === 'clock.changed')?.data).toMatchObject({ mode: 'manual', offset_ms: 3_600_000 });
+    expect(seen.find((e) => e.type === 'access_token.revoked')?.data).toMatchObject({ token: token.token, revoked_at: expect.any(String) });
+  });
+});
