@@ -6,6 +6,7 @@ import type { Db } from './db.js';
 import type { ReadCaches } from './read-cache.js';
 import { SCHEMA_VERSION } from './migrations.js';
 import { VtrError } from '../domain/errors.js';
+import { columnProblem } from './state-rules.js';
 
 export const STATE_VERSION = 1;
 
@@ -27,7 +28,8 @@ export interface StateDocument {
 
 interface TableInfo {
   name: string;
-  columns: Set<string>;
+  /** Column name → declared type. */
+  columns: Map<string, string>;
   /** ORDER BY clause: primary key columns, or rowid. */
   order: string;
 }
@@ -46,9 +48,9 @@ export function createStateStore(db: Db, caches: ReadCaches) {
     const rank = (n: string) => (KNOWN_ORDER.includes(n) ? KNOWN_ORDER.indexOf(n) : KNOWN_ORDER.length);
     names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
     cached = names.map((name) => {
-      const cols = db.prepare<[], { name: string; pk: number }>(`PRAGMA table_info(${q(name)})`).all();
+      const cols = db.prepare<[], { name: string; pk: number; type: string }>(`PRAGMA table_info(${q(name)})`).all();
       const pk = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => q(c.name));
-      return { name, columns: new Set(cols.map((c) => c.name)), order: pk.length ? pk.join(', ') : 'rowid' };
+      return { name, columns: new Map(cols.map((c) => [c.name, c.type])), order: pk.length ? pk.join(', ') : 'rowid' };
     });
     return cached;
   };
@@ -93,6 +95,8 @@ export function createStateStore(db: Db, caches: ReadCaches) {
               if (!info.columns.has(c)) throw bad(`${where}: ${name} has no column ${JSON.stringify(c)}`);
               const v = (row as Record<string, unknown>)[c];
               if (v !== null && typeof v !== 'string' && typeof v !== 'number') throw bad(`${where}.${c}: must be a string, number or null`);
+              const problem = columnProblem(name, c, info.columns.get(c)!, v);
+              if (problem) throw bad(`${where}.${c}: ${problem}`);
             }
             const key = cols.join('\u0000');
             let stmt = statements.get(key);

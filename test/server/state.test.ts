@@ -96,6 +96,30 @@ describe('state export / import / reset', () => {
     }
   });
 
+  it('import: values later reads would choke on are refused, naming the row and column; nothing changes', async () => {
+    const h = fresh();
+    await populate(h);
+    const doc = await exportOf(h);
+    const edit = (table: string, patch: Record<string, unknown>) => ({ ...doc, tables: { ...doc.tables, [table]: doc.tables[table].map((r, i) => (i === 0 ? { ...r, ...patch } : r)) } });
+    const cases: Array<[Doc, RegExp]> = [
+      [edit('webhook_events', { payload: '{not json' }), /tables\.webhook_events\[0\]\.payload: must be JSON text/],
+      [edit('webhook_events', { next_attempt_us: 'soon' }), /webhook_events\[0\]\.next_attempt_us: must be a whole number/],
+      [edit('webhook_events', { status: 'lost' }), /webhook_events\[0\]\.status: must be one of pending, retrying, delivered, failed/],
+      [edit('sites', { plan: 'gold' }), /sites\[0\]\.plan: must be one of free, paid/],
+      [edit('sites', { bounce_seconds: 'x' }), /sites\[0\]\.bounce_seconds: must be a whole number/],
+      [edit('sites', { ip_allowlist: '{}' }), /sites\[0\]\.ip_allowlist: must be a JSON array/],
+      [edit('sessions', { page_views: 'many' }), /sessions\[0\]\.page_views: must be a whole number/],
+      [edit('sessions', { created_at: 'yesterday' }), /sessions\[0\]\.created_at: must be a timestamp/],
+      [edit('saved_views', { filter: 'risk_level ==' }), /saved_views\[0\]\.filter: is not a filter that parses/],
+    ];
+    for (const [body, message] of cases) {
+      const r = await h.admin('PUT', '/state', body);
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.message).toMatch(message);
+    }
+    expect(JSON.stringify((await exportOf(h)).tables)).toBe(JSON.stringify(doc.tables));
+  });
+
   it('a file without sites gets the default site, like a first start', async () => {
     const h = fresh();
     const r = await h.admin('PUT', '/state', { vtr_state_version: 1, tables: {} });

@@ -1,0 +1,66 @@
+// What an imported row's values must look like beyond SQLite's own checks (keys, NOT NULL): the
+// declared column type, the Session timestamp format, the known enumerations, JSON where the
+// emulator keeps JSON, and saved-view filters that parse. An export edited by hand must not put
+// into the database what later reads (or every session change, for a filter) would choke on.
+import { CHANNELS, DEVICE_TYPES, ENGAGEMENT_LEVELS, RISK_LEVELS } from '../domain/session.js';
+import { PLANS } from '../domain/site.js';
+import { EVENT_STATUSES, NOTIFICATION_KINDS, WEBHOOK_STATUSES } from '../domain/webhooks.js';
+import { parseFilter } from '../domain/filter/index.js';
+
+type Value = string | number | null;
+/** A problem with the value, or null when it fits. */
+type Rule = (v: Value) => string | null;
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+
+const oneOf = (values: readonly string[]): Rule => (v) => (v === null || values.includes(String(v)) ? null : `must be one of ${values.join(', ')}`);
+
+function json(kind: 'array' | 'object'): Rule {
+  return (v) => {
+    if (v === null) return null;
+    try {
+      const parsed: unknown = JSON.parse(String(v));
+      const ok = kind === 'array' ? Array.isArray(parsed) : parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
+      return ok ? null : `must be a JSON ${kind}`;
+    } catch {
+      return `must be JSON text (a ${kind})`;
+    }
+  };
+}
+
+const filter: Rule = (v) => {
+  try {
+    parseFilter(String(v));
+    return null;
+  } catch (err) {
+    return `is not a filter that parses: ${(err as Error).message}`;
+  }
+};
+
+const RULES: Record<string, Record<string, Rule>> = {
+  sites: { plan: oneOf(PLANS), conversion_events: json('array'), excluded_countries: json('array'), ip_allowlist: json('array') },
+  sessions: {
+    risk_level: oneOf(RISK_LEVELS), engagement_level: oneOf(ENGAGEMENT_LEVELS), channel: oneOf(CHANNELS), device_type: oneOf(DEVICE_TYPES),
+    risks: json('array'), actions: json('array'), custom_events: json('array'), check_risks: json('array'),
+  },
+  checks: { risk_level: oneOf(RISK_LEVELS), result: json('object') },
+  saved_views: { filter },
+  webhooks: { status: oneOf(WEBHOOK_STATUSES) },
+  webhook_events: { status: oneOf(EVENT_STATUSES), payload: json('object') },
+  webhook_attempts: { trigger: oneOf(['auto', 'manual']) },
+  notifications: { kind: oneOf(NOTIFICATION_KINDS) },
+};
+
+/** The declared type's rule (INTEGER, REAL, TEXT), then the column's own. */
+export function columnProblem(table: string, column: string, declaredType: string, v: Value): string | null {
+  if (v !== null) {
+    const type = declaredType.toUpperCase();
+    if (type.includes('INT') && !(typeof v === 'number' && Number.isSafeInteger(v))) return 'must be a whole number';
+    if (type === 'REAL' && !(typeof v === 'number' && Number.isFinite(v))) return 'must be a number';
+    if (type === 'TEXT' && typeof v !== 'string') return 'must be a string';
+    if (type === 'TEXT' && (column.endsWith('_at') || column === 'at') && !TIMESTAMP.test(v as string)) {
+      return 'must be a timestamp like 2026-11-21T09:00:00.000000 (UTC)';
+    }
+  }
+  return RULES[table]?.[column]?.(v) ?? null;
+}
