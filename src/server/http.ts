@@ -235,3 +235,17 @@ export function errorResponse(c: Context, err: unknown): Response {
 export function param(c: Context, name: string): string {
   return c.req.param(name) ?? '';
 }
+
+/** A list's `?limit=`: a whole number from 1 to 10,000, else a 400 naming `limit`. */
+export function queryLimit(text: string | undefined, fallback: number): number {
+  const limit = Number(text ?? fallback);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new VtrError('invalid_request', 'limit: must be a whole number from 1 to 10000', { field: 'limit' });
+  return limit;
+}
+
+/** A list's `?site=`: an unknown site is a 404, as on every site-scoped list. */
+export function querySite(c: Context, deps: { sites: { get(siteId: string): unknown } }): string | undefined {
+  const siteId = c.req.query('site') || undefined;
+  if (siteId) deps.sites.get(siteId);
+  return siteId;
+}

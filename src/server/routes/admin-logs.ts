@@ -1,8 +1,8 @@
 // GET /_vtr/api/logs?limit=&before=&site=: the public-API request log, newest first.
 import type { Hono } from 'hono';
-import { notFound, VtrError } from '../../domain/errors.js';
+import { notFound } from '../../domain/errors.js';
 import type { AppDeps } from '../deps.js';
-import { param, route } from '../http.js';
+import { param, queryLimit, querySite, route } from '../http.js';
 
 export function adminLogRoutes(app: Hono, deps: AppDeps): void {
   const log = deps.requestLog;
@@ -10,9 +10,8 @@ export function adminLogRoutes(app: Hono, deps: AppDeps): void {
   route(app, '/_vtr/api/logs', {
     GET: async (c) => {
       await log.settle();
-      const limit = Number(c.req.query('limit') ?? 100);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new VtrError('invalid_request', 'limit: must be a whole number from 1 to 10000');
-      return c.json(log.list({ limit, before: c.req.query('before') || undefined, siteId: c.req.query('site') || undefined }));
+      const limit = queryLimit(c.req.query('limit'), 100);
+      return c.json(log.list({ limit, before: c.req.query('before') || undefined, siteId: querySite(c, deps) }));
     },
   });
   route(app, '/_vtr/api/logs/:id', {

@@ -6,7 +6,7 @@ import { canonicalLanguage, canonicalTimezone } from '../../domain/locale.js';
 import { FilterError, parseFilter } from '../../domain/filter/index.js';
 import { filterToSql } from '../../store/session-filter-sql.js';
 import type { AppDeps } from '../deps.js';
-import { readJsonObject, route, param } from '../http.js';
+import { readJsonObject, route, param, queryLimit, querySite } from '../http.js';
 import { validate } from '../validate.js';
 import { createSessionsFromSpec } from '../../sessions/create.js';
 
@@ -37,11 +37,9 @@ export function adminSessionRoutes(app: Hono, deps: AppDeps): void {
   route(app, '/_vtr/api/sessions', {
     GET: (c) => {
       const where = c.req.query('where');
-      const limit = Number(c.req.query('limit') ?? 50);
+      const limit = queryLimit(c.req.query('limit'), 50);
       const before = c.req.query('before');
-      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new VtrError('invalid_request', 'limit: must be a whole number from 1 to 10000');
-      const siteId = c.req.query('site');
-      if (siteId) deps.sites.get(siteId);
+      const siteId = querySite(c, deps);
       const beforeSeq = before ? deps.store.sessions.get(before)?.seq : undefined;
       if (before && beforeSeq === undefined) throw unknownCursor('session', before);
       return c.json(

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { EVENT_STATUSES, WEBHOOK_STATUSES, type EventStatus } from '../../domain/webhooks.js';
 import { VtrError } from '../../domain/errors.js';
 import type { AppDeps } from '../deps.js';
-import { param, readJsonObject, route } from '../http.js';
+import { param, queryLimit, querySite, readJsonObject, route } from '../http.js';
 import { validate } from '../validate.js';
 
 const url = z.string().min(1).max(2000);
@@ -13,11 +13,7 @@ const createBody = z.strictObject({ url });
 export { createBody as webhookCreateBody };
 const updateBody = z.strictObject({ url, status: z.enum(WEBHOOK_STATUSES, { error: `must be one of ${WEBHOOK_STATUSES.join(', ')}` }) }).partial();
 
-function limitOf(text: string | undefined, fallback = 100): number {
-  const limit = Number(text ?? fallback);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new VtrError('invalid_request', 'limit: must be a whole number from 1 to 10000', { field: 'limit' });
-  return limit;
-}
+const limitOf = (text: string | undefined) => queryLimit(text, 100);
 
 function statusOf(text: string | undefined): EventStatus | undefined {
   if (!text) return undefined;
@@ -27,7 +23,8 @@ function statusOf(text: string | undefined): EventStatus | undefined {
   return text as EventStatus;
 }
 
-export function adminWebhookRoutes(app: Hono, { webhooks, sessions }: AppDeps): void {
+export function adminWebhookRoutes(app: Hono, deps: AppDeps): void {
+  const { webhooks, sessions } = deps;
   if (!webhooks) return;
   route(app, '/_vtr/api/webhooks', { GET: (c) => c.json(webhooks.list(c.req.query('site') || undefined)) });
   route(app, '/_vtr/api/sites/:id/webhooks', {
@@ -59,6 +56,6 @@ export function adminWebhookRoutes(app: Hono, { webhooks, sessions }: AppDeps): 
   // Waits for the attempt (at most the webhook timeout) and answers the event after it.
   route(app, '/_vtr/api/webhook-events/:id/retry', { POST: async (c) => c.json(await webhooks.retry(param(c, 'id'))) });
   route(app, '/_vtr/api/notifications', {
-    GET: (c) => c.json(webhooks.notifications({ siteId: c.req.query('site') || undefined, limit: limitOf(c.req.query('limit')) })),
+    GET: (c) => c.json(webhooks.notifications({ siteId: querySite(c, deps), limit: limitOf(c.req.query('limit')) })),
   });
 }
