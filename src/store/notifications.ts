@@ -8,15 +8,22 @@ export function createNotificationStore(db: Db) {
   );
   const cols = 'notification_id, kind, site_id, webhook_id, webhook_event_id, "to", subject, body, created_at, sent_at, send_error';
   const byId = db.prepare<[string], Notification>(`SELECT ${cols} FROM notifications WHERE notification_id = ?`);
-  const all = db.prepare<[number], Notification>(`SELECT ${cols} FROM notifications ORDER BY seq DESC LIMIT ?`);
-  const bySite = db.prepare<[string, number], Notification>(`SELECT ${cols} FROM notifications WHERE site_id = ? ORDER BY seq DESC LIMIT ?`);
+  const seqOf = db.prepare<[string], { seq: number }>('SELECT seq FROM notifications WHERE notification_id = ?');
   const sent = db.prepare('UPDATE notifications SET sent_at = ?, send_error = ? WHERE notification_id = ?');
 
   return {
     insert: (n: Notification, seq: number) => void insert.run({ ...n, seq }),
     get: (id: string): Notification | null => byId.get(id) ?? null,
-    /** Newest first. */
-    list: (q: { siteId?: string; limit?: number } = {}) => (q.siteId ? bySite.all(q.siteId, q.limit ?? 100) : all.all(q.limit ?? 100)),
+    seqOf: (id: string): number | null => seqOf.get(id)?.seq ?? null,
+    /** Newest first; `beforeSeq` pages on. */
+    list(q: { siteId?: string; limit?: number; beforeSeq?: number } = {}): Notification[] {
+      const where: string[] = [];
+      const args: Array<string | number> = [];
+      if (q.siteId) (where.push('site_id = ?'), args.push(q.siteId));
+      if (q.beforeSeq != null) (where.push('seq < ?'), args.push(q.beforeSeq));
+      const sql = `SELECT ${cols} FROM notifications ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
+      return db.prepare<Array<string | number>, Notification>(sql).all(...args, q.limit ?? 100);
+    },
     markSent: (id: string, at: string | null, error: string | null) => void sent.run(at, error, id),
   };
 }

@@ -15,6 +15,8 @@ export interface EventQuery {
   sessionId?: string;
   status?: EventStatus;
   limit?: number;
+  /** Only events created before this one's `created_us` (a page's cursor). */
+  beforeUs?: number;
 }
 
 export function createWebhookEventStore(db: Db) {
@@ -73,6 +75,7 @@ export function createWebhookEventStore(db: Db) {
       if (q.siteId) add('site_id = ?', q.siteId);
       if (q.sessionId) add('session_id = ?', q.sessionId);
       if (q.status) add('status = ?', q.status);
+      if (q.beforeUs != null) (where.push('created_us < ?'), args.push(q.beforeUs));
       const sql = `SELECT * FROM webhook_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_us DESC LIMIT ?`;
       return db.prepare<Array<string | number>, WebhookEventRecord>(sql).all(...args, q.limit ?? 100);
     },

@@ -3,7 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import type { EventStatus, Notification, Webhook, WebhookEvent } from '../domain/webhooks.js';
 import { httpUrlProblem } from '../domain/webhooks.js';
 import { NO_RUN } from '../domain/disabling.js';
-import { notFound, VtrError } from '../domain/errors.js';
+import { notFound, unknownCursor, VtrError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
 import type { EventBus } from '../events/bus.js';
@@ -98,9 +98,12 @@ export function createWebhookService({ store, clock, bus, dispatcher }: WebhookS
       bus.publish({ type: 'webhook.deleted', data: { ...w } });
       return w;
     },
-    events(webhookId: string, q: { status?: EventStatus; limit?: number } = {}): WebhookEvent[] {
+    /** Newest first; `before` (an event of this webhook) pages on, an id that names none is a 400. */
+    events(webhookId: string, q: { status?: EventStatus; limit?: number; before?: string } = {}): WebhookEvent[] {
       record(webhookId);
-      return store.webhookEvents.list({ webhookId, status: q.status, limit: q.limit }).map((e) => loadEventJson(store, e));
+      const cursor = q.before ? store.webhookEvents.get(q.before) : null;
+      if (q.before && cursor?.webhook_id !== webhookId) throw unknownCursor('webhook event', q.before);
+      return store.webhookEvents.list({ webhookId, status: q.status, limit: q.limit, beforeUs: cursor?.created_us }).map((e) => loadEventJson(store, e));
     },
     /** The events a session caused (every webhook), newest first: the console's session page. */
     sessionEvents(sessionId: string, limit = 100): WebhookEvent[] {
@@ -114,7 +117,11 @@ export function createWebhookService({ store, clock, bus, dispatcher }: WebhookS
     retry: (eventId: string) => dispatcher.retry(eventId),
     /** Whether an attempt of the event is running now (a manual retry would be refused). */
     attemptRunning: (eventId: string) => dispatcher.running(eventId),
-    notifications: (q: { siteId?: string; limit?: number } = {}): Notification[] => store.notifications.list(q),
+    notifications(q: { siteId?: string; limit?: number; before?: string } = {}): Notification[] {
+      const beforeSeq = q.before ? store.notifications.seqOf(q.before) : null;
+      if (q.before && beforeSeq == null) throw unknownCursor('notification', q.before);
+      return store.notifications.list({ siteId: q.siteId, limit: q.limit, beforeSeq: beforeSeq ?? undefined });
+    },
   };
 }
 

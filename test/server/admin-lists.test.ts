@@ -30,4 +30,25 @@ describe('management API: lists', () => {
       }
     }
   });
+
+  it('lists: webhook events and notifications page with ?before=<id>, like sessions, checks and logs', async () => {
+    h = harness();
+    const db = h.emulator.store.db;
+    const site = h.site.site_id;
+    const s = await h.createSession({});
+    db.prepare("INSERT INTO webhooks VALUES ('wh_1', ?, 'http://127.0.0.1:9/x', 'enabled', 'whsec_abc', 0, NULL, '2026-01-01T00:00:00.000000')").run(site);
+    for (let i = 1; i <= 5; i++) {
+      db.prepare(`INSERT INTO webhook_events VALUES ('msg_${i}', 'wh_1', 'view_1', 'V', ?, ?, 'failed', 0, NULL, ${i}, '2026-01-01T00:00:00.000000', '2026-01-01T00:00:00.000000', '{}')`).run(s.session_id, site);
+      db.prepare(`INSERT INTO notifications VALUES ('ntf_${i}', 'webhook_event_failed', ?, 'wh_1', 'msg_${i}', 'o@example.com', 'S', 'B', '2026-01-01T00:00:00.000000', NULL, NULL, ${i})`).run(site);
+    }
+    const ids = async (path: string) => ((await h.admin<Array<Record<string, string>>>('GET', path)).body).map((r) => r.notification_id ?? r.webhook_event_id);
+    expect(await ids('/webhooks/wh_1/events?limit=2')).toEqual(['msg_5', 'msg_4']);
+    expect(await ids('/webhooks/wh_1/events?limit=2&before=msg_4')).toEqual(['msg_3', 'msg_2']);
+    expect(await ids('/notifications?limit=2&before=ntf_2')).toEqual(['ntf_1']);
+    for (const path of ['/webhooks/wh_1/events?before=msg_nope', '/notifications?before=ntf_nope']) {
+      const r = await h.admin('GET', path);
+      expect(r.status, path).toBe(400);
+      expect(r.body.field, path).toBe('before');
+    }
+  });
 });

@@ -42,7 +42,7 @@ export function adminWebhookRoutes(app: Hono, deps: AppDeps): void {
   route(app, '/_vtr/api/webhooks/:id/enable', { POST: (c) => c.json(webhooks.enable(param(c, 'id'))) });
   route(app, '/_vtr/api/webhooks/:id/disable', { POST: (c) => c.json(webhooks.disable(param(c, 'id'))) });
   route(app, '/_vtr/api/webhooks/:id/events', {
-    GET: (c) => c.json(webhooks.events(param(c, 'id'), { status: statusOf(c.req.query('status')), limit: limitOf(c.req.query('limit')) })),
+    GET: (c) => c.json(webhooks.events(param(c, 'id'), { status: statusOf(c.req.query('status')), limit: limitOf(c.req.query('limit')), before: c.req.query('before') || undefined })),
   });
   route(app, '/_vtr/api/webhook-events/:id', { GET: (c) => c.json(webhooks.event(param(c, 'id'))) });
   // What a session's changes set off: `vtr sessions create` reports it, as the console's session page shows it.
@@ -56,6 +56,6 @@ export function adminWebhookRoutes(app: Hono, deps: AppDeps): void {
   // Waits for the attempt (at most the webhook timeout) and answers the event after it.
   route(app, '/_vtr/api/webhook-events/:id/retry', { POST: async (c) => c.json(await webhooks.retry(param(c, 'id'))) });
   route(app, '/_vtr/api/notifications', {
-    GET: (c) => c.json(webhooks.notifications({ siteId: querySite(c, deps), limit: limitOf(c.req.query('limit')) })),
+    GET: (c) => c.json(webhooks.notifications({ siteId: querySite(c, deps), limit: limitOf(c.req.query('limit')), before: c.req.query('before') || undefined })),
   });
 }
