@@ -1,45 +1,32 @@
 // A visitor's language tag and time zone, as the service describes them: an IETF language tag and a
 // tz database name, each in its canonical spelling, or nothing. Browsers send what they like; the
-// built-in Intl data decides what is valid.
+// built-in Intl data decides what is valid (Intl throws a RangeError for what it does not know).
 
 const MAX_REMEMBERED = 500;
-const languages = new Map<string, string | null>();
-const zones = new Map<string, string | null>();
 
-function remember(map: Map<string, string | null>, key: string, value: string | null): string | null {
-  if (map.size >= MAX_REMEMBERED) map.delete(map.keys().next().value!);
-  map.set(key, value);
-  return value;
+/** `canonicalOf(text)` remembered per input (Intl objects are slow to build), null when Intl refuses it. */
+function canonicalizer(maxLength: number, canonicalOf: (text: string) => string | undefined) {
+  const known = new Map<string, string | null>();
+  return (text: string | null | undefined): string | null => {
+    if (text == null) return null;
+    const key = text.trim();
+    if (key === '' || key.length > maxLength) return null;
+    const hit = known.get(key);
+    if (hit !== undefined) return hit;
+    let value: string | null;
+    try {
+      value = canonicalOf(key) ?? null;
+    } catch {
+      value = null;
+    }
+    if (known.size >= MAX_REMEMBERED) known.delete(known.keys().next().value!);
+    known.set(key, value);
+    return value;
+  };
 }
 
-/** `en-us` → `en-US`; null when `tag` is not a well-formed language tag. */
-export function canonicalLanguage(tag: string | null | undefined): string | null {
-  if (tag == null) return null;
-  const key = tag.trim();
-  if (key === '' || key.length > 50) return null;
-  const known = languages.get(key);
-  if (known !== undefined) return known;
-  let value: string | null;
-  try {
-    value = Intl.getCanonicalLocales(key)[0] ?? null;
-  } catch {
-    value = null;
-  }
-  return remember(languages, key, value);
-}
+/** `en-us` → `en-US`; null when not a well-formed language tag. */
+export const canonicalLanguage = canonicalizer(50, (tag) => Intl.getCanonicalLocales(tag)[0]);
 
-/** `europe/london` → `Europe/London`; null when `zone` is not a tz database name. */
-export function canonicalTimezone(zone: string | null | undefined): string | null {
-  if (zone == null) return null;
-  const key = zone.trim();
-  if (key === '' || key.length > 100) return null;
-  const known = zones.get(key);
-  if (known !== undefined) return known;
-  let value: string | null;
-  try {
-    value = new Intl.DateTimeFormat('en-US', { timeZone: key }).resolvedOptions().timeZone;
-  } catch {
-    value = null;
-  }
-  return remember(zones, key, value);
-}
+/** `europe/london` → `Europe/London`; null when not a tz database name. */
+export const canonicalTimezone = canonicalizer(100, (zone) => new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone);
