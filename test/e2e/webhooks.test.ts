@@ -277,6 +277,23 @@ describe('webhooks end to end (built binary)', () => {
     expect(JSON.parse(enabled.stdout)).toMatchObject({ status: 'enabled', consecutive_failures: 0 });
   });
 
+  it('clock advance: names the webhook attempts it ran on the way (stderr); --json stays the clock alone', async () => {
+    const rx = await receiver({ answer: () => 500 });
+    const s = await serve(['--memory', '--clock', 'manual']); // retries after 2, 4, 8, 16, 32 s
+    const hook = await wire(s, rx.url);
+    await newSession(s);
+    await waitUntil(async () => (await admin<any[]>(s, 'GET', `/webhooks/${hook.webhook_id}/events`))[0]?.attempts.length === 1);
+    const moved = await runCli(['clock', 'advance', '10s'], { env: s.env });
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toMatch(/offset_ms:\s+10000/);
+    expect(moved.stderr).toMatch(/#2 {2}HTTP 500 {2}→ retrying/);
+    expect(moved.stderr).toMatch(/#3 {2}HTTP 500 {2}→ retrying/);
+    expect(moved.stderr).toContain('Ran 2 webhook attempts on the way.');
+    const json = await runCli(['clock', 'advance', '1s', '--json'], { env: s.env });
+    expect(JSON.parse(json.stdout)).toEqual({ now: expect.any(String), mode: 'manual', offset_ms: 11_000 });
+    expect(json.stderr).toBe('');
+  });
+
   it('views and webhooks CLI: a bad filter shows the caret (exit 2); a free site refuses webhooks (exit 1)', async () => {
     const s = await serve(['--memory']);
     const bad = await runCli(['views', 'create', '--name', 'x', '--filter', 'risk_level = = invalid'], { env: s.env });

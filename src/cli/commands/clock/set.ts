@@ -4,13 +4,14 @@ import { OperationError, UsageError } from '../../errors.js';
 import { output } from '../../output.js';
 import { parseTimestamp } from '../../../domain/time.js';
 import { renderClock, type ClockJson } from './show.js';
+import { reportingAttempts } from './attempts-run.js';
 
 export async function run(o: { args: string[] }, ctx: CliContext): Promise<void> {
   if (parseTimestamp(o.args[0]) == null) throw new UsageError(`<timestamp>: "${o.args[0]}" is not a time; use ISO 8601, e.g. 2026-12-01T09:00:00`);
   const client = await ctx.client();
   let clock: ClockJson;
   try {
-    clock = await client.admin<ClockJson>('POST', '/clock/set', { body: { timestamp: o.args[0] } });
+    clock = await reportingAttempts(ctx, client, () => client.admin<ClockJson>('POST', '/clock/set', { body: { timestamp: o.args[0] } }));
   } catch (err) {
     // "Only moves forward" is only useful with the time it cannot go back from.
     if (!(err instanceof ApiError) || err.status !== 409 || !/only moves forward/.test(err.message)) throw err;
