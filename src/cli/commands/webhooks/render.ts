@@ -21,12 +21,16 @@ export function attemptResult(a: Pick<WebhookAttempt, 'status_code' | 'error'>):
   return parts.join(', ') || '-';
 }
 
+/** Retries left mean something only while they may still run; a finished event shows "-" (--json keeps the number). */
+const retriesLeft = (e: Pick<WebhookEvent, 'status' | 'auto_retries_remaining'>) =>
+  e.status === 'pending' || e.status === 'retrying' ? e.auto_retries_remaining : '-';
+
 export const renderEvents = (events: WebhookEvent[]) =>
   table(
     ['EVENT', 'STATUS', 'ATTEMPTS', 'RETRIES LEFT', 'NEXT ATTEMPT', 'VIEW', 'SESSION', 'CREATED'],
     // Retries left only mean something while automatic retries may still run.
     events.map((e) => [
-      e.webhook_event_id, e.status, e.attempts.length, e.status === 'pending' || e.status === 'retrying' ? e.auto_retries_remaining : '-',
+      e.webhook_event_id, e.status, e.attempts.length, retriesLeft(e),
       e.next_attempt_at, e.saved_view_name, e.session_id, e.created_at,
     ]),
   );
@@ -42,7 +46,7 @@ export function renderEvent(e: WebhookEvent & { payload?: unknown }, opts: { url
     ['status', e.status],
     ['saved_view', `${e.saved_view_name} (${e.saved_view_id})`],
     ['session_id', e.session_id],
-    ['auto_retries_remaining', e.auto_retries_remaining],
+    ['auto_retries_remaining', retriesLeft(e)],
     ['next_attempt_at', e.next_attempt_at],
     ['created_at', e.created_at],
     ['triggered_at', e.triggered_at],
