@@ -131,13 +131,15 @@ export function createEmulator(opts: EmulatorOptions) {
       if (server) {
         const s = server;
         server = null;
+        // No new connections; idle ones go. Event streams stay open while the attempts in flight
+        // finish, so a `webhooks tail` sees their results before the stream ends.
+        const closed = new Promise<void>((resolve) => s.close(() => resolve()));
+        s.closeIdleConnections?.();
+        await webhooks.dispatcher.close();
         bus.shutdown(); // end event streams, which would otherwise hold the server open
-        await new Promise<void>((resolve) => {
-          s.close(() => resolve());
-          s.closeIdleConnections?.();
-          // Whatever is still open after the grace period is cut.
-          setTimeout(() => s.closeAllConnections?.(), 2000).unref();
-        });
+        // Whatever is still open after the grace period is cut.
+        setTimeout(() => s.closeAllConnections?.(), 2000).unref();
+        await closed;
       }
       for (const fn of closers.reverse()) await fn();
       for (const fn of lastly) await fn();

@@ -219,6 +219,11 @@ describe('webhooks end to end (built binary)', () => {
     await waitUntil(() => /→ msg_\S+ #1 auto {2}POST /.test(tail.stdout()), 20_000, () => tail.stdout());
     expect(tail.stdout()).not.toMatch(/✓/); // the receiver is still waiting to answer
     await waitUntil(() => /✓ msg_\S+ #1 auto {2}HTTP 200/.test(tail.stdout()), 20_000, () => tail.stdout());
+    // A webhook switched off (by hand here; by the disabling rule alike) shows in the tail too.
+    expect((await runCli(['webhooks', 'disable', hook.webhook_id], { env: s.env })).code).toBe(0);
+    await waitUntil(() => tail.stdout().includes(`webhook ${hook.webhook_id} disabled; its pending events are failed`), 20_000, () => tail.stdout());
+    expect((await runCli(['webhooks', 'enable', hook.webhook_id], { env: s.env })).code).toBe(0);
+    await waitUntil(() => tail.stdout().includes(`webhook ${hook.webhook_id} enabled`), 20_000, () => tail.stdout());
     expect(await tail.stop()).toBe(0);
     // The event in full, as a person reads it: URL, trigger time, attempts and (asked for) the payload.
     const id = /→ (msg_\S+) #1/.exec(tail.stdout())![1];
@@ -277,7 +282,7 @@ describe('webhooks end to end (built binary)', () => {
     expect(JSON.parse(enabled.stdout)).toMatchObject({ status: 'enabled', consecutive_failures: 0 });
   });
 
-  it('clock advance: names the webhook attempts it ran on the way (stderr); --json stays the clock alone', async () => {
+  it('clock advance: names the webhook attempts it ran on the way on stderr; stdout stays the clock', async () => {
     const rx = await receiver({ answer: () => 500 });
     const s = await serve(['--memory', '--clock', 'manual']); // retries after 2, 4, 8, 16, 32 s
     const hook = await wire(s, rx.url);
@@ -286,12 +291,13 @@ describe('webhooks end to end (built binary)', () => {
     const moved = await runCli(['clock', 'advance', '10s'], { env: s.env });
     expect(moved.code).toBe(0);
     expect(moved.stdout).toMatch(/offset_ms:\s+10000/);
-    expect(moved.stderr).toMatch(/#2 {2}HTTP 500 {2}→ retrying/);
+    expect(moved.stderr).toMatch(new RegExp(`#2 {2}HTTP 500 {2}→ retrying, next \\S+ {2}${hook.webhook_id} ${rx.url}`));
     expect(moved.stderr).toMatch(/#3 {2}HTTP 500 {2}→ retrying/);
     expect(moved.stderr).toContain('Ran 2 webhook attempts on the way.');
     const json = await runCli(['clock', 'advance', '1s', '--json'], { env: s.env });
     expect(JSON.parse(json.stdout)).toEqual({ now: expect.any(String), mode: 'manual', offset_ms: 11_000 });
-    expect(json.stderr).toBe('');
+    expect(json.stderr).toContain('No webhook attempt was due on the way.');
+    expect((await runCli(['clock', 'advance', '1s', '--quiet'], { env: s.env })).stderr).toBe('');
   });
 
   it('views and webhooks CLI: a bad filter shows the caret (exit 2); a free site refuses webhooks (exit 1)', async () => {

@@ -31,7 +31,8 @@ export function adminStreamRoutes(app: Hono, { bus }: AppDeps): void {
         stream.onAbort(end);
         const offShutdown = bus.onShutdown(end);
         await stream.writeSSE({ event: 'ready', data: '{}' });
-        while (!ended && !stream.aborted && !stream.closed) {
+        // Ending (shutdown) still writes what was already queued.
+        while ((!ended || queue.length > 0) && !stream.aborted && !stream.closed) {
           if (queue.length === 0) {
             // Wait for an event, or send a comment every 15 s so proxies keep the connection.
             await new Promise<void>((r) => {

@@ -1,6 +1,6 @@
 // What a clock move set off: the emulator runs each webhook attempt that falls due on the way before
 // it answers, and announces each on the event stream. Listening while the clock moves lets
-// `vtr clock advance/set` say what ran (human output only; --json stays the clock alone).
+// `vtr clock advance/set` say what ran, on stderr (stdout stays the clock; --quiet says nothing).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiClient } from '../../../client/api-client.js';
 import { eventStream } from '../../../client/sse.js';
@@ -14,27 +14,42 @@ interface Attempt {
   status_code: number | null;
   error: string | null;
   webhook_event_id: string;
+  webhook_id: string;
+  url: string | null;
   event_status: string;
   next_attempt_at: string | null;
+}
+
+interface WebhookChange {
+  webhook_id: string;
+  url: string;
+  status: string;
+  consecutive_failures: number;
 }
 
 // The stream's last events may arrive just after the move's answer (another connection).
 const SETTLE_MS = 150;
 const CONNECT_MS = 1_000;
 
-/** Runs `move` while listening for attempts; prints a line per attempt, then a count, on stderr. */
+/** Runs `move` while listening; then prints each attempt, any webhook the disabling rule stopped, and a count. */
 export async function reportingAttempts<T>(ctx: CliContext, client: ApiClient, move: () => Promise<T>): Promise<T> {
-  if (ctx.config.json || ctx.config.quiet) return move();
+  if (ctx.config.quiet) return move();
   const stop = new AbortController();
-  const seen: Attempt[] = [];
+  const attempts: Attempt[] = [];
+  // During a clock move only the disabling rule changes a webhook's status.
+  const disabled = new Map<string, WebhookChange>();
   let ready: () => void = () => {};
   const connected = new Promise<void>((r) => (ready = r));
   const listening = (async () => {
     try {
-      const url = `${client.origin}/_vtr/api/stream?types=webhook_attempt.created`;
+      const url = `${client.origin}/_vtr/api/stream?types=webhook_attempt.created,webhook.updated`;
       for await (const ev of eventStream({ url, adminToken: client.options.adminToken, signal: stop.signal })) {
         if (ev.event === 'ready') ready();
-        else seen.push(JSON.parse(ev.data) as Attempt);
+        else if (ev.event === 'webhook_attempt.created') attempts.push(JSON.parse(ev.data) as Attempt);
+        else if (ev.event === 'webhook.updated') {
+          const w = JSON.parse(ev.data) as WebhookChange;
+          if (w.status === 'disabled') disabled.set(w.webhook_id, w);
+        }
       }
     } catch {
       // No stream (an older emulator, a proxy): the move still happens, without the summary.
@@ -47,11 +62,14 @@ export async function reportingAttempts<T>(ctx: CliContext, client: ApiClient, m
     const result = await move();
     await sleep(SETTLE_MS);
     const c = style(ctx);
-    for (const a of seen) {
+    for (const a of attempts) {
       const next = a.event_status === 'retrying' ? `, next ${a.next_attempt_at}` : '';
-      ctx.info(`  ${c.dim(a.at)} ${a.webhook_event_id} #${a.attempt}  ${attemptResult(a)}  → ${a.event_status}${next}`);
+      ctx.info(`  ${c.dim(a.at)} ${a.webhook_event_id} #${a.attempt}  ${attemptResult(a)}  → ${a.event_status}${next}  ${c.dim(`${a.webhook_id} ${a.url ?? ''}`)}`);
     }
-    ctx.info(seen.length === 0 ? 'No webhook attempt was due on the way.' : `Ran ${seen.length} webhook attempt${seen.length === 1 ? '' : 's'} on the way.`);
+    for (const w of disabled.values()) {
+      ctx.info(c.red(`Webhook ${w.webhook_id} (${w.url}) was disabled: ${w.consecutive_failures} failures in a row over 3 days or more; its pending events are failed. Re-enable: vtr webhooks enable ${w.webhook_id}`));
+    }
+    ctx.info(attempts.length === 0 ? 'No webhook attempt was due on the way.' : `Ran ${attempts.length} webhook attempt${attempts.length === 1 ? '' : 's'} on the way.`);
     return result;
   } finally {
     stop.abort();

@@ -26,6 +26,14 @@ interface AttemptData {
   next_attempt_at: string | null;
 }
 
+interface WebhookData {
+  webhook_id: string;
+  site_id: string;
+  url: string;
+  status: string;
+  consecutive_failures: number;
+}
+
 type StartedData = Pick<AttemptData, 'attempt' | 'trigger' | 'at' | 'webhook_event_id' | 'webhook_id' | 'site_id' | 'url'>;
 
 export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
@@ -57,17 +65,31 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
     ctx.io.stdout.write(`${c.dim(a.at)} ${c.dim('→')} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${c.dim(`POST ${a.url} …`)}\n`);
   };
 
+  // A webhook disabled or enabled (by hand, or by the disabling rule) explains what follows.
+  const printStatus = (w: WebhookData) => {
+    if (o.webhook && w.webhook_id !== o.webhook) return;
+    if (site && w.site_id !== site) return;
+    if (lastStatus.get(w.webhook_id) === w.status) return;
+    const known = lastStatus.has(w.webhook_id);
+    lastStatus.set(w.webhook_id, w.status);
+    if (!known && w.status === 'enabled') return; // a URL change of an enabled webhook
+    const what = w.status === 'disabled' ? c.red(`webhook ${w.webhook_id} disabled${w.consecutive_failures > 0 ? ` after ${w.consecutive_failures} failures in a row` : ''}; its pending events are failed`) : c.green(`webhook ${w.webhook_id} enabled`);
+    ctx.io.stdout.write(`${what}  ${c.dim(w.url)}\n`);
+  };
+  const lastStatus = new Map<string, string>();
+
   ctx.info(`Tailing webhook attempts from ${client.origin} (Ctrl-C to stop)…`);
   try {
     await streamEvents({
       origin: client.origin,
       adminToken: client.options.adminToken,
-      types: ['webhook_attempt.'],
+      types: ['webhook_attempt.', 'webhook.updated'],
       signal: stop.signal,
       onEvent: (e) => {
         if (e.type === 'webhook_attempt.created') print(e.data as AttemptData);
         // Human output only: --json stays one finished attempt per line.
         else if (e.type === 'webhook_attempt.started' && !ctx.config.json) printStarted(e.data as StartedData);
+        else if (e.type === 'webhook.updated' && !ctx.config.json) printStatus(e.data as WebhookData);
       },
       onStatus: (_status, detail) => ctx.info(`vtr: ${detail}`),
     });
