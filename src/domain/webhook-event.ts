@@ -34,7 +34,7 @@ export function initialState(nowUs: number, policy: Pick<RetryPolicy, 'retries'>
 export function afterAttempt(state: EventState, outcome: AttemptOutcome, nowUs: number, policy: RetryPolicy, canRetry = true): Transition {
   const keep = { ...state, becameFailed: false, becameDelivered: false };
   if (outcome.ok) {
-    if (state.status === 'delivered') return keep;
+    if (state.status === 'delivered') return { ...keep, next_attempt_us: null }; // never due again
     return { ...state, status: 'delivered', next_attempt_us: null, becameFailed: false, becameDelivered: true };
   }
   // A failed manual retry, or an automatic attempt whose event was stopped meanwhile, changes nothing.

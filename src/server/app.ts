@@ -20,7 +20,7 @@ import { adminLogRoutes } from './routes/admin-logs.js';
 import { adminStateRoutes } from './routes/admin-state.js';
 import { publicOpenApiRoutes } from './routes/public-openapi.js';
 import { requestLogMiddleware } from './middleware/request-log.js';
-import { sameOriginWrites } from './middleware/same-origin.js';
+import { loopbackHostOnly, sameOriginWrites } from './middleware/same-origin.js';
 import { consoleRoutes } from './console/index.js';
 import { createPublicApi } from './public-api.js';
 
@@ -53,6 +53,8 @@ export function createApp(deps: AppDeps): Hono {
     // The demo runs checks as a site: on a network bind it is the admin's too.
     app.use('/_vtr/demo', guard);
     app.use('/_vtr/demo/*', guard);
+  } else {
+    for (const path of ['/', '/_vtr/api/*', '/_vtr/console', '/_vtr/console/*', '/_vtr/demo', '/_vtr/demo/*']) app.use(path, loopbackHostOnly());
   }
   app.use('/_vtr/api/*', sameOriginWrites());
   app.use('/_vtr/demo/*', sameOriginWrites());

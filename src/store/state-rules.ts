@@ -15,15 +15,18 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 
 const oneOf = (values: readonly string[]): Rule => (v) => (v === null || values.includes(String(v)) ? null : `must be one of ${values.join(', ')}`);
 
-function json(kind: 'array' | 'object'): Rule {
+function json(kind: 'array' | 'object' | 'strings'): Rule {
+  const what = kind === 'strings' ? 'array of strings' : kind;
   return (v) => {
     if (v === null) return null;
     try {
       const parsed: unknown = JSON.parse(String(v));
-      const ok = kind === 'array' ? Array.isArray(parsed) : parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
-      return ok ? null : `must be a JSON ${kind}`;
+      const ok =
+        kind === 'object' ? parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+        : Array.isArray(parsed) && (kind === 'array' || parsed.every((x) => typeof x === 'string'));
+      return ok ? null : `must be a JSON ${what}`;
     } catch {
-      return `must be JSON text (a ${kind})`;
+      return `must be JSON text (a ${what})`;
     }
   };
 }
@@ -38,10 +41,10 @@ const filter: Rule = (v) => {
 };
 
 const RULES: Record<string, Record<string, Rule>> = {
-  sites: { plan: oneOf(PLANS), conversion_events: json('array'), excluded_countries: json('array'), ip_allowlist: json('array') },
+  sites: { plan: oneOf(PLANS), conversion_events: json('strings'), excluded_countries: json('strings'), ip_allowlist: json('strings') },
   sessions: {
     risk_level: oneOf(RISK_LEVELS), engagement_level: oneOf(ENGAGEMENT_LEVELS), channel: oneOf(CHANNELS), device_type: oneOf(DEVICE_TYPES),
-    risks: json('array'), actions: json('array'), custom_events: json('array'), check_risks: json('array'),
+    risks: json('strings'), actions: json('strings'), custom_events: json('strings'), check_risks: json('strings'),
   },
   checks: { risk_level: oneOf(RISK_LEVELS), result: json('object') },
   saved_views: { filter },
@@ -63,4 +66,20 @@ export function columnProblem(table: string, column: string, declaredType: strin
     }
   }
   return RULES[table]?.[column]?.(v) ?? null;
+}
+
+/** Offsets a manual clock may hold: up to the year 9999 (what a clock may reach). */
+const MAX_OFFSET_MS = 253_402_300_799_999;
+
+/** Rules across a row's columns (after each column passed its own). */
+export function rowProblem(table: string, row: Record<string, Value>, primaryKey: string[]): string | null {
+  for (const k of primaryKey) if (row[k] == null) return `${k}: the primary key must be given`;
+  if (table === 'webhook_events' && (row.status === 'delivered' || row.status === 'failed') && row.next_attempt_us != null) {
+    return `next_attempt_us: must be null for a ${row.status} event (nothing more runs)`;
+  }
+  if (table === 'meta' && row.key === 'clock_offset_ms') {
+    const ms = Number(row.value);
+    if (!Number.isSafeInteger(ms) || ms < 0 || ms > MAX_OFFSET_MS) return 'value: the clock offset must be a whole number of milliseconds from 0';
+  }
+  return null;
 }

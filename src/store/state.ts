@@ -6,7 +6,7 @@ import type { Db } from './db.js';
 import type { ReadCaches } from './read-cache.js';
 import { SCHEMA_VERSION } from './migrations.js';
 import { VtrError } from '../domain/errors.js';
-import { columnProblem } from './state-rules.js';
+import { columnProblem, rowProblem } from './state-rules.js';
 
 export const STATE_VERSION = 1;
 
@@ -30,6 +30,8 @@ interface TableInfo {
   name: string;
   /** Column name → declared type. */
   columns: Map<string, string>;
+  /** Primary key columns (empty for a rowid table). */
+  primaryKey: string[];
   /** ORDER BY clause: primary key columns, or rowid. */
   order: string;
 }
@@ -49,8 +51,9 @@ export function createStateStore(db: Db, caches: ReadCaches) {
     names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
     cached = names.map((name) => {
       const cols = db.prepare<[], { name: string; pk: number; type: string }>(`PRAGMA table_info(${q(name)})`).all();
-      const pk = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => q(c.name));
-      return { name, columns: new Map(cols.map((c) => [c.name, c.type])), order: pk.length ? pk.join(', ') : 'rowid' };
+      const keyColumns = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+      const order = keyColumns.length ? keyColumns.map(q).join(', ') : 'rowid';
+      return { name, columns: new Map(cols.map((c) => [c.name, c.type])), primaryKey: keyColumns, order };
     });
     return cached;
   };
@@ -98,6 +101,8 @@ export function createStateStore(db: Db, caches: ReadCaches) {
               const problem = columnProblem(name, c, info.columns.get(c)!, v);
               if (problem) throw bad(`${where}.${c}: ${problem}`);
             }
+            const rowIssue = rowProblem(name, row as Record<string, string | number | null>, info.primaryKey);
+            if (rowIssue) throw bad(`${where}.${rowIssue}`);
             const key = cols.join('\u0000');
             let stmt = statements.get(key);
             if (!stmt) {

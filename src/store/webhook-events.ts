@@ -15,8 +15,8 @@ export interface EventQuery {
   sessionId?: string;
   status?: EventStatus;
   limit?: number;
-  /** Only events created before this one's `created_us` (a page's cursor). */
-  beforeUs?: number;
+  /** Only events after this one in the list's order (newest first; a page's cursor). */
+  before?: { created_us: number; webhook_event_id: string };
 }
 
 export function createWebhookEventStore(db: Db) {
@@ -75,8 +75,12 @@ export function createWebhookEventStore(db: Db) {
       if (q.siteId) add('site_id = ?', q.siteId);
       if (q.sessionId) add('session_id = ?', q.sessionId);
       if (q.status) add('status = ?', q.status);
-      if (q.beforeUs != null) (where.push('created_us < ?'), args.push(q.beforeUs));
-      const sql = `SELECT * FROM webhook_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_us DESC LIMIT ?`;
+      // Events of one trigger share created_us: the id breaks the tie, so no page skips one.
+      if (q.before) {
+        where.push('(created_us < ? OR (created_us = ? AND webhook_event_id < ?))');
+        args.push(q.before.created_us, q.before.created_us, q.before.webhook_event_id);
+      }
+      const sql = `SELECT * FROM webhook_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_us DESC, webhook_event_id DESC LIMIT ?`;
       return db.prepare<Array<string | number>, WebhookEventRecord>(sql).all(...args, q.limit ?? 100);
     },
     attempts: (eventId: string) => attempts.all(eventId),

@@ -103,7 +103,7 @@ export function createWebhookService({ store, clock, bus, dispatcher }: WebhookS
       record(webhookId);
       const cursor = q.before ? store.webhookEvents.get(q.before) : null;
       if (q.before && cursor?.webhook_id !== webhookId) throw unknownCursor('webhook event', q.before);
-      return store.webhookEvents.list({ webhookId, status: q.status, limit: q.limit, beforeUs: cursor?.created_us }).map((e) => loadEventJson(store, e));
+      return store.webhookEvents.list({ webhookId, status: q.status, limit: q.limit, before: cursor ?? undefined }).map((e) => loadEventJson(store, e));
     },
     /** The events a session caused (every webhook), newest first: the console's session page. */
     sessionEvents(sessionId: string, limit = 100): WebhookEvent[] {

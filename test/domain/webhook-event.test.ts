@@ -44,6 +44,11 @@ describe('webhook event state machine', () => {
     expect(last).toMatchObject({ status: 'failed', next_attempt_us: null, auto_retries_remaining: 0, becameFailed: true });
   });
 
+  it('event: a delivered event is never due again, even if an attempt of it succeeds once more', () => {
+    const delivered: EventState = { status: 'delivered', auto_retries_remaining: 5, next_attempt_us: 1 };
+    expect(afterAttempt(delivered, { ok: true, trigger: 'auto' }, 10, policy)).toMatchObject({ status: 'delivered', next_attempt_us: null, becameDelivered: false });
+  });
+
   it('event: retrying → delivered when a retry succeeds', () => {
     const { nowUs } = fakeClock();
     const s = afterAttempt(initialState(nowUs(), policy), fail, nowUs(), policy);

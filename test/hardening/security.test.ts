@@ -2,6 +2,7 @@
 // default with --admin-token enforced elsewhere, tokens confined to their own site, webhook URLs
 // limited to http(s).
 import { afterAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
@@ -224,6 +225,44 @@ describe('security: other web pages (CSRF)', () => {
     const own = await call(s.origin, 'POST', `/_vtr/api/sites/${s.site!.site_id}/sessions`, { body: {}, headers: { origin: s.origin, 'sec-fetch-site': 'same-origin' } });
     expect(own.status).toBe(201);
     expect(await sessions()).toBe(2);
+  });
+});
+
+/** A request with the given Host header (fetch always sends the URL's own). */
+function withHost(origin: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; text: string }> {
+  const u = new URL(path, origin);
+  const data = body === undefined ? undefined : JSON.stringify(body);
+  const all: Record<string, string | number> = { ...headers, ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) };
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: u.hostname, port: u.port, method, path: u.pathname, headers: all }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+describe('security: DNS rebinding', () => {
+  it('loopback default: the management API, console and demo answer only to loopback host names', async () => {
+    const s = await start();
+    const port = new URL(s.origin).port;
+    for (const host of [`rebind.attacker.test:${port}`, `127.0.0.1.nip.io:${port}`, 'example.com']) {
+      const read = await withHost(s.origin, 'GET', '/_vtr/api/state', { host });
+      expect(read.status, host).toBe(403);
+      expect(read.text).not.toMatch(/sk_test_/);
+      const write = await withHost(s.origin, 'POST', '/_vtr/api/sites', { host, origin: `http://${host}`, 'sec-fetch-site': 'same-origin' }, { name: 'rebind' });
+      expect(write.status, host).toBe(403);
+      expect((await withHost(s.origin, 'GET', '/_vtr/console/sessions', { host })).status, host).toBe(403);
+      expect((await withHost(s.origin, 'GET', '/_vtr/demo', { host })).status, host).toBe(403);
+    }
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `app.localhost:${port}`]) {
+      expect((await withHost(s.origin, 'GET', '/_vtr/api/sites', { host })).status, host).toBe(200);
+    }
+    // The public API and the agent are not host-bound (credentials and site keys guard them).
+    expect((await withHost(s.origin, 'GET', '/agent.js', { host: 'shop.test' })).status).toBe(200);
   });
 });
 

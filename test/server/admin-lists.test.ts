@@ -7,7 +7,7 @@ afterEach(async () => {
   await h?.close();
 });
 
-const LISTS = ['/sessions', '/checks', '/logs', '/notifications', '/webhooks', '/views'];
+const LISTS = ['/sessions', '/checks', '/logs', '/notifications', '/webhooks', '/views', '/tokens'];
 
 describe('management API: lists', () => {
   it('lists: an unknown ?site= is a 404 on every site-scoped list, never an empty page', async () => {
@@ -38,12 +38,14 @@ describe('management API: lists', () => {
     const s = await h.createSession({});
     db.prepare("INSERT INTO webhooks VALUES ('wh_1', ?, 'http://127.0.0.1:9/x', 'enabled', 'whsec_abc', 0, NULL, '2026-01-01T00:00:00.000000')").run(site);
     for (let i = 1; i <= 5; i++) {
-      db.prepare(`INSERT INTO webhook_events VALUES ('msg_${i}', 'wh_1', 'view_1', 'V', ?, ?, 'failed', 0, NULL, ${i}, '2026-01-01T00:00:00.000000', '2026-01-01T00:00:00.000000', '{}')`).run(s.session_id, site);
+      // msg_1 and msg_2 were made by one change: the same created_us (the id orders them).
+      db.prepare(`INSERT INTO webhook_events VALUES ('msg_${i}', 'wh_1', 'view_1', 'V', ?, ?, 'failed', 0, NULL, ${Math.max(i, 2)}, '2026-01-01T00:00:00.000000', '2026-01-01T00:00:00.000000', '{}')`).run(s.session_id, site);
       db.prepare(`INSERT INTO notifications VALUES ('ntf_${i}', 'webhook_event_failed', ?, 'wh_1', 'msg_${i}', 'o@example.com', 'S', 'B', '2026-01-01T00:00:00.000000', NULL, NULL, ${i})`).run(site);
     }
     const ids = async (path: string) => ((await h.admin<Array<Record<string, string>>>('GET', path)).body).map((r) => r.notification_id ?? r.webhook_event_id);
     expect(await ids('/webhooks/wh_1/events?limit=2')).toEqual(['msg_5', 'msg_4']);
     expect(await ids('/webhooks/wh_1/events?limit=2&before=msg_4')).toEqual(['msg_3', 'msg_2']);
+    expect(await ids('/webhooks/wh_1/events?limit=1&before=msg_2')).toEqual(['msg_1']);
     expect(await ids('/notifications?limit=2&before=ntf_2')).toEqual(['ntf_1']);
     for (const path of ['/webhooks/wh_1/events?before=msg_nope', '/notifications?before=ntf_nope']) {
       const r = await h.admin('GET', path);

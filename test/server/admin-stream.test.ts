@@ -40,3 +40,25 @@ describe('management API: the event stream', () => {
     expect(seen.find((e) => e.type === 'access_token.revoked')?.data).toMatchObject({ token: token.token, revoked_at: expect.any(String) });
   });
 });
+
+describe('management API: a stream client that does not read', () => {
+  it('stream: a client 10,000 events behind is cut off instead of buffered for', async () => {
+    h = harness();
+    const res = await h.request('/_vtr/api/stream');
+    const reader = res.body!.getReader();
+    await reader.read(); // the `ready` event: subscribed
+    for (let i = 0; i < 10_050; i++) h.emulator.deps.bus.publish({ type: 'clock.changed', data: { i } });
+    // Reading now ends (the server gave up on this client) instead of waiting for more forever.
+    let events = 0;
+    const drained = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+        if (done) return 'ended';
+        events += (new TextDecoder().decode(value).match(/event: clock\.changed/g) ?? []).length;
+      }
+    })();
+    const outcome = await Promise.race([drained, new Promise((r) => setTimeout(() => r('still open'), 5000))]);
+    expect(outcome).toBe('ended');
+    expect(events).toBeLessThan(10_050);
+  });
+});

@@ -111,6 +111,10 @@ describe('state export / import / reset', () => {
       [edit('sessions', { page_views: 'many' }), /sessions\[0\]\.page_views: must be a whole number/],
       [edit('sessions', { created_at: 'yesterday' }), /sessions\[0\]\.created_at: must be a timestamp/],
       [edit('saved_views', { filter: 'risk_level ==' }), /saved_views\[0\]\.filter: is not a filter that parses/],
+      [edit('sites', { excluded_countries: '[1]' }), /sites\[0\]\.excluded_countries: must be a JSON array of strings/],
+      [edit('sites', { site_id: null }), /sites\[0\]\.site_id: the primary key must be given/],
+      [edit('webhook_events', { status: 'delivered', next_attempt_us: 1 }), /webhook_events\[0\]\.next_attempt_us: must be null for a delivered event/],
+      [{ ...doc, tables: { ...doc.tables, meta: [...(doc.tables.meta ?? []).filter((r) => r.key !== 'clock_offset_ms'), { key: 'clock_offset_ms', value: '1e20' }] } }, /meta\[\d+\]\.value: the clock offset must be a whole number/],
     ];
     for (const [body, message] of cases) {
       const r = await h.admin('PUT', '/state', body);

@@ -4,6 +4,7 @@
 // not browsers send neither header and pass.
 import type { Context, MiddlewareHandler } from 'hono';
 import { VtrError } from '../../domain/errors.js';
+import { isLoopbackIp } from '../../domain/ip-intel.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -27,6 +28,33 @@ export function sameOriginWrites(): MiddlewareHandler {
   return async (c, next) => {
     if (!SAFE.has(c.req.method)) {
       assertSameOrigin(c, `${c.req.method} ${c.req.path.slice(0, 200)}: the management API takes changes from the console, the CLI or your own code, not from another web page (Origin ${c.req.header('origin') ?? c.req.header('sec-fetch-site')})`);
+    }
+    await next();
+  };
+}
+
+/** `localhost`, `*.localhost` (RFC 6761) or a loopback IP literal, with or without a port. */
+export function isLoopbackHost(host: string): boolean {
+  let name: string;
+  try {
+    name = new URL(`http://${host}`).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  return isLoopbackIp(name.replace(/^\[|\]$/g, ''));
+}
+
+/**
+ * Without an admin token the emulator is loopback-only, and so are the names it answers to: a page
+ * whose own domain was re-pointed at 127.0.0.1 (DNS rebinding) is same-origin with itself and would
+ * otherwise read the keys and change state. In-process requests (no Host) pass.
+ */
+export function loopbackHostOnly(): MiddlewareHandler {
+  return async (c, next) => {
+    const host = c.req.header('host');
+    if (host !== undefined && !isLoopbackHost(host)) {
+      throw new VtrError('forbidden', `Host ${JSON.stringify(host.slice(0, 100))}: without --admin-token this emulator answers only to localhost and loopback addresses (127.0.0.1, [::1])`);
     }
     await next();
   };

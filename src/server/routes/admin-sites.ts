@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isValidAllowlistEntry } from '../../domain/ip-allowlist.js';
 import { PLANS } from '../../domain/site.js';
 import type { AppDeps } from '../deps.js';
-import { readJsonObject, route, param } from '../http.js';
+import { readJsonObject, route, param, querySite } from '../http.js';
 import { validate } from '../validate.js';
 
 const country = z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166-1 country code');
@@ -49,7 +49,7 @@ export function adminSiteRoutes(app: Hono, { sites }: AppDeps): void {
     GET: (c) => c.json(sites.tokens.list(sites.get(param(c, 'id')).site_id)),
     POST: (c) => c.json(sites.tokens.create(param(c, 'id')), 201),
   });
-  route(app, '/_vtr/api/tokens', { GET: (c) => c.json(sites.tokens.list()) });
+  route(app, '/_vtr/api/tokens', { GET: (c) => c.json(sites.tokens.list(querySite(c, { sites }))) });
   route(app, '/_vtr/api/tokens/:token', {
     DELETE: (c) => c.json(sites.tokens.revoke(param(c, 'token'))),
   });

@@ -8,6 +8,8 @@ import type { AppDeps } from '../deps.js';
 import { route } from '../http.js';
 
 let nextId = 1;
+/** A client this far behind is not reading (a stuck `tail`): it is cut off rather than buffered for. */
+const MAX_QUEUED = 10_000;
 
 export function adminStreamRoutes(app: Hono, { bus }: AppDeps): void {
   route(app, '/_vtr/api/stream', {
@@ -18,7 +20,13 @@ export function adminStreamRoutes(app: Hono, { bus }: AppDeps): void {
         const queue: EmulatorEvent[] = [];
         let wake: (() => void) | null = null;
         const unsubscribe = bus.subscribe((e) => {
-          if (!wanted(e)) return;
+          if (!wanted(e) || ended) return;
+          if (queue.length >= MAX_QUEUED) {
+            queue.length = 0;
+            end();
+            stream.abort(); // a client that reads again reconnects (the tails do)
+            return;
+          }
           queue.push(e);
           wake?.();
         });
