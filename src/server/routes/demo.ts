@@ -11,8 +11,8 @@ const MAX_FORM = 64 * 1024;
 
 export function demoRoutes(app: Hono, { sites }: AppDeps): void {
   const siteOf = (id: string | undefined): Site => (id ? sites.get(id) : sites.defaultSite());
-  const html = (body: string, status = 200) =>
-    new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+  const html = (body: string, status = 200, extra: Record<string, string> = {}) =>
+    new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...extra } });
 
   route(app, '/_vtr/demo', { GET: (c) => html(demoPage(siteOf(c.req.query('site')))) });
 
@@ -35,7 +35,10 @@ export function demoRoutes(app: Hono, { sites }: AppDeps): void {
         body: JSON.stringify(body),
       });
       const result = (await res.json()) as Record<string, unknown>;
-      return html(resultPage(site, result, res.status), res.status === 200 ? 200 : 502);
+      // The check's own refusal passes through (a 429 under --rate-limit stays a 429, not a gateway error).
+      const status = res.status === 200 ? 200 : res.status >= 400 && res.status < 500 ? res.status : 502;
+      const retryAfter = res.headers.get('retry-after');
+      return html(resultPage(site, result, res.status), status, retryAfter ? { 'retry-after': retryAfter } : {});
     },
   });
 }
