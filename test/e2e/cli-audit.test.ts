@@ -1,23 +1,14 @@
 // Fixes from the CLI audit, on the built binary: prompts with --json, unreachable servers for the
 // tails, empty ids, temp files of a failed export, --site checks, help text, clock and error hints.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
-import { CLI, startServer, type ServerProcess } from '../helpers/vtr-process.js';
-import { CLEAN_ENV, envOf, HAS_PTY, parseOne, removeScratchDirs, scratchDir, vtr, vtrJson } from '../helpers/foundation-e2e.js';
+import { CLI, startServer } from '../helpers/vtr-process.js';
+import { CLEAN_ENV, envOf, HAS_PTY, parseOne, scratchDir, suiteServer, vtr, vtrJson } from '../helpers/foundation-e2e.js';
 
-let server: ServerProcess;
-let sessionId: string;
-beforeAll(async () => {
-  server = await startServer(['--memory']);
-  sessionId = (await vtrJson(['sessions', 'create', '--ip', '198.51.100.20'], server.env)).session_id;
-});
-afterAll(async () => {
-  await server?.stop();
-  removeScratchDirs();
-});
+const suite = suiteServer();
 
 /** A loopback port nothing listens on (bound, then released). */
 async function closedPort(): Promise<number> {
@@ -58,18 +49,18 @@ function onTty(args: string[], env: Record<string, string>, answers: Array<[stri
 describe('cli audit (built binary)', { timeout: 120_000 }, () => {
   describe('prompts: --json governs stdout only', () => {
     it.skipIf(!HAS_PTY)('keys rotate --json on a TTY: asks first; "no" changes nothing and prints nothing on stdout', async () => {
-      const before = await vtrJson(['keys', 'show'], server.env);
-      const r = await onTty(['keys', 'rotate', '--json'], server.env, [['Rotate the keys', 'n']]);
+      const before = await vtrJson(['keys', 'show'], suite.server.env);
+      const r = await onTty(['keys', 'rotate', '--json'], suite.server.env, [['Rotate the keys', 'n']]);
       expect(r.answered, r.tty).toBe(1);
       expect(r.code, r.tty).toBe(1);
       expect(r.tty).toContain('keys not rotated');
       expect(r.stdout).toBe('');
-      expect((await vtrJson(['keys', 'show'], server.env)).secret_key).toBe(before.secret_key);
+      expect((await vtrJson(['keys', 'show'], suite.server.env)).secret_key).toBe(before.secret_key);
     });
 
     it.skipIf(!HAS_PTY)('tokens revoke --json on a TTY: asks, and on "yes" stdout is the JSON document alone', async () => {
-      const token = await vtrJson(['tokens', 'create'], server.env);
-      const r = await onTty(['tokens', 'revoke', token.token, '--json'], server.env, [['Revoke', 'y']]);
+      const token = await vtrJson(['tokens', 'create'], suite.server.env);
+      const r = await onTty(['tokens', 'revoke', token.token, '--json'], suite.server.env, [['Revoke', 'y']]);
       expect(r.answered, r.tty).toBe(1);
       expect(r.code, r.tty).toBe(0);
       expect(parseOne(r.stdout)).toMatchObject({ token: token.token });
@@ -77,16 +68,16 @@ describe('cli audit (built binary)', { timeout: 120_000 }, () => {
 
     it.skipIf(!HAS_PTY)('state import --json on a TTY: asks before replacing everything', async () => {
       const file = join(scratchDir(), 'state.json');
-      expect((await vtr(['state', 'export', file], server.env)).code).toBe(0);
-      const r = await onTty(['state', 'import', file, '--json'], server.env, [['Replace all state', 'n']]);
+      expect((await vtr(['state', 'export', file], suite.server.env)).code).toBe(0);
+      const r = await onTty(['state', 'import', file, '--json'], suite.server.env, [['Replace all state', 'n']]);
       expect(r.answered, r.tty).toBe(1);
       expect(r.code, r.tty).toBe(1);
       expect(r.stdout).toBe('');
     });
 
     it.skipIf(!HAS_PTY)('sites delete --json on a TTY: asks (there is a terminal to ask on)', async () => {
-      const site = await vtrJson(['sites', 'create', '--name', 'Doomed'], server.env);
-      const r = await onTty(['sites', 'delete', site.site_id, '--json'], server.env, [['Delete site', 'n']]);
+      const site = await vtrJson(['sites', 'create', '--name', 'Doomed'], suite.server.env);
+      const r = await onTty(['sites', 'delete', site.site_id, '--json'], suite.server.env, [['Delete site', 'n']]);
       expect(r.answered, r.tty).toBe(1);
       expect(r.tty).not.toContain('no terminal');
       expect(r.code, r.tty).toBe(1);
@@ -94,14 +85,14 @@ describe('cli audit (built binary)', { timeout: 120_000 }, () => {
     });
 
     it.skipIf(!HAS_PTY)('views create --json on a TTY: missing --name and --filter are asked for; stdout stays JSON', async () => {
-      const r = await onTty(['views', 'create', '--json'], server.env, [['--name', 'Asked'], ['--filter', 'risk_level = invalid']]);
+      const r = await onTty(['views', 'create', '--json'], suite.server.env, [['--name', 'Asked'], ['--filter', 'risk_level = invalid']]);
       expect(r.answered, r.tty).toBe(2);
       expect(r.code, r.tty).toBe(0);
       expect(parseOne(r.stdout)).toMatchObject({ name: 'Asked', filter: 'risk_level = invalid' });
     });
 
     it('without a TTY --json changes nothing: a missing flag is still a usage error naming it', async () => {
-      const r = await vtr(['views', 'create', '--json'], server.env);
+      const r = await vtr(['views', 'create', '--json'], suite.server.env);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(/--name/);
@@ -148,7 +139,7 @@ describe('cli audit (built binary)', { timeout: 120_000 }, () => {
         [['state', 'import', ''], '<file>'],
       ];
       for (const [args, name] of cases) {
-        const r = await vtr(args, server.env);
+        const r = await vtr(args, suite.server.env);
         expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
         expect(r.stdout).toBe('');
         expect(r.stderr, args.join(' ')).toContain(`vtr: usage error: ${name}: must not be empty`);
@@ -161,14 +152,14 @@ describe('cli audit (built binary)', { timeout: 120_000 }, () => {
       const dir = scratchDir();
       const target = join(dir, 'taken');
       mkdirSync(target);
-      const r = await vtr(['state', 'export', target], server.env);
+      const r = await vtr(['state', 'export', target], suite.server.env);
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(`cannot write ${target}`);
       expect(readdirSync(dir)).toEqual(['taken']);
     });
 
     it('an empty file name is a usage error naming <file>', async () => {
-      const r = await vtr(['state', 'export', ''], server.env);
+      const r = await vtr(['state', 'export', ''], suite.server.env);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('<file>: must not be empty');
     });
@@ -184,7 +175,7 @@ describe('cli audit (built binary)', { timeout: 120_000 }, () => {
         [['webhooks', 'tail'], { VTR_SITE: 'site_nope' }],
       ];
       for (const [args, env] of cases) {
-        const r = await vtr(args, { ...server.env, ...env }, { timeoutMs: 10_000 });
+        const r = await vtr(args, { ...suite.server.env, ...env }, { timeoutMs: 10_000 });
         expect(r.code, `${args.join(' ')} ${JSON.stringify(env)}: ${r.stderr}`).toBe(1);
         expect(r.stdout).toBe('');
         expect(r.stderr).toMatch(/site site_nope not found \(HTTP 404, not_found\); see `vtr sites list`/);
@@ -192,8 +183,8 @@ describe('cli audit (built binary)', { timeout: 120_000 }, () => {
     });
 
     it('notifications list: VTR_SITE narrows it like --site', async () => {
-      const other = await vtrJson(['sites', 'create', '--name', 'Quiet outbox'], server.env);
-      expect(await vtrJson(['notifications', 'list'], { ...server.env, VTR_SITE: other.site_id })).toEqual([]);
+      const other = await vtrJson(['sites', 'create', '--name', 'Quiet outbox'], suite.server.env);
+      expect(await vtrJson(['notifications', 'list'], { ...suite.server.env, VTR_SITE: other.site_id })).toEqual([]);
     });
   });
 
@@ -208,7 +199,7 @@ describe('cli audit (built binary)', { timeout: 120_000 }, () => {
         [['tokens', 'revoke', 'at_test_nope'], 'vtr tokens list'],
       ];
       for (const [args, list] of cases) {
-        const r = await vtr(args, server.env);
+        const r = await vtr(args, suite.server.env);
         expect(r.code, args.join(' ')).toBe(1);
         expect(r.stderr, args.join(' ')).toMatch(new RegExp(`not found \\(HTTP 404, not_found\\); see \`${list.replace(/[<>-]/g, '.')}\`$`, 'm'));
       }
@@ -218,7 +209,7 @@ describe('cli audit (built binary)', { timeout: 120_000 }, () => {
   describe('clock', () => {
     it('advance -5m: a usage error saying the clock only moves forward, not "unknown option"', async () => {
       for (const args of [['clock', 'advance', '-5m'], ['clock', 'advance', '--', '-5m']]) {
-        const r = await vtr(args, server.env);
+        const r = await vtr(args, suite.server.env);
         expect(r.code, args.join(' ')).toBe(2);
         expect(r.stderr).toContain('vtr: usage error: <duration>: "-5m": the clock only moves forward');
         expect(r.stderr).not.toContain('unknown option');

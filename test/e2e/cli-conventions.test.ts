@@ -1,67 +1,58 @@
 // CLI conventions on the built binary: --json, stderr, exit codes, usage errors, colour, credentials, help.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { startServer, type ServerProcess } from '../helpers/vtr-process.js';
-import { HAS_PTY, parseOne, removeScratchDirs, vtr, vtrJson, vtrOnTty } from '../helpers/foundation-e2e.js';
+import { startServer } from '../helpers/vtr-process.js';
+import { HAS_PTY, parseOne, suiteServer, vtr, vtrJson, vtrOnTty } from '../helpers/foundation-e2e.js';
 
 const ANSI = /\u001b\[/;
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-let server: ServerProcess;
-let sessionId: string;
-beforeAll(async () => {
-  server = await startServer(['--memory']);
-  sessionId = (await vtrJson(['sessions', 'create', '--ip', '198.51.100.20'], server.env)).session_id;
-});
-afterAll(async () => {
-  await server?.stop();
-  removeScratchDirs();
-});
+const suite = suiteServer();
 
 describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
   it('--json: each foundation command prints exactly one JSON document on stdout', async () => {
     const cases: Array<[string[], (v: any) => void]> = [
       [['sites', 'list'], (v) => expect(Array.isArray(v)).toBe(true)],
-      [['sites', 'show', server.site!.site_id], (v) => expect(v.site_id).toBe(server.site!.site_id)],
-      [['keys', 'show'], (v) => expect(v.secret_key).toBe(server.site!.secret_key)],
-      [['tokens', 'list'], (v) => expect(v.map((t: { token: string }) => t.token)).toContain(server.site!.access_token)],
-      [['session', 'get', sessionId], (v) => expect(v.session_id).toBe(sessionId)],
-      [['sessions', 'list', '--limit', '5'], (v) => expect(v[0].session_id).toBe(sessionId)],
+      [['sites', 'show', suite.server.site!.site_id], (v) => expect(v.site_id).toBe(suite.server.site!.site_id)],
+      [['keys', 'show'], (v) => expect(v.secret_key).toBe(suite.server.site!.secret_key)],
+      [['tokens', 'list'], (v) => expect(v.map((t: { token: string }) => t.token)).toContain(suite.server.site!.access_token)],
+      [['session', 'get', suite.sessionId], (v) => expect(v.session_id).toBe(suite.sessionId)],
+      [['sessions', 'list', '--limit', '5'], (v) => expect(v[0].session_id).toBe(suite.sessionId)],
       [['clock'], (v) => expect(v).toMatchObject({ mode: 'system', offset_ms: 0 })],
     ];
     for (const [args, check] of cases) {
-      const r = await vtr([...args, '--json'], server.env);
+      const r = await vtr([...args, '--json'], suite.server.env);
       expect(r.code, args.join(' ')).toBe(0);
       check(parseOne(r.stdout));
     }
   });
 
   it('--json: hints go to stderr, never stdout', async () => {
-    const r = await vtr(['sites', 'create', '--name', 'Hinted', '--json'], server.env);
+    const r = await vtr(['sites', 'create', '--name', 'Hinted', '--json'], suite.server.env);
     expect(r.code).toBe(0);
     expect(parseOne(r.stdout).name).toBe('Hinted');
     expect(r.stderr).toMatch(/Use it with --site site_/);
-    const quiet = await vtr(['sites', 'create', '--name', 'Quiet', '--json', '--quiet'], server.env);
+    const quiet = await vtr(['sites', 'create', '--name', 'Quiet', '--json', '--quiet'], suite.server.env);
     expect(quiet.stderr).toBe('');
   });
 
   it('check: nothing to check still answers (the API allows it) but says so on stderr', async () => {
-    const r = await vtr(['check', '--json'], server.env);
+    const r = await vtr(['check', '--json'], suite.server.env);
     expect(r.code).toBe(0);
     expect(parseOne(r.stdout)).toMatchObject({ ip: null, email: null, phone: null, address: null, device: null });
     expect(r.stderr).toMatch(/Nothing was given to check/);
   });
 
   it('errors: an API error goes to stderr with exit 1 and nothing on stdout', async () => {
-    const r = await vtr(['session', 'get', 'ses_doesnotexist', '--json'], server.env);
+    const r = await vtr(['session', 'get', 'ses_doesnotexist', '--json'], suite.server.env);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^vtr: error: .*404.*not_found/m);
     // A mistyped webhook id ends `webhooks tail` at once instead of tailing nothing forever.
-    const tail = await vtr(['webhooks', 'tail', '--webhook', 'wh_nope'], server.env);
+    const tail = await vtr(['webhooks', 'tail', '--webhook', 'wh_nope'], suite.server.env);
     expect(tail.code).toBe(1);
     expect(tail.stderr).toMatch(/not found.*404/);
-    const clock = await vtr(['clock', 'advance', '5m'], server.env);
+    const clock = await vtr(['clock', 'advance', '5m'], suite.server.env);
     expect(clock.code).toBe(1);
     expect(clock.stderr).toMatch(/manual/);
   });
@@ -71,7 +62,7 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
       [['sessions', 'list', '--limit', 'abc'], /--limit/],
       [['sessions', 'list', '--bogus'], /--bogus/],
       [['session', 'get'], /missing required argument 'id'/],
-      [['session', 'event', sessionId], /missing required argument 'name'/],
+      [['session', 'event', suite.sessionId], /missing required argument 'name'/],
       [['sessions', 'create', '--page-views', 'lots'], /--page-views/],
       [['sessions', 'create', '--ip', 'hello world'], /--ip: "hello world" is not an IPv4 or IPv6 address/],
       [['webhooks', 'create', '--url', 'notaurl'], /--url: "notaurl" must be an absolute http/],
@@ -89,7 +80,7 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
       [['nosuchcommand'], /unknown command/],
     ];
     for (const [args, re] of cases) {
-      const r = await vtr(args, server.env);
+      const r = await vtr(args, suite.server.env);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout, args.join(' ')).toBe('');
       expect(r.stderr, args.join(' ')).toMatch(re);
@@ -98,11 +89,11 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
   });
 
   it('usage: a non-TTY delete without --yes is a usage error, not a prompt', async () => {
-    const site = await vtrJson(['sites', 'create', '--name', 'Doomed'], server.env);
-    const r = await vtr(['sites', 'delete', site.site_id], server.env);
+    const site = await vtrJson(['sites', 'create', '--name', 'Doomed'], suite.server.env);
+    const r = await vtr(['sites', 'delete', site.site_id], suite.server.env);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--yes/);
-    expect(await vtrJson(['sites', 'delete', site.site_id, '--yes'], server.env)).toEqual({ deleted: true, site_id: site.site_id });
+    expect(await vtrJson(['sites', 'delete', site.site_id, '--yes'], suite.server.env)).toEqual({ deleted: true, site_id: site.site_id });
   });
 
   it('unreachable: a stopped server is exit 1 with a message to run npx vtr serve', async () => {
@@ -121,24 +112,24 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
 
   it('colour: NO_COLOR and --no-color output has no ANSI escapes', async () => {
     for (const [args, env] of [
-      [['session', 'get', sessionId], { NO_COLOR: '1' }],
-      [['session', 'get', sessionId, '--no-color'], {}],
+      [['session', 'get', suite.sessionId], { NO_COLOR: '1' }],
+      [['session', 'get', suite.sessionId, '--no-color'], {}],
       [['sessions', 'list', '--no-color'], { FORCE_COLOR: '1' }],
       [['session', 'get', 'ses_nope'], { NO_COLOR: '1' }],
     ] as const) {
-      const r = await vtr([...args], { ...server.env, ...env });
+      const r = await vtr([...args], { ...suite.server.env, ...env });
       expect(r.stdout + r.stderr, args.join(' ')).not.toMatch(ANSI);
       if (args[2] !== 'ses_nope') expect(r.stdout).toMatch(/suspicious/);
     }
   });
 
   it.skipIf(!HAS_PTY)('colour: on a terminal there is colour, unless NO_COLOR or --no-color', async () => {
-    const coloured = await vtrOnTty(['session', 'get', sessionId], server.env);
+    const coloured = await vtrOnTty(['session', 'get', suite.sessionId], suite.server.env);
     expect(coloured.code).toBe(0);
-    expect(coloured.output).toContain(sessionId);
+    expect(coloured.output).toContain(suite.sessionId);
     expect(coloured.output).toMatch(ANSI);
-    for (const [args, env] of [[['session', 'get', sessionId], { NO_COLOR: '1' }], [['session', 'get', sessionId, '--no-color'], {}]] as const) {
-      const r = await vtrOnTty([...args], { ...server.env, ...env });
+    for (const [args, env] of [[['session', 'get', suite.sessionId], { NO_COLOR: '1' }], [['session', 'get', suite.sessionId, '--no-color'], {}]] as const) {
+      const r = await vtrOnTty([...args], { ...suite.server.env, ...env });
       expect(r.code).toBe(0);
       expect(r.output).toMatch(/suspicious/);
       expect(r.output, JSON.stringify(env)).not.toMatch(ANSI);
@@ -146,19 +137,19 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
   });
 
   it('credentials: flag beats environment beats the default site', async () => {
-    const ok = await vtr(['session', 'get', sessionId, '--json'], server.env);
+    const ok = await vtr(['session', 'get', suite.sessionId, '--json'], suite.server.env);
     expect(ok.code).toBe(0);
-    const flagBogus = await vtr(['session', 'get', sessionId, '--token', 'bogus'], server.env);
+    const flagBogus = await vtr(['session', 'get', suite.sessionId, '--token', 'bogus'], suite.server.env);
     expect(flagBogus.code).toBe(1);
     expect(flagBogus.stderr).toMatch(/401/);
-    const envBogus = await vtr(['session', 'get', sessionId], { ...server.env, VTR_ACCESS_TOKEN: 'bogus' });
+    const envBogus = await vtr(['session', 'get', suite.sessionId], { ...suite.server.env, VTR_ACCESS_TOKEN: 'bogus' });
     expect(envBogus.code).toBe(1);
     expect(envBogus.stderr).toMatch(/401/);
-    const flagOverEnv = await vtr(['session', 'get', sessionId, '--json', '--token', server.site!.access_token], { ...server.env, VTR_ACCESS_TOKEN: 'bogus' });
+    const flagOverEnv = await vtr(['session', 'get', suite.sessionId, '--json', '--token', suite.server.site!.access_token], { ...suite.server.env, VTR_ACCESS_TOKEN: 'bogus' });
     expect(flagOverEnv.code).toBe(0);
-    expect(parseOne(flagOverEnv.stdout).session_id).toBe(sessionId);
+    expect(parseOne(flagOverEnv.stdout).session_id).toBe(suite.sessionId);
     // --base-url beats VTR_BASE_URL
-    const badEnvUrl = await vtr(['session', 'get', sessionId, '--json', '--base-url', server.baseUrl], { VTR_BASE_URL: 'http://127.0.0.1:1/api/v1' });
+    const badEnvUrl = await vtr(['session', 'get', suite.sessionId, '--json', '--base-url', suite.server.baseUrl], { VTR_BASE_URL: 'http://127.0.0.1:1/api/v1' });
     expect(badEnvUrl.code).toBe(0);
     const badUrl = await vtr(['sites', 'list', '--base-url', 'not a url']);
     expect(badUrl.code).toBe(2);

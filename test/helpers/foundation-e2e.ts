@@ -1,8 +1,8 @@
 // E2E helpers for the foundation tests: a `vtr serve` run read as text, JSON-only CLI runs, temp dirs.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { expect } from 'vitest';
-import { CLI, runCli, tempDir, type CliResult } from './vtr-process.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { CLI, runCli, startServer, tempDir, type CliResult, type ServerProcess } from './vtr-process.js';
 
 /** Env that clears every vtr credential a developer might have exported. */
 export const CLEAN_ENV: Record<string, string | undefined> = {
@@ -124,4 +124,18 @@ export function vtrOnTty(args: string[], env: Record<string, string | undefined>
     });
     child.stdin!.end();
   });
+}
+
+/** A suite's in-memory server with one session on it: started before the suite, stopped after it. */
+export function suiteServer(): { readonly server: ServerProcess; readonly sessionId: string } {
+  const suite = {} as { server: ServerProcess; sessionId: string };
+  beforeAll(async () => {
+    suite.server = await startServer(['--memory']);
+    suite.sessionId = (await vtrJson(['sessions', 'create', '--ip', '198.51.100.20'], suite.server.env)).session_id;
+  });
+  afterAll(async () => {
+    await suite.server?.stop();
+    removeScratchDirs();
+  });
+  return suite;
 }
