@@ -22,7 +22,7 @@ describe('management API: lists', () => {
 
   it('lists: a bad ?limit= is a 400 naming the field', async () => {
     h = harness();
-    for (const path of ['/sessions', '/checks', '/logs', '/notifications']) {
+    for (const path of ['/sessions', '/checks', '/logs', '/notifications', '/webhooks', '/views']) {
       for (const limit of ['0', 'abc', '10001', '1.5']) {
         const r = await h.admin('GET', `${path}?limit=${limit}`);
         expect(r.status, `${path} ${limit}`).toBe(400);

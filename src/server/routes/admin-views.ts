@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { MAX_FILTER_LENGTH } from '../../domain/filter/index.js';
 import type { AppDeps } from '../deps.js';
-import { param, readJsonObject, route } from '../http.js';
+import { param, queryLimit, readJsonObject, route } from '../http.js';
 import { validate } from '../validate.js';
 
 const viewFields = {
@@ -18,7 +18,8 @@ export { createBody as viewCreateBody, updateBody as viewUpdateBody };
 
 export function adminViewRoutes(app: Hono, { views }: AppDeps): void {
   if (!views) return;
-  route(app, '/_vtr/api/views', { GET: (c) => c.json(views.list(c.req.query('site') || undefined)) });
+  // Views are few (settings, not traffic): `limit` is honoured, no cursor.
+  route(app, '/_vtr/api/views', { GET: (c) => c.json(views.list(c.req.query('site') || undefined).slice(0, queryLimit(c.req.query('limit'), 10_000))) });
   route(app, '/_vtr/api/sites/:id/views', {
     GET: (c) => c.json(views.list(param(c, 'id'))),
     POST: async (c) => c.json(views.create(param(c, 'id'), validate(createBody, await readJsonObject(c))), 201),

@@ -26,7 +26,8 @@ function statusOf(text: string | undefined): EventStatus | undefined {
 export function adminWebhookRoutes(app: Hono, deps: AppDeps): void {
   const { webhooks, sessions } = deps;
   if (!webhooks) return;
-  route(app, '/_vtr/api/webhooks', { GET: (c) => c.json(webhooks.list(c.req.query('site') || undefined)) });
+  // Webhooks are few (settings, not traffic): `limit` is honoured, no cursor.
+  route(app, '/_vtr/api/webhooks', { GET: (c) => c.json(webhooks.list(c.req.query('site') || undefined).slice(0, queryLimit(c.req.query('limit'), 10_000))) });
   route(app, '/_vtr/api/sites/:id/webhooks', {
     GET: (c) => c.json(webhooks.list(param(c, 'id'))),
     POST: async (c) => c.json(webhooks.create(param(c, 'id'), validate(createBody, await readJsonObject(c)).url), 201),
