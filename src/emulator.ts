@@ -89,8 +89,10 @@ export function createEmulator(opts: EmulatorOptions) {
   if (opts.dispatchAfterListen) webhooks.dispatcher.hold();
   else webhooks.dispatcher.start();
   // An imported file may hold due or scheduled deliveries: re-arm the dispatcher for them.
-  deps.state?.onReplaced(() => webhooks.dispatcher.kick());
-  deps.state?.onReplaced(() => bus.publish({ type: 'state.replaced', data: { sites: sites.list().length, sessions: store.sessions.count() } }));
+  deps.state?.onReplaced(() => {
+    webhooks.dispatcher.kick();
+    bus.publish({ type: 'state.replaced', data: {} });
+  });
   closers.push(() => webhooks.close());
 
   return {

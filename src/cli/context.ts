@@ -50,6 +50,9 @@ export interface CliContext {
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api/v1';
 
+/** Prompts and confirmations need a terminal to read from and write to (stderr), and no CI; --json does not matter. */
+export const canPrompt = (stdinIsTTY: boolean, stderrIsTTY: boolean, env: NodeJS.ProcessEnv): boolean => stdinIsTTY && stderrIsTTY && !env.CI;
+
 export function resolveConfig(g: GlobalOptions, env: NodeJS.ProcessEnv, io: CliIO): CliConfig {
   const json = !!g.json;
   // no-color.org: NO_COLOR counts when set to a non-empty value.

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
+import { canPrompt } from './context.js';
 import { registerServe } from './commands/serve/index.js';
 import { registerSites } from './commands/sites/index.js';
 import { registerKeys } from './commands/keys/index.js';
@@ -78,9 +79,7 @@ function askForMissingArguments(cmd: Command): void {
   const c = cmd as Command & { missingArgument(name: string): void };
   const original = c.missingArgument.bind(c);
   c.missingArgument = (name: string) => {
-    // The same test as createContext's `interactive`: --json does not matter (prompts go to stderr).
-    const interactive = process.stdin.isTTY && process.stderr.isTTY && !process.env.CI;
-    if (!interactive) original(name);
+    if (!canPrompt(!!process.stdin.isTTY, !!process.stderr.isTTY, process.env)) original(name);
   };
   for (const sub of cmd.commands) askForMissingArguments(sub);
 }

@@ -1,7 +1,7 @@
 // Wraps a verb's run(): builds its context, and maps every failure to a message and exit code.
 import type { Command } from 'commander';
 import { ApiError, ConnectionError } from '../client/api-client.js';
-import { resolveConfig, type CliContext, type CliIO, type GlobalOptions, type Prompter } from './context.js';
+import { canPrompt, resolveConfig, type CliContext, type CliIO, type GlobalOptions, type Prompter } from './context.js';
 import { buildClient, isLocal } from './credentials.js';
 import { exitCodeFor, isPromptCancel, UsageError } from './errors.js';
 
@@ -11,8 +11,7 @@ export function defaultIO(): CliIO {
 
 export function createContext(globals: GlobalOptions, io: CliIO = defaultIO(), env: NodeJS.ProcessEnv = process.env): CliContext {
   const config = resolveConfig(globals, env, io);
-  // Prompts depend on the terminal alone: --json governs stdout, and prompts write to stderr.
-  const interactive = io.stdinIsTTY && !!io.stderr.isTTY && !env.CI;
+  const interactive = canPrompt(io.stdinIsTTY, !!io.stderr.isTTY, env);
   // The prompt library colours by NO_COLOR (read when it loads): --no-color reaches it that way.
   if (globals.color === false && env === process.env) process.env.NO_COLOR ??= '1';
   const prompter: Prompter = {

@@ -2,11 +2,7 @@
 // request comes from loopback (a local dev proxy) or from in-process (`app.request`, no socket).
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { isIpAddress } from '../domain/ip-intel.js';
-
-function isLoopback(addr: string): boolean {
-  return addr === '::1' || /^(::ffff:)?127\./i.test(addr);
-}
+import { isIpAddress, isLoopbackIp } from '../domain/ip-intel.js';
 
 export function clientIp(c: Context): string | null {
   let remote: string | undefined;
@@ -17,7 +13,7 @@ export function clientIp(c: Context): string | null {
   }
   // A first hop that is not an address (a typo, a test's garbage) is ignored, not stored as the IP.
   const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim().slice(0, 100);
-  if (forwarded && isIpAddress(forwarded) && (remote === undefined || isLoopback(remote))) return unmapped(forwarded);
+  if (forwarded && isIpAddress(forwarded) && (remote === undefined || isLoopbackIp(remote))) return unmapped(forwarded);
   if (!remote) return null;
   return unmapped(remote);
 }

@@ -1,4 +1,5 @@
 import { json, type Db } from './db.js';
+import { whereOf } from './where.js';
 
 export interface CheckRecord {
   check_id: string;
@@ -30,13 +31,9 @@ export function createCheckStore(db: Db) {
     },
     forSession: (sessionId: string) => forSession.all(sessionId).map(toRecord),
     list(q: { siteId?: string; limit?: number; beforeSeq?: number }): CheckRecord[] {
-      const where: string[] = [];
-      const params: unknown[] = [];
-      if (q.siteId) (where.push('site_id = ?'), params.push(q.siteId));
-      if (q.beforeSeq != null) (where.push('seq < ?'), params.push(q.beforeSeq));
-      params.push(Math.max(1, Math.min(q.limit ?? 50, 10_000)));
-      const sql = `SELECT * FROM checks ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
-      return db.prepare<unknown[], Row>(sql).all(...params).map(toRecord);
+      const { where, params } = whereOf([q.siteId && ['site_id = ?', q.siteId], q.beforeSeq != null && ['seq < ?', q.beforeSeq]]);
+      const sql = `SELECT * FROM checks ${where} ORDER BY seq DESC LIMIT ?`;
+      return db.prepare<unknown[], Row>(sql).all(...params, Math.max(1, Math.min(q.limit ?? 50, 10_000))).map(toRecord);
     },
     all: () => db.prepare<[], Row>('SELECT * FROM checks ORDER BY seq').all().map(toRecord),
   };

@@ -1,5 +1,6 @@
 import type { Notification } from '../domain/webhooks.js';
 import type { Db } from './db.js';
+import { whereOf } from './where.js';
 
 export function createNotificationStore(db: Db) {
   const insert = db.prepare(
@@ -17,12 +18,9 @@ export function createNotificationStore(db: Db) {
     seqOf: (id: string): number | null => seqOf.get(id)?.seq ?? null,
     /** Newest first; `beforeSeq` pages on. */
     list(q: { siteId?: string; limit?: number; beforeSeq?: number } = {}): Notification[] {
-      const where: string[] = [];
-      const args: Array<string | number> = [];
-      if (q.siteId) (where.push('site_id = ?'), args.push(q.siteId));
-      if (q.beforeSeq != null) (where.push('seq < ?'), args.push(q.beforeSeq));
-      const sql = `SELECT ${cols} FROM notifications ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
-      return db.prepare<Array<string | number>, Notification>(sql).all(...args, q.limit ?? 100);
+      const { where, params } = whereOf([q.siteId && ['site_id = ?', q.siteId], q.beforeSeq != null && ['seq < ?', q.beforeSeq]]);
+      const sql = `SELECT ${cols} FROM notifications ${where} ORDER BY seq DESC LIMIT ?`;
+      return db.prepare<Array<string | number>, Notification>(sql).all(...params, q.limit ?? 100);
     },
     markSent: (id: string, at: string | null, error: string | null) => void sent.run(at, error, id),
   };

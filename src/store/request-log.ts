@@ -1,5 +1,6 @@
 import type { RequestLogJson } from '../domain/request-log.js';
 import type { Db } from './db.js';
+import { whereOf } from './where.js';
 
 /** A request log row: the entry plus its insertion order. */
 export interface RequestLogEntry extends RequestLogJson {
@@ -26,13 +27,9 @@ export function createRequestLogStore(db: Db) {
     maxSeq: () => maxSeq.get()?.s ?? 0,
     /** Newest first. */
     list(q: { limit?: number; beforeSeq?: number; siteId?: string } = {}): RequestLogEntry[] {
-      const where: string[] = [];
-      const params: unknown[] = [];
-      if (q.siteId) (where.push('site_id = ?'), params.push(q.siteId));
-      if (q.beforeSeq != null) (where.push('seq < ?'), params.push(q.beforeSeq));
-      params.push(Math.max(1, Math.min(q.limit ?? 100, 10_000)));
-      const sql = `SELECT * FROM request_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
-      return db.prepare<unknown[], RequestLogEntry>(sql).all(...params);
+      const { where, params } = whereOf([q.siteId && ['site_id = ?', q.siteId], q.beforeSeq != null && ['seq < ?', q.beforeSeq]]);
+      const sql = `SELECT * FROM request_log ${where} ORDER BY seq DESC LIMIT ?`;
+      return db.prepare<unknown[], RequestLogEntry>(sql).all(...params, Math.max(1, Math.min(q.limit ?? 100, 10_000)));
     },
     /** Keeps the newest `keep` rows; returns how many went. */
     prune(keep: number): number {

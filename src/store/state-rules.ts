@@ -6,6 +6,7 @@ import { CHANNELS, DEVICE_TYPES, ENGAGEMENT_LEVELS, RISK_LEVELS } from '../domai
 import { PLANS } from '../domain/site.js';
 import { EVENT_STATUSES, NOTIFICATION_KINDS, WEBHOOK_STATUSES } from '../domain/webhooks.js';
 import { parseFilter } from '../domain/filter/index.js';
+import { MAX_CLOCK_MS } from '../domain/clock.js';
 
 type Value = string | number | null;
 /** A problem with the value, or null when it fits. */
@@ -68,8 +69,6 @@ export function columnProblem(table: string, column: string, declaredType: strin
   return RULES[table]?.[column]?.(v) ?? null;
 }
 
-/** Offsets a manual clock may hold: up to the year 9999 (what a clock may reach). */
-const MAX_OFFSET_MS = 253_402_300_799_999;
 
 /** Rules across a row's columns (after each column passed its own). */
 export function rowProblem(table: string, row: Record<string, Value>, primaryKey: string[]): string | null {
@@ -79,7 +78,7 @@ export function rowProblem(table: string, row: Record<string, Value>, primaryKey
   }
   if (table === 'meta' && row.key === 'clock_offset_ms') {
     const ms = Number(row.value);
-    if (!Number.isSafeInteger(ms) || ms < 0 || ms > MAX_OFFSET_MS) return 'value: the clock offset must be a whole number of milliseconds from 0';
+    if (!Number.isSafeInteger(ms) || ms < 0 || ms > MAX_CLOCK_MS) return 'value: the clock offset must be a whole number of milliseconds from 0';
   }
   return null;
 }

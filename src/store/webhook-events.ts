@@ -1,5 +1,6 @@
 import type { EventStatus, WebhookAttempt, WebhookEvent } from '../domain/webhooks.js';
 import type { Db } from './db.js';
+import { whereOf } from './where.js';
 
 /** A webhook event as stored: its schedule in epoch µs and the payload fixed at trigger time. */
 export interface WebhookEventRecord extends Omit<WebhookEvent, 'next_attempt_at' | 'attempts'> {
@@ -65,23 +66,16 @@ export function createWebhookEventStore(db: Db) {
     /** A webhook's events that still have an automatic attempt scheduled. */
     scheduledFor: (webhookId: string) => scheduled.all(webhookId),
     list(q: EventQuery): WebhookEventRecord[] {
-      const where: string[] = [];
-      const args: Array<string | number> = [];
-      const add = (clause: string, value: string) => {
-        where.push(clause);
-        args.push(value);
-      };
-      if (q.webhookId) add('webhook_id = ?', q.webhookId);
-      if (q.siteId) add('site_id = ?', q.siteId);
-      if (q.sessionId) add('session_id = ?', q.sessionId);
-      if (q.status) add('status = ?', q.status);
-      // Events of one trigger share created_us: the id breaks the tie, so no page skips one.
-      if (q.before) {
-        where.push('(created_us < ? OR (created_us = ? AND webhook_event_id < ?))');
-        args.push(q.before.created_us, q.before.created_us, q.before.webhook_event_id);
-      }
-      const sql = `SELECT * FROM webhook_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_us DESC, webhook_event_id DESC LIMIT ?`;
-      return db.prepare<Array<string | number>, WebhookEventRecord>(sql).all(...args, q.limit ?? 100);
+      const { where, params } = whereOf([
+        q.webhookId && ['webhook_id = ?', q.webhookId],
+        q.siteId && ['site_id = ?', q.siteId],
+        q.sessionId && ['session_id = ?', q.sessionId],
+        q.status && ['status = ?', q.status],
+        // Events of one trigger share created_us: the id breaks the tie, so no page skips one.
+        q.before && ['(created_us < ? OR (created_us = ? AND webhook_event_id < ?))', q.before.created_us, q.before.created_us, q.before.webhook_event_id],
+      ]);
+      const sql = `SELECT * FROM webhook_events ${where} ORDER BY created_us DESC, webhook_event_id DESC LIMIT ?`;
+      return db.prepare<Array<string | number>, WebhookEventRecord>(sql).all(...params, q.limit ?? 100);
     },
     attempts: (eventId: string) => attempts.all(eventId),
     lastAttemptNumber: (eventId: string) => lastAttempt.get(eventId)?.n ?? 0,

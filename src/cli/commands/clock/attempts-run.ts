@@ -6,26 +6,7 @@ import type { ApiClient } from '../../../client/api-client.js';
 import { eventStream } from '../../../client/sse.js';
 import type { CliContext } from '../../context.js';
 import { style } from '../../style.js';
-import { attemptResult } from '../webhooks/render.js';
-
-interface Attempt {
-  attempt: number;
-  at: string;
-  status_code: number | null;
-  error: string | null;
-  webhook_event_id: string;
-  webhook_id: string;
-  url: string | null;
-  event_status: string;
-  next_attempt_at: string | null;
-}
-
-interface WebhookChange {
-  webhook_id: string;
-  url: string;
-  status: string;
-  consecutive_failures: number;
-}
+import { attemptResult, type AttemptEvent, type WebhookEventData } from '../webhooks/render.js';
 
 // The stream's last events may arrive just after the move's answer (another connection).
 const SETTLE_MS = 150;
@@ -35,9 +16,9 @@ const CONNECT_MS = 1_000;
 export async function reportingAttempts<T>(ctx: CliContext, client: ApiClient, move: () => Promise<T>): Promise<T> {
   if (ctx.config.quiet) return move();
   const stop = new AbortController();
-  const attempts: Attempt[] = [];
+  const attempts: AttemptEvent[] = [];
   // During a clock move only the disabling rule changes a webhook's status.
-  const disabled = new Map<string, WebhookChange>();
+  const disabled = new Map<string, WebhookEventData>();
   let ready: () => void = () => {};
   const connected = new Promise<void>((r) => (ready = r));
   const listening = (async () => {
@@ -45,9 +26,9 @@ export async function reportingAttempts<T>(ctx: CliContext, client: ApiClient, m
       const url = `${client.origin}/_vtr/api/stream?types=webhook_attempt.created,webhook.updated`;
       for await (const ev of eventStream({ url, adminToken: client.options.adminToken, signal: stop.signal })) {
         if (ev.event === 'ready') ready();
-        else if (ev.event === 'webhook_attempt.created') attempts.push(JSON.parse(ev.data) as Attempt);
+        else if (ev.event === 'webhook_attempt.created') attempts.push(JSON.parse(ev.data) as AttemptEvent);
         else if (ev.event === 'webhook.updated') {
-          const w = JSON.parse(ev.data) as WebhookChange;
+          const w = JSON.parse(ev.data) as WebhookEventData;
           if (w.status === 'disabled') disabled.set(w.webhook_id, w);
         }
       }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
 import { examples } from '../../help.js';
+import { backwardsMessage, isBackwards } from './backwards.js';
 
 export function registerClock(program: Command): void {
   const clock = examples(program.command('clock').description("show the emulator's clock (move it with advance/set under --clock manual)"), [
@@ -16,8 +17,8 @@ export function registerClock(program: Command): void {
   const a = advance as Command & { unknownOption(flag: string): void };
   const unknownOption = a.unknownOption.bind(a);
   a.unknownOption = (flag: string) => {
-    if (!/^-\d/.test(flag)) return unknownOption(flag);
-    a.error(`error: <duration>: "${flag}": the clock only moves forward; give a positive duration, e.g. 5m`, { exitCode: 2, code: 'commander.invalidArgument' });
+    if (!isBackwards(flag)) return unknownOption(flag);
+    a.error(`error: ${backwardsMessage(flag)}`, { exitCode: 2, code: 'commander.invalidArgument' });
   };
   examples(
     clock.command('set <timestamp>').description('move a manual clock forward to a time (ISO 8601, UTC when no zone)'),

@@ -21,6 +21,31 @@ export function attemptResult(a: Pick<WebhookAttempt, 'status_code' | 'error'>):
   return parts.join(', ') || '-';
 }
 
+/** A finished attempt as the event stream announces it (`webhook_attempt.created`). */
+export interface AttemptEvent {
+  attempt: number;
+  trigger: string;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  webhook_event_id: string;
+  webhook_id: string;
+  site_id: string;
+  url: string | null;
+  event_status: string;
+  next_attempt_at: string | null;
+}
+
+/** A webhook as the event stream announces its changes (`webhook.updated`). */
+export interface WebhookEventData {
+  webhook_id: string;
+  site_id: string;
+  url: string;
+  status: string;
+  consecutive_failures: number;
+}
+
 /** Retries left mean something only while they may still run; a finished event shows "-" (--json keeps the number). */
 const retriesLeft = (e: Pick<WebhookEvent, 'status' | 'auto_retries_remaining'>) =>
   e.status === 'pending' || e.status === 'retrying' ? e.auto_retries_remaining : '-';
@@ -28,7 +53,6 @@ const retriesLeft = (e: Pick<WebhookEvent, 'status' | 'auto_retries_remaining'>)
 export const renderEvents = (events: WebhookEvent[]) =>
   table(
     ['EVENT', 'STATUS', 'ATTEMPTS', 'RETRIES LEFT', 'NEXT ATTEMPT', 'VIEW', 'SESSION', 'CREATED'],
-    // Retries left only mean something while automatic retries may still run.
     events.map((e) => [
       e.webhook_event_id, e.status, e.attempts.length, retriesLeft(e),
       e.next_attempt_at, e.saved_view_name, e.session_id, e.created_at,

@@ -4,37 +4,14 @@ import { streamEvents } from '../../../client/event-stream.js';
 import type { CliContext } from '../../context.js';
 import { siteFilter } from '../../site-ref.js';
 import { style } from '../../style.js';
-import { attemptResult } from './render.js';
+import { attemptResult, type AttemptEvent, type WebhookEventData } from './render.js';
 
 export interface TailOptions {
   webhook?: string;
   site?: string;
 }
 
-interface AttemptData {
-  attempt: number;
-  trigger: string;
-  at: string;
-  status_code: number | null;
-  error: string | null;
-  duration_ms: number;
-  webhook_event_id: string;
-  webhook_id: string;
-  site_id: string;
-  url: string | null;
-  event_status: string;
-  next_attempt_at: string | null;
-}
-
-interface WebhookData {
-  webhook_id: string;
-  site_id: string;
-  url: string;
-  status: string;
-  consecutive_failures: number;
-}
-
-type StartedData = Pick<AttemptData, 'attempt' | 'trigger' | 'at' | 'webhook_event_id' | 'webhook_id' | 'site_id' | 'url'>;
+type StartedData = Pick<AttemptEvent, 'attempt' | 'trigger' | 'at' | 'webhook_event_id' | 'webhook_id' | 'site_id' | 'url'>;
 
 export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
@@ -47,9 +24,11 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
-  const print = (a: AttemptData) => {
-    if (o.webhook && a.webhook_id !== o.webhook) return;
-    if (site && a.site_id !== site) return;
+  // What --webhook / --site narrow the tail to.
+  const mine = (x: { webhook_id: string; site_id: string }) => (!o.webhook || x.webhook_id === o.webhook) && (!site || x.site_id === site);
+
+  const print = (a: AttemptEvent) => {
+    if (!mine(a)) return;
     if (ctx.config.json) return void ctx.io.stdout.write(`${JSON.stringify(a)}\n`);
     const ok = a.event_status === 'delivered' && (a.status_code ?? 0) >= 200 && (a.status_code ?? 0) < 300;
     const mark = ok ? c.green('✓') : c.red('✗');
@@ -60,15 +39,14 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
   };
 
   const printStarted = (a: StartedData) => {
-    if (o.webhook && a.webhook_id !== o.webhook) return;
-    if (site && a.site_id !== site) return;
+    if (!mine(a)) return;
     ctx.io.stdout.write(`${c.dim(a.at)} ${c.dim('→')} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${c.dim(`POST ${a.url} …`)}\n`);
   };
 
   // A webhook disabled or enabled (by hand, or by the disabling rule) explains what follows.
-  const printStatus = (w: WebhookData) => {
-    if (o.webhook && w.webhook_id !== o.webhook) return;
-    if (site && w.site_id !== site) return;
+  const lastStatus = new Map<string, string>();
+  const printStatus = (w: WebhookEventData) => {
+    if (!mine(w)) return;
     if (lastStatus.get(w.webhook_id) === w.status) return;
     const known = lastStatus.has(w.webhook_id);
     lastStatus.set(w.webhook_id, w.status);
@@ -76,7 +54,6 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
     const what = w.status === 'disabled' ? c.red(`webhook ${w.webhook_id} disabled${w.consecutive_failures > 0 ? ` after ${w.consecutive_failures} failures in a row` : ''}; its pending events are failed`) : c.green(`webhook ${w.webhook_id} enabled`);
     ctx.io.stdout.write(`${what}  ${c.dim(w.url)}\n`);
   };
-  const lastStatus = new Map<string, string>();
 
   ctx.info(`Tailing webhook attempts from ${client.origin} (Ctrl-C to stop)…`);
   try {
@@ -86,10 +63,10 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
       types: ['webhook_attempt.', 'webhook.updated'],
       signal: stop.signal,
       onEvent: (e) => {
-        if (e.type === 'webhook_attempt.created') print(e.data as AttemptData);
+        if (e.type === 'webhook_attempt.created') print(e.data as AttemptEvent);
         // Human output only: --json stays one finished attempt per line.
         else if (e.type === 'webhook_attempt.started' && !ctx.config.json) printStarted(e.data as StartedData);
-        else if (e.type === 'webhook.updated' && !ctx.config.json) printStatus(e.data as WebhookData);
+        else if (e.type === 'webhook.updated' && !ctx.config.json) printStatus(e.data as WebhookEventData);
       },
       onStatus: (_status, detail) => ctx.info(`vtr: ${detail}`),
     });
