@@ -69,7 +69,7 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
       if (e.type !== 'request.logged') return;
       if (lines.length === 0) setImmediate(writeLines);
       lines.push(formatLogLine(e.data, format));
-    });
+    }, (type) => type === 'request.logged');
     emulator.beforeDbClose(writeLines);
   }
   if (io.json) {

@@ -130,8 +130,12 @@ export function isIpAddress(ip: string): boolean {
 
 /** Whether `ip` is a loopback address (127.0.0.0/8, ::1, or 127.x mapped into IPv6): this machine. */
 export function isLoopbackIp(ip: string): boolean {
+  const s = ip.trim();
+  // parseStrict reads IPv4 only as four decimal parts, so an IPv4 loopback (127.0.0.0/8) starts with
+  // "127.": every other IPv4 address is answered without parsing (a visitor check asks for each).
+  if (!s.includes(':') && !s.startsWith('127.')) return false;
   try {
-    return parseStrict(ip.trim())?.range() === 'loopback';
+    return parseStrict(s)?.range() === 'loopback';
   } catch {
     return false;
   }

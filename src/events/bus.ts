@@ -17,7 +17,10 @@ export type EmulatorEvent =
 
 export interface EventBus {
   publish(event: EmulatorEvent): void;
-  subscribe(listener: (event: EmulatorEvent) => void): () => void;
+  /** `accepts`: the event types this listener reads (all when absent); see wants(). */
+  subscribe(listener: (event: EmulatorEvent) => void, accepts?: (type: EmulatorEvent['type']) => boolean): () => void;
+  /** Whether a listener reads events of this type: a publisher may skip building one nobody reads. */
+  wants(type: EmulatorEvent['type']): boolean;
   /** The emulator is stopping: long-lived streams end so the server can close. */
   shutdown(): void;
   onShutdown(listener: () => void): () => void;
@@ -26,11 +29,23 @@ export interface EventBus {
 export function createEventBus(): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  // What each listener reads; null: everything.
+  const accepting = new Map<(event: EmulatorEvent) => void, ((type: EmulatorEvent['type']) => boolean) | null>();
   return {
     publish: (event) => void emitter.emit('event', event),
-    subscribe(listener) {
-      emitter.on('event', listener);
-      return () => void emitter.off('event', listener);
+    subscribe(listener, accepts) {
+      // Wrapped, so one function subscribed twice is two listeners (as with the emitter alone).
+      const own = (event: EmulatorEvent) => listener(event);
+      accepting.set(own, accepts ?? null);
+      emitter.on('event', own);
+      return () => {
+        accepting.delete(own);
+        emitter.off('event', own);
+      };
+    },
+    wants(type) {
+      for (const accepts of accepting.values()) if (!accepts || accepts(type)) return true;
+      return false;
     },
     shutdown: () => void emitter.emit('shutdown'),
     onShutdown(listener) {

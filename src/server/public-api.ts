@@ -64,7 +64,7 @@ export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'site
     /** POST /api/v1/session/{id}/event, for an authorized site. */
     addEvent(siteId: string, id: string, body: Record<string, unknown>): { success: true } {
       const e = validate(eventBody, body);
-      sessions.addCustomEvent(id, siteId, e.name, e.value);
+      sessions.appendCustomEvent(id, siteId, e.name, e.value);
       return { success: true };
     },
     /** POST /api/v1/event: the site's secret key comes in the body; only a wrong JSON type is refused. */

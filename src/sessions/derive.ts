@@ -54,8 +54,12 @@ export function exitFields(pv: PageView): Partial<Session> {
   return { exit_hostname: exit.hostname, exit_path: exit.path };
 }
 
-/** Recomputes engagement, risks and risk level; call after any change to a session. */
-export function withDerivedLevels(s: Session, site: Site, checkRisks: string[], countryOf?: CountryLookup): Session {
+/** What the derived fields are computed from. */
+export type DerivationInput = Pick<Session, 'user_agent' | 'ip' | 'country_code' | 'referrer_domain' | 'page_views' | 'duration' | 'custom_events'>;
+export type DerivedFields = Pick<Session, 'site_name' | 'risks' | 'risk_level' | 'engagement_level'>;
+
+/** Engagement, risks, risk level (and the site's current name) of a session with these inputs. */
+export function derivedLevels(s: DerivationInput, site: Site, checkRisks: string[], countryOf?: CountryLookup): DerivedFields {
   const ua = parseUserAgent(s.user_agent);
   const ip = s.ip ? lookupIp(s.ip, countryOf) : null;
   const risks = sessionRisks({
@@ -67,7 +71,6 @@ export function withDerivedLevels(s: Session, site: Site, checkRisks: string[], 
     extra: checkRisks,
   });
   return {
-    ...s,
     site_name: site.name,
     risks,
     risk_level: riskLevelOf(risks, { allowlisted: ipAllowed(s.ip, site.ip_allowlist) }),
@@ -76,4 +79,9 @@ export function withDerivedLevels(s: Session, site: Site, checkRisks: string[], 
       { conversion_events: site.conversion_events, bounce_seconds: site.bounce_seconds },
     ),
   };
+}
+
+/** Recomputes engagement, risks and risk level; call after any change to a session. */
+export function withDerivedLevels(s: Session, site: Site, checkRisks: string[], countryOf?: CountryLookup): Session {
+  return { ...s, ...derivedLevels(s, site, checkRisks, countryOf) };
 }

@@ -9,10 +9,10 @@ import { newId } from '../domain/ids.js';
 import { notFound } from '../domain/errors.js';
 import { clickIdOf } from '../domain/traffic-source.js';
 import type { CountryLookup } from '../domain/ip-intel.js';
-import type { Store, SessionRecord } from '../store/index.js';
+import type { Store, SessionRecord, EventSession } from '../store/index.js';
 import type { EventBus } from '../events/bus.js';
 import type { SessionChangeCause } from '../domain/webhooks.js';
-import { entryFields, exitFields, withDerivedLevels } from './derive.js';
+import { derivedLevels, entryFields, exitFields, withDerivedLevels } from './derive.js';
 
 /** A visitor's session ends after 30 minutes without a page view. */
 export const SESSION_TIMEOUT_US = 30 * 60 * 1_000_000;
@@ -25,6 +25,11 @@ export interface SessionHooks {
   inTransaction?(session: Session, previous: Session | null, cause?: SessionChangeCause): void;
   /** Runs after commit. */
   afterCommit?(session: Session, previous: Session | null): void;
+  /**
+   * Whether this hook needs to see changes to the site's sessions at all (when false, a custom
+   * event may take the narrow path, which reads and writes only the columns it touches).
+   */
+  watches?(siteId: string): boolean;
 }
 
 export interface SessionServiceDeps {
@@ -159,21 +164,47 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
     return result.session;
   }
 
+  /**
+   * Appends a custom event and returns the session. `partOfCreation`: the event is part of building
+   * the session (`vtr sessions create --event`), so saved views see the change as they see its page
+   * views; otherwise a custom event alone never triggers a webhook (contract §3).
+   */
+  function addCustomEvent(
+    sessionId: string, siteId: string | null, name: string, value?: number | null, opts: { atUs?: number; partOfCreation?: boolean } = {},
+  ): Session {
+    return change(sessionId, siteId, (rec) => {
+      rec.session.custom_events = [...rec.session.custom_events, name];
+      if (typeof value === 'number' && Number.isFinite(value)) rec.session.value = (rec.session.value ?? 0) + value;
+    }, opts.atUs, opts.partOfCreation ? undefined : 'custom_event');
+  }
+
   return {
     recordPageView,
-    /** Appends a custom event (`POST /session/{id}/event`, `window.vtr.event`). */
+    addCustomEvent,
     /**
-     * `partOfCreation`: the event is part of building the session (`vtr sessions create --event`),
-     * so saved views see the change as they see its page views; otherwise a custom event alone never
-     * triggers a webhook (contract §3).
+     * addCustomEvent for a route that answers without the session (`POST /session/{id}/event`, the
+     * agent): when no hook watches the site, it reads and writes only the columns a custom event
+     * touches (EVENT_FIELDS) instead of the ~50 of the whole record. The stored result is the same.
      */
-    addCustomEvent(
-      sessionId: string, siteId: string | null, name: string, value?: number | null, opts: { atUs?: number; partOfCreation?: boolean } = {},
-    ): Session {
-      return change(sessionId, siteId, (rec) => {
-        rec.session.custom_events = [...rec.session.custom_events, name];
-        if (typeof value === 'number' && Number.isFinite(value)) rec.session.value = (rec.session.value ?? 0) + value;
-      }, opts.atUs, opts.partOfCreation ? undefined : 'custom_event');
+    appendCustomEvent(sessionId: string, siteId: string, name: string, value?: number | null): void {
+      if (batched || hooks.some((h) => !h.watches || h.watches(siteId))) {
+        addCustomEvent(sessionId, siteId, name, value);
+        return;
+      }
+      store.tx(() => {
+        const from = store.sessions.forEvent(sessionId);
+        if (!from || from.session.site_id !== siteId) throw notFound('session');
+        const site = store.sites.get(siteId);
+        if (!site) throw notFound('session');
+        const next: EventSession = { ...from.session, updated_at: formatMicros(clock.nowMicros()), custom_events: [...from.session.custom_events, name] };
+        if (typeof value === 'number' && Number.isFinite(value)) next.value = (next.value ?? 0) + value;
+        store.sessions.updateForEvent(sessionId, from, { ...next, ...derivedLevels(next, site, from.check_risks, countryOf) });
+      });
+      // The whole session only for a listener that reads it.
+      if (bus.wants('session.updated')) {
+        const rec = store.sessions.get(sessionId);
+        if (rec) bus.publish({ type: 'session.updated', data: rec.session as unknown as Record<string, unknown> });
+      }
     },
     /** Records the risks a visitor check found on the probe's session. */
     addCheckRisks(sessionId: string, risks: string[]): Session {

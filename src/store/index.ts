@@ -57,4 +57,4 @@ export function createStore({ path }: StoreOptions) {
 }
 
 export type Store = ReturnType<typeof createStore>;
-export type { SessionRecord, CheckSession, CheckSessionRecord } from './sessions.js';
+export type { SessionRecord, CheckSession, CheckSessionRecord, EventSession } from './sessions.js';

@@ -89,6 +89,24 @@ export interface CheckSessionRecord {
 }
 const CHECK_KIND = CHECK_FIELDS.map((f) => KIND[SESSION_FIELDS.indexOf(f)]);
 
+/**
+ * What a custom event reads of its session: the fields it changes and those the derived levels are
+ * computed from. A session is ~50 columns and a custom event changes 2–5 of them.
+ */
+export const EVENT_FIELDS = [
+  'site_id', 'site_name', 'updated_at', 'custom_events', 'value', 'page_views', 'duration', 'ip', 'country_code',
+  'referrer_domain', 'user_agent', 'risks', 'risk_level', 'engagement_level',
+] as const satisfies readonly (keyof Session)[];
+export type EventSession = Pick<Session, (typeof EVENT_FIELDS)[number]>;
+/** An EventSession as read, with the stored values it was read from (updateForEvent compares them). */
+export interface EventSessionRecord {
+  session: EventSession;
+  check_risks: string[];
+  stored: readonly unknown[];
+}
+const EVENT_KIND = EVENT_FIELDS.map((f) => KIND[SESSION_FIELDS.indexOf(f)]);
+const EVENT_AT = EVENT_FIELDS.map((f) => AT[f]);
+
 export interface SessionQuery {
   siteId?: string;
   /** A compiled filter (see session-filter-sql.ts). */
@@ -157,6 +175,7 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
     .prepare<[string], [string, unknown, unknown, unknown, string]>(`SELECT site_id, duration, page_views, value, json_object(${jsonArgs.join(', ')}) FROM sessions WHERE session_id = ?`)
     .raw(true);
   const forCheck = db.prepare<[string], RawRow>(`SELECT ${CHECK_FIELDS.join(', ')}, check_risks FROM sessions WHERE session_id = ?`).raw(true);
+  const forEvent = db.prepare<[string], RawRow>(`SELECT ${EVENT_FIELDS.join(', ')}, check_risks FROM sessions WHERE session_id = ?`).raw(true);
   const plainNumber = (v: unknown) => v === null || (typeof v === 'number' && Number.isSafeInteger(v)) || typeof v === 'string';
   const countAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sessions');
   // List queries differ only by their filter: keep the most recent statements prepared.
@@ -198,6 +217,29 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
       const session: Record<string, unknown> = {};
       for (let i = 0; i < CHECK_FIELDS.length; i++) session[CHECK_FIELDS[i]] = fromStored(CHECK_KIND[i], raw[i]);
       return { session: session as CheckSession, check_risks: json.parse(raw[CHECK_FIELDS.length] as string, []) };
+    },
+    /** The fields a custom event changes or derives from, or null. */
+    forEvent: (id: string): EventSessionRecord | null => {
+      const raw = forEvent.get(id);
+      if (!raw) return null;
+      const session: Record<string, unknown> = {};
+      for (let i = 0; i < EVENT_FIELDS.length; i++) session[EVENT_FIELDS[i]] = fromStored(EVENT_KIND[i], raw[i]);
+      return { session: session as EventSession, check_risks: json.parse(raw[EVENT_FIELDS.length] as string, []), stored: raw };
+    },
+    /** Writes the fields of `next` that differ from what `from` read (forEvent), and nothing else. */
+    updateForEvent: (id: string, from: EventSessionRecord, next: EventSession) => {
+      jsonCache.delete(id);
+      const changed: number[] = [];
+      const args: unknown[] = [];
+      for (let i = 0; i < EVENT_FIELDS.length; i++) {
+        const v = toStored(EVENT_KIND[i], next[EVENT_FIELDS[i]]);
+        if (v === from.stored[i]) continue;
+        changed.push(EVENT_AT[i]);
+        args.push(v);
+      }
+      if (changed.length === 0) return;
+      args.push(id);
+      partialUpdate(changed).run(...args);
     },
     latestForVisitor: (siteId: string, fingerprint: string): SessionRecord | null => read(latestForFp.get(siteId, fingerprint)),
     insert: (rec: SessionRecord) => {

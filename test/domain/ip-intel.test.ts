@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lookupIp, TEST_IP_RANGES, countryName } from '../../src/domain/ip-intel.js';
+import { isLoopbackIp, lookupIp, TEST_IP_RANGES, countryName } from '../../src/domain/ip-intel.js';
 import { countryDb, createCountryLookup } from '../../src/geo/country-db.js';
 
 const noRisk = { vpn: false, proxy: false, tor: false, hosting: false, anonymous: false };
@@ -118,5 +118,19 @@ describe('country db', () => {
     const lookup = createCountryLookup('/nonexistent/db.mmdb');
     expect(lookup('8.8.8.8')).toBeNull();
     expect(createCountryLookup(null)('8.8.8.8')).toBeNull();
+  });
+});
+
+describe('isLoopbackIp', () => {
+  it('isLoopbackIp: 127.0.0.0/8 and ::1 in every spelling parseStrict takes', () => {
+    for (const ip of ['127.0.0.1', '127.255.1.2', ' 127.0.0.1 ', '::1', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '::ffff:7f00:1']) {
+      expect(isLoopbackIp(ip), ip).toBe(true);
+    }
+  });
+
+  it('isLoopbackIp: anything else, including what only looks like it', () => {
+    for (const ip of ['192.0.2.1', '1.127.0.0', '127.0.0', '127.0.0.1.5', '0177.0.0.1', '::2', '::ffff:192.0.2.1', 'localhost', '', '127.x.y.z']) {
+      expect(isLoopbackIp(ip), ip).toBe(false);
+    }
   });
 });

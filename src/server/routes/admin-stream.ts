@@ -15,12 +15,12 @@ export function adminStreamRoutes(app: Hono, { bus }: AppDeps): void {
   route(app, '/_vtr/api/stream', {
     GET: (c) => {
       const types = (c.req.query('types') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
-      const wanted = (e: EmulatorEvent) => types.length === 0 || types.some((t) => e.type.startsWith(t));
+      const accepts = (type: string) => types.length === 0 || types.some((t) => type.startsWith(t));
       return streamSSE(c, async (stream) => {
         const queue: EmulatorEvent[] = [];
         let wake: (() => void) | null = null;
         const unsubscribe = bus.subscribe((e) => {
-          if (!wanted(e) || ended) return;
+          if (!accepts(e.type) || ended) return;
           if (queue.length >= MAX_QUEUED) {
             queue.length = 0;
             end();
@@ -29,7 +29,7 @@ export function adminStreamRoutes(app: Hono, { bus }: AppDeps): void {
           }
           queue.push(e);
           wake?.();
-        });
+        }, accepts);
         let ended = false;
         const end = () => {
           ended = true;

@@ -109,7 +109,7 @@ export function agentRoutes(app: Hono, { sites, sessions, store, clock }: AppDep
       const site = siteOf(body);
       const e = validate(eventBody, body);
       ownSession(site, e);
-      sessions.addCustomEvent(e.session_id, site.site_id, e.name, e.value);
+      sessions.appendCustomEvent(e.session_id, site.site_id, e.name, e.value);
       return c.json({ success: true });
     },
   });
