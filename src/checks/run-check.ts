@@ -117,7 +117,7 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
       check_id: result.id, site_id: site.site_id, session_id: result.session_id, risk_level: result.risk_level,
       created_at: result.created_at, result: result as unknown as Record<string, unknown>, result_json: json, seq: nowUs,
     });
-    bus.publish({ type: 'check.created', data: { ...result, site_id: site.site_id } });
+    if (bus.wants('check.created')) bus.publish({ type: 'check.created', data: { ...result, site_id: site.site_id } });
     return { result, json };
   }
 

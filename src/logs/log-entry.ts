@@ -3,6 +3,7 @@ import { randomId } from '../domain/ids.js';
 import type { RequestLogJson } from '../domain/request-log.js';
 import type { RequestLogEntry } from '../store/request-log.js';
 import { maskText } from './mask.js';
+import { formatMicros } from '../domain/time.js';
 import type { RequestSeen } from './request-logger.js';
 
 /**
@@ -13,23 +14,33 @@ function requestId(seq: number): string {
   return `req_${seq.toString(36).padStart(8, '0')}${randomId(8)}`;
 }
 
-/** An entry waiting in memory: bodies clipped, masked when first needed (published or written). */
+/**
+ * An entry waiting in memory: bodies clipped. Its id, masked path and time are made when first
+ * needed (published or written): under sustained load most entries are neither, and are dropped.
+ */
 export class WaitingEntry {
   private maskedRequest: string | null | undefined;
   private maskedResponse: string | null | undefined;
-  readonly requestId: string;
-  readonly path: string;
+  private id: string | undefined;
+  private maskedPath: string | undefined;
+  private createdAtText: string | undefined;
   /** Roughly what the entry holds in memory (the bodies dominate). */
   readonly bytes: number;
   constructor(
     readonly seq: number,
     readonly r: RequestSeen,
     readonly siteId: string | null,
-    readonly createdAt: string,
   ) {
-    this.requestId = requestId(seq);
-    this.path = maskText(r.path);
     this.bytes = (r.requestBody?.length ?? 0) + (r.responseBody?.length ?? 0) + 200;
+  }
+  get requestId(): string {
+    return (this.id ??= requestId(this.seq));
+  }
+  get path(): string {
+    return (this.maskedPath ??= maskText(this.r.path));
+  }
+  get createdAt(): string {
+    return (this.createdAtText ??= formatMicros(this.r.atUs));
   }
   get requestBody(): string | null {
     if (this.maskedRequest === undefined) this.maskedRequest = this.r.requestBody == null ? null : maskText(this.r.requestBody);
@@ -41,13 +52,22 @@ export class WaitingEntry {
   }
   /** The stored form. */
   row(): RequestLogEntry {
-    return { ...this.head(), request_body: this.requestBody, response_body: this.responseBody, created_at: this.createdAt, seq: this.seq };
+    return {
+      request_id: this.requestId, method: this.r.method, path: this.path, status: this.r.status,
+      duration_ms: this.durationMs(), site_id: this.siteId, request_body: this.requestBody,
+      response_body: this.responseBody, created_at: this.createdAt, seq: this.seq,
+    };
   }
   /** The published form: the bodies are getters, masked only if a listener reads them. */
   json(): RequestLogJson {
     const self = this;
     return {
-      ...this.head(),
+      request_id: this.requestId,
+      method: this.r.method,
+      path: this.path,
+      status: this.r.status,
+      duration_ms: this.durationMs(),
+      site_id: this.siteId,
       get request_body() {
         return self.requestBody;
       },
@@ -57,14 +77,7 @@ export class WaitingEntry {
       created_at: this.createdAt,
     };
   }
-  private head() {
-    return {
-      request_id: this.requestId,
-      method: this.r.method,
-      path: this.path,
-      status: this.r.status,
-      duration_ms: Math.round(this.r.durationMs * 1000) / 1000,
-      site_id: this.siteId,
-    };
+  private durationMs(): number {
+    return Math.round(this.r.durationMs * 1000) / 1000;
   }
 }

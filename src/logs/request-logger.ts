@@ -4,7 +4,6 @@
 // `keep` entries are ever written: older ones would be pruned at once, so they are dropped unwritten.
 // (A worker thread for the writes was tried and measured slower: see docs/performance.md.)
 import type { Clock } from '../domain/clock.js';
-import { formatMicros } from '../domain/time.js';
 import type { EventBus } from '../events/bus.js';
 import type { Store } from '../store/index.js';
 import type { RequestLogEntry } from '../store/request-log.js';
@@ -148,7 +147,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
       const clipped = r.requestBody != null && r.requestBody.length > MAX_LOGGED_BODY || r.responseBody != null && r.responseBody.length > MAX_LOGGED_BODY
         ? { ...r, requestBody: clip(r.requestBody), responseBody: clip(r.responseBody) }
         : r;
-      const w = new WaitingEntry(++seq, clipped, siteOf(r), formatMicros(r.atUs));
+      const w = new WaitingEntry(++seq, clipped, siteOf(r));
       waiting.push(w);
       waitingBytes += w.bytes;
       arrived++;
@@ -161,7 +160,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
       }
       if (waitingBytes > MAX_WAITING_BYTES) makeAllDue();
       else if (!timer && waiting.length > due) timer = setTimeout(tick, IDLE_MS).unref();
-      bus.publish({ type: 'request.logged', data: w.json() as unknown as Record<string, unknown> });
+      if (bus.wants('request.logged')) bus.publish({ type: 'request.logged', data: w.json() as unknown as Record<string, unknown> });
     },
     /** Records `r` once its response body text is read. */
     recordLater(r: RequestSeen, body: Promise<string | null>): void {

@@ -114,8 +114,8 @@ describe('appendCustomEvent', () => {
 
   it('appendCustomEvent: with a saved view on the site, a conversion still triggers its webhook', async () => {
     emu.deps.sites.update(site.site_id, { plan: 'paid' });
-    emu.deps.views.create(site.site_id, { name: 'Converted', filter: 'engagement_level = converted', trigger_webhooks: true });
-    emu.deps.webhooks.create(site.site_id, 'http://127.0.0.1:9/hook');
+    emu.deps.views!.create(site.site_id, { name: 'Converted', filter: 'engagement_level = converted', trigger_webhooks: true });
+    emu.deps.webhooks!.create(site.site_id, 'http://127.0.0.1:9/hook');
     const [a] = twins();
     expect(emu.store.webhookEvents.list({ siteId: site.site_id })).toHaveLength(0);
     emu.deps.sessions.appendCustomEvent(a, site.site_id, 'conversion');
