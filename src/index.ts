@@ -6,7 +6,7 @@ import type { ClockMode } from './domain/clock.js';
 
 export type { Session, RiskLevel, EngagementLevel, Channel, DeviceType } from './domain/session.js';
 export type { Site, AccessToken } from './domain/site.js';
-export { ApiError, ConnectionError, createApiClient } from './client/api-client.js';
+export { ApiError, ConnectionError, createApiClient, NotEmulatorError } from './client/api-client.js';
 export type { ApiClient, ClientOptions } from './client/api-client.js';
 export { VERSION } from './version.js';
 

@@ -1,6 +1,6 @@
 // Wraps a verb's run(): builds its context, and maps every failure to a message and exit code.
 import type { Command } from 'commander';
-import { ApiError, ConnectionError } from '../client/api-client.js';
+import { ApiError, ConnectionError, NotEmulatorError } from '../client/api-client.js';
 import { canPrompt, resolveConfig, type CliContext, type CliIO, type GlobalOptions, type Prompter } from './context.js';
 import { buildClient, isLocal } from './credentials.js';
 import { exitCodeFor, isPromptCancel, UsageError } from './errors.js';
@@ -97,6 +97,9 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
     message = `cannot reach ${err.url}${causeOf(err.cause)}. Check --base-url / VTR_BASE_URL (now ${ctx.config.baseUrl}).`;
   } else if (err instanceof ConnectionError) {
     message = `${err.message}. Is it running? Start it with \`${serveCommandFor(ctx.config.baseUrl)}\`, or point --base-url / VTR_BASE_URL at it.`;
+  } else if (err instanceof NotEmulatorError) {
+    // Something answers there, but not vtr: another server on the port, a web page, a proxy.
+    message = `${err.message}. Check --base-url / VTR_BASE_URL (now ${ctx.config.baseUrl}).`;
   } else if (err instanceof ApiError) {
     message = `${err.message} (HTTP ${err.status}, ${err.code})`;
     if (err.status === 401 && err.code === 'unauthorized') {

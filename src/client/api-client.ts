@@ -1,6 +1,10 @@
 // The one HTTP client for the emulator's public and management APIs (used by the CLI and the
-// library). Errors come back as ApiError (the server's {code, message}) or ConnectionError.
+// library). Errors come back as ApiError (the server's {code, message}), ConnectionError, or
+// NotEmulatorError (something else answered: see answers.ts).
+import { decodeAnswer, NotEmulatorError, routeOf } from './answers.js';
 import { readText, send as sendHttp, type HttpMethod } from './http.js';
+
+export { NotEmulatorError };
 
 export class ApiError extends Error {
   constructor(
@@ -48,7 +52,8 @@ export function createApiClient(opts: ClientOptions) {
   const origin = originOf(opts.baseUrl);
   const apiBase = opts.baseUrl.replace(/\/+$/, '');
 
-  async function send<T>(method: HttpMethod, url: string, o: RequestOptions = {}): Promise<T> {
+  /** `route`: the path as answers.ts lists it (`/_vtr/api/...`, `/api/v1/...`), to check the answer's shape. */
+  async function send<T>(method: HttpMethod, url: string, o: RequestOptions = {}, route?: string): Promise<T> {
     const u = new URL(url);
     for (const [k, v] of Object.entries(o.query ?? {})) if (v != null && v !== '') u.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -60,25 +65,19 @@ export function createApiClient(opts: ClientOptions) {
       headers['content-type'] = 'application/json';
     }
     let status: number;
+    let contentType: string;
     let text: string;
     try {
       const res = await sendHttp(u, { method, headers, body, timeoutMs: opts.timeoutMs ?? 120_000 });
       status = res.statusCode ?? 0;
+      contentType = res.headers['content-type'] ?? '';
       text = await readText(res);
     } catch (err) {
       throw new ConnectionError(origin, err);
     }
-    let data: unknown = undefined;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      data = undefined;
-    }
-    if (status >= 400) {
-      const e = (data ?? {}) as Record<string, unknown>;
-      throw new ApiError(status, String(e.code ?? 'http_error'), String(e.message ?? `HTTP ${status}`), e);
-    }
-    return data as T;
+    const answer = decodeAnswer({ url: `${u.origin}${u.pathname}`, status, contentType, text }, route ? (routeOf(method, route.split('?')[0])?.shape ?? null) : null);
+    if ('error' in answer) throw new ApiError(status, answer.error.code, answer.error.message, answer.error);
+    return answer.data as T;
   }
 
   return {
@@ -87,16 +86,16 @@ export function createApiClient(opts: ClientOptions) {
     options: opts,
     /** Public API (`/api/v1/...`), bearer access token. */
     api: <T = unknown>(method: HttpMethod, path: string, o: RequestOptions = {}) =>
-      send<T>(method, `${apiBase}${path}`, { auth: 'token', ...o }),
+      send<T>(method, `${apiBase}${path}`, { auth: 'token', ...o }, `/api/v1${path}`),
     /**
      * Visitor check (`POST /api/v1/event`): the secret key goes in the body, never in a header.
      * A `secret_key` already in `body` is kept when the client has none.
      */
     check: <T = unknown>(body: Record<string, unknown> = {}) =>
-      send<T>('POST', `${apiBase}/event`, { auth: 'none', body: { ...body, secret_key: opts.secretKey ?? body.secret_key } }),
+      send<T>('POST', `${apiBase}/event`, { auth: 'none', body: { ...body, secret_key: opts.secretKey ?? body.secret_key } }, '/api/v1/event'),
     /** Management API (`/_vtr/api/...`), admin token when one is set. */
     admin: <T = unknown>(method: HttpMethod, path: string, o: RequestOptions = {}) =>
-      send<T>(method, `${origin}/_vtr/api${path}`, { auth: 'admin', ...o }),
+      send<T>(method, `${origin}/_vtr/api${path}`, { auth: 'admin', ...o }, `/_vtr/api${path}`),
     raw: <T = unknown>(method: HttpMethod, url: string, o: RequestOptions = {}) => send<T>(method, url, o),
   };
 }

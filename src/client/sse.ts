@@ -2,6 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import { readText, send } from './http.js';
 import { ApiError, ConnectionError } from './api-client.js';
+import { decodeAnswer, NotEmulatorError } from './answers.js';
 
 export interface StreamEvent {
   event: string;
@@ -17,7 +18,7 @@ export interface StreamOptions {
   idleTimeoutMs?: number;
 }
 
-/** Yields each event until the server ends the stream. Throws ConnectionError / ApiError. */
+/** Yields each event until the server ends the stream. Throws ConnectionError / ApiError / NotEmulatorError. */
 export async function* eventStream(o: StreamOptions): AsyncGenerator<StreamEvent> {
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   if (o.adminToken) headers.authorization = `Bearer ${o.adminToken}`;
@@ -30,16 +31,18 @@ export async function* eventStream(o: StreamOptions): AsyncGenerator<StreamEvent
     if (o.signal?.aborted) return;
     throw new ConnectionError(new URL(o.url).origin, err);
   }
-  if (res.statusCode !== 200) {
+  const status = res.statusCode ?? 0;
+  const contentType = res.headers['content-type'] ?? '';
+  const where = new URL(o.url);
+  if (status !== 200) {
     const text = await readText(res).catch(() => '');
-    let body: Record<string, unknown> = {};
-    try {
-      body = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      // not JSON: keep the status alone
-    }
-    const status = res.statusCode ?? 0;
-    throw new ApiError(status, String(body.code ?? 'http_error'), String(body.message ?? `HTTP ${status}`), body);
+    const answer = decodeAnswer({ url: `${where.origin}${where.pathname}`, status, contentType, text }, null);
+    // decodeAnswer throws NotEmulatorError for anything but the emulator's {code, message}.
+    if ('error' in answer) throw new ApiError(status, answer.error.code, answer.error.message, answer.error);
+  }
+  if (!/^text\/event-stream\b/i.test(contentType)) {
+    res.destroy();
+    throw new NotEmulatorError(`${where.origin}${where.pathname}`, status, `HTTP ${status}, ${contentType.split(';')[0] || 'no content-type'} where an event stream was expected`);
   }
   let buffer = '';
   const decoder = new TextDecoder();

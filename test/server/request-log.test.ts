@@ -63,6 +63,20 @@ describe('request log', () => {
     expect(all).not.toContain(h.token);
   });
 
+  it('masks a secret key whose field name is written with a JSON escape, and attributes the request by it', async () => {
+    const post = (body: string) =>
+      h.request('/api/v1/event', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    // The server reads `secret\u005fkey` as secret_key: a 400 for the bad email, but the site is known.
+    expect((await post(`{"secret\\u005fkey":"${h.site.secret_key}","email":5}`)).status).toBe(400);
+    // A wrong key of no particular shape: 401, and still a secret.
+    expect((await post('{"\\u0073ecret_key":"my-wrong-key-1234567"}')).status).toBe(401);
+    const [wrong, bad] = await logs();
+    expect(bad.site_id).toBe(h.site.site_id);
+    expect(bad.request_body).toBe(`{"secret\\u005fkey":"sk_test_…${h.site.secret_key.slice(-4)}","email":5}`);
+    expect(wrong.site_id).toBeNull();
+    expect(wrong.request_body).toBe('{"\\u0073ecret_key":"…4567"}');
+  });
+
   it('limit and before page through the log', async () => {
     for (let i = 0; i < 5; i++) await h.request(`/api/v1/nowhere/${i}`);
     const two = await logs('?limit=2');
