@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { countryName } from '../domain/ip-intel.js';
-import { memoized } from './memo.js';
+import { memoKey, memoized } from './memo.js';
 
 export interface AddressInput {
   address1?: string | null;
@@ -141,7 +141,7 @@ export const checkAddress = memoized(
   2000,
   (input: AddressInput, siteCountry: string | null) => {
     const a = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
-    return JSON.stringify([siteCountry, a.address1, a.address2, a.city, a.state, a.country, a.postal_code]);
+    return memoKey(siteCountry, a.address1, a.address2, a.city, a.state, a.country, a.postal_code);
   },
   checkAddressNow,
 );

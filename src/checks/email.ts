@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import validator from 'validator';
 import MailChecker from 'mailchecker';
-import { memoized } from './memo.js';
+import { memoKey, memoized } from './memo.js';
 
 export interface EmailCheck {
   success: boolean;
@@ -70,7 +70,7 @@ function normalize(local: string, domain: string): string {
 }
 
 /** checkEmail, remembered for the last 2,000 inputs (see memo.ts). */
-export const checkEmail = memoized(2000, (input: string, name?: string | null) => JSON.stringify([input, name ?? null]), checkEmailNow);
+export const checkEmail = memoized(2000, (input: string, name?: string | null) => memoKey(input, name), checkEmailNow);
 
 function checkEmailNow(input: string, name?: string | null): EmailCheck {
   const raw = typeof input === 'string' ? input.trim() : '';

@@ -1,23 +1,57 @@
 // A memo for the pure per-field checks: clients check the same values again and again (test values
 // in CI, a visitor retrying a form), and parsing is most of a check's own time. Most recently used
 // last, the oldest dropped when full; long inputs are not kept. Results are flat objects, copied
-// out, so no caller can change what the next one gets.
+// out, so no caller can change what the next one gets. `withJson` also gives the result's JSON
+// text, made once per entry: serialising a check's sections was a fifth of a repeated check.
 
 const MAX_KEY = 1000;
 
-export function memoized<A extends unknown[], R extends object>(size: number, keyOf: (...args: A) => string, fn: (...args: A) => R): (...args: A) => R {
-  const memo = new Map<string, R>();
-  return (...args: A): R => {
+export interface Memoized<A extends unknown[], R extends object> {
+  (...args: A): R;
+  /** The result and JSON.stringify of it (the text kept with the entry). */
+  withJson(...args: A): { value: R; json: string };
+}
+
+interface Entry<R> {
+  result: R;
+  json: string | undefined;
+}
+
+export function memoized<A extends unknown[], R extends object>(size: number, keyOf: (...args: A) => string, fn: (...args: A) => R): Memoized<A, R> {
+  const memo = new Map<string, Entry<R>>();
+  const entry = (args: A): Entry<R> => {
     const key = keyOf(...args);
-    if (key.length > MAX_KEY) return fn(...args);
-    let result = memo.get(key);
-    if (result) {
+    if (key.length > MAX_KEY) return { result: fn(...args), json: undefined };
+    let e = memo.get(key);
+    if (e) {
       memo.delete(key); // re-inserted below: most recently used last
     } else {
-      result = fn(...args);
+      e = { result: fn(...args), json: undefined };
       if (memo.size >= size) memo.delete(memo.keys().next().value!);
     }
-    memo.set(key, result);
-    return { ...result };
+    memo.set(key, e);
+    return e;
   };
+  const f = ((...args: A): R => ({ ...entry(args).result })) as Memoized<A, R>;
+  f.withJson = (...args: A) => {
+    const e = entry(args);
+    return { value: { ...e.result }, json: (e.json ??= JSON.stringify(e.result)) };
+  };
+  return f;
+}
+
+/**
+ * A memo key of a few optional strings, cheaper than JSON.stringify of them: joined by a separator
+ * no part holds, with a marker for absent. A part holding a separator, or not a string, gets the
+ * JSON form, which starts with a character the joined form never holds, so the two never meet.
+ */
+export function memoKey(...parts: unknown[]): string {
+  let key = '';
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (p == null) key += '\u0001\u0000';
+    else if (typeof p === 'string' && !/[\u0000-\u0002]/.test(p)) key += `${p}\u0000`;
+    else return `\u0002${JSON.stringify(parts.map((x) => (x === undefined ? null : x)))}`;
+  }
+  return key;
 }

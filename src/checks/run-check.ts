@@ -14,8 +14,9 @@ import type { Store, CheckSession, CheckSessionRecord } from '../store/index.js'
 import type { SessionService } from '../sessions/service.js';
 import { checkIp, ipRisks, type IpCheck } from './ip.js';
 import { checkEmail, type EmailCheck } from './email.js';
-import { checkPhone, type PhoneCheck } from './phone.js';
+import { checkPhoneWithJson, type PhoneCheck } from './phone.js';
 import { checkAddress, type AddressCheck, type AddressInput } from './address.js';
+import { memoKey, memoized } from './memo.js';
 import { checkProbe, deviceSection, type DeviceCheck } from './probe.js';
 
 /** The request body minus `secret_key`; null and absent mean "not sent". */
@@ -65,7 +66,13 @@ export interface CheckServiceDeps {
   countryOf?: CountryLookup;
 }
 
+type Section<T> = { value: T | null; json: string };
+const NO_SECTION = { value: null, json: 'null' } as const;
+
 export function createCheckService({ store, clock, bus, sessions, countryOf }: CheckServiceDeps) {
+  // This service's country database is part of the answer, so its IP memo is its own.
+  const ipSection = memoized(2000, (input: string, site: string | null) => memoKey(site, input), (input: string, site: string | null) => checkIp(input, site, countryOf));
+
   /** The check, and its JSON text (what is stored, and what the API answers). */
   function run(site: Site, input: CheckInput): { result: CheckResult; json: string } {
     const nowUs = clock.nowMicros();
@@ -83,10 +90,13 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
 
     // Without an `ip`, the probe's session tells the visitor's IP.
     const ipInput = sentIp ?? session?.ip ?? null;
-    const ip = ipInput != null ? checkIp(ipInput, site.country, countryOf) : null;
-    const email = input.email != null ? checkEmail(input.email, input.name) : null;
-    const phone = input.phone != null ? checkPhone(input.phone, site.country) : null;
-    const address = input.address != null ? checkAddress(input.address, site.country) : null;
+    // Each section with its JSON text, remembered per input (see memo.ts).
+    const ipS: Section<IpCheck> = ipInput != null ? ipSection.withJson(ipInput, site.country) : NO_SECTION;
+    const emailS: Section<EmailCheck> = input.email != null ? checkEmail.withJson(input.email, input.name) : NO_SECTION;
+    const phoneS: Section<PhoneCheck> = input.phone != null ? checkPhoneWithJson(input.phone, site.country) : NO_SECTION;
+    const addressS: Section<AddressCheck> = input.address != null ? checkAddress.withJson(input.address, site.country) : NO_SECTION;
+    const ip = ipS.value;
+    const email = emailS.value;
 
     const own: string[] = [];
     if (ip?.valid) {
@@ -109,10 +119,13 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
       device,
       ip,
       email,
-      phone,
-      address,
+      phone: phoneS.value,
+      address: addressS.value,
     };
-    const json = JSON.stringify(result);
+    // JSON.stringify(result), with the sections' remembered text (same bytes: test/checks/run-check-json.test.ts).
+    const json = `{"id":${JSON.stringify(result.id)},"created_at":${JSON.stringify(result.created_at)},"session_id":${JSON.stringify(result.session_id)},`
+      + `"risk_level":${JSON.stringify(result.risk_level)},"risks":${JSON.stringify(risks)},"device":${JSON.stringify(device)},`
+      + `"ip":${ipS.json},"email":${emailS.json},"phone":${phoneS.json},"address":${addressS.json}}`;
     store.checks.insert({
       check_id: result.id, site_id: site.site_id, session_id: result.session_id, risk_level: result.risk_level,
       created_at: result.created_at, result: result as unknown as Record<string, unknown>, result_json: json, seq: nowUs,

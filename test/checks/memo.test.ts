@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoized } from '../../src/checks/memo.js';
+import { memoKey, memoized } from '../../src/checks/memo.js';
 import { checkPhone } from '../../src/checks/phone.js';
 
 describe('memoized', () => {
@@ -32,5 +32,27 @@ describe('memoized', () => {
     const first = checkPhone('(212) 664-7665', 'US');
     expect(checkPhone('(212) 664-7665', 'US')).toEqual(first);
     expect(checkPhone('(212) 664-7665', 'GB')).not.toEqual(first);
+  });
+});
+
+describe('memoKey', () => {
+  it('memoKey: different parts never share a key, whatever they hold', () => {
+    const cases: unknown[][] = [
+      ['a', 'b'], ['a\u0000', 'b'], ['a', '\u0000b'], ['ab'], ['a', 'b', null], ['a', 'b', ''],
+      ['a', null, 'b'], ['a', '', 'b'], [null], [''], ['\u0001'], ['\u0002["a"]'], [1], ['1'], [{ x: 1 }], ['a\u0001\u0000'],
+    ];
+    const keys = cases.map((c) => memoKey(...c));
+    expect(new Set(keys).size).toBe(keys.length);
+    // absent is absent, however it is written
+    expect(memoKey('a', null)).toBe(memoKey('a', undefined));
+  });
+
+  it('memoized.withJson: the JSON text of the same result the plain call gives', () => {
+    const f = memoized(10, (s: string) => s, (s: string) => ({ s, n: s.length }));
+    const { value, json } = f.withJson('abc');
+    expect(value).toEqual(f('abc'));
+    expect(json).toBe(JSON.stringify(f('abc')));
+    value.s = 'changed';
+    expect(f.withJson('abc').json).toBe('{"s":"abc","n":3}');
   });
 });

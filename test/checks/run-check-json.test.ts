@@ -1,0 +1,67 @@
+// The check's JSON text is assembled from the sections' remembered text (run-check.ts): it must be
+// exactly JSON.stringify of the result, for every kind of input, first time and from the memos.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator } from '../../src/emulator.js';
+import type { CheckInput } from '../../src/checks/run-check.js';
+import { testValues } from '../../src/domain/test-values.js';
+
+let emu: ReturnType<typeof createEmulator>;
+beforeAll(() => {
+  emu = createEmulator({ dbPath: ':memory:' });
+});
+afterAll(async () => {
+  await emu.close();
+});
+
+function inputs(probe: string): CheckInput[] {
+  const out: CheckInput[] = [
+    {},
+    { ip: '192.0.2.10' },
+    { ip: 'not an ip', email: 'nobody', phone: '12', address: {} },
+    { probe_id: probe, ip: '192.0.2.10', email: 'Jane.Doe+shop@example.com', name: 'Jane Doe', phone: '(212) 664-7665',
+      address: { address1: '30 Rockefeller Plaza', city: 'New York', state: 'New York', country: 'United States', postal_code: '10112' } },
+    { probe_id: probe },
+    { probe_id: 'prb_malformed' },
+    { email: 'a"b\\c\u2028@example.com', name: 'Zoë "quoted"', address: { address1: 'Straße 1\u0000', city: null, country: 'DE' } },
+    { phone: '   ', email: '', address: { address1: 'x'.repeat(400) } },
+  ];
+  for (const v of testValues()) {
+    const value = v.example || v.value;
+    if (v.kind === 'ip') out.push({ ip: value });
+    if (v.kind === 'email') out.push({ email: value });
+    if (v.kind === 'phone') out.push({ phone: value });
+    if (v.kind === 'address') out.push({ address: { address1: value } });
+    if (v.kind === 'probe_id') out.push({ probe_id: value });
+  }
+  return out;
+}
+
+describe('visitor check JSON', () => {
+  it('check: the JSON text is JSON.stringify of the result, first time and from the memo', () => {
+    const site = emu.bootstrap!.site;
+    const { probe_id } = emu.deps.sessions.recordPageView(site, { url: 'https://shop.test/', ip: '203.0.113.9', fingerprint: 'fp_json' });
+    const all = inputs(probe_id);
+    expect(all.length).toBeGreaterThan(15);
+    for (let round = 0; round < 2; round++) {
+      for (const input of all) {
+        const { result, json } = emu.deps.checks.run(site, structuredClone(input));
+        expect(json, JSON.stringify(input)).toBe(JSON.stringify(result));
+      }
+    }
+  });
+
+  it('check: a caller changing a result never changes the next answer', () => {
+    const site = emu.bootstrap!.site;
+    const input: CheckInput = { ip: '192.0.2.10', email: 'jane@example.com', phone: '(212) 664-7665', address: { address1: '1 Main St', country: 'US' } };
+    const first = emu.deps.checks.run(site, structuredClone(input));
+    (first.result.ip as { country_code: string | null }).country_code = 'XX';
+    (first.result.email as { valid: boolean }).valid = !first.result.email!.valid;
+    first.result.phone!.type = 'changed';
+    first.result.address!.country = 'ZZ';
+    const second = emu.deps.checks.run(site, structuredClone(input));
+    expect(second.json).toBe(JSON.stringify(second.result));
+    expect(second.result.ip!.country_code).not.toBe('XX');
+    expect(second.result.phone!.type).not.toBe('changed');
+    expect(second.result.address!.country).not.toBe('ZZ');
+  });
+});
