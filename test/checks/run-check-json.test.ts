@@ -57,11 +57,11 @@ describe('visitor check JSON', () => {
     (first.result.ip as { country_code: string | null }).country_code = 'XX';
     (first.result.email as { valid: boolean }).valid = !first.result.email!.valid;
     first.result.phone!.type = 'changed';
-    first.result.address!.country = 'ZZ';
+    first.result.address!.country_code = 'ZZ';
     const second = emu.deps.checks.run(site, structuredClone(input));
     expect(second.json).toBe(JSON.stringify(second.result));
     expect(second.result.ip!.country_code).not.toBe('XX');
     expect(second.result.phone!.type).not.toBe('changed');
-    expect(second.result.address!.country).not.toBe('ZZ');
+    expect(second.result.address!.country_code).not.toBe('ZZ');
   });
 });
