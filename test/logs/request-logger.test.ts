@@ -35,6 +35,49 @@ describe('request logger', () => {
     await expect.poll(rows, { timeout: 2000, interval: 20 }).toEqual(['/api/v1/x/1', '/api/v1/x/2']);
   });
 
+  it('record: under continuous traffic, entries are written at least every 5 s', () => {
+    vi.useFakeTimers();
+    try {
+      const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
+      // A request every 50 ms: never the 100 ms pause that writes at once.
+      for (let i = 0; i < 90; i++) {
+        log.record(seen(i));
+        vi.advanceTimersByTime(50);
+      }
+      expect(rows()).toEqual([]);
+      for (let i = 90; i < 110; i++) {
+        log.record(seen(i));
+        vi.advanceTimersByTime(50);
+      }
+      expect(rows().length).toBeGreaterThanOrEqual(90);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('record: in a flood (more entries between writes than the log keeps) writes wait 30 s, the newest kept', () => {
+    vi.useFakeTimers();
+    try {
+      const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock(), keep: 50 });
+      let i = 0;
+      const traffic = (ms: number) => {
+        for (let t = 0; t < ms; t += 50) {
+          log.record(seen(i++));
+          vi.advanceTimersByTime(50);
+        }
+      };
+      traffic(10_000);
+      expect(rows()).toEqual([]); // past 5 s, but every write would only replace the last one's rows
+      traffic(21_000);
+      const written = rows();
+      expect(written.length).toBeGreaterThan(0);
+      expect(written.length).toBeLessThanOrEqual(63);
+      expect(Number(written.at(-1)!.split('/').at(-1))).toBeGreaterThan(590);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('list and get: write what is waiting first, so a read never misses an entry', () => {
     const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
     log.record(seen(1));
