@@ -163,13 +163,13 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
     },
     /** Newest first; a `before` that names no check is a 400 (not the first page again). */
     list(q: { siteId?: string; sessionId?: string; limit?: number; before?: string }): StoredCheck[] {
-      const beforeSeq = q.before ? store.checks.get(q.before)?.seq : undefined;
-      if (q.before && beforeSeq === undefined) throw unknownCursor('check', q.before);
+      const before = q.before ? store.checks.cursor(q.before) : null;
+      if (q.before && !before) throw unknownCursor('check', q.before);
       if (q.sessionId) {
         const rows = store.checks.forSession(q.sessionId).filter((r) => !q.siteId || r.site_id === q.siteId);
         return rows.reverse().slice(0, q.limit ?? 50).map(stored);
       }
-      return store.checks.list({ siteId: q.siteId, limit: q.limit, beforeSeq }).map(stored);
+      return store.checks.list({ siteId: q.siteId, limit: q.limit, before: before ?? undefined }).map(stored);
     },
   };
 }

@@ -184,9 +184,9 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
     /** Newest first; a `before` that names no entry (pruned, mistyped) is a 400, not the first page again. */
     list(q: { limit?: number; before?: string; siteId?: string } = {}): RequestLogJson[] {
       flush();
-      const beforeSeq = q.before ? store.requestLog.get(q.before)?.seq : undefined;
-      if (q.before && beforeSeq === undefined) throw unknownCursor('request log entry', q.before);
-      return store.requestLog.list({ limit: q.limit, beforeSeq, siteId: q.siteId }).map(toLogJson);
+      const before = q.before ? store.requestLog.cursor(q.before) : null;
+      if (q.before && !before) throw unknownCursor('request log entry', q.before);
+      return store.requestLog.list({ limit: q.limit, before: before ?? undefined, siteId: q.siteId }).map(toLogJson);
     },
     get(id: string): RequestLogJson | null {
       flush();

@@ -1,5 +1,6 @@
 import { json, type Db } from './db.js';
 import { whereOf } from './where.js';
+import { NEWEST_FIRST, olderThan, type PageCursor } from './paging.js';
 
 export interface CheckRecord {
   check_id: string;
@@ -20,7 +21,8 @@ const toRecord = (r: Row): CheckRecord => ({ ...r, result: json.parse(r.result, 
 export function createCheckStore(db: Db) {
   const insert = db.prepare('INSERT INTO checks (check_id, site_id, session_id, risk_level, created_at, result, seq) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const get = db.prepare<[string], Row>('SELECT * FROM checks WHERE check_id = ?');
-  const forSession = db.prepare<[string], Row>('SELECT * FROM checks WHERE session_id = ? ORDER BY seq');
+  const forSession = db.prepare<[string], Row>('SELECT * FROM checks WHERE session_id = ? ORDER BY seq, rowid');
+  const cursorOf = db.prepare<[string], PageCursor>('SELECT seq, rowid FROM checks WHERE check_id = ?');
   return {
     // Positional: binding by name costs a lookup per parameter, on every visitor check.
     insert: (c: CheckInsert) =>
@@ -29,10 +31,14 @@ export function createCheckStore(db: Db) {
       const r = get.get(id);
       return r ? toRecord(r) : null;
     },
+    /** Oldest first (the reverse of list's order). */
     forSession: (sessionId: string) => forSession.all(sessionId).map(toRecord),
-    list(q: { siteId?: string; limit?: number; beforeSeq?: number }): CheckRecord[] {
-      const { where, params } = whereOf([q.siteId && ['site_id = ?', q.siteId], q.beforeSeq != null && ['seq < ?', q.beforeSeq]]);
-      const sql = `SELECT * FROM checks ${where} ORDER BY seq DESC LIMIT ?`;
+    /** Where a page ending at this check ends (for `list({ before })`), or null for an unknown id. */
+    cursor: (id: string): PageCursor | null => cursorOf.get(id) ?? null,
+    /** Newest first; `before` pages on. */
+    list(q: { siteId?: string; limit?: number; before?: PageCursor }): CheckRecord[] {
+      const { where, params } = whereOf([q.siteId && ['site_id = ?', q.siteId], olderThan(q.before)]);
+      const sql = `SELECT * FROM checks ${where} ${NEWEST_FIRST} LIMIT ?`;
       return db.prepare<unknown[], Row>(sql).all(...params, Math.max(1, Math.min(q.limit ?? 50, 10_000))).map(toRecord);
     },
     all: () => db.prepare<[], Row>('SELECT * FROM checks ORDER BY seq').all().map(toRecord),

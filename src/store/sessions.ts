@@ -1,6 +1,7 @@
 import { SESSION_FIELDS, type Session } from '../domain/session.js';
 import { json, type Db } from './db.js';
 import type { ReadCaches } from './read-cache.js';
+import { NEWEST_FIRST, olderThan, type PageCursor } from './paging.js';
 
 /** A stored session: the public Session plus the bookkeeping the derivations need. */
 export interface SessionRecord {
@@ -112,8 +113,8 @@ export interface SessionQuery {
   /** A compiled filter (see session-filter-sql.ts). */
   where?: { where: string; params: unknown[] };
   limit?: number;
-  /** Paging: only sessions older than this seq. */
-  beforeSeq?: number;
+  /** Paging: only sessions after this one in the list's order (`cursor(id)` of the previous page's last). */
+  before?: PageCursor;
 }
 
 /** Sessions whose public JSON is kept in memory for GET /api/v1/session/{id} (~1.2 KB each). */
@@ -178,6 +179,7 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
   const forEvent = db.prepare<[string], RawRow>(`SELECT ${EVENT_FIELDS.join(', ')}, check_risks FROM sessions WHERE session_id = ?`).raw(true);
   const plainNumber = (v: unknown) => v === null || (typeof v === 'number' && Number.isSafeInteger(v)) || typeof v === 'string';
   const countAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sessions');
+  const cursorOf = db.prepare<[string], PageCursor>('SELECT seq, rowid FROM sessions WHERE session_id = ?');
   // List queries differ only by their filter: keep the most recent statements prepared.
   type ListStatement = { all(...params: unknown[]): unknown[] };
   const listStatements = new Map<string, ListStatement>();
@@ -259,6 +261,8 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
       partialUpdate(changed).run(...args);
     },
     count: () => countAll.get()!.n,
+    /** Where a page ending at this session ends (for `list({ before })`), or null for an unknown id. */
+    cursor: (id: string): PageCursor | null => cursorOf.get(id) ?? null,
     list(q: SessionQuery): Session[] {
       const clauses: string[] = [];
       const params: unknown[] = [];
@@ -266,15 +270,17 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
         clauses.push('site_id = ?');
         params.push(q.siteId);
       }
-      if (q.beforeSeq != null) {
-        clauses.push('seq < ?');
-        params.push(q.beforeSeq);
+      const before = olderThan(q.before);
+      if (before) {
+        const [sql, ...values] = before;
+        clauses.push(sql);
+        params.push(...values);
       }
       if (q.where) {
         clauses.push(`(${q.where.where})`);
         params.push(...q.where.params);
       }
-      const sql = `SELECT ${COLUMN_LIST} FROM sessions ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
+      const sql = `SELECT ${COLUMN_LIST} FROM sessions ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''} ${NEWEST_FIRST} LIMIT ?`;
       params.push(Math.max(1, Math.min(q.limit ?? 50, 10_000)));
       return (listStatement(sql).all(...params) as RawRow[]).map(rawToSession);
     },

@@ -1,5 +1,5 @@
 type Param = string | number;
-type Clause = [sql: string, ...params: Param[]];
+export type Clause = [sql: string, ...params: Param[]];
 
 /** `WHERE a AND b` from the clauses that apply (falsy ones skipped; '' for none), and their parameters in order. */
 export function whereOf(clauses: Array<Clause | false | '' | null | undefined>): { where: string; params: Param[] } {

@@ -118,9 +118,9 @@ export function createWebhookService({ store, clock, bus, dispatcher }: WebhookS
     /** Whether an attempt of the event is running now (a manual retry would be refused). */
     attemptRunning: (eventId: string) => dispatcher.running(eventId),
     notifications(q: { siteId?: string; limit?: number; before?: string } = {}): Notification[] {
-      const beforeSeq = q.before ? store.notifications.seqOf(q.before) : null;
-      if (q.before && beforeSeq == null) throw unknownCursor('notification', q.before);
-      return store.notifications.list({ siteId: q.siteId, limit: q.limit, beforeSeq: beforeSeq ?? undefined });
+      const before = q.before ? store.notifications.cursor(q.before) : null;
+      if (q.before && !before) throw unknownCursor('notification', q.before);
+      return store.notifications.list({ siteId: q.siteId, limit: q.limit, before: before ?? undefined });
     },
   };
 }

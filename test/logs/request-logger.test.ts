@@ -133,6 +133,35 @@ describe('request logger', () => {
     await log.settle();
     expect(rows()).toHaveLength(300);
   });
+
+  it('list: paging by before gives each entry once when two servers on one file handed out the same seqs', () => {
+    const second = createStore({ path: store.path });
+    try {
+      // Each server counts on from the log's max seq when it starts: both hand out 1, 2, 3.
+      const a = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
+      const b = createRequestLogger({ store: second, bus: createEventBus(), clock: createClock() });
+      for (let i = 1; i <= 3; i++) {
+        a.record(seen(i));
+        b.record(seen(10 + i));
+      }
+      a.flush();
+      b.flush();
+      expect(rows()).toHaveLength(6);
+      const all = a.list({ limit: 100 }).map((e) => e.path);
+      expect(new Set(all).size).toBe(6);
+      for (const limit of [1, 2]) {
+        const paged: string[] = [];
+        let before: string | undefined;
+        for (let page = a.list({ limit }); page.length; page = a.list({ limit, before })) {
+          paged.push(...page.map((e) => e.path));
+          before = page.at(-1)!.request_id;
+        }
+        expect(paged, `limit ${limit}`).toEqual(all);
+      }
+    } finally {
+      second.close();
+    }
+  });
 });
 
 describe('request logger after close', () => {

@@ -53,4 +53,62 @@ describe('management API: lists', () => {
       expect(r.body.field, path).toBe('before');
     }
   });
+
+  it('lists: rows sharing a seq (two servers on one file, one microsecond) each appear once when paging with ?before=', async () => {
+    h = harness();
+    const db = h.emulator.store.db;
+    const site = h.site.site_id;
+    const other = (await h.admin('POST', '/sites', { name: 'B' })).body.site_id as string;
+    const sessions: string[] = [];
+    const checks: string[] = [];
+    for (const siteId of [site, site, other, site, site]) {
+      const s = await h.createSession({}, siteId);
+      sessions.push(s.session_id);
+      const secret = siteId === site ? h.site.secret_key : (await h.admin('GET', `/sites/${siteId}`)).body.secret_key;
+      const c = await h.api('POST', '/event', { token: null, body: { secret_key: secret, email: 'a@example.com' } });
+      expect(c.status).toBe(200);
+      checks.push(c.body.id);
+      await h.request(`/api/v1/nowhere/${sessions.length}`);
+    }
+    for (let i = 1; i <= 5; i++) {
+      db.prepare(`INSERT INTO notifications VALUES ('ntf_${i}', 'webhook_event_failed', ?, NULL, NULL, NULL, 'S', 'B', '2026-01-01T00:00:00.000000', NULL, NULL, ?)`)
+        .run(i === 3 ? other : site, i === 1 ? 1 : i === 5 ? 3 : 2);
+    }
+    const logged = ((await h.admin<Array<{ request_id: string }>>('GET', '/logs?limit=100')).body).map((e) => e.request_id).reverse();
+    expect(logged).toHaveLength(10);
+    // All but the oldest and the newest share one seq.
+    const tie = (table: string, key: string, ids: string[]) => {
+      const seqOf = (id: string) => (db.prepare(`SELECT seq FROM ${table} WHERE ${key} = ?`).get(id) as { seq: number }).seq;
+      for (const id of ids.slice(1, -1)) db.prepare(`UPDATE ${table} SET seq = ? WHERE ${key} = ?`).run(seqOf(ids[1]), id);
+    };
+    tie('sessions', 'session_id', sessions);
+    tie('checks', 'check_id', checks);
+    tie('request_log', 'request_id', logged);
+    const ids = async (path: string, key: string) => (await h.admin<Array<Record<string, string>>>('GET', path)).body.map((r) => r[key]);
+    const pageAll = async (path: string, key: string, limit: number) => {
+      const out: string[] = [];
+      for (let before = ''; ; ) {
+        const page = await ids(`${path}${path.includes('?') ? '&' : '?'}limit=${limit}${before && `&before=${before}`}`, key);
+        out.push(...page);
+        if (page.length < limit) return out;
+        before = page.at(-1)!;
+      }
+    };
+    const newestFirst = (all: string[], siteIds: string[], only?: string) => all.filter((_, i) => !only || siteIds[i] === only).reverse();
+    const siteOf = [site, site, other, site, site];
+    const cases: Array<[path: string, key: string, expected: string[]]> = [
+      ['/sessions', 'session_id', newestFirst(sessions, siteOf)],
+      [`/sessions?site=${site}`, 'session_id', newestFirst(sessions, siteOf, site)],
+      [`/sessions?where=${encodeURIComponent('page_views >= 1')}`, 'session_id', newestFirst(sessions, siteOf)],
+      ['/checks', 'id', newestFirst(checks, siteOf)],
+      [`/checks?site=${site}`, 'id', newestFirst(checks, siteOf, site)],
+      ['/logs', 'request_id', [...logged].reverse()],
+      ['/notifications', 'notification_id', ['ntf_5', 'ntf_4', 'ntf_3', 'ntf_2', 'ntf_1']],
+      [`/notifications?site=${site}`, 'notification_id', ['ntf_5', 'ntf_4', 'ntf_2', 'ntf_1']],
+    ];
+    for (const [path, key, expected] of cases) {
+      expect.soft(await ids(path, key), path).toEqual(expected);
+      for (const limit of [1, 2]) expect.soft(await pageAll(path, key, limit), `${path} by ${limit}`).toEqual(expected);
+    }
+  });
 });

@@ -79,7 +79,7 @@ describe('store: sessions', () => {
     expect(ids({})).toEqual(['a3', 'a2', 'b1', 'a1']);
     expect(ids({ siteId: 'a' })).toEqual(['a3', 'a2', 'a1']);
     expect(ids({ siteId: 'a', limit: 2 })).toEqual(['a3', 'a2']);
-    expect(ids({ siteId: 'a', beforeSeq: 30 })).toEqual(['a1']);
+    expect(ids({ siteId: 'a', before: store.sessions.cursor('a2')! })).toEqual(['a1']);
     expect(store.sessions.count()).toBe(4);
   });
 

@@ -37,7 +37,7 @@ export function registerChecksPages(r: ConsoleRouter): void {
   r.page('/checks', (c) => {
     const site = c.req.query('site') || undefined;
     const before = c.req.query('before') || undefined;
-    const checks = deps.store.checks.list({ siteId: site, limit: PAGE_SIZE, beforeSeq: before ? deps.store.checks.get(before)?.seq : undefined });
+    const checks = deps.store.checks.list({ siteId: site, limit: PAGE_SIZE, before: (before && deps.store.checks.cursor(before)) || undefined });
     const body = html`<h1>Visitor checks</h1>
 <form class="filter" method="get" action="${CONSOLE}/checks">
 ${sitePicker(deps.sites.list(), site)}

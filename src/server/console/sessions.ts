@@ -62,7 +62,7 @@ export function registerSessionsPage(r: ConsoleRouter): void {
         siteId: site,
         where: where ? compileFilter(where) : undefined,
         limit: PAGE_SIZE,
-        beforeSeq: before ? deps.store.sessions.get(before)?.seq : undefined,
+        before: (before && deps.store.sessions.cursor(before)) || undefined,
       });
     } catch (err) {
       if (!(err instanceof VtrError) || err.code !== 'invalid_filter') throw err;

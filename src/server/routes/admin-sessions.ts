@@ -40,14 +40,14 @@ export function adminSessionRoutes(app: Hono, deps: AppDeps): void {
       const limit = queryLimit(c.req.query('limit'), 50);
       const before = c.req.query('before');
       const siteId = querySite(c, deps);
-      const beforeSeq = before ? deps.store.sessions.get(before)?.seq : undefined;
-      if (before && beforeSeq === undefined) throw unknownCursor('session', before);
+      const cursor = before ? deps.store.sessions.cursor(before) : null;
+      if (before && !cursor) throw unknownCursor('session', before);
       return c.json(
         deps.store.sessions.list({
           siteId: siteId || undefined,
           where: where ? compileFilter(where) : undefined,
           limit,
-          beforeSeq,
+          before: cursor ?? undefined,
         }),
       );
     },
