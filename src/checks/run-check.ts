@@ -165,11 +165,7 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
     list(q: { siteId?: string; sessionId?: string; limit?: number; before?: string }): StoredCheck[] {
       const before = q.before ? store.checks.cursor(q.before) : null;
       if (q.before && !before) throw unknownCursor('check', q.before);
-      if (q.sessionId) {
-        const rows = store.checks.forSession(q.sessionId).filter((r) => !q.siteId || r.site_id === q.siteId);
-        return rows.reverse().slice(0, q.limit ?? 50).map(stored);
-      }
-      return store.checks.list({ siteId: q.siteId, limit: q.limit, before: before ?? undefined }).map(stored);
+      return store.checks.list({ siteId: q.siteId, sessionId: q.sessionId, limit: q.limit, before: before ?? undefined }).map(stored);
     },
   };
 }

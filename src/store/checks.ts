@@ -36,8 +36,8 @@ export function createCheckStore(db: Db) {
     /** Where a page ending at this check ends (for `list({ before })`), or null for an unknown id. */
     cursor: (id: string): PageCursor | null => cursorOf.get(id) ?? null,
     /** Newest first; `before` pages on. */
-    list(q: { siteId?: string; limit?: number; before?: PageCursor }): CheckRecord[] {
-      const { where, params } = whereOf([q.siteId && ['site_id = ?', q.siteId], olderThan(q.before)]);
+    list(q: { siteId?: string; sessionId?: string; limit?: number; before?: PageCursor }): CheckRecord[] {
+      const { where, params } = whereOf([q.siteId && ['site_id = ?', q.siteId], q.sessionId && ['session_id = ?', q.sessionId], olderThan(q.before)]);
       const sql = `SELECT * FROM checks ${where} ${NEWEST_FIRST} LIMIT ?`;
       return db.prepare<unknown[], Row>(sql).all(...params, Math.max(1, Math.min(q.limit ?? 50, 10_000))).map(toRecord);
     },

@@ -112,3 +112,25 @@ describe('management API: lists', () => {
     }
   });
 });
+
+describe('management API: checks of one session', () => {
+  it('checks?session=: pages with ?before=<id> like every list, newest first', async () => {
+    h = harness();
+    const site = h.emulator.bootstrap!.site;
+    const { session, probe_id } = h.emulator.deps.sessions.recordPageView(site, { url: 'https://shop.test/', ip: '192.0.2.10', fingerprint: 'fp_pages' });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(h.emulator.deps.checks.run(site, { probe_id, email: `c${i}@example.com` }).result.id);
+    // Another session's check is never in this list.
+    h.emulator.deps.checks.run(site, { email: 'other@example.com' });
+    const seen: string[] = [];
+    let before = '';
+    for (let page = 0; page < 10; page++) {
+      const r = await h.admin<Array<{ id: string }>>('GET', `/checks?session=${session.session_id}&limit=2${before ? `&before=${before}` : ''}`);
+      expect(r.status).toBe(200);
+      if (r.body.length === 0) break;
+      seen.push(...r.body.map((c) => c.id));
+      before = r.body.at(-1)!.id;
+    }
+    expect(seen).toEqual([...ids].reverse());
+  });
+});
