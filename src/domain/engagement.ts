@@ -25,13 +25,27 @@ export function engagementLevel(
   session: EngagementInput,
   settings: EngagementSettings = {},
 ): EngagementLevel {
-  const conversions = settings.conversion_events ?? DEFAULT_CONVERSION_EVENTS;
+  const conversions = conversionEventsOf(settings);
+  return engagementGiven(session, session.custom_events.some((e) => conversions.includes(e)), settings);
+}
+
+/** The custom events that mean "converted" under these settings. */
+export function conversionEventsOf(settings: EngagementSettings = {}): readonly string[] {
+  return settings.conversion_events ?? DEFAULT_CONVERSION_EVENTS;
+}
+
+/** engagementLevel, for a caller that already knows whether a conversion event happened. */
+export function engagementGiven(
+  session: Pick<EngagementInput, 'page_views' | 'duration'>,
+  converted: boolean,
+  settings: EngagementSettings = {},
+): EngagementLevel {
   const bounceSeconds = settings.bounce_seconds ?? DEFAULT_BOUNCE_SECONDS;
   // Missing counts mean "nothing recorded yet", not unknown: a fresh single-view session has no duration.
   const pageViews = session.page_views ?? 0;
   const duration = session.duration ?? 0;
 
-  if (session.custom_events.some((e) => conversions.includes(e))) return 'converted';
+  if (converted) return 'converted';
   if (pageViews === 1 && duration < bounceSeconds) return 'bounced';
   if (pageViews >= ENGAGED_PAGE_VIEWS || duration >= ENGAGED_SECONDS) return 'engaged';
   return 'normal';

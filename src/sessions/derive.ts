@@ -4,7 +4,7 @@ import type { PageView, Session } from '../domain/session.js';
 import type { Site } from '../domain/site.js';
 import { deriveTrafficSource } from '../domain/traffic-source.js';
 import { parseUserAgent } from '../domain/user-agent.js';
-import { engagementLevel } from '../domain/engagement.js';
+import { conversionEventsOf, engagementGiven } from '../domain/engagement.js';
 import { riskLevelOf, sessionRisks } from '../domain/risk.js';
 import { lookupIp, type CountryLookup } from '../domain/ip-intel.js';
 import { ipAllowed } from '../domain/ip-allowlist.js';
@@ -54,12 +54,15 @@ export function exitFields(pv: PageView): Partial<Session> {
   return { exit_hostname: exit.hostname, exit_path: exit.path };
 }
 
-/** What the derived fields are computed from. */
-export type DerivationInput = Pick<Session, 'user_agent' | 'ip' | 'country_code' | 'referrer_domain' | 'page_views' | 'duration' | 'custom_events'>;
+/** What the derived fields are computed from (besides whether a conversion event happened). */
+export type DerivationInput = Pick<Session, 'user_agent' | 'ip' | 'country_code' | 'referrer_domain' | 'page_views' | 'duration'>;
 export type DerivedFields = Pick<Session, 'site_name' | 'risks' | 'risk_level' | 'engagement_level'>;
 
-/** Engagement, risks, risk level (and the site's current name) of a session with these inputs. */
-export function derivedLevels(s: DerivationInput, site: Site, checkRisks: string[], countryOf?: CountryLookup): DerivedFields {
+/**
+ * Engagement, risks, risk level (and the site's current name) of a session with these inputs;
+ * `converted`: one of its custom events is one of the site's conversion events.
+ */
+export function derivedLevels(s: DerivationInput, converted: boolean, site: Site, checkRisks: string[], countryOf?: CountryLookup): DerivedFields {
   const ua = parseUserAgent(s.user_agent);
   const ip = s.ip ? lookupIp(s.ip, countryOf) : null;
   const risks = sessionRisks({
@@ -74,8 +77,9 @@ export function derivedLevels(s: DerivationInput, site: Site, checkRisks: string
     site_name: site.name,
     risks,
     risk_level: riskLevelOf(risks, { allowlisted: ipAllowed(s.ip, site.ip_allowlist) }),
-    engagement_level: engagementLevel(
-      { page_views: s.page_views ?? 0, duration: s.duration ?? 0, custom_events: s.custom_events },
+    engagement_level: engagementGiven(
+      { page_views: s.page_views ?? 0, duration: s.duration ?? 0 },
+      converted,
       { conversion_events: site.conversion_events, bounce_seconds: site.bounce_seconds },
     ),
   };
@@ -83,5 +87,6 @@ export function derivedLevels(s: DerivationInput, site: Site, checkRisks: string
 
 /** Recomputes engagement, risks and risk level; call after any change to a session. */
 export function withDerivedLevels(s: Session, site: Site, checkRisks: string[], countryOf?: CountryLookup): Session {
-  return { ...s, ...derivedLevels(s, site, checkRisks, countryOf) };
+  const conversions = conversionEventsOf({ conversion_events: site.conversion_events });
+  return { ...s, ...derivedLevels(s, s.custom_events.some((e) => conversions.includes(e)), site, checkRisks, countryOf) };
 }

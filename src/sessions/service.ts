@@ -13,6 +13,8 @@ import type { Store, SessionRecord, EventSession } from '../store/index.js';
 import type { EventBus } from '../events/bus.js';
 import type { SessionChangeCause } from '../domain/webhooks.js';
 import { derivedLevels, entryFields, exitFields, withDerivedLevels } from './derive.js';
+import { conversionEventsOf } from '../domain/engagement.js';
+import { jsonArrayAppend, jsonArrayHas } from '../domain/json-array.js';
 
 /** A visitor's session ends after 30 minutes without a page view. */
 export const SESSION_TIMEOUT_US = 30 * 60 * 1_000_000;
@@ -196,9 +198,10 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
         if (!from || from.session.site_id !== siteId) throw notFound('session');
         const site = store.sites.get(siteId);
         if (!site) throw notFound('session');
-        const next: EventSession = { ...from.session, updated_at: formatMicros(clock.nowMicros()), custom_events: [...from.session.custom_events, name] };
+        const next: EventSession = { ...from.session, updated_at: formatMicros(clock.nowMicros()) };
         if (typeof value === 'number' && Number.isFinite(value)) next.value = (next.value ?? 0) + value;
-        store.sessions.updateForEvent(sessionId, from, { ...next, ...derivedLevels(next, site, from.check_risks, countryOf) });
+        const converted = conversionEventsOf({ conversion_events: site.conversion_events }).some((c) => c === name || jsonArrayHas(from.custom_events, c));
+        store.sessions.updateForEvent(sessionId, from, { ...next, ...derivedLevels(next, converted, site, from.check_risks, countryOf) }, jsonArrayAppend(from.custom_events, name));
       });
       // The whole session only for a listener that reads it.
       if (bus.wants('session.updated')) {

@@ -92,16 +92,20 @@ const CHECK_KIND = CHECK_FIELDS.map((f) => KIND[SESSION_FIELDS.indexOf(f)]);
 
 /**
  * What a custom event reads of its session: the fields it changes and those the derived levels are
- * computed from. A session is ~50 columns and a custom event changes 2–5 of them.
+ * computed from. A session is ~50 columns and a custom event changes 2–5 of them. Its
+ * `custom_events` stay the stored JSON text (see domain/json-array.ts): a long session's earlier
+ * events are neither parsed nor serialised again.
  */
 export const EVENT_FIELDS = [
-  'site_id', 'site_name', 'updated_at', 'custom_events', 'value', 'page_views', 'duration', 'ip', 'country_code',
+  'site_id', 'site_name', 'updated_at', 'value', 'page_views', 'duration', 'ip', 'country_code',
   'referrer_domain', 'user_agent', 'risks', 'risk_level', 'engagement_level',
 ] as const satisfies readonly (keyof Session)[];
 export type EventSession = Pick<Session, (typeof EVENT_FIELDS)[number]>;
 /** An EventSession as read, with the stored values it was read from (updateForEvent compares them). */
 export interface EventSessionRecord {
   session: EventSession;
+  /** The stored JSON array text. */
+  custom_events: string;
   check_risks: string[];
   stored: readonly unknown[];
 }
@@ -176,7 +180,7 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
     .prepare<[string], [string, unknown, unknown, unknown, string]>(`SELECT site_id, duration, page_views, value, json_object(${jsonArgs.join(', ')}) FROM sessions WHERE session_id = ?`)
     .raw(true);
   const forCheck = db.prepare<[string], RawRow>(`SELECT ${CHECK_FIELDS.join(', ')}, check_risks FROM sessions WHERE session_id = ?`).raw(true);
-  const forEvent = db.prepare<[string], RawRow>(`SELECT ${EVENT_FIELDS.join(', ')}, check_risks FROM sessions WHERE session_id = ?`).raw(true);
+  const forEvent = db.prepare<[string], RawRow>(`SELECT ${EVENT_FIELDS.join(', ')}, custom_events, check_risks FROM sessions WHERE session_id = ?`).raw(true);
   const plainNumber = (v: unknown) => v === null || (typeof v === 'number' && Number.isSafeInteger(v)) || typeof v === 'string';
   const countAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sessions');
   const cursorOf = db.prepare<[string], PageCursor>('SELECT seq, rowid FROM sessions WHERE session_id = ?');
@@ -226,20 +230,20 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
       if (!raw) return null;
       const session: Record<string, unknown> = {};
       for (let i = 0; i < EVENT_FIELDS.length; i++) session[EVENT_FIELDS[i]] = fromStored(EVENT_KIND[i], raw[i]);
-      return { session: session as EventSession, check_risks: json.parse(raw[EVENT_FIELDS.length] as string, []), stored: raw };
+      const n = EVENT_FIELDS.length;
+      return { session: session as EventSession, custom_events: raw[n] as string, check_risks: json.parse(raw[n + 1] as string, []), stored: raw };
     },
-    /** Writes the fields of `next` that differ from what `from` read (forEvent), and nothing else. */
-    updateForEvent: (id: string, from: EventSessionRecord, next: EventSession) => {
+    /** Writes `customEvents` (JSON text) and the fields of `next` that differ from what `from` read (forEvent). */
+    updateForEvent: (id: string, from: EventSessionRecord, next: EventSession, customEvents: string) => {
       jsonCache.delete(id);
-      const changed: number[] = [];
-      const args: unknown[] = [];
+      const changed: number[] = [AT.custom_events];
+      const args: unknown[] = [customEvents];
       for (let i = 0; i < EVENT_FIELDS.length; i++) {
         const v = toStored(EVENT_KIND[i], next[EVENT_FIELDS[i]]);
         if (v === from.stored[i]) continue;
         changed.push(EVENT_AT[i]);
         args.push(v);
       }
-      if (changed.length === 0) return;
       args.push(id);
       partialUpdate(changed).run(...args);
     },

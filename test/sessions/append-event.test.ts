@@ -69,6 +69,23 @@ describe('appendCustomEvent', () => {
     expect(stored(b).engagement_level).toBe('converted');
   });
 
+  it('appendCustomEvent: an earlier conversion counts, until the site no longer calls it one', () => {
+    const [a, b] = twins();
+    const s = emu.deps.sessions;
+    for (const name of ['conversion', ...Array.from({ length: 40 }, (_, i) => `e${i}`), 'x']) {
+      s.addCustomEvent(a, site.site_id, name);
+      s.appendCustomEvent(b, site.site_id, name);
+    }
+    expect(stored(b)).toEqual(stored(a));
+    expect(stored(b).engagement_level).toBe('converted');
+    emu.deps.sites.update(site.site_id, { conversion_events: ['purchase'] });
+    s.addCustomEvent(a, site.site_id, 'y');
+    s.appendCustomEvent(b, site.site_id, 'y');
+    expect(stored(b)).toEqual(stored(a));
+    expect(stored(b).engagement_level).not.toBe('converted');
+    expect(stored(b).custom_events).toHaveLength(43);
+  });
+
   it('appendCustomEvent: keeps the risks visitor checks added', () => {
     const [a, b] = twins();
     emu.deps.sessions.addCheckRisks(a, ['ip_mismatch']);
