@@ -193,7 +193,10 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
         addCustomEvent(sessionId, siteId, name, value);
         return;
       }
-      store.tx(() => {
+      // One write, the last step: inside a transaction already (the turn's group commit) there is
+      // nothing a savepoint of its own could undo, so none is taken; outside, BEGIN IMMEDIATE makes
+      // the read and the write one step for other processes too.
+      const append = () => {
         const from = store.sessions.forEvent(sessionId);
         if (!from || from.session.site_id !== siteId) throw notFound('session');
         const site = store.sites.get(siteId);
@@ -202,7 +205,9 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
         if (typeof value === 'number' && Number.isFinite(value)) next.value = (next.value ?? 0) + value;
         const converted = conversionEventsOf({ conversion_events: site.conversion_events }).some((c) => c === name || jsonArrayHas(from.custom_events, c));
         store.sessions.updateForEvent(sessionId, from, { ...next, ...derivedLevels(next, converted, site, from.check_risks, countryOf) }, jsonArrayAppend(from.custom_events, name));
-      });
+      };
+      if (store.inTransaction()) append();
+      else store.tx(append);
       // The whole session only for a listener that reads it.
       if (bus.wants('session.updated')) {
         const rec = store.sessions.get(sessionId);
