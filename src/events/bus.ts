@@ -29,22 +29,20 @@ export interface EventBus {
 export function createEventBus(): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  // What each listener reads; null: everything.
-  const accepting = new Map<(event: EmulatorEvent) => void, ((type: EmulatorEvent['type']) => boolean) | null>();
+  // Each subscription (one function subscribed twice is two) and the types it reads; null: all.
+  const listeners = new Map<object, { listener: (event: EmulatorEvent) => void; accepts: ((type: EmulatorEvent['type']) => boolean) | null }>();
   return {
-    publish: (event) => void emitter.emit('event', event),
+    publish(event) {
+      // A snapshot: a listener may unsubscribe (or subscribe) while the event is delivered.
+      for (const { listener } of [...listeners.values()]) listener(event);
+    },
     subscribe(listener, accepts) {
-      // Wrapped, so one function subscribed twice is two listeners (as with the emitter alone).
-      const own = (event: EmulatorEvent) => listener(event);
-      accepting.set(own, accepts ?? null);
-      emitter.on('event', own);
-      return () => {
-        accepting.delete(own);
-        emitter.off('event', own);
-      };
+      const key = {};
+      listeners.set(key, { listener, accepts: accepts ?? null });
+      return () => void listeners.delete(key);
     },
     wants(type) {
-      for (const accepts of accepting.values()) if (!accepts || accepts(type)) return true;
+      for (const { accepts } of listeners.values()) if (!accepts || accepts(type)) return true;
       return false;
     },
     shutdown: () => void emitter.emit('shutdown'),

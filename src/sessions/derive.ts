@@ -80,13 +80,17 @@ export function derivedLevels(s: DerivationInput, converted: boolean, site: Site
     engagement_level: engagementGiven(
       { page_views: s.page_views ?? 0, duration: s.duration ?? 0 },
       converted,
-      { conversion_events: site.conversion_events, bounce_seconds: site.bounce_seconds },
+      site,
     ),
   };
 }
 
+/** Whether the site counts one of a session's custom events (`has(name)`) as a conversion. */
+export function isConverted(site: Site, has: (name: string) => boolean): boolean {
+  return conversionEventsOf(site).some(has);
+}
+
 /** Recomputes engagement, risks and risk level; call after any change to a session. */
 export function withDerivedLevels(s: Session, site: Site, checkRisks: string[], countryOf?: CountryLookup): Session {
-  const conversions = conversionEventsOf({ conversion_events: site.conversion_events });
-  return { ...s, ...derivedLevels(s, s.custom_events.some((e) => conversions.includes(e)), site, checkRisks, countryOf) };
+  return { ...s, ...derivedLevels(s, isConverted(site, (c) => s.custom_events.includes(c)), site, checkRisks, countryOf) };
 }

@@ -12,8 +12,7 @@ import type { CountryLookup } from '../domain/ip-intel.js';
 import type { Store, SessionRecord, EventSession } from '../store/index.js';
 import type { EventBus } from '../events/bus.js';
 import type { SessionChangeCause } from '../domain/webhooks.js';
-import { derivedLevels, entryFields, exitFields, withDerivedLevels } from './derive.js';
-import { conversionEventsOf } from '../domain/engagement.js';
+import { derivedLevels, entryFields, exitFields, isConverted, withDerivedLevels } from './derive.js';
 import { jsonArrayAppend, jsonArrayHas } from '../domain/json-array.js';
 
 /** A visitor's session ends after 30 minutes without a page view. */
@@ -203,7 +202,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
         if (!site) throw notFound('session');
         const next: EventSession = { ...from.session, updated_at: formatMicros(clock.nowMicros()) };
         if (typeof value === 'number' && Number.isFinite(value)) next.value = (next.value ?? 0) + value;
-        const converted = conversionEventsOf({ conversion_events: site.conversion_events }).some((c) => c === name || jsonArrayHas(from.custom_events, c));
+        const converted = isConverted(site, (c) => c === name || jsonArrayHas(from.custom_events, c));
         store.sessions.updateForEvent(sessionId, from, { ...next, ...derivedLevels(next, converted, site, from.check_risks, countryOf) }, jsonArrayAppend(from.custom_events, name));
       };
       if (store.inTransaction()) append();

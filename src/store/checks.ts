@@ -41,7 +41,6 @@ export function createCheckStore(db: Db) {
       const sql = `SELECT * FROM checks ${where} ${NEWEST_FIRST} LIMIT ?`;
       return db.prepare<unknown[], Row>(sql).all(...params, Math.max(1, Math.min(q.limit ?? 50, 10_000))).map(toRecord);
     },
-    all: () => db.prepare<[], Row>('SELECT * FROM checks ORDER BY seq').all().map(toRecord),
   };
 }
 export type CheckStore = ReturnType<typeof createCheckStore>;

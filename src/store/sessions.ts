@@ -48,10 +48,15 @@ export function rowToSession(row: Row): Session {
   return out as unknown as Session;
 }
 
-function rawToSession(raw: RawRow): Session {
+/** The named fields of a raw row whose first values are those fields, in order, as the API has them. */
+function pickFields(raw: RawRow, fields: readonly string[], kinds: readonly (0 | 1 | 2)[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (let i = 0; i < N_FIELDS; i++) out[SESSION_FIELDS[i]] = fromStored(KIND[i], raw[i]);
-  return out as unknown as Session;
+  for (let i = 0; i < fields.length; i++) out[fields[i]] = fromStored(kinds[i], raw[i]);
+  return out;
+}
+
+function rawToSession(raw: RawRow): Session {
+  return pickFields(raw, SESSION_FIELDS, KIND) as unknown as Session;
 }
 
 function rawToRecord(raw: RawRow): SessionRecord {
@@ -220,18 +225,14 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
     forCheck: (id: string): CheckSessionRecord | null => {
       const raw = forCheck.get(id);
       if (!raw) return null;
-      const session: Record<string, unknown> = {};
-      for (let i = 0; i < CHECK_FIELDS.length; i++) session[CHECK_FIELDS[i]] = fromStored(CHECK_KIND[i], raw[i]);
-      return { session: session as CheckSession, check_risks: json.parse(raw[CHECK_FIELDS.length] as string, []) };
+      return { session: pickFields(raw, CHECK_FIELDS, CHECK_KIND) as CheckSession, check_risks: json.parse(raw[CHECK_FIELDS.length] as string, []) };
     },
     /** The fields a custom event changes or derives from, or null. */
     forEvent: (id: string): EventSessionRecord | null => {
       const raw = forEvent.get(id);
       if (!raw) return null;
-      const session: Record<string, unknown> = {};
-      for (let i = 0; i < EVENT_FIELDS.length; i++) session[EVENT_FIELDS[i]] = fromStored(EVENT_KIND[i], raw[i]);
       const n = EVENT_FIELDS.length;
-      return { session: session as EventSession, custom_events: raw[n] as string, check_risks: json.parse(raw[n + 1] as string, []), stored: raw };
+      return { session: pickFields(raw, EVENT_FIELDS, EVENT_KIND) as EventSession, custom_events: raw[n] as string, check_risks: json.parse(raw[n + 1] as string, []), stored: raw };
     },
     /** Writes `customEvents` (JSON text) and the fields of `next` that differ from what `from` read (forEvent). */
     updateForEvent: (id: string, from: EventSessionRecord, next: EventSession, customEvents: string) => {
@@ -289,7 +290,6 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
       return (listStatement(sql).all(...params) as RawRow[]).map(rawToSession);
     },
     /** Raw rows for state export. */
-    allRecords: (): SessionRecord[] => (db.prepare(`SELECT ${COLUMN_LIST} FROM sessions ORDER BY seq`).raw(true).all() as RawRow[]).map(rawToRecord),
   };
 }
 export type SessionStore = ReturnType<typeof createSessionStore>;
