@@ -107,47 +107,55 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
     if (device && !device.valid) own.push('invalid_probe');
     if (device?.probe_ip_match === false) own.push('ip_mismatch');
 
-    if (record && device?.valid) session = recordOnSession(record, own, device.probe_ip_match === false);
+    // Labels this check adds to the probe's session; none (the usual case for a repeated check) is no write.
+    const labels = record && device?.valid ? newSessionLabels(record, own, device.probe_ip_match === false) : [];
 
-    const risks = orderRisks([...own, ...(session?.risks ?? [])]);
-    const result: CheckResult = {
-      id: newId.check(nowUs),
-      created_at: formatMicros(nowUs),
-      session_id: session?.session_id ?? null,
-      risk_level: riskLevelOf(risks, { allowlisted: ipAllowed(ip?.valid ? ip.ip : null, site.ip_allowlist) }),
-      risks,
-      device,
-      ip,
-      email,
-      phone: phoneS.value,
-      address: addressS.value,
+    const finish = (): { result: CheckResult; json: string } => {
+      if (record && labels.length > 0) session = addToSession(record, labels);
+      const risks = orderRisks([...own, ...(session?.risks ?? [])]);
+      const result: CheckResult = {
+        id: newId.check(nowUs),
+        created_at: formatMicros(nowUs),
+        session_id: session?.session_id ?? null,
+        risk_level: riskLevelOf(risks, { allowlisted: ipAllowed(ip?.valid ? ip.ip : null, site.ip_allowlist) }),
+        risks,
+        device,
+        ip,
+        email,
+        phone: phoneS.value,
+        address: addressS.value,
+      };
+      // JSON.stringify(result), with the sections' remembered text (same bytes: test/checks/run-check-json.test.ts).
+      const json = `{"id":${JSON.stringify(result.id)},"created_at":${JSON.stringify(result.created_at)},"session_id":${JSON.stringify(result.session_id)},`
+        + `"risk_level":${JSON.stringify(result.risk_level)},"risks":${JSON.stringify(risks)},"device":${JSON.stringify(device)},`
+        + `"ip":${ipS.json},"email":${emailS.json},"phone":${phoneS.json},"address":${addressS.json}}`;
+      store.checks.insert({
+        check_id: result.id, site_id: site.site_id, session_id: result.session_id, risk_level: result.risk_level,
+        created_at: result.created_at, result: result as unknown as Record<string, unknown>, result_json: json, seq: nowUs,
+      });
+      if (bus.wants('check.created')) bus.publish({ type: 'check.created', data: { ...result, site_id: site.site_id } });
+      return { result, json };
     };
-    // JSON.stringify(result), with the sections' remembered text (same bytes: test/checks/run-check-json.test.ts).
-    const json = `{"id":${JSON.stringify(result.id)},"created_at":${JSON.stringify(result.created_at)},"session_id":${JSON.stringify(result.session_id)},`
-      + `"risk_level":${JSON.stringify(result.risk_level)},"risks":${JSON.stringify(risks)},"device":${JSON.stringify(device)},`
-      + `"ip":${ipS.json},"email":${emailS.json},"phone":${phoneS.json},"address":${addressS.json}}`;
-    store.checks.insert({
-      check_id: result.id, site_id: site.site_id, session_id: result.session_id, risk_level: result.risk_level,
-      created_at: result.created_at, result: result as unknown as Record<string, unknown>, result_json: json, seq: nowUs,
-    });
-    if (bus.wants('check.created')) bus.publish({ type: 'check.created', data: { ...result, site_id: site.site_id } });
-    return { result, json };
+    // Its writes are one statement, or two in one transaction: the caller needs no savepoint to
+    // undo half of a check (the group commit takes none).
+    return labels.length > 0 ? store.tx(finish) : finish();
+  }
+
+  /** The session-relevant labels of a check that the session does not carry yet. */
+  function newSessionLabels(rec: CheckSessionRecord, own: string[], mismatch: boolean): string[] {
+    return own.filter((l) => (SESSION_LABELS.has(l) || (mismatch && l !== 'excluded_country')) && !rec.check_risks.includes(l));
   }
 
   /**
-   * Adds the check's session-relevant labels to the session; answers the session as it now is.
-   * Nothing new (the usual case for a repeated check): no write. addCheckRisks re-reads the record
+   * Adds labels to the session; answers the session as it now is. addCheckRisks re-reads the record
    * in its transaction, so a change since `rec` was read is not lost.
    */
-  function recordOnSession(rec: CheckSessionRecord, own: string[], mismatch: boolean): CheckSession {
-    const session = rec.session;
-    const labels = own.filter((l) => SESSION_LABELS.has(l) || (mismatch && l !== 'excluded_country'));
-    if (labels.every((l) => rec.check_risks.includes(l))) return session;
+  function addToSession(rec: CheckSessionRecord, labels: string[]): CheckSession {
     try {
-      return sessions.addCheckRisks(session.session_id, labels);
+      return sessions.addCheckRisks(rec.session.session_id, labels);
     } catch (err) {
       // Deleted between the lookup and the write: the check still answers.
-      if (err instanceof VtrError && err.code === 'not_found') return session;
+      if (err instanceof VtrError && err.code === 'not_found') return rec.session;
       throw err;
     }
   }

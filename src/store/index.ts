@@ -30,7 +30,7 @@ export function createStore({ path }: StoreOptions) {
     meta: createMetaStore(db),
     sites: createSiteStore(db, caches),
     sessions: createSessionStore(db, caches),
-    probes: createProbeStore(db),
+    probes: createProbeStore(db, caches),
     checks: createCheckStore(db),
     views: createViewStore(db, caches),
     webhooks: createWebhookStore(db),
@@ -46,6 +46,9 @@ export function createStore({ path }: StoreOptions) {
     tx<T>(fn: () => T): T {
       try {
         return immediate(fn) as T; // nested: a savepoint
+      } catch (error) {
+        caches.rolledBack(); // better-sqlite3 rolled back before rethrowing
+        throw error;
       } finally {
         caches.transactionEnded(); // a no-op while an outer transaction is still open
       }

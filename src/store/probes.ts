@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import type { ReadCaches } from './read-cache.js';
 
 export interface ProbeRecord {
   probe_id: string;
@@ -9,12 +10,20 @@ export interface ProbeRecord {
   created_us: number;
 }
 
-export function createProbeStore(db: Db) {
+const PROBE_CACHE_ENTRIES = 4096;
+
+export function createProbeStore(db: Db, caches: ReadCaches) {
   const insert = db.prepare('INSERT INTO probes (probe_id, site_id, session_id, ip, created_at, created_us) VALUES (@probe_id, @site_id, @session_id, @ip, @created_at, @created_us)');
   const get = db.prepare<[string], ProbeRecord>('SELECT * FROM probes WHERE probe_id = ?');
+  // A visitor check reads its probe; probes are never updated, and are deleted only with their
+  // site or by a state import (both empty every cache), so an entry never goes stale.
+  const cache = caches.txCache<ProbeRecord>(PROBE_CACHE_ENTRIES);
   return {
-    insert: (p: ProbeRecord) => void insert.run(p),
-    get: (id: string) => get.get(id) ?? null,
+    insert: (p: ProbeRecord) => {
+      cache.delete(p.probe_id);
+      insert.run(p);
+    },
+    get: (id: string): ProbeRecord | null => cache.get(id, () => get.get(id) ?? null),
     all: () => db.prepare<[], ProbeRecord>('SELECT * FROM probes ORDER BY created_us').all(),
   };
 }

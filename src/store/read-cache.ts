@@ -9,6 +9,11 @@
 //   (each read takes the database's shared lock, which costs more than the lookup it saves): a
 //   request that arrives after another process's commit returned is read in a later turn.
 // So a revoked token or a rotated key is refused by the very next request, as without the cache.
+//
+// A `txCache` is also used inside transactions (a visitor check runs in the group commit's): it is
+// for rows whose every write deletes their entry first (sessions.ts, probes that are only inserted).
+// What it caches inside a transaction is that transaction's view, and any rollback (of a savepoint
+// or the whole transaction, store.tx) empties every cache, so nothing rolled back stays cached.
 import type { Db } from './db.js';
 
 const MAX_ENTRIES = 1000;
@@ -43,6 +48,11 @@ export function createReadCaches(db: Db) {
       dirty = false;
       clear();
     }
+    return current();
+  }
+
+  /** Empties the caches when another connection has committed since this turn's check; true. */
+  function current(): boolean {
     if (!checked) {
       checked = true;
       setImmediate(nextTurn);
@@ -55,26 +65,32 @@ export function createReadCaches(db: Db) {
     return true;
   }
 
+  function cacheOf<V>(max: number, canUse: () => boolean): ReadCache<V> {
+    const map = new Map<string, V>();
+    maps.push(map as Map<string, unknown>);
+    return {
+      get(key, load) {
+        if (!canUse()) return load();
+        const hit = map.get(key);
+        if (hit !== undefined) return hit;
+        const value = load();
+        if (value !== null) {
+          if (map.size >= max) map.delete(map.keys().next().value!);
+          map.set(key, value);
+        }
+        return value;
+      },
+      delete: (key) => void map.delete(key),
+    };
+  }
+
   return {
-    /** A cache of at most `max` entries; when full, the oldest entry goes. */
-    cache<V>(max = MAX_ENTRIES): ReadCache<V> {
-      const map = new Map<string, V>();
-      maps.push(map as Map<string, unknown>);
-      return {
-        get(key, load) {
-          if (!usable()) return load();
-          const hit = map.get(key);
-          if (hit !== undefined) return hit;
-          const value = load();
-          if (value !== null) {
-            if (map.size >= max) map.delete(map.keys().next().value!);
-            map.set(key, value);
-          }
-          return value;
-        },
-        delete: (key) => void map.delete(key),
-      };
-    },
+    /** A cache of at most `max` entries; when full, the oldest entry goes. Unused inside a transaction that wrote. */
+    cache: <V>(max = MAX_ENTRIES): ReadCache<V> => cacheOf<V>(max, usable),
+    /** The same, used inside transactions too: only for rows whose every write deletes their entry first. */
+    txCache: <V>(max = MAX_ENTRIES): ReadCache<V> => cacheOf<V>(max, current),
+    /** A transaction or savepoint rolled back: what was cached inside it may be gone. */
+    rolledBack: clear,
     /** This connection wrote (or is about to write) cached tables. */
     noteWrite(): void {
       clear();

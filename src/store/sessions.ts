@@ -215,6 +215,13 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
   // it changes on page views and events). Every write below deletes its entry first; inside a
   // transaction the cache is not used at all, so an uncommitted write is never cached.
   const jsonCache = caches.cache<{ site_id: string; json: string }>(JSON_CACHE_ENTRIES);
+  // What a visitor check reads of the probe's session, also inside a transaction (a check runs in
+  // the group commit's): every write below deletes the entry first, and a rollback empties it.
+  const checkCache = caches.txCache<CheckSessionRecord>(JSON_CACHE_ENTRIES);
+  const forget = (id: string) => {
+    jsonCache.delete(id);
+    checkCache.delete(id);
+  };
 
   return {
     get: (id: string): SessionRecord | null => read(byId.get(id)),
@@ -222,11 +229,12 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
     getJson: (id: string): { site_id: string; json: string } | null =>
       db.inTransaction ? loadJson(id) : jsonCache.get(id, () => loadJson(id)),
     /** The fields a visitor check uses, and the risks checks already added, or null. */
-    forCheck: (id: string): CheckSessionRecord | null => {
-      const raw = forCheck.get(id);
-      if (!raw) return null;
-      return { session: pickFields(raw, CHECK_FIELDS, CHECK_KIND) as CheckSession, check_risks: json.parse(raw[CHECK_FIELDS.length] as string, []) };
-    },
+    forCheck: (id: string): CheckSessionRecord | null =>
+      checkCache.get(id, () => {
+        const raw = forCheck.get(id);
+        if (!raw) return null;
+        return { session: pickFields(raw, CHECK_FIELDS, CHECK_KIND) as CheckSession, check_risks: json.parse(raw[CHECK_FIELDS.length] as string, []) };
+      }),
     /** The fields a custom event changes or derives from, or null. */
     forEvent: (id: string): EventSessionRecord | null => {
       const raw = forEvent.get(id);
@@ -236,7 +244,7 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
     },
     /** Writes `customEvents` (JSON text) and the fields of `next` that differ from what `from` read (forEvent). */
     updateForEvent: (id: string, from: EventSessionRecord, next: EventSession, customEvents: string) => {
-      jsonCache.delete(id);
+      forget(id);
       const changed: number[] = [AT.custom_events];
       const args: unknown[] = [customEvents];
       for (let i = 0; i < EVENT_FIELDS.length; i++) {
@@ -250,12 +258,12 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
     },
     latestForVisitor: (siteId: string, fingerprint: string): SessionRecord | null => read(latestForFp.get(siteId, fingerprint)),
     insert: (rec: SessionRecord) => {
-      jsonCache.delete(rec.session.session_id);
+      forget(rec.session.session_id);
       insert.run(toValues(rec));
     },
     /** Writes `rec`; given the record it was made from (as read here), only the columns that changed. */
     update: (rec: SessionRecord, from?: SessionRecord | null) => {
-      jsonCache.delete(rec.session.session_id);
+      forget(rec.session.session_id);
       const stored = from ? (from as { [STORED]?: RawRow })[STORED] : undefined;
       if (!stored || stored[AT.session_id] !== rec.session.session_id) return void update.run(updateValues(rec));
       const values = toValues(rec);
