@@ -23,7 +23,7 @@ export function createProbeStore(db: Db, caches: ReadCaches) {
       cache.delete(p.probe_id);
       insert.run(p);
     },
-    get: (id: string): ProbeRecord | null => cache.get(id, () => get.get(id) ?? null),
+    get: (id: string): ProbeRecord | null => cache.get(id, () => Object.freeze(get.get(id)) ?? null), // frozen: shared
     all: () => db.prepare<[], ProbeRecord>('SELECT * FROM probes ORDER BY created_us').all(),
   };
 }

@@ -90,8 +90,8 @@ export const CHECK_FIELDS = [
 export type CheckSession = Pick<Session, (typeof CHECK_FIELDS)[number]>;
 /** A CheckSession and the risks checks already added to it. */
 export interface CheckSessionRecord {
-  session: CheckSession;
-  check_risks: string[];
+  readonly session: Readonly<CheckSession>;
+  readonly check_risks: readonly string[];
 }
 const CHECK_KIND = CHECK_FIELDS.map((f) => KIND[SESSION_FIELDS.indexOf(f)]);
 
@@ -233,7 +233,10 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
       checkCache.get(id, () => {
         const raw = forCheck.get(id);
         if (!raw) return null;
-        return { session: pickFields(raw, CHECK_FIELDS, CHECK_KIND) as CheckSession, check_risks: json.parse(raw[CHECK_FIELDS.length] as string, []) };
+        // Frozen: the cached record is shared by every check that reads it.
+        const session = pickFields(raw, CHECK_FIELDS, CHECK_KIND) as CheckSession;
+        Object.freeze(session.risks);
+        return Object.freeze({ session: Object.freeze(session), check_risks: Object.freeze(json.parse(raw[CHECK_FIELDS.length] as string, [])) });
       }),
     /** The fields a custom event changes or derives from, or null. */
     forEvent: (id: string): EventSessionRecord | null => {
