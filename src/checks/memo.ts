@@ -1,19 +1,20 @@
 // A memo for the pure per-field checks: clients check the same values again and again (test values
 // in CI, a visitor retrying a form), and parsing is most of a check's own time. Most recently used
-// last, the oldest dropped when full; long inputs are not kept. Results are flat objects, copied
-// out, so no caller can change what the next one gets. `withJson` also gives the result's JSON
-// text, made once per entry: serialising a check's sections was a fifth of a repeated check.
+// last, the oldest dropped when full; long inputs are not kept. Results are flat objects, frozen,
+// so no caller can change what the next one gets (a copy per call cost more than the look-up).
+// `withJson` also gives the result's JSON text, made once per entry: serialising a check's
+// sections was a fifth of a repeated check.
 
 const MAX_KEY = 1000;
 
 export interface Memoized<A extends unknown[], R extends object> {
-  (...args: A): R;
+  (...args: A): Readonly<R>;
   /** The result and JSON.stringify of it (the text kept with the entry). */
-  withJson(...args: A): { value: R; json: string };
+  withJson(...args: A): { value: Readonly<R>; json: string };
 }
 
 interface Entry<R> {
-  result: R;
+  result: Readonly<R>;
   json: string | undefined;
 }
 
@@ -21,21 +22,21 @@ export function memoized<A extends unknown[], R extends object>(size: number, ke
   const memo = new Map<string, Entry<R>>();
   const entry = (args: A): Entry<R> => {
     const key = keyOf(...args);
-    if (key.length > MAX_KEY) return { result: fn(...args), json: undefined };
+    if (key.length > MAX_KEY) return { result: Object.freeze(fn(...args)), json: undefined };
     let e = memo.get(key);
     if (e) {
       memo.delete(key); // re-inserted below: most recently used last
     } else {
-      e = { result: fn(...args), json: undefined };
+      e = { result: Object.freeze(fn(...args)), json: undefined };
       if (memo.size >= size) memo.delete(memo.keys().next().value!);
     }
     memo.set(key, e);
     return e;
   };
-  const f = ((...args: A): R => ({ ...entry(args).result })) as Memoized<A, R>;
+  const f = ((...args: A): Readonly<R> => entry(args).result) as Memoized<A, R>;
   f.withJson = (...args: A) => {
     const e = entry(args);
-    return { value: { ...e.result }, json: (e.json ??= JSON.stringify(e.result)) };
+    return { value: e.result, json: (e.json ??= JSON.stringify(e.result)) };
   };
   return f;
 }

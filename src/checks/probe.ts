@@ -69,6 +69,9 @@ export interface DeviceCheck {
   headless_browser: boolean | null;
 }
 
+/** Whole minutes from the probe's page view to `nowUs`. */
+const minutesSince = (createdUs: number, nowUs: number) => Math.max(0, Math.floor((nowUs - createdUs) / 60_000_000));
+
 // An echoed probe id is bounded: the check result is stored and a body may be 1 MiB.
 const MAX_ECHO = 100;
 
@@ -93,7 +96,7 @@ export function deviceSection(
     ...base,
     valid: true,
     probe_created_at: p.created_at,
-    probe_mins_elapsed: Math.max(0, Math.floor((ctx.nowUs - p.created_us) / 60_000_000)),
+    probe_mins_elapsed: minutesSince(p.created_us, ctx.nowUs),
     probe_ip_match: probeIpMatch(p.ip, ctx.checkIp),
     session_id: p.session_id,
     fingerprint: session?.fingerprint ?? null,
@@ -112,5 +115,30 @@ export function deviceSection(
     bot: ua.bot || ua.headless,
     crawler: ua.crawler,
     headless_browser: ua.headless,
+  };
+}
+
+
+/**
+ * deviceSection with its JSON text, remembered per probe for repeated checks (a form retried, CI
+ * checking the same probe): made again when the probe or session record is another object (the
+ * store's read caches hand out a new one after any write), or the sent IP or the minutes differ.
+ */
+export function createDeviceSections(max = 1000) {
+  type Entry = { probe: ProbeRef; session: CheckSession | null; ip: string | null; mins: number; value: DeviceCheck; json: string };
+  const memo = new Map<string, Entry>();
+  return (probeId: string, verdict: ProbeVerdict, session: CheckSession | null, ctx: { nowUs: number; checkIp: string | null }): { value: DeviceCheck; json: string } => {
+    if (!verdict.valid) {
+      const value = deviceSection(probeId, verdict, session, ctx);
+      return { value, json: JSON.stringify(value) };
+    }
+    const mins = minutesSince(verdict.probe.created_us, ctx.nowUs);
+    const hit = memo.get(probeId);
+    if (hit && hit.probe === verdict.probe && hit.session === session && hit.ip === ctx.checkIp && hit.mins === mins) return hit;
+    const value = Object.freeze(deviceSection(probeId, verdict, session, ctx));
+    const entry: Entry = { probe: verdict.probe, session, ip: ctx.checkIp, mins, value, json: JSON.stringify(value) };
+    if (!hit && memo.size >= max) memo.delete(memo.keys().next().value!);
+    memo.set(probeId, entry);
+    return entry;
   };
 }

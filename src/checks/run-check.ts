@@ -17,7 +17,7 @@ import { checkEmail, type EmailCheck } from './email.js';
 import { checkPhoneWithJson, type PhoneCheck } from './phone.js';
 import { checkAddress, type AddressCheck, type AddressInput } from './address.js';
 import { memoKey, memoized } from './memo.js';
-import { checkProbe, deviceSection, type DeviceCheck } from './probe.js';
+import { checkProbe, createDeviceSections, type DeviceCheck } from './probe.js';
 
 /** The request body minus `secret_key`; null and absent mean "not sent". */
 export interface CheckInput {
@@ -71,6 +71,7 @@ const NO_SECTION = { value: null, json: 'null' } as const;
 
 export function createCheckService({ store, clock, bus, sessions, countryOf }: CheckServiceDeps) {
   // This service's country database is part of the answer, so its IP memo is its own.
+  const deviceSection = createDeviceSections();
   const ipSection = memoized(2000, (input: string, site: string | null) => memoKey(site, input), (input: string, site: string | null) => checkIp(input, site, countryOf));
 
   /** The check, and its JSON text (what is stored, and what the API answers). */
@@ -78,15 +79,16 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
     const nowUs = clock.nowMicros();
     const sentIp = input.ip ?? null;
 
-    let device: DeviceCheck | null = null;
+    let deviceS: Section<DeviceCheck> = NO_SECTION;
     let session: CheckSession | null = null;
     let record: CheckSessionRecord | null = null;
     if (input.probe_id != null) {
       const verdict = checkProbe(input.probe_id, site.site_id, (id) => store.probes.get(id));
       record = verdict.valid ? store.sessions.forCheck(verdict.probe.session_id) : null;
       session = record?.session ?? null;
-      device = deviceSection(input.probe_id, verdict, session, { nowUs, checkIp: sentIp });
+      deviceS = deviceSection(input.probe_id, verdict, session, { nowUs, checkIp: sentIp });
     }
+    const device = deviceS.value;
 
     // Without an `ip`, the probe's session tells the visitor's IP.
     const ipInput = sentIp ?? session?.ip ?? null;
@@ -127,7 +129,7 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
       };
       // JSON.stringify(result), with the sections' remembered text (same bytes: test/checks/run-check-json.test.ts).
       const json = `{"id":${JSON.stringify(result.id)},"created_at":${JSON.stringify(result.created_at)},"session_id":${JSON.stringify(result.session_id)},`
-        + `"risk_level":${JSON.stringify(result.risk_level)},"risks":${JSON.stringify(risks)},"device":${JSON.stringify(device)},`
+        + `"risk_level":${JSON.stringify(result.risk_level)},"risks":${JSON.stringify(risks)},"device":${deviceS.json},`
         + `"ip":${ipS.json},"email":${emailS.json},"phone":${phoneS.json},"address":${addressS.json}}`;
       store.checks.insert({
         check_id: result.id, site_id: site.site_id, session_id: result.session_id, risk_level: result.risk_level,

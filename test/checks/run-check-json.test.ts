@@ -50,18 +50,44 @@ describe('visitor check JSON', () => {
     }
   });
 
-  it('check: a caller changing a result never changes the next answer', () => {
+  it('check: no caller can change a result the next answer is made of', () => {
     const site = emu.bootstrap!.site;
-    const input: CheckInput = { ip: '192.0.2.10', email: 'jane@example.com', phone: '(212) 664-7665', address: { address1: '1 Main St', country: 'US' } };
+    const { probe_id } = emu.deps.sessions.recordPageView(site, { url: 'https://shop.test/', ip: '203.0.113.9', fingerprint: 'fp_frozen' });
+    const input: CheckInput = { probe_id, ip: '192.0.2.10', email: 'jane@example.com', phone: '(212) 664-7665', address: { address1: '1 Main St', country: 'US' } };
     const first = emu.deps.checks.run(site, structuredClone(input));
-    (first.result.ip as { country_code: string | null }).country_code = 'XX';
-    (first.result.email as { valid: boolean }).valid = !first.result.email!.valid;
-    first.result.phone!.type = 'changed';
-    first.result.address!.country_code = 'ZZ';
+    expect(() => ((first.result.ip as { country_code: string | null }).country_code = 'XX')).toThrow(TypeError);
+    expect(() => ((first.result.email as { valid: boolean }).valid = false)).toThrow(TypeError);
+    expect(() => ((first.result.phone as { type: string }).type = 'changed')).toThrow(TypeError);
+    expect(() => ((first.result.address as { country_code: string }).country_code = 'ZZ')).toThrow(TypeError);
+    expect(() => ((first.result.device as { language: string }).language = 'xx')).toThrow(TypeError);
     const second = emu.deps.checks.run(site, structuredClone(input));
     expect(second.json).toBe(JSON.stringify(second.result));
-    expect(second.result.ip!.country_code).not.toBe('XX');
-    expect(second.result.phone!.type).not.toBe('changed');
-    expect(second.result.address!.country_code).not.toBe('ZZ');
+    expect(JSON.parse(second.json)).toMatchObject({ ...JSON.parse(first.json), id: second.result.id, created_at: second.result.created_at });
+  });
+});
+
+describe('visitor check device section', () => {
+  it('check: the device section follows the probe\'s session, the sent IP and the clock, repeated or not', async () => {
+    const manual = createEmulator({ dbPath: ':memory:', clock: 'manual' });
+    try {
+      const site = manual.bootstrap!.site;
+      const { probe_id, session } = manual.deps.sessions.recordPageView(site, { url: 'https://shop.test/', ip: '203.0.113.9', fingerprint: 'fp_device' });
+      const device = (ip: string) => {
+        const { result, json } = manual.deps.checks.run(site, { probe_id, ip });
+        expect(json).toBe(JSON.stringify(result));
+        return result.device!;
+      };
+      expect(device('203.0.113.9')).toMatchObject({ valid: true, probe_mins_elapsed: 0, probe_ip_match: true, language: session.language });
+      expect(device('203.0.113.9')).toMatchObject({ probe_mins_elapsed: 0, probe_ip_match: true });
+      expect(device('198.51.100.7')).toMatchObject({ probe_ip_match: false });
+      manual.clock.advance(125_000);
+      expect(device('203.0.113.9')).toMatchObject({ probe_mins_elapsed: 2, probe_ip_match: true });
+      // The session changes (this connection's write): the next check reads it again.
+      const rec = manual.store.sessions.get(session.session_id)!;
+      manual.store.sessions.update({ ...rec, session: { ...rec.session, language: 'xx-TEST', timezone: 'Etc/Test' } }, rec);
+      expect(device('203.0.113.9')).toMatchObject({ language: 'xx-TEST', timezone: 'Etc/Test', probe_mins_elapsed: 2 });
+    } finally {
+      await manual.close();
+    }
   });
 });
