@@ -4,7 +4,7 @@ import type { RequestLogJson } from '../domain/request-log.js';
 import type { RequestLogEntry } from '../store/request-log.js';
 import { maskText } from './mask.js';
 import { formatMicros } from '../domain/time.js';
-import type { RequestSeen } from './request-logger.js';
+import { bodyText, type RequestSeen } from './request-logger.js';
 
 /**
  * `req_` + the seq (base 36, fixed width) + randomness: unique, unguessable enough, and in insertion
@@ -47,7 +47,7 @@ export class WaitingEntry {
     return this.maskedRequest;
   }
   get responseBody(): string | null {
-    if (this.maskedResponse === undefined) this.maskedResponse = this.r.responseBody == null ? null : maskText(this.r.responseBody);
+    if (this.maskedResponse === undefined) this.maskedResponse = this.r.responseBody == null ? null : maskText(bodyText(this.r.responseBody)!);
     return this.maskedResponse;
   }
   /** The stored form. */

@@ -42,7 +42,8 @@ export interface RequestSeen {
   atUs: number;
   bearer: string | null;
   requestBody: string | null;
-  responseBody: string | null;
+  /** The answer's text, or the UTF-8 bytes that were sent: kept as bytes, off the JS heap, until written. */
+  responseBody: string | Uint8Array | null;
   /** The site the request was for, when the route already knows it (else looked up from its credentials). */
   siteId?: string;
 }
@@ -53,6 +54,11 @@ export type { RequestLogJson };
 export function toLogJson(e: RequestLogEntry): RequestLogJson {
   const { seq: _seq, ...rest } = e;
   return rest;
+}
+
+/** A body as text (a body kept as bytes is UTF-8). */
+export function bodyText(body: string | Uint8Array | null): string | null {
+  return body == null || typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
 }
 
 export function clip(text: string | null): string | null {
@@ -148,7 +154,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
   return {
     record(r: RequestSeen): void {
       const clipped = r.requestBody != null && r.requestBody.length > MAX_LOGGED_BODY || r.responseBody != null && r.responseBody.length > MAX_LOGGED_BODY
-        ? { ...r, requestBody: clip(r.requestBody), responseBody: clip(r.responseBody) }
+        ? { ...r, requestBody: clip(r.requestBody), responseBody: clip(bodyText(r.responseBody)) }
         : r;
       const w = new WaitingEntry(++seq, clipped, siteOf(r));
       waiting.push(w);

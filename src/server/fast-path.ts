@@ -54,11 +54,14 @@ export function createFastPath(deps: AppDeps): Handler {
       status = e.status;
       body = JSON.stringify(e.body);
     }
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
+    // Encoded once: sent as these bytes, and the request log keeps them (not the text) until it
+    // writes them, so a flood's waiting entries do not crowd the JS heap's young generation.
+    const bytes = Buffer.from(body);
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length });
+    res.end(bytes);
     log?.record({
       method: seen.method, path: seen.url, status, durationMs: performance.now() - seen.start, atUs: seen.atUs,
-      bearer: bearerOf(req.headers.authorization), requestBody: seen.requestBody, responseBody: body, siteId: seen.siteId,
+      bearer: bearerOf(req.headers.authorization), requestBody: seen.requestBody, responseBody: bytes, siteId: seen.siteId,
     });
   }
 

@@ -110,6 +110,16 @@ describe('fast path: GET /api/v1/session/{id} over a real socket', () => {
     expect(logged.response_body).toContain('192.0.2.77');
   });
 
+  it('fast path: the logged answer is the text that was sent, non-ASCII included', async () => {
+    const body = JSON.stringify({ secret_key: h.site.secret_key, email: 'zoë.ünïcode@exämple.test', name: 'Zoë «Ω» 测试' });
+    const res = await fetch(`${origin}/api/v1/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const sent = await res.text();
+    expect(sent).toMatch(/[^\x00-\x7f]/); // the answer echoes the email
+    expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(sent));
+    const logged = (await h.admin<any[]>('GET', '/logs?limit=50')).body.find((e) => e.request_body?.includes('测试'));
+    expect(logged.response_body).toBe(sent);
+  });
+
   it('fast path: a chunked body, one over the limit, HEAD and wrong methods take the app route', async () => {
     const s = await h.createSession();
     const path = `/api/v1/session/${s.session_id}/event`;
