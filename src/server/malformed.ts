@@ -8,14 +8,19 @@ import type { Socket } from 'node:net';
 import { VtrError } from '../domain/errors.js';
 import { errorPayload } from './http.js';
 
+/** The error for a request Node's parser refused. */
+function clientErrorOf(err: Error & { code?: string }): VtrError {
+  if (err.code === 'HPE_HEADER_OVERFLOW') return new VtrError('headers_too_large', 'the request line and headers are too large (16 KiB in all at most)');
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return new VtrError('request_timeout', 'the request did not arrive in time');
+  if (err.code === 'HPE_INVALID_CHUNK_SIZE' || err.code === 'HPE_STRICT' || err.code === 'HPE_INVALID_EOF_STATE') {
+    return new VtrError('invalid_request', `the request body is not valid chunked encoding (${err.code})`);
+  }
+  return new VtrError('invalid_request', `the request is not valid HTTP/1.1 (${err.code ?? 'parse error'})`);
+}
+
 /** The raw answer for a request Node's parser refused; the connection is closed after it. */
 export function clientErrorResponse(err: Error & { code?: string }): string {
-  const error =
-    err.code === 'HPE_HEADER_OVERFLOW'
-      ? new VtrError('headers_too_large', 'the request line and headers are too large (16 KiB in all at most)')
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? new VtrError('request_timeout', 'the request did not arrive in time')
-        : new VtrError('invalid_request', `the request is not valid HTTP/1.1 (${err.code ?? 'parse error'})`);
+  const error = clientErrorOf(err);
   const { status } = error;
   const body = JSON.stringify(error.toJSON());
   return (
@@ -26,9 +31,19 @@ export function clientErrorResponse(err: Error & { code?: string }): string {
 
 /** For the server's 'clientError' event. */
 export function onClientError(err: Error & { code?: string }, socket: Socket): void {
-  // A connection reset or one already answered (Node's own timeout handling): nothing to say.
-  if (err.code === 'ECONNRESET' || !socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+  const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  // A connection reset, or one already answered (Node's own timeout handling): nothing to say.
+  if (err.code === 'ECONNRESET' || !socket.writable || (res && res.headersSent)) {
     socket.destroy();
+    return;
+  }
+  if (res) {
+    // Its headers were read and a route is waiting for the rest of the body, which cannot be read
+    // (a bad chunk): answer through the request's own response, then close.
+    const error = clientErrorOf(err);
+    const body = JSON.stringify(error.toJSON());
+    res.writeHead(error.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+    res.end(body);
     return;
   }
   socket.end(clientErrorResponse(err));

@@ -109,4 +109,26 @@ describe('error model over HTTP', () => {
     expect(s.status).toBe(200);
     expect(s.body.custom_events).toContain('socket');
   });
+
+  it('socket: a malformed chunk in a body is a 400 in the contract\'s shape, on the direct and the app routes', async () => {
+    const raw = (path: string) =>
+      new Promise<string>((resolve) => {
+        const sock = connect(port, '127.0.0.1', () =>
+          sock.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${h.token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"a":\r\nZZZ\r\n\r\n`),
+        );
+        let text = '';
+        sock.on('data', (d) => (text += d));
+        sock.on('close', () => resolve(text));
+        sock.on('error', () => resolve(text));
+      });
+    for (const path of ['/api/v1/event', eventPath(), `/_vtr/api/sites/${h.site.site_id}/sessions`]) {
+      const answer = await raw(path);
+      expect(answer, path).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer.toLowerCase(), path).toContain('connection: close');
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)), path).toEqual({
+        code: 'invalid_request', message: expect.stringContaining('chunked encoding'),
+      });
+    }
+    expect(await send('GET', '/_vtr/health', [])).toMatchObject({ status: 200 });
+  });
 });
