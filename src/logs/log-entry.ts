@@ -43,7 +43,7 @@ export class WaitingEntry {
     return (this.createdAtText ??= formatMicros(this.r.atUs));
   }
   get requestBody(): string | null {
-    if (this.maskedRequest === undefined) this.maskedRequest = this.r.requestBody == null ? null : maskText(this.r.requestBody);
+    if (this.maskedRequest === undefined) this.maskedRequest = this.r.requestBody == null ? null : maskText(bodyText(this.r.requestBody)!);
     return this.maskedRequest;
   }
   get responseBody(): string | null {

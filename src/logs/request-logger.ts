@@ -41,8 +41,9 @@ export interface RequestSeen {
   /** When the request arrived, epoch µs. */
   atUs: number;
   bearer: string | null;
-  requestBody: string | null;
-  /** The answer's text, or the UTF-8 bytes that were sent: kept as bytes, off the JS heap, until written. */
+  /** The body's text, or its UTF-8 bytes (kept as bytes, off the JS heap, until written). */
+  requestBody: string | Uint8Array | null;
+  /** The answer's text, or the UTF-8 bytes that were sent (likewise). */
   responseBody: string | Uint8Array | null;
   /** The site the request was for, when the route already knows it (else looked up from its credentials). */
   siteId?: string;
@@ -56,9 +57,12 @@ export function toLogJson(e: RequestLogEntry): RequestLogJson {
   return rest;
 }
 
+// Decodes as the routes do (a leading BOM dropped); the bytes kept were valid UTF-8 when logged.
+const utf8 = new TextDecoder();
+
 /** A body as text (a body kept as bytes is UTF-8). */
 export function bodyText(body: string | Uint8Array | null): string | null {
-  return body == null || typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  return body == null || typeof body === 'string' ? body : utf8.decode(body);
 }
 
 export function clip(text: string | null): string | null {
@@ -85,7 +89,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
   const siteOf = (r: RequestSeen): string | null => {
     if (r.siteId !== undefined) return r.siteId;
     if (r.bearer) return store.sites.tokens.get(r.bearer)?.site_id ?? null;
-    const secret = secretKeyOf(r.requestBody);
+    const secret = secretKeyOf(bodyText(r.requestBody));
     return secret ? (store.sites.bySecretKey(secret)?.site_id ?? null) : null;
   };
 
@@ -154,7 +158,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
   return {
     record(r: RequestSeen): void {
       const clipped = r.requestBody != null && r.requestBody.length > MAX_LOGGED_BODY || r.responseBody != null && r.responseBody.length > MAX_LOGGED_BODY
-        ? { ...r, requestBody: clip(r.requestBody), responseBody: clip(bodyText(r.responseBody)) }
+        ? { ...r, requestBody: clip(bodyText(r.requestBody)), responseBody: clip(bodyText(r.responseBody)) }
         : r;
       const w = new WaitingEntry(++seq, clipped, siteOf(r));
       waiting.push(w);

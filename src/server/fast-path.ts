@@ -23,7 +23,7 @@ interface Seen {
   url: string;
   atUs: number;
   start: number;
-  requestBody: string | null;
+  requestBody: Uint8Array | null;
   /** Known once the credentials are checked; spares the request log looking it up again. */
   siteId?: string;
 }
@@ -79,7 +79,7 @@ export function createFastPath(deps: AppDeps): Handler {
       const body = (): Record<string, unknown> => {
         if (size === 0) return {};
         const text = decodeJsonText(bytes, req.headers['content-type']);
-        seen.requestBody = text;
+        seen.requestBody = Buffer.from(bytes); // a copy: `bytes` may share the socket's read buffer
         return asObject(parseJsonText(text));
       };
       group.add(() => run(body), (outcome) => send(req, res, seen, outcome));
