@@ -40,10 +40,7 @@ export function onClientError(err: Error & { code?: string }, socket: Socket): v
   if (res) {
     // Its headers were read and a route is waiting for the rest of the body, which cannot be read
     // (a bad chunk): answer through the request's own response, then close.
-    const error = clientErrorOf(err);
-    const body = JSON.stringify(error.toJSON());
-    res.writeHead(error.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
-    res.end(body);
+    answerAndClose(res, clientErrorOf(err));
     return;
   }
   socket.end(clientErrorResponse(err));
@@ -59,8 +56,13 @@ export function adapterErrorResponse(err: unknown): Response {
 /** HTTP/1.1 requires a Host header: without one, a 400 in the contract's shape (true: answered). */
 export function missingHost(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.headers.host !== undefined || req.httpVersionMajor !== 1 || req.httpVersionMinor !== 1) return false;
-  const body = JSON.stringify(new VtrError('invalid_request', 'an HTTP/1.1 request needs a Host header').toJSON());
-  res.writeHead(400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
-  res.end(body);
+  answerAndClose(res, new VtrError('invalid_request', 'an HTTP/1.1 request needs a Host header'));
   return true;
+}
+
+/** The error in the contract's JSON shape, then the connection closes. */
+function answerAndClose(res: ServerResponse, error: VtrError): void {
+  const body = JSON.stringify(error.toJSON());
+  res.writeHead(error.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.end(body);
 }
