@@ -1,5 +1,4 @@
-// One request-log entry as it is published or written (see request-logger.ts; while it waits for
-// its batch it is packed, see packed-entry.ts).
+// One request-log entry while it waits in memory for its batch (see request-logger.ts).
 import { randomId } from '../domain/ids.js';
 import type { RequestLogJson } from '../domain/request-log.js';
 import type { RequestLogEntry } from '../store/request-log.js';
@@ -15,18 +14,25 @@ function requestId(seq: number): string {
   return `req_${seq.toString(36).padStart(8, '0')}${randomId(8)}`;
 }
 
-/** An entry, bodies clipped. Its id, masked path, time and masked bodies are made when first needed. */
-export class LogEntry {
+/**
+ * An entry waiting in memory: bodies clipped. Its id, masked path and time are made when first
+ * needed (published or written): under sustained load most entries are neither, and are dropped.
+ */
+export class WaitingEntry {
   private maskedRequest: string | null | undefined;
   private maskedResponse: string | null | undefined;
   private id: string | undefined;
   private maskedPath: string | undefined;
   private createdAtText: string | undefined;
+  /** Roughly what the entry holds in memory (the bodies dominate). */
+  readonly bytes: number;
   constructor(
     readonly seq: number,
     readonly r: RequestSeen,
     readonly siteId: string | null,
-  ) {}
+  ) {
+    this.bytes = (r.requestBody?.length ?? 0) + (r.responseBody?.length ?? 0) + 200;
+  }
   get requestId(): string {
     return (this.id ??= requestId(this.seq));
   }

@@ -10,8 +10,7 @@ import type { RequestLogEntry } from '../store/request-log.js';
 import type { RequestLogJson } from '../domain/request-log.js';
 import { unknownCursor } from '../domain/errors.js';
 import { secretKeyOf } from './mask.js';
-import { LogEntry } from './log-entry.js';
-import { createPacker, unpack } from './packed-entry.js';
+import { WaitingEntry } from './log-entry.js';
 
 /** Rows kept: the newest 10,000. */
 export const DEFAULT_KEEP = 10_000;
@@ -72,10 +71,8 @@ export function clip(text: string | null): string | null {
 }
 
 export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: { store: Store; bus: EventBus; clock: Clock; keep?: number }) {
-  // Oldest first, packed (see packed-entry.ts); the first `due` are to be written now, the rest
-  // wait for the next idle moment.
-  const pack = createPacker();
-  let waiting: Buffer[] = [];
+  // Oldest first; the first `due` are to be written now, the rest wait for the next idle moment.
+  let waiting: WaitingEntry[] = [];
   let due = 0;
   let waitingBytes = 0;
   let seq = store.requestLog.maxSeq();
@@ -110,12 +107,9 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
     const batch = waiting.slice(0, n);
     waiting = waiting.slice(n);
     due -= n;
-    for (const w of batch) waitingBytes -= w.length;
+    for (const w of batch) waitingBytes -= w.bytes;
     try {
-      store.requestLog.insertMany(batch.map((w) => {
-        const u = unpack(w);
-        return new LogEntry(u.seq, u.r, u.siteId).row();
-      }));
+      store.requestLog.insertMany(batch.map((w) => w.row()));
       sincePrune += n;
       if (sincePrune >= PRUNE_EVERY || due === 0) {
         sincePrune = 0;
@@ -166,23 +160,20 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
       const clipped = r.requestBody != null && r.requestBody.length > MAX_LOGGED_BODY || r.responseBody != null && r.responseBody.length > MAX_LOGGED_BODY
         ? { ...r, requestBody: clip(bodyText(r.requestBody)), responseBody: clip(bodyText(r.responseBody)) }
         : r;
-      const siteId = siteOf(r);
-      const w = pack(++seq, clipped, siteId);
+      const w = new WaitingEntry(++seq, clipped, siteOf(r));
       waiting.push(w);
-      waitingBytes += w.length;
+      waitingBytes += w.bytes;
       arrived++;
       // More than `keep` waiting: the oldest would be pruned as soon as written, so they never are.
       if (waiting.length > keep + (keep >> 2)) {
         const drop = waiting.length - keep;
-        for (let i = 0; i < drop; i++) waitingBytes -= waiting[i].length;
+        for (let i = 0; i < drop; i++) waitingBytes -= waiting[i].bytes;
         waiting = waiting.slice(drop);
         due = Math.max(0, due - drop);
       }
       if (waitingBytes > MAX_WAITING_BYTES) makeAllDue();
       else if (!timer && waiting.length > due) timer = setTimeout(tick, IDLE_MS).unref();
-      if (bus.wants('request.logged')) {
-        bus.publish({ type: 'request.logged', data: new LogEntry(seq, clipped, siteId).json() as unknown as Record<string, unknown> });
-      }
+      if (bus.wants('request.logged')) bus.publish({ type: 'request.logged', data: w.json() as unknown as Record<string, unknown> });
     },
     /** Records `r` once its response body text is read. */
     recordLater(r: RequestSeen, body: Promise<string | null>): void {

@@ -54,8 +54,8 @@ export function createFastPath(deps: AppDeps): Handler {
       status = e.status;
       body = JSON.stringify(e.body);
     }
-    // Encoded once: sent as these bytes, and the request log copies them (not the text) into its
-    // packed entry, so a flood's waiting entries do not crowd the JS heap's young generation.
+    // Encoded once: sent as these bytes, and the request log keeps them (not the text) until it
+    // writes them, so a flood's waiting entries do not crowd the JS heap's young generation.
     const bytes = Buffer.from(body);
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length });
     res.end(bytes);
@@ -79,7 +79,7 @@ export function createFastPath(deps: AppDeps): Handler {
       const body = (): Record<string, unknown> => {
         if (size === 0) return {};
         const text = decodeJsonText(bytes, req.headers['content-type']);
-        seen.requestBody = bytes; // the request log copies it into its packed entry when the answer is sent
+        seen.requestBody = Buffer.from(bytes); // a copy: `bytes` may share the socket's read buffer
         return asObject(parseJsonText(text));
       };
       group.add(() => run(body), (outcome) => send(req, res, seen, outcome));
