@@ -3,6 +3,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator.js';
 import { VtrError } from './domain/errors.js';
 import type { SiteService } from './sites/service.js';
+import { createServeLog } from './serve-log.js';
 
 export interface ServeConfig extends EmulatorOptions {
   port: number;
@@ -58,19 +59,11 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
     });
   }
   if (cfg.log) {
-    const format = cfg.log;
-    // The log's entries come in batches: one write for each batch, not one per line.
-    let lines: string[] = [];
-    const writeLines = () => {
-      if (lines.length) io.log(lines.join('\n'));
-      lines = [];
-    };
+    const serveLog = createServeLog(cfg.log, (lines) => io.log(lines));
     emulator.deps.bus.subscribe((e) => {
-      if (e.type !== 'request.logged') return;
-      if (lines.length === 0) setImmediate(writeLines);
-      lines.push(formatLogLine(e.data, format));
+      if (e.type === 'request.logged') serveLog.entry(e.data);
     }, (type) => type === 'request.logged');
-    emulator.beforeDbClose(writeLines);
+    emulator.beforeDbClose(() => serveLog.close());
   }
   if (io.json) {
     io.out(JSON.stringify({
@@ -133,12 +126,4 @@ export async function writeAtomically(file: string, text: string): Promise<void>
   const tmp = `${file}.${process.pid}.tmp`;
   await writeFile(tmp, text.endsWith('\n') ? text : `${text}\n`);
   await rename(tmp, file);
-}
-
-/** One request-log line for `serve --log`: pretty is "time METHOD path status duration". */
-export function formatLogLine(e: Record<string, unknown>, format: 'pretty' | 'json'): string {
-  if (format === 'json') return JSON.stringify(e);
-  const time = String(e.created_at ?? '').slice(11, 23);
-  const ms = Number(e.duration_ms ?? 0);
-  return `${time} ${String(e.method).padEnd(6)} ${e.path} ${e.status} ${ms < 10 ? ms.toFixed(2) : ms.toFixed(0)}ms`;
 }

@@ -58,13 +58,20 @@ export class WaitingEntry {
       response_body: this.responseBody, created_at: this.createdAt, seq: this.seq,
     };
   }
-  /** The published form: the bodies are getters, masked only if a listener reads them. */
+  /**
+   * The published form. Its id, path, time and bodies are getters, made only if a listener reads
+   * them (`serve --log pretty` past its lines a second reads none); JSON.stringify reads them all.
+   */
   json(): RequestLogJson {
     const self = this;
     return {
-      request_id: this.requestId,
+      get request_id() {
+        return self.requestId;
+      },
       method: this.r.method,
-      path: this.path,
+      get path() {
+        return self.path;
+      },
       status: this.r.status,
       duration_ms: this.durationMs(),
       site_id: this.siteId,
@@ -74,7 +81,9 @@ export class WaitingEntry {
       get response_body() {
         return self.responseBody;
       },
-      created_at: this.createdAt,
+      get created_at() {
+        return self.createdAt;
+      },
     };
   }
   private durationMs(): number {
