@@ -11,7 +11,6 @@ import type { RequestLogJson } from '../domain/request-log.js';
 import { unknownCursor } from '../domain/errors.js';
 import { secretKeyOf } from './mask.js';
 import { WaitingEntry } from './log-entry.js';
-import { createByteSlab } from './byte-slab.js';
 
 /** Rows kept: the newest 10,000. */
 export const DEFAULT_KEEP = 10_000;
@@ -74,7 +73,6 @@ export function clip(text: string | null): string | null {
 export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: { store: Store; bus: EventBus; clock: Clock; keep?: number }) {
   // Oldest first; the first `due` are to be written now, the rest wait for the next idle moment.
   let waiting: WaitingEntry[] = [];
-  const bytesOf = createByteSlab();
   let due = 0;
   let waitingBytes = 0;
   let seq = store.requestLog.maxSeq();
@@ -159,12 +157,10 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
 
   return {
     record(r: RequestSeen): void {
-      const long = r.requestBody != null && r.requestBody.length > MAX_LOGGED_BODY || r.responseBody != null && r.responseBody.length > MAX_LOGGED_BODY;
-      const requestBody = long ? clip(bodyText(r.requestBody)) : r.requestBody;
-      const responseBody = long ? clip(bodyText(r.responseBody)) : r.responseBody;
-      // The entry keeps its bodies as bytes on the log's slabs (see byte-slab.ts).
-      const kept: RequestSeen = { ...r, requestBody: bytesOf(requestBody), responseBody: bytesOf(responseBody) };
-      const w = new WaitingEntry(++seq, kept, siteOf(r));
+      const clipped = r.requestBody != null && r.requestBody.length > MAX_LOGGED_BODY || r.responseBody != null && r.responseBody.length > MAX_LOGGED_BODY
+        ? { ...r, requestBody: clip(bodyText(r.requestBody)), responseBody: clip(bodyText(r.responseBody)) }
+        : r;
+      const w = new WaitingEntry(++seq, clipped, siteOf(r));
       waiting.push(w);
       waitingBytes += w.bytes;
       arrived++;

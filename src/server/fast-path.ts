@@ -54,13 +54,14 @@ export function createFastPath(deps: AppDeps): Handler {
       status = e.status;
       body = JSON.stringify(e.body);
     }
-    // Sent as text: node writes the header and the body as one string, encoded straight into the
-    // socket (no Buffer, no writev of two chunks). The request log copies it as bytes (byte-slab.ts).
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
+    // Encoded once: sent as these bytes, and the request log keeps them (not the text) until it
+    // writes them, so a flood's waiting entries do not crowd the JS heap's young generation.
+    const bytes = Buffer.from(body);
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length });
+    res.end(bytes);
     log?.record({
       method: seen.method, path: seen.url, status, durationMs: performance.now() - seen.start, atUs: seen.atUs,
-      bearer: bearerOf(req.headers.authorization), requestBody: seen.requestBody, responseBody: body, siteId: seen.siteId,
+      bearer: bearerOf(req.headers.authorization), requestBody: seen.requestBody, responseBody: bytes, siteId: seen.siteId,
     });
   }
 
@@ -78,7 +79,7 @@ export function createFastPath(deps: AppDeps): Handler {
       const body = (): Record<string, unknown> => {
         if (size === 0) return {};
         const text = decodeJsonText(bytes, req.headers['content-type']);
-        seen.requestBody = bytes; // the request log copies it when the answer is sent, in this same task
+        seen.requestBody = Buffer.from(bytes); // a copy: `bytes` may share the socket's read buffer
         return asObject(parseJsonText(text));
       };
       group.add(() => run(body), (outcome) => send(req, res, seen, outcome));
