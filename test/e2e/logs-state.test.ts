@@ -57,6 +57,29 @@ describe('request log over the CLI', () => {
   });
 });
 
+describe('serve --log pretty under a burst', () => {
+  it('prints at most 100 request lines a second, then how many more there were; the request log keeps them all', async () => {
+    const server = await startServer(['--memory']); // --log pretty is the default
+    try {
+      const n = 300;
+      await Promise.all(Array.from({ length: n }, (_, i) => get(server, `/session/burst_${i}`)));
+      const lines = () => server.stderr().split('\n');
+      const shown = () => lines().filter((l) => /GET\s+\/api\/v1\/session\/burst_\d+ 404/.test(l)).length;
+      const notes = () => lines().filter((l) => l.includes('more request'));
+      const hidden = () => notes().reduce((sum, l) => sum + Number(/… ([\d,]+) more/.exec(l)![1].replace(/,/g, '')), 0);
+      // The lines shown and the notes' counts add up to every request.
+      await until(() => shown() + hidden() === n, 'every request shown or counted', 10_000);
+      expect(notes()[0]).toMatch(/^vtr: … [\d,]+ more requests? in the last second not shown here/);
+      expect(shown()).toBeGreaterThan(0);
+      expect(shown()).toBeLessThanOrEqual(100 * notes().length); // at most 100 in each second that had a note
+      const listed = await runCli(['logs', 'list', '--limit', String(n), '--json'], { env: server.env });
+      expect((JSON.parse(listed.stdout) as Array<{ path: string }>).filter((e) => e.path.includes('/burst_'))).toHaveLength(n);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('vtr logs tail', () => {
   it('prints one JSON object per line, and reconnects when the server restarts', async () => {
     let server = await startServer(['--memory']);
