@@ -1,6 +1,6 @@
 // A memo for the pure per-field checks: clients check the same values again and again (test values
-// in CI, a visitor retrying a form), and parsing is most of a check's own time. Most recently used
-// last, the oldest dropped when full; long inputs are not kept. Results are flat objects, frozen,
+// in CI, a visitor retrying a form), and parsing is most of a check's own time. Recently used last
+// (see `added`), the oldest dropped when full; long inputs are not kept. Results are flat objects, frozen,
 // so no caller can change what the next one gets (a copy per call cost more than the look-up).
 // `withJson` also gives the result's JSON text, made once per entry: serialising a check's
 // sections was a fifth of a repeated check.
@@ -16,20 +16,30 @@ export interface Memoized<A extends unknown[], R extends object> {
 interface Entry<R> {
   result: Readonly<R>;
   json: string | undefined;
+  /** `added` when the entry was last moved to the end. */
+  movedAt: number;
 }
 
 export function memoized<A extends unknown[], R extends object>(size: number, keyOf: (...args: A) => string, fn: (...args: A) => R): Memoized<A, R> {
   const memo = new Map<string, Entry<R>>();
+  // Entries added so far. A hit moves its entry to the end only once a quarter of the memo's size
+  // has been added since its last move (a delete and a set per hit were most of a hit's cost): an
+  // entry takes `size` additions to reach the front, so one hit at least every 3/4 of that stays.
+  let added = 0;
   const entry = (args: A): Entry<R> => {
     const key = keyOf(...args);
-    if (key.length > MAX_KEY) return { result: Object.freeze(fn(...args)), json: undefined };
+    if (key.length > MAX_KEY) return { result: Object.freeze(fn(...args)), json: undefined, movedAt: 0 };
     let e = memo.get(key);
     if (e) {
-      memo.delete(key); // re-inserted below: most recently used last
-    } else {
-      e = { result: Object.freeze(fn(...args)), json: undefined };
-      if (memo.size >= size) memo.delete(memo.keys().next().value!);
+      if (added - e.movedAt > size >> 2) {
+        memo.delete(key);
+        memo.set(key, e);
+        e.movedAt = added;
+      }
+      return e;
     }
+    e = { result: Object.freeze(fn(...args)), json: undefined, movedAt: ++added };
+    if (memo.size >= size) memo.delete(memo.keys().next().value!);
     memo.set(key, e);
     return e;
   };

@@ -28,6 +28,19 @@ describe('memoized', () => {
     expect(runs).toBe(6);
   });
 
+  it('memoized: an input used often enough stays however many others come and go; one left unused goes', () => {
+    let runs = 0;
+    const f = memoized(8, (s: string) => s, (s: string) => ({ n: ++runs, s }));
+    const hot = f('hot').n;
+    const cold = f('cold').n;
+    for (let i = 0; i < 100; i++) {
+      f(`other${i}`);
+      if (i % 5 === 0) expect(f('hot').n).toBe(hot); // a hit at least every 6 additions (3/4 of 8)
+    }
+    expect(f('hot').n).toBe(hot);
+    expect(f('cold').n).not.toBe(cold);
+  });
+
   it('checkPhone: the same answer from the memo as the first time, for each site country', () => {
     const first = checkPhone('(212) 664-7665', 'US');
     expect(checkPhone('(212) 664-7665', 'US')).toEqual(first);
