@@ -17,7 +17,7 @@ export function formatLogLine(e: Record<string, unknown>, format: 'pretty' | 'js
   return `${time} ${String(e.method).padEnd(6)} ${e.path} ${e.status} ${ms < 10 ? ms.toFixed(2) : ms.toFixed(0)}ms`;
 }
 
-export function hiddenLinesNote(n: number): string {
+function hiddenLinesNote(n: number): string {
   const s = n === 1 ? '' : 's';
   return `vtr: … ${n.toLocaleString('en-US')} more request${s} in the last second not shown here (all are in the request log: vtr logs list; --log json prints every one)`;
 }

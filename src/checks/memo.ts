@@ -1,7 +1,7 @@
 // A memo for the pure per-field checks: clients check the same values again and again (test values
 // in CI, a visitor retrying a form), and parsing is most of a check's own time. Recently used last
-// (see `added`), the oldest dropped when full; long inputs are not kept. Results are flat objects, frozen,
-// so no caller can change what the next one gets (a copy per call cost more than the look-up).
+// (see `added`), the oldest dropped when full; long inputs are not kept. Results are flat objects,
+// frozen, so no caller can change what the next one gets (a copy per call cost more than the look-up).
 // `withJson` also gives the result's JSON text, made once per entry: serialising a check's
 // sections was a fifth of a repeated check.
 
