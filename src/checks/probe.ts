@@ -118,7 +118,6 @@ export function deviceSection(
   };
 }
 
-
 /**
  * deviceSection with its JSON text, remembered per probe for repeated checks (a form retried, CI
  * checking the same probe): made again when the probe or session record is another object (the

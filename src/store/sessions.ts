@@ -300,7 +300,6 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
       params.push(Math.max(1, Math.min(q.limit ?? 50, 10_000)));
       return (listStatement(sql).all(...params) as RawRow[]).map(rawToSession);
     },
-    /** Raw rows for state export. */
   };
 }
 export type SessionStore = ReturnType<typeof createSessionStore>;
