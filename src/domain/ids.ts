@@ -36,13 +36,17 @@ const MAX_TIME = Number.MAX_SAFE_INTEGER;
  * a visitor check's write.
  */
 export function timeOrderedId(atUs: number, randomLength: number): string {
-  let n = atUs > 0 ? Math.min(Math.floor(atUs), MAX_TIME) : 0; // (NaN too)
-  let head = '';
-  for (let i = 0; i < TIME_WIDTH; i++) {
-    head = ALPHABET[n % 62] + head;
+  return base62(atUs > 0 ? Math.min(Math.floor(atUs), MAX_TIME) : 0, TIME_WIDTH) + randomId(randomLength); // (NaN too)
+}
+
+/** A non-negative integer in base62, `width` digits (the lowest ones), zero-padded. */
+export function base62(n: number, width: number): string {
+  let out = '';
+  for (let i = 0; i < width; i++) {
+    out = ALPHABET[n % 62] + out;
     n = Math.floor(n / 62);
   }
-  return head + randomId(randomLength);
+  return out;
 }
 
 export const newId = {

@@ -1,92 +1,78 @@
-// One request-log entry while it waits in memory for its batch (see request-logger.ts).
-import { randomId } from '../domain/ids.js';
+// One request-log entry as it is published and as it is written (from the waiting log, waiting-log.ts).
+import { randomInt } from 'node:crypto';
+import { base62 } from '../domain/ids.js';
 import type { RequestLogJson } from '../domain/request-log.js';
 import type { RequestLogEntry } from '../store/request-log.js';
 import { maskText } from './mask.js';
 import { formatMicros } from '../domain/time.js';
-import { bodyText, type RequestSeen } from './request-logger.js';
+import { bodyText } from './request-logger.js';
+import type { WaitingInput } from './waiting-log.js';
+
+const RANDOM_DIGITS = 8;
+
+/** The random part of an entry's id, kept as a number while the entry waits (see requestId). */
+export const randomPart = (): number => randomInt(62 ** RANDOM_DIGITS);
 
 /**
- * `req_` + the seq (base 36, fixed width) + randomness: unique, unguessable enough, and in insertion
- * order, so the primary-key index grows at its end instead of splitting pages at random.
+ * `req_` + the seq (base 36, fixed width) + 8 random base62 digits: unique, unguessable enough, and
+ * in insertion order, so the primary-key index grows at its end instead of splitting pages at random.
  */
-function requestId(seq: number): string {
-  return `req_${seq.toString(36).padStart(8, '0')}${randomId(8)}`;
+function requestId(seq: number, rnd: number): string {
+  return `req_${seq.toString(36).padStart(8, '0')}${base62(rnd, RANDOM_DIGITS)}`;
 }
 
 /**
- * An entry waiting in memory: bodies clipped. Its id, masked path and time are made when first
- * needed (published or written): under sustained load most entries are neither, and are dropped.
+ * A waiting entry, as published and as written: bodies clipped. Its fields are the API's, read
+ * through the prototype's getters, and its id, masked path, time and bodies are made only when first
+ * read: `serve --log pretty` past its lines a second reads none, and under sustained load most
+ * entries are never written. (The same getters on an object literal made each published entry a
+ * dozen objects that outlived the young generation: session 9, docs/performance.md.)
  */
-export class WaitingEntry {
+export class LoggedEntry implements RequestLogJson {
   private maskedRequest: string | null | undefined;
   private maskedResponse: string | null | undefined;
   private id: string | undefined;
   private maskedPath: string | undefined;
   private createdAtText: string | undefined;
-  /** Roughly what the entry holds in memory (the bodies dominate). */
-  readonly bytes: number;
-  constructor(
-    readonly seq: number,
-    readonly r: RequestSeen,
-    readonly siteId: string | null,
-  ) {
-    this.bytes = (r.requestBody?.length ?? 0) + (r.responseBody?.length ?? 0) + 200;
+  constructor(private readonly r: WaitingInput) {}
+  get request_id(): string {
+    return (this.id ??= requestId(this.r.seq, this.r.rnd));
   }
-  get requestId(): string {
-    return (this.id ??= requestId(this.seq));
+  get method(): string {
+    return this.r.method;
   }
   get path(): string {
     return (this.maskedPath ??= maskText(this.r.path));
   }
-  get createdAt(): string {
-    return (this.createdAtText ??= formatMicros(this.r.atUs));
+  get status(): number {
+    return this.r.status;
   }
-  get requestBody(): string | null {
+  get duration_ms(): number {
+    return Math.round(this.r.durationMs * 1000) / 1000;
+  }
+  get site_id(): string | null {
+    return this.r.siteId;
+  }
+  get request_body(): string | null {
     if (this.maskedRequest === undefined) this.maskedRequest = this.r.requestBody == null ? null : maskText(bodyText(this.r.requestBody)!);
     return this.maskedRequest;
   }
-  get responseBody(): string | null {
+  get response_body(): string | null {
     if (this.maskedResponse === undefined) this.maskedResponse = this.r.responseBody == null ? null : maskText(bodyText(this.r.responseBody)!);
     return this.maskedResponse;
   }
+  get created_at(): string {
+    return (this.createdAtText ??= formatMicros(this.r.atUs));
+  }
+  /** The published form as JSON (getters on a prototype are not own properties). */
+  toJSON(): RequestLogJson {
+    return {
+      request_id: this.request_id, method: this.method, path: this.path, status: this.status, duration_ms: this.duration_ms,
+      site_id: this.site_id, request_body: this.request_body, response_body: this.response_body, created_at: this.created_at,
+    };
+  }
   /** The stored form. */
   row(): RequestLogEntry {
-    return {
-      request_id: this.requestId, method: this.r.method, path: this.path, status: this.r.status,
-      duration_ms: this.durationMs(), site_id: this.siteId, request_body: this.requestBody,
-      response_body: this.responseBody, created_at: this.createdAt, seq: this.seq,
-    };
-  }
-  /**
-   * The published form. Its id, path, time and bodies are getters, made only if a listener reads
-   * them (`serve --log pretty` past its lines a second reads none); JSON.stringify reads them all.
-   */
-  json(): RequestLogJson {
-    const self = this;
-    return {
-      get request_id() {
-        return self.requestId;
-      },
-      method: this.r.method,
-      get path() {
-        return self.path;
-      },
-      status: this.r.status,
-      duration_ms: this.durationMs(),
-      site_id: this.siteId,
-      get request_body() {
-        return self.requestBody;
-      },
-      get response_body() {
-        return self.responseBody;
-      },
-      get created_at() {
-        return self.createdAt;
-      },
-    };
-  }
-  private durationMs(): number {
-    return Math.round(this.r.durationMs * 1000) / 1000;
+    return { ...this.toJSON(), seq: this.r.seq };
   }
 }

@@ -10,7 +10,8 @@ import type { RequestLogEntry } from '../store/request-log.js';
 import type { RequestLogJson } from '../domain/request-log.js';
 import { unknownCursor } from '../domain/errors.js';
 import { secretKeyOf } from './mask.js';
-import { WaitingEntry } from './log-entry.js';
+import { LoggedEntry, randomPart } from './log-entry.js';
+import { WaitingLog, type WaitingInput } from './waiting-log.js';
 
 /** Rows kept: the newest 10,000. */
 export const DEFAULT_KEEP = 10_000;
@@ -41,7 +42,7 @@ export interface RequestSeen {
   /** When the request arrived, epoch µs. */
   atUs: number;
   bearer: string | null;
-  /** The body's text, or its UTF-8 bytes (kept as bytes, off the JS heap, until written). */
+  /** The body's text, or its UTF-8 bytes (only read during record: copied to the waiting log). */
   requestBody: string | Uint8Array | null;
   /** The answer's text, or the UTF-8 bytes that were sent (likewise). */
   responseBody: string | Uint8Array | null;
@@ -65,6 +66,10 @@ export function bodyText(body: string | Uint8Array | null): string | null {
   return body == null || typeof body === 'string' ? body : utf8.decode(body);
 }
 
+/** A body over MAX_LOGGED_BODY as clipped text; any other as it is. */
+const clipped = (body: string | Uint8Array | null): string | Uint8Array | null =>
+  body != null && body.length > MAX_LOGGED_BODY ? clip(bodyText(body)) : body;
+
 export function clip(text: string | null): string | null {
   if (text == null || text.length <= MAX_LOGGED_BODY) return text;
   return `${text.slice(0, MAX_LOGGED_BODY)}… [${text.length - MAX_LOGGED_BODY} more characters not logged]`;
@@ -72,9 +77,8 @@ export function clip(text: string | null): string | null {
 
 export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: { store: Store; bus: EventBus; clock: Clock; keep?: number }) {
   // Oldest first; the first `due` are to be written now, the rest wait for the next idle moment.
-  let waiting: WaitingEntry[] = [];
+  let waiting = new WaitingLog();
   let due = 0;
-  let waitingBytes = 0;
   let seq = store.requestLog.maxSeq();
   let sincePrune = 0;
   // The timer that notices an idle moment (or the oldest entry's age), and whether a chunk is queued.
@@ -97,19 +101,17 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
   function write(max: number): void {
     if (!store.db.open) {
       // Closed (the emulator stopped): nothing can be written any more, and nothing may keep retrying.
-      waiting = [];
+      waiting = new WaitingLog();
       due = 0;
-      waitingBytes = 0;
       return;
     }
     const n = Math.min(due, max);
     if (n === 0) return;
-    const batch = waiting.slice(0, n);
-    waiting = waiting.slice(n);
+    const rows = Array.from({ length: n }, (_, k) => new LoggedEntry(waiting.view(k)).row());
+    waiting.drop(n);
     due -= n;
-    for (const w of batch) waitingBytes -= w.bytes;
     try {
-      store.requestLog.insertMany(batch.map((w) => w.row()));
+      store.requestLog.insertMany(rows);
       sincePrune += n;
       if (sincePrune >= PRUNE_EVERY || due === 0) {
         sincePrune = 0;
@@ -157,23 +159,22 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
 
   return {
     record(r: RequestSeen): void {
-      const clipped = r.requestBody != null && r.requestBody.length > MAX_LOGGED_BODY || r.responseBody != null && r.responseBody.length > MAX_LOGGED_BODY
-        ? { ...r, requestBody: clip(bodyText(r.requestBody)), responseBody: clip(bodyText(r.responseBody)) }
-        : r;
-      const w = new WaitingEntry(++seq, clipped, siteOf(r));
-      waiting.push(w);
-      waitingBytes += w.bytes;
+      const entry: WaitingInput = {
+        seq: ++seq, rnd: randomPart(), method: r.method, path: r.path, status: r.status, durationMs: r.durationMs, atUs: r.atUs,
+        siteId: siteOf(r), requestBody: clipped(r.requestBody), responseBody: clipped(r.responseBody),
+      };
+      waiting.push(entry);
       arrived++;
+      // Published with the caller's bodies, not the log's copy, which is overwritten once written.
+      if (bus.wants('request.logged')) bus.publish({ type: 'request.logged', data: new LoggedEntry(entry) as unknown as Record<string, unknown> });
       // More than `keep` waiting: the oldest would be pruned as soon as written, so they never are.
       if (waiting.length > keep + (keep >> 2)) {
         const drop = waiting.length - keep;
-        for (let i = 0; i < drop; i++) waitingBytes -= waiting[i].bytes;
-        waiting = waiting.slice(drop);
+        waiting.drop(drop);
         due = Math.max(0, due - drop);
       }
-      if (waitingBytes > MAX_WAITING_BYTES) makeAllDue();
+      if (waiting.bytes > MAX_WAITING_BYTES) makeAllDue();
       else if (!timer && waiting.length > due) timer = setTimeout(tick, IDLE_MS).unref();
-      if (bus.wants('request.logged')) bus.publish({ type: 'request.logged', data: w.json() as unknown as Record<string, unknown> });
     },
     /** Records `r` once its response body text is read. */
     recordLater(r: RequestSeen, body: Promise<string | null>): void {

@@ -79,7 +79,7 @@ export function createFastPath(deps: AppDeps): Handler {
       const body = (): Record<string, unknown> => {
         if (size === 0) return {};
         const text = decodeJsonText(bytes, req.headers['content-type']);
-        seen.requestBody = Buffer.from(bytes); // a copy: `bytes` may share the socket's read buffer
+        seen.requestBody = bytes; // the request log copies it when it records the answer (this turn)
         return asObject(parseJsonText(text));
       };
       group.add(() => run(body), (outcome) => send(req, res, seen, outcome));

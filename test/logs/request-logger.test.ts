@@ -117,6 +117,25 @@ describe('request logger', () => {
     expect(stored).not.toContain(secret);
   });
 
+  it('record: the published entry is the stored one (same id and fields), read in full even after the log wrote it', () => {
+    const bus = createEventBus();
+    const events: EmulatorEvent[] = [];
+    bus.subscribe((e) => events.push(e));
+    const log = createRequestLogger({ store, bus, clock: createClock() });
+    for (let i = 0; i < 3; i++) log.record(seen(i, { requestBody: Buffer.from(`{"n":${i},"name":"Zoë"}`), responseBody: Buffer.from(`{"ok":${i}}`) }));
+    log.flush();
+    // Megabytes more, written, then more again: the log's memory for the first three is used again.
+    for (let i = 3; i < 2_000; i++) log.record(seen(i, { responseBody: 'z'.repeat(1_000) }));
+    log.flush();
+    for (let i = 2_000; i < 4_000; i++) log.record(seen(i, { responseBody: 'z'.repeat(1_000) }));
+    const published = events.slice(0, 3).map((e) => JSON.parse(JSON.stringify(e.data)));
+    const stored = store.db.prepare('SELECT * FROM request_log ORDER BY seq LIMIT 3').all() as Array<Record<string, unknown>>;
+    expect(published).toEqual(stored.map(({ seq: _seq, ...row }) => row));
+    expect(published.map((p) => p.request_body)).toEqual(['{"n":0,"name":"Zoë"}', '{"n":1,"name":"Zoë"}', '{"n":2,"name":"Zoë"}']);
+    expect(published[0].request_id).toMatch(/^req_[0-9a-z]{8}[0-9A-Za-z]{8}$/);
+    expect(new Set(published.map((p) => p.request_id)).size).toBe(3);
+  });
+
   it('record: entries holding more than 32 MiB are written at once, without waiting for a pause', async () => {
     const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
     const big = 'x'.repeat(64 * 1024);
