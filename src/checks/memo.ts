@@ -2,20 +2,20 @@
 // in CI, a visitor retrying a form), and parsing is most of a check's own time. Recently used last
 // (see `added`), the oldest dropped when full; long inputs are not kept. Results are flat objects,
 // frozen, so no caller can change what the next one gets (a copy per call cost more than the look-up).
-// `withJson` also gives the result's JSON text, made once per entry: serialising a check's
-// sections was a fifth of a repeated check.
+// `withBytes` also gives the result's JSON as UTF-8 bytes, made once per entry: serialising a
+// check's sections was a fifth of a repeated check, and the answer is assembled from these bytes.
 
 const MAX_KEY = 1000;
 
 export interface Memoized<A extends unknown[], R extends object> {
   (...args: A): Readonly<R>;
-  /** The result and JSON.stringify of it (the text kept with the entry). */
-  withJson(...args: A): { value: Readonly<R>; json: string };
+  /** The result and JSON.stringify of it as UTF-8 (the bytes kept with the entry). */
+  withBytes(...args: A): { value: Readonly<R>; bytes: Buffer };
 }
 
 interface Entry<R> {
   result: Readonly<R>;
-  json: string | undefined;
+  bytes: Buffer | undefined;
   /** `added` when the entry was last moved to the end. */
   movedAt: number;
 }
@@ -28,7 +28,7 @@ export function memoized<A extends unknown[], R extends object>(size: number, ke
   let added = 0;
   const entry = (args: A): Entry<R> => {
     const key = keyOf(...args);
-    if (key.length > MAX_KEY) return { result: Object.freeze(fn(...args)), json: undefined, movedAt: 0 };
+    if (key.length > MAX_KEY) return { result: Object.freeze(fn(...args)), bytes: undefined, movedAt: 0 };
     let e = memo.get(key);
     if (e) {
       if (added - e.movedAt > size >> 2) {
@@ -38,15 +38,15 @@ export function memoized<A extends unknown[], R extends object>(size: number, ke
       }
       return e;
     }
-    e = { result: Object.freeze(fn(...args)), json: undefined, movedAt: ++added };
+    e = { result: Object.freeze(fn(...args)), bytes: undefined, movedAt: ++added };
     if (memo.size >= size) memo.delete(memo.keys().next().value!);
     memo.set(key, e);
     return e;
   };
   const f = ((...args: A): Readonly<R> => entry(args).result) as Memoized<A, R>;
-  f.withJson = (...args: A) => {
+  f.withBytes = (...args: A) => {
     const e = entry(args);
-    return { value: e.result, json: (e.json ??= JSON.stringify(e.result)) };
+    return { value: e.result, bytes: (e.bytes ??= Buffer.from(JSON.stringify(e.result))) };
   };
   return f;
 }

@@ -30,18 +30,18 @@ function empty(success: boolean): PhoneCheck {
 const parseMemo = memoized(2000, (raw: string, site: string | null) => `${site ?? ''}\n${raw}`, parsePhone);
 
 export function checkPhone(input: string, siteCountry: string | null): PhoneCheck {
-  return checkPhoneWithJson(input, siteCountry).value;
+  return checkPhoneWithBytes(input, siteCountry).value;
 }
 
-/** checkPhone and its JSON text (kept with the memo's entry). */
-export function checkPhoneWithJson(input: string, siteCountry: string | null): { value: PhoneCheck; json: string } {
+/** checkPhone and its JSON as UTF-8 (kept with the memo's entry). */
+export function checkPhoneWithBytes(input: string, siteCountry: string | null): { value: PhoneCheck; bytes: Buffer } {
   const raw = typeof input === 'string' ? input.trim() : '';
   if (raw.length === 0 || raw.length > MAX_INPUT) {
     const value = empty(true);
-    return { value, json: JSON.stringify(value) };
+    return { value, bytes: Buffer.from(JSON.stringify(value)) };
   }
   const site = typeof siteCountry === 'string' ? siteCountry.toUpperCase() : null;
-  return parseMemo.withJson(raw, site);
+  return parseMemo.withBytes(raw, site);
 }
 
 function parsePhone(raw: string, site: string | null): PhoneCheck {

@@ -119,23 +119,23 @@ export function deviceSection(
 }
 
 /**
- * deviceSection with its JSON text, remembered per probe for repeated checks (a form retried, CI
+ * deviceSection with its JSON as UTF-8, remembered per probe for repeated checks (a form retried, CI
  * checking the same probe): made again when the probe or session record is another object (the
  * store's read caches hand out a new one after any write), or the sent IP or the minutes differ.
  */
 export function createDeviceSections(max = 1000) {
-  type Entry = { probe: ProbeRef; session: CheckSession | null; ip: string | null; mins: number; value: DeviceCheck; json: string };
+  type Entry = { probe: ProbeRef; session: CheckSession | null; ip: string | null; mins: number; value: DeviceCheck; bytes: Buffer };
   const memo = new Map<string, Entry>();
-  return (probeId: string, verdict: ProbeVerdict, session: CheckSession | null, ctx: { nowUs: number; checkIp: string | null }): { value: DeviceCheck; json: string } => {
+  return (probeId: string, verdict: ProbeVerdict, session: CheckSession | null, ctx: { nowUs: number; checkIp: string | null }): { value: DeviceCheck; bytes: Buffer } => {
     if (!verdict.valid) {
       const value = deviceSection(probeId, verdict, session, ctx);
-      return { value, json: JSON.stringify(value) };
+      return { value, bytes: Buffer.from(JSON.stringify(value)) };
     }
     const mins = minutesSince(verdict.probe.created_us, ctx.nowUs);
     const hit = memo.get(probeId);
     if (hit && hit.probe === verdict.probe && hit.session === session && hit.ip === ctx.checkIp && hit.mins === mins) return hit;
     const value = Object.freeze(deviceSection(probeId, verdict, session, ctx));
-    const entry: Entry = { probe: verdict.probe, session, ip: ctx.checkIp, mins, value, json: JSON.stringify(value) };
+    const entry: Entry = { probe: verdict.probe, session, ip: ctx.checkIp, mins, value, bytes: Buffer.from(JSON.stringify(value)) };
     if (!hit && memo.size >= max) memo.delete(memo.keys().next().value!);
     memo.set(probeId, entry);
     return entry;

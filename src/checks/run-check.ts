@@ -14,7 +14,7 @@ import type { Store, CheckSession, CheckSessionRecord } from '../store/index.js'
 import type { SessionService } from '../sessions/service.js';
 import { checkIp, ipRisks, type IpCheck } from './ip.js';
 import { checkEmail, type EmailCheck } from './email.js';
-import { checkPhoneWithJson, type PhoneCheck } from './phone.js';
+import { checkPhoneWithBytes, type PhoneCheck } from './phone.js';
 import { checkAddress, type AddressCheck, type AddressInput } from './address.js';
 import { memoKey, memoized } from './memo.js';
 import { checkProbe, createDeviceSections, type DeviceCheck } from './probe.js';
@@ -66,16 +66,37 @@ export interface CheckServiceDeps {
   countryOf?: CountryLookup;
 }
 
-type Section<T> = { value: T | null; json: string };
-const NO_SECTION = { value: null, json: 'null' } as const;
+type Section<T> = { value: T | null; bytes: Buffer };
+const NO_SECTION = { value: null, bytes: Buffer.from('null') } as const;
+// The answer's text after the device section: each section's key, then the closing brace.
+const AFTER_DEVICE = [',"ip":', ',"email":', ',"phone":', ',"address":', '}'].map((t) => Buffer.from(t));
+
+/**
+ * JSON.stringify(result) as UTF-8, from its head and the sections' remembered bytes (the same
+ * bytes: test/checks/run-check-json.test.ts). Assembled as bytes: it is stored and sent as such.
+ */
+function answerBytes(r: CheckResult, device: Buffer, ip: Buffer, email: Buffer, phone: Buffer, address: Buffer): Buffer {
+  const head = `{"id":${JSON.stringify(r.id)},"created_at":${JSON.stringify(r.created_at)},"session_id":${JSON.stringify(r.session_id)},`
+    + `"risk_level":${JSON.stringify(r.risk_level)},"risks":${JSON.stringify(r.risks)},"device":`;
+  const sections = [device, ip, email, phone, address];
+  let size = Buffer.byteLength(head);
+  for (let i = 0; i < 5; i++) size += sections[i].length + AFTER_DEVICE[i].length;
+  const out = Buffer.allocUnsafe(size);
+  let at = out.write(head, 0);
+  for (let i = 0; i < 5; i++) {
+    at += sections[i].copy(out, at);
+    at += AFTER_DEVICE[i].copy(out, at);
+  }
+  return out;
+}
 
 export function createCheckService({ store, clock, bus, sessions, countryOf }: CheckServiceDeps) {
   // This service's country database is part of the answer, so its IP memo is its own.
   const deviceSection = createDeviceSections();
   const ipSection = memoized(2000, (input: string, site: string | null) => memoKey(site, input), (input: string, site: string | null) => checkIp(input, site, countryOf));
 
-  /** The check, and its JSON text (what is stored, and what the API answers). */
-  function run(site: Site, input: CheckInput): { result: CheckResult; json: string } {
+  /** The check, and its JSON as UTF-8 (what is stored, and what the API answers). */
+  function run(site: Site, input: CheckInput): { result: CheckResult; bytes: Buffer } {
     const nowUs = clock.nowMicros();
     const sentIp = input.ip ?? null;
 
@@ -92,11 +113,11 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
 
     // Without an `ip`, the probe's session tells the visitor's IP.
     const ipInput = sentIp ?? session?.ip ?? null;
-    // Each section with its JSON text, remembered per input (see memo.ts).
-    const ipS: Section<IpCheck> = ipInput != null ? ipSection.withJson(ipInput, site.country) : NO_SECTION;
-    const emailS: Section<EmailCheck> = input.email != null ? checkEmail.withJson(input.email, input.name) : NO_SECTION;
-    const phoneS: Section<PhoneCheck> = input.phone != null ? checkPhoneWithJson(input.phone, site.country) : NO_SECTION;
-    const addressS: Section<AddressCheck> = input.address != null ? checkAddress.withJson(input.address, site.country) : NO_SECTION;
+    // Each section with its JSON bytes, remembered per input (see memo.ts).
+    const ipS: Section<IpCheck> = ipInput != null ? ipSection.withBytes(ipInput, site.country) : NO_SECTION;
+    const emailS: Section<EmailCheck> = input.email != null ? checkEmail.withBytes(input.email, input.name) : NO_SECTION;
+    const phoneS: Section<PhoneCheck> = input.phone != null ? checkPhoneWithBytes(input.phone, site.country) : NO_SECTION;
+    const addressS: Section<AddressCheck> = input.address != null ? checkAddress.withBytes(input.address, site.country) : NO_SECTION;
     const ip = ipS.value;
     const email = emailS.value;
 
@@ -112,7 +133,7 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
     // Labels this check adds to the probe's session; none (the usual case for a repeated check) is no write.
     const labels = record && device?.valid ? newSessionLabels(record, own, device.probe_ip_match === false) : [];
 
-    const finish = (): { result: CheckResult; json: string } => {
+    const finish = (): { result: CheckResult; bytes: Buffer } => {
       if (record && labels.length > 0) session = addToSession(record, labels);
       const risks = orderRisks([...own, ...(session?.risks ?? [])]);
       const result: CheckResult = {
@@ -127,16 +148,13 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
         phone: phoneS.value,
         address: addressS.value,
       };
-      // JSON.stringify(result), with the sections' remembered text (same bytes: test/checks/run-check-json.test.ts).
-      const json = `{"id":${JSON.stringify(result.id)},"created_at":${JSON.stringify(result.created_at)},"session_id":${JSON.stringify(result.session_id)},`
-        + `"risk_level":${JSON.stringify(result.risk_level)},"risks":${JSON.stringify(risks)},"device":${deviceS.json},`
-        + `"ip":${ipS.json},"email":${emailS.json},"phone":${phoneS.json},"address":${addressS.json}}`;
+      const bytes = answerBytes(result, deviceS.bytes, ipS.bytes, emailS.bytes, phoneS.bytes, addressS.bytes);
       store.checks.insert({
         check_id: result.id, site_id: site.site_id, session_id: result.session_id, risk_level: result.risk_level,
-        created_at: result.created_at, result: result as unknown as Record<string, unknown>, result_json: json, seq: nowUs,
+        created_at: result.created_at, result: result as unknown as Record<string, unknown>, result_bytes: bytes, seq: nowUs,
       });
       if (bus.wants('check.created')) bus.publish({ type: 'check.created', data: { ...result, site_id: site.site_id } });
-      return { result, json };
+      return { result, bytes };
     };
     // Its writes are one statement, or two in one transaction: the caller needs no savepoint to
     // undo half of a check (the group commit takes none).

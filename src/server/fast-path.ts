@@ -44,19 +44,22 @@ export function createFastPath(deps: AppDeps): Handler {
     send(req, res, seen, outcome);
   }
 
-  /** A run's value is sent as JSON; a string is JSON text already (a session read as SQLite built it). */
+  /**
+   * A run's value is sent as JSON; a string is JSON text already (a session read as SQLite built
+   * it), a Buffer its UTF-8 (a check's answer, assembled as bytes).
+   */
   function send(req: IncomingMessage, res: ServerResponse, seen: Seen, outcome: Outcome): void {
     let status = 200;
-    let body: string;
-    if (outcome.ok) body = typeof outcome.value === 'string' ? outcome.value : JSON.stringify(outcome.value);
-    else {
+    let bytes: Buffer;
+    if (outcome.ok) {
+      const v = outcome.value;
+      bytes = Buffer.isBuffer(v) ? v : Buffer.from(typeof v === 'string' ? v : JSON.stringify(v));
+    } else {
       const e = errorPayload(outcome.error);
       status = e.status;
-      body = JSON.stringify(e.body);
+      bytes = Buffer.from(JSON.stringify(e.body));
     }
-    // Encoded once: sent as these bytes, and the request log keeps them (not the text) until it
-    // writes them, so a flood's waiting entries do not crowd the JS heap's young generation.
-    const bytes = Buffer.from(body);
+    // Encoded once: sent as these bytes, and the request log copies them.
     res.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length });
     res.end(bytes);
     log?.record({
@@ -108,9 +111,9 @@ export function createFastPath(deps: AppDeps): Handler {
     if (url === CHECK) {
       const s = seen();
       withBody(req, res, s, (body) => {
-        const { siteId, json } = api.check(body());
+        const { siteId, bytes } = api.check(body());
         s.siteId = siteId;
-        return json;
+        return bytes;
       });
       return true;
     }

@@ -68,7 +68,7 @@ export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'site
       return { success: true };
     },
     /** POST /api/v1/event: the site's secret key comes in the body; only a wrong JSON type is refused. */
-    check(body: Record<string, unknown>): { siteId: string; result: CheckResult; json: string } {
+    check(body: Record<string, unknown>): { siteId: string; result: CheckResult; bytes: Buffer } {
       const key = body.secret_key;
       if (key === undefined || key === null || key === '') {
         throw new VtrError('unauthorized', 'send the site\'s secret key in the body: {"secret_key": "sk_test_..."} (see `vtr keys show`)');

@@ -60,12 +60,12 @@ describe('memoKey', () => {
     expect(memoKey('a', null)).toBe(memoKey('a', undefined));
   });
 
-  it('memoized.withJson: the JSON text of the same result the plain call gives', () => {
+  it('memoized.withBytes: the JSON (UTF-8) of the same result the plain call gives', () => {
     const f = memoized(10, (s: string) => s, (s: string) => ({ s, n: s.length }));
-    const { value, json } = f.withJson('abc');
+    const { value, bytes } = f.withBytes('abc');
     expect(value).toEqual(f('abc'));
-    expect(json).toBe(JSON.stringify(f('abc')));
+    expect(bytes.toString()).toBe(JSON.stringify(f('abc')));
     expect(() => ((value as { s: string }).s = 'changed')).toThrow(TypeError);
-    expect(f.withJson('abc').json).toBe('{"s":"abc","n":3}');
+    expect(f.withBytes('abc').bytes.toString()).toBe('{"s":"abc","n":3}');
   });
 });

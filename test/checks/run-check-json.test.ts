@@ -37,15 +37,15 @@ function inputs(probe: string): CheckInput[] {
 }
 
 describe('visitor check JSON', () => {
-  it('check: the JSON text is JSON.stringify of the result, first time and from the memo', () => {
+  it('check: the answer\'s bytes are JSON.stringify of the result, first time and from the memo', () => {
     const site = emu.bootstrap!.site;
     const { probe_id } = emu.deps.sessions.recordPageView(site, { url: 'https://shop.test/', ip: '203.0.113.9', fingerprint: 'fp_json' });
     const all = inputs(probe_id);
     expect(all.length).toBeGreaterThan(15);
     for (let round = 0; round < 2; round++) {
       for (const input of all) {
-        const { result, json } = emu.deps.checks.run(site, structuredClone(input));
-        expect(json, JSON.stringify(input)).toBe(JSON.stringify(result));
+        const { result, bytes } = emu.deps.checks.run(site, structuredClone(input));
+        expect(bytes.toString(), JSON.stringify(input)).toBe(JSON.stringify(result));
       }
     }
   });
@@ -61,8 +61,8 @@ describe('visitor check JSON', () => {
     expect(() => ((first.result.address as { country_code: string }).country_code = 'ZZ')).toThrow(TypeError);
     expect(() => ((first.result.device as { language: string }).language = 'xx')).toThrow(TypeError);
     const second = emu.deps.checks.run(site, structuredClone(input));
-    expect(second.json).toBe(JSON.stringify(second.result));
-    expect(JSON.parse(second.json)).toMatchObject({ ...JSON.parse(first.json), id: second.result.id, created_at: second.result.created_at });
+    expect(second.bytes.toString()).toBe(JSON.stringify(second.result));
+    expect(JSON.parse(second.bytes.toString())).toMatchObject({ ...JSON.parse(first.bytes.toString()), id: second.result.id, created_at: second.result.created_at });
   });
 });
 
@@ -73,8 +73,8 @@ describe('visitor check device section', () => {
       const site = manual.bootstrap!.site;
       const { probe_id, session } = manual.deps.sessions.recordPageView(site, { url: 'https://shop.test/', ip: '203.0.113.9', fingerprint: 'fp_device' });
       const device = (ip: string) => {
-        const { result, json } = manual.deps.checks.run(site, { probe_id, ip });
-        expect(json).toBe(JSON.stringify(result));
+        const { result, bytes } = manual.deps.checks.run(site, { probe_id, ip });
+        expect(bytes.toString()).toBe(JSON.stringify(result));
         return result.device!;
       };
       expect(device('203.0.113.9')).toMatchObject({ valid: true, probe_mins_elapsed: 0, probe_ip_match: true, language: session.language });
