@@ -167,8 +167,10 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
       arrived++;
       // Published with the caller's bodies, not the log's copy, which is overwritten once written.
       if (bus.wants('request.logged')) bus.publish({ type: 'request.logged', data: new LoggedEntry(entry) as unknown as Record<string, unknown> });
-      // More than `keep` waiting: the oldest would be pruned as soon as written, so they never are.
-      if (waiting.length > keep + (keep >> 2)) {
+      // More than `keep` waiting: the oldest would be pruned as soon as written, so they never are
+      // (and never count towards MAX_WAITING_BYTES: a flood of checks, ~3 KB each, would otherwise
+      // write all it holds about once a second, only to prune most of it).
+      if (waiting.length > keep) {
         const drop = waiting.length - keep;
         waiting.drop(drop);
         due = Math.max(0, due - drop);

@@ -30,8 +30,8 @@ const SLAB_BYTES = 1 << 20;
 /** Emptied slabs kept for reuse (a flood frees a quarter of the log at once, then refills it). */
 const SPARE_SLABS = 8;
 const FIRST_SLOTS = 1024;
-/** What an entry costs besides its text, counted in `bytes`. */
-const ENTRY_OVERHEAD = 200;
+/** What an entry costs besides its text, counted in `bytes`: its share of the typed arrays and the site ids. */
+const ENTRY_OVERHEAD = 72;
 // The byte lengths kept per entry, in this order; -1 is a null body.
 const METHOD = 0;
 const PATH = 1;

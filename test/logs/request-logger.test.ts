@@ -136,6 +136,17 @@ describe('request logger', () => {
     expect(new Set(published.map((p) => p.request_id)).size).toBe(3);
   });
 
+  it('record: a flood never writes entries past the newest `keep` because together they hold over 32 MiB', async () => {
+    const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock(), keep: 240 });
+    const big = 'x'.repeat(64 * 1024);
+    // 1,000 entries of 128 KB: 125 MB in all, but the newest 240 hold 30 MB.
+    for (let i = 0; i < 1_000; i++) log.record(seen(i, { requestBody: big, responseBody: big }));
+    await new Promise((r) => setImmediate(r));
+    expect(rows()).toEqual([]);
+    await log.settle();
+    expect(rows()).toEqual(Array.from({ length: 240 }, (_, i) => `/api/v1/x/${760 + i}`));
+  });
+
   it('record: entries holding more than 32 MiB are written at once, without waiting for a pause', async () => {
     const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
     const big = 'x'.repeat(64 * 1024);
