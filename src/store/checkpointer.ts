@@ -20,8 +20,10 @@ export const CHECKPOINT_EVERY_MS = 250;
 const AUTO_PAGES = 1000; // SQLite's default
 const SERVER_PAGES = 16_000; // 64 MiB (measured: at 16 MiB a visitor-check load stalled often enough to double p99)
 const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
-// A WAL of 16 MiB is caught up and started over; the server's connection copies at most ~256 KiB.
-const LIMITS: CatchUpLimits = { restartPages: 4_096, tailPages: 64, maxPasses: 4 };
+// A WAL of 16 MiB is caught up and started over; the server's connection copies at most ~256 KiB,
+// or past 32 MiB what the worker's last pass let through (a few MiB, where the 64 MiB autocheckpoint
+// stalled 40-80 ms: measured under a check flood with the worker short of CPU).
+const LIMITS: CatchUpLimits = { restartPages: 4_096, tailPages: 64, maxPasses: 4, forcePages: 8_192 };
 
 /** The built worker beside this module (dist/checkpoint-worker.js), or null when running from sources. */
 export function checkpointWorkerFile(): string | null {

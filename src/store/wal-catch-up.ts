@@ -8,13 +8,19 @@ export interface CatchUpLimits {
   tailPages: number;
   /** Passes after the first before giving up until the next round. */
   maxPasses: number;
+  /**
+   * A WAL at least this long is handed over after those passes whatever its tail: writes that
+   * outrun every pass (the worker short of CPU) would otherwise take it to the server's own
+   * checkpoint limit, which copies all of it in one stall; the tail is what one pass let through.
+   */
+  forcePages: number;
 }
 
 /**
  * Runs `pass` (one PASSIVE checkpoint, returning the WAL's length in frames when it began) until
  * what arrived during the last pass is a tail; returns the WAL's length then, or null when the WAL
  * is short, unchanged since `lastCaughtUp` (idle: it starts over at the next write), or writes kept
- * coming too fast.
+ * coming too fast while it is shorter than `forcePages`.
  */
 export function catchUp(pass: () => number, limits: CatchUpLimits, lastCaughtUp: number | null): number | null {
   let log = pass();
@@ -26,5 +32,5 @@ export function catchUp(pass: () => number, limits: CatchUpLimits, lastCaughtUp:
     log = next;
     if (arrived >= 0 && arrived <= limits.tailPages) return log;
   }
-  return null;
+  return log >= limits.forcePages ? log : null;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catchUp } from '../../src/store/wal-catch-up.js';
 
-const limits = { restartPages: 1000, tailPages: 10, maxPasses: 3 };
+const limits = { restartPages: 1000, tailPages: 10, maxPasses: 3, forcePages: 8000 };
 /** A pass that reports these WAL lengths in turn, and counts its calls. */
 function passes(...logs: number[]) {
   const p = Object.assign(() => logs[Math.min(p.calls++, logs.length - 1)], { calls: 0 });
@@ -24,6 +24,12 @@ describe('catchUp', () => {
   it('catchUp: writes that keep outrunning the passes give up after maxPasses', () => {
     const pass = passes(4000, 4500, 5000, 5500, 6000);
     expect(catchUp(pass, limits, null)).toBeNull();
+    expect(pass.calls).toBe(1 + limits.maxPasses);
+  });
+
+  it('catchUp: past forcePages, a WAL whose passes never reach a tail is handed over anyway', () => {
+    const pass = passes(7500, 8000, 8500, 9000, 9500);
+    expect(catchUp(pass, limits, null)).toBe(9000);
     expect(pass.calls).toBe(1 + limits.maxPasses);
   });
 
