@@ -11,7 +11,7 @@ import type { RequestLogJson } from '../domain/request-log.js';
 import { unknownCursor } from '../domain/errors.js';
 import { secretKeyOf } from './mask.js';
 import { LoggedEntry, randomPart } from './log-entry.js';
-import { WaitingLog, type WaitingInput } from './waiting-log.js';
+import { WaitingLog, type LoggedRequest, type WaitingInput } from './waiting-log.js';
 
 /** Rows kept: the newest 10,000. */
 export const DEFAULT_KEEP = 10_000;
@@ -33,19 +33,9 @@ const CHUNK = 64;
 // Pruning looks up the cut-off with an OFFSET walk over `keep` index entries: not for every chunk.
 const PRUNE_EVERY = 1_024;
 
-export interface RequestSeen {
-  method: string;
-  /** Path with its query string. */
-  path: string;
-  status: number;
-  durationMs: number;
-  /** When the request arrived, epoch µs. */
-  atUs: number;
+/** What a route saw of a request: its bodies are read only during record (copied to the waiting log). */
+export interface RequestSeen extends LoggedRequest {
   bearer: string | null;
-  /** The body's text, or its UTF-8 bytes (only read during record: copied to the waiting log). */
-  requestBody: string | Uint8Array | null;
-  /** The answer's text, or the UTF-8 bytes that were sent (likewise). */
-  responseBody: string | Uint8Array | null;
   /** The site the request was for, when the route already knows it (else looked up from its credentials). */
   siteId?: string;
 }

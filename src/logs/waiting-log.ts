@@ -5,19 +5,27 @@
 // each megabyte brought a mark-compact for their memory: either doubled the GC's pauses
 // (docs/performance.md, session 9).
 
-/** What the logger hands over; a body as text or as its UTF-8 bytes (copied here). */
-export interface WaitingInput {
-  seq: number;
-  /** The random part of the entry's id, a number below 62^8 (see log-entry.ts). */
-  rnd: number;
+/** What a request's entry says of it, as a route hands it to the request log. */
+export interface LoggedRequest {
   method: string;
+  /** Path with its query string. */
   path: string;
   status: number;
   durationMs: number;
+  /** When the request arrived, epoch µs. */
   atUs: number;
-  siteId: string | null;
+  /** The body's text, or its UTF-8 bytes (copied here when the entry is pushed). */
   requestBody: string | Uint8Array | null;
+  /** The answer's text, or the UTF-8 bytes that were sent (likewise). */
   responseBody: string | Uint8Array | null;
+}
+
+/** What the logger hands over: the request, numbered, with its site. */
+export interface WaitingInput extends LoggedRequest {
+  seq: number;
+  /** The random part of the entry's id, a number below 62^8 (see log-entry.ts). */
+  rnd: number;
+  siteId: string | null;
 }
 
 /** An entry read back: its bodies are views of its slab, valid only until the log changes. */
@@ -27,7 +35,7 @@ export interface WaitingView extends Omit<WaitingInput, 'requestBody' | 'respons
 }
 
 const SLAB_BYTES = 1 << 20;
-/** Emptied slabs kept for reuse (a flood frees a quarter of the log at once, then refills it). */
+/** Emptied slabs kept for reuse (a write or a state reset frees many at once, then the log refills). */
 const SPARE_SLABS = 8;
 const FIRST_SLOTS = 1024;
 /** What an entry costs besides its text, counted in `bytes`: its share of the typed arrays and the site ids. */
