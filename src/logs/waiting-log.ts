@@ -84,7 +84,7 @@ export class WaitingLog {
     lens[l + PATH] = byteLength(e.path);
     lens[l + REQUEST] = byteLength(e.requestBody);
     lens[l + RESPONSE] = byteLength(e.responseBody);
-    const size = Math.max(0, lens[l]) + Math.max(0, lens[l + 1]) + Math.max(0, lens[l + 2]) + Math.max(0, lens[l + 3]);
+    const size = this.textBytes(i);
     const slab = this.room(size);
     this.slabOf[i] = this.firstSlab + this.slabs.length - 1;
     let at = (this.offset[i] = this.used);
@@ -125,10 +125,9 @@ export class WaitingLog {
   drop(n: number): void {
     n = Math.min(n, this.count);
     for (let k = 0; k < n; k++) {
-      const l = ((this.head + k) % this.slots) * TEXTS;
-      const lens = this.lengths;
-      this.bytes -= Math.max(0, lens[l]) + Math.max(0, lens[l + 1]) + Math.max(0, lens[l + 2]) + Math.max(0, lens[l + 3]) + ENTRY_OVERHEAD;
-      this.siteIds[(this.head + k) % this.slots] = null;
+      const i = (this.head + k) % this.slots;
+      this.bytes -= this.textBytes(i) + ENTRY_OVERHEAD;
+      this.siteIds[i] = null;
     }
     this.head = this.count === n ? 0 : (this.head + n) % this.slots;
     this.count -= n;
@@ -141,6 +140,13 @@ export class WaitingLog {
     }
   }
 
+  /** The bytes of slot i's text on its slab (a null body counts none). */
+  private textBytes(i: number): number {
+    let sum = 0;
+    for (let t = i * TEXTS; t < i * TEXTS + TEXTS; t++) sum += Math.max(0, this.lengths[t]);
+    return sum;
+  }
+
   /** The slab to put `size` more bytes on (a new one when the current one is full). */
   private room(size: number): Buffer {
     if (this.used + size > SLAB_BYTES || this.slabs.length === 0) {
@@ -151,28 +157,24 @@ export class WaitingLog {
     return this.slabs[this.slabs.length - 1];
   }
 
-  /** Twice the slots, the entries copied oldest first. */
+  /** Twice the slots (called only when all are taken), the entries copied oldest first. */
   private grow(): void {
     const slots = Math.max(FIRST_SLOTS, this.slots * 2);
-    const order = Array.from({ length: this.count }, (_, k) => (this.head + k) % this.slots);
-    const copy = <A extends Float64Array | Uint16Array | Uint32Array>(from: A, make: (n: number) => A): A => {
-      const to = make(slots);
-      order.forEach((i, k) => (to[k] = from[i]));
+    const h = this.head;
+    const unrolled = <A extends Float64Array | Uint16Array | Uint32Array | Int32Array>(from: A, to: A, per = 1): A => {
+      to.set(from.subarray(h * per));
+      to.set(from.subarray(0, h * per), from.length - h * per);
       return to;
     };
-    this.seq = copy(this.seq, (n) => new Float64Array(n));
-    this.rnd = copy(this.rnd, (n) => new Float64Array(n));
-    this.atUs = copy(this.atUs, (n) => new Float64Array(n));
-    this.duration = copy(this.duration, (n) => new Float64Array(n));
-    this.status = copy(this.status, (n) => new Uint16Array(n));
-    this.slabOf = copy(this.slabOf, (n) => new Float64Array(n));
-    this.offset = copy(this.offset, (n) => new Uint32Array(n));
-    const lengths = new Int32Array(slots * TEXTS);
-    order.forEach((i, k) => lengths.set(this.lengths.subarray(i * TEXTS, i * TEXTS + TEXTS), k * TEXTS));
-    this.lengths = lengths;
-    const siteIds: (string | null)[] = new Array(slots).fill(null);
-    order.forEach((i, k) => (siteIds[k] = this.siteIds[i]));
-    this.siteIds = siteIds;
+    this.seq = unrolled(this.seq, new Float64Array(slots));
+    this.rnd = unrolled(this.rnd, new Float64Array(slots));
+    this.atUs = unrolled(this.atUs, new Float64Array(slots));
+    this.duration = unrolled(this.duration, new Float64Array(slots));
+    this.status = unrolled(this.status, new Uint16Array(slots));
+    this.slabOf = unrolled(this.slabOf, new Float64Array(slots));
+    this.offset = unrolled(this.offset, new Uint32Array(slots));
+    this.lengths = unrolled(this.lengths, new Int32Array(slots * TEXTS), TEXTS);
+    this.siteIds = [...this.siteIds.slice(h), ...this.siteIds.slice(0, h), ...new Array<null>(slots - this.slots).fill(null)];
     this.slots = slots;
     this.head = 0;
   }
