@@ -35,6 +35,41 @@ describe('request logger', () => {
     await expect.poll(rows, { timeout: 2000, interval: 20 }).toEqual(['/api/v1/x/1', '/api/v1/x/2']);
   });
 
+  it('record: after a pause, everything waiting is written while the server stays idle (no other wake-up needed)', async () => {
+    const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
+    for (let i = 0; i < 512; i++) log.record(seen(i));
+    // One timer and nothing else: the loop sleeps in its poll between wake-ups.
+    await new Promise((r) => setTimeout(r, 600));
+    expect(rows()).toHaveLength(512);
+  });
+
+  it('record: a background write that requests interrupt goes on in small transactions', () => {
+    vi.useFakeTimers();
+    try {
+      const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
+      const sizes: number[] = [];
+      const insertMany = store.requestLog.insertMany;
+      store.requestLog.insertMany = (r) => {
+        sizes.push(r.length);
+        insertMany(r);
+      };
+      for (let i = 0; i < 300; i++) log.record(seen(i));
+      // The first tick sees the records; the second, a pause: everything waiting is due.
+      vi.advanceTimersByTime(199);
+      vi.advanceTimersToNextTimer();
+      expect(sizes).toEqual([]);
+      vi.advanceTimersToNextTimer();
+      log.record(seen(300)); // traffic again
+      vi.advanceTimersToNextTimer();
+      vi.advanceTimersToNextTimer();
+      expect(sizes).toEqual([64, 8, 64]);
+      log.flush();
+      expect(rows()).toHaveLength(301);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('record: under continuous traffic, entries are written at least every 5 s', () => {
     vi.useFakeTimers();
     try {
