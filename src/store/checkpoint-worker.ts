@@ -13,8 +13,8 @@ db.pragma('busy_timeout = 5000');
  * Flushes the database file and the WAL to disk from this thread. The server's connection syncs
  * both when it copies the tail (synchronous = NORMAL), and that sync then had to write out every
  * page the worker's passes had copied since the last one. Under a flood of checks a quarter of
- * the server's copies took 20-106 ms; synced here first, it is left with the tail's pages, and 2-16 ms
- * (measured in 4 runs each: docs/performance.md, session 10).
+ * the server's copies took 20-106 ms. Synced here first, the server has only the tail's pages to
+ * sync: 2-16 ms (4 floods each way: docs/performance.md, session 10).
  */
 function syncFiles(): void {
   for (const file of [dbPath, `${dbPath}-wal`]) {

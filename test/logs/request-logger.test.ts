@@ -39,7 +39,7 @@ describe('request logger', () => {
     const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
     for (let i = 0; i < 512; i++) log.record(seen(i));
     // One timer and nothing else: the loop sleeps in its poll between wake-ups.
-    await new Promise((r) => setTimeout(r, 600));
+    await new Promise((r) => setTimeout(r, 1000));
     expect(rows()).toHaveLength(512);
   });
 
