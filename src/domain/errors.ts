@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   schema_too_new: 409,
   rate_limited: 429,
   internal_error: 500,
+  database_busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

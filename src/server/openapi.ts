@@ -69,6 +69,11 @@ export const ERROR_CODES: Record<number, { name: string; codes: string[]; descri
   413: { name: 'PayloadTooLarge', codes: ['payload_too_large'], description: 'The body is over 1 MiB' },
   415: { name: 'UnsupportedMediaType', codes: ['unsupported_media_type'], description: 'A body whose Content-Type is not JSON' },
   429: { name: 'RateLimited', codes: ['rate_limited'], description: 'Over `vtr serve --rate-limit` (see Retry-After)' },
+  503: {
+    name: 'DatabaseBusy',
+    codes: ['database_busy'],
+    description: 'Another process on the same database file held its write lock for more than 5 s (a long `vtr state import`); nothing was written, try again',
+  },
 };
 
 const errorSchema = (codes: string[]): Schema => ({
@@ -119,7 +124,7 @@ export function openApiDocument(opts: OpenApiOptions = {}): Schema {
           requestBody: { required: true, content: json(ref('CustomEventRequest')) },
           responses: {
             '200': { description: 'Added', content: json(ref('CustomEventResponse')) },
-            ...errors(400, 401, 404, 405, 413, 415, 429),
+            ...errors(400, 401, 404, 405, 413, 415, 429, 503),
           },
         },
       },
@@ -130,7 +135,7 @@ export function openApiDocument(opts: OpenApiOptions = {}): Schema {
           description: 'Authenticated by `secret_key` in the body, not by a header. Bad values are reported in the result; only wrong JSON types are a 400.',
           security: [],
           requestBody: { required: true, content: json(ref('EventRequest')) },
-          responses: { '200': { description: 'The check result', content: json(ref('CheckResult')) }, ...errors(400, 401, 405, 413, 415, 429) },
+          responses: { '200': { description: 'The check result', content: json(ref('CheckResult')) }, ...errors(400, 401, 405, 413, 415, 429, 503) },
         },
       },
     },

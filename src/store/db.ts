@@ -13,6 +13,9 @@ export interface OpenDbOptions {
   path: string;
 }
 
+/** How long a write waits for another process's write lock before failing. */
+export const BUSY_TIMEOUT_MS = 5000;
+
 /** Opens (creating if needed) the database, applies pending migrations, refuses newer schemas. */
 export function openDb({ path }: OpenDbOptions): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -20,7 +23,7 @@ export function openDb({ path }: OpenDbOptions): Db {
   try {
     // Several vtr processes may share one file: wait for a lock rather than fail. First, so that
     // switching a new file to WAL (which needs the file to itself) waits too.
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');

@@ -1,4 +1,5 @@
-import { openDb, type Db } from './db.js';
+import { BUSY_TIMEOUT_MS, openDb, type Db } from './db.js';
+import { VtrError } from '../domain/errors.js';
 import { createMetaStore } from './meta.js';
 import { createSiteStore } from './sites.js';
 import { createSessionStore } from './sessions.js';
@@ -16,6 +17,15 @@ import { createReadCaches } from './read-cache.js';
 export interface StoreOptions {
   /** SQLite file path; ':memory:' keeps nothing. */
   path: string;
+}
+
+/**
+ * SQLite's "database is locked": another process (a long `state import`, another server's flood)
+ * held the write lock past the busy timeout. The request was fine; it may be sent again.
+ */
+function lockedOut(error: unknown): VtrError | null {
+  if ((error as { code?: unknown } | null)?.code !== 'SQLITE_BUSY') return null;
+  return new VtrError('database_busy', `the database is locked by another process on the same file (a long state import?) and stayed locked for ${BUSY_TIMEOUT_MS / 1000} s; try again`);
 }
 
 /** Every table's statements, one module per table, over one connection. */
@@ -48,7 +58,7 @@ export function createStore({ path }: StoreOptions) {
         return immediate(fn) as T; // nested: a savepoint
       } catch (error) {
         caches.rolledBack(); // better-sqlite3 rolled back before rethrowing
-        throw error;
+        throw lockedOut(error) ?? error;
       } finally {
         caches.transactionEnded(); // a no-op while an outer transaction is still open
       }

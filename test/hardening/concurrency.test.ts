@@ -62,6 +62,40 @@ describe('concurrency', () => {
     }
   });
 
+  it('serve: a write held up past the busy timeout by another process answers 503 database_busy, and the next one succeeds', async () => {
+    const db = join(tempDir('vtr-conc-busy-'), 'vtr.db');
+    const server = await startServer(['--db', db]);
+    servers.push(server);
+    const { site_id: siteId, access_token: token, secret_key: secretKey } = server.site!;
+    const agent = new http.Agent({ keepAlive: true });
+    const created = await rawRequest(agent, server.origin, 'POST', `/_vtr/api/sites/${siteId}/sessions`, {});
+    const sessionId = JSON.parse(created.body).session_id as string;
+    // Another process holding the write lock, as a long `vtr state import` does.
+    const other = new Database(db);
+    other.exec('BEGIN IMMEDIATE');
+    let answers: { status: number; body: string }[];
+    try {
+      answers = await Promise.all([
+        rawRequest(agent, server.origin, 'POST', `/api/v1/session/${sessionId}/event`, { name: 'held' }, token),
+        rawRequest(agent, server.origin, 'POST', '/api/v1/event', { secret_key: secretKey, email: 'a@example.com' }),
+      ]);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    for (const a of answers) {
+      expect(a.status).toBe(503);
+      expect(JSON.parse(a.body)).toMatchObject({ code: 'database_busy', message: expect.stringMatching(/locked.*try again/) });
+    }
+    const after = await rawRequest(agent, server.origin, 'POST', `/api/v1/session/${sessionId}/event`, { name: 'after' }, token);
+    expect(after.status).toBe(200);
+    // Nothing of the refused event was written.
+    const session = JSON.parse((await rawRequest(agent, server.origin, 'GET', `/api/v1/session/${sessionId}`, undefined, token)).body);
+    expect(session.custom_events).toEqual(['after']);
+    expect(server.stderr()).not.toMatch(/unexpected error/);
+    agent.destroy();
+  }, 30_000);
+
   it('serve: three servers started at once on a new database file all come up with one default site', async () => {
     const db = join(tempDir('vtr-conc-start-'), 'vtr.db');
     const started = await Promise.all([startServer(['--db', db]), startServer(['--db', db]), startServer(['--db', db])]);
