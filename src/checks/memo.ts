@@ -4,6 +4,7 @@
 // frozen, so no caller can change what the next one gets (a copy per call cost more than the look-up).
 // `withBytes` also gives the result's JSON as UTF-8 bytes, made once per entry: serialising a
 // check's sections was a fifth of a repeated check, and the answer is assembled from these bytes.
+import { addBounded } from '../domain/bounded-map.js';
 
 const MAX_KEY = 1000;
 
@@ -39,8 +40,7 @@ export function memoized<A extends unknown[], R extends object>(size: number, ke
       return e;
     }
     e = { result: Object.freeze(fn(...args)), bytes: undefined, movedAt: ++added };
-    if (memo.size >= size) memo.delete(memo.keys().next().value!);
-    memo.set(key, e);
+    addBounded(memo, key, e, size);
     return e;
   };
   const f = ((...args: A): Readonly<R> => entry(args).result) as Memoized<A, R>;

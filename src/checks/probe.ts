@@ -5,6 +5,7 @@ import { isLoopbackIp, lookupIp } from '../domain/ip-intel.js';
 import { parseUserAgent } from '../domain/user-agent.js';
 import type { ProbeRecord } from '../store/probes.js';
 import type { CheckSession } from '../store/sessions.js';
+import { addBounded } from '../domain/bounded-map.js';
 
 /** A stored probe, as the check reads it. */
 export type ProbeRef = ProbeRecord;
@@ -136,8 +137,8 @@ export function createDeviceSections(max = 1000) {
     if (hit && hit.probe === verdict.probe && hit.session === session && hit.ip === ctx.checkIp && hit.mins === mins) return hit;
     const value = Object.freeze(deviceSection(probeId, verdict, session, ctx));
     const entry: Entry = { probe: verdict.probe, session, ip: ctx.checkIp, mins, value, bytes: Buffer.from(JSON.stringify(value)) };
-    if (!hit && memo.size >= max) memo.delete(memo.keys().next().value!);
-    memo.set(probeId, entry);
+    if (hit) memo.set(probeId, entry);
+    else addBounded(memo, probeId, entry, max);
     return entry;
   };
 }

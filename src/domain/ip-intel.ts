@@ -2,6 +2,7 @@
 // the country database is passed in as `countryOf` (see src/geo/country-db.ts).
 import ipaddr from 'ipaddr.js';
 import countries from 'i18n-iso-countries';
+import { addBounded } from './bounded-map.js';
 
 /** Answers an ISO 3166-1 alpha-2 code for a public IP, or null when unknown. */
 export interface CountryLookup {
@@ -149,8 +150,7 @@ export function lookupIp(ip: string, countryOf?: CountryLookup): IpIntel {
   const hit = cache.get(ip);
   if (hit) return { ...hit };
   const intel = lookupUncached(ip, countryOf);
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(ip, intel);
+  addBounded(cache, ip, intel, CACHE_MAX);
   return { ...intel };
 }
 

@@ -1,6 +1,7 @@
 // A visitor's language tag and time zone, as the service describes them: an IETF language tag and a
 // tz database name, each in its canonical spelling, or nothing. Browsers send what they like; the
 // built-in Intl data decides what is valid (Intl throws a RangeError for what it does not know).
+import { addBounded } from './bounded-map.js';
 
 const MAX_REMEMBERED = 500;
 
@@ -19,8 +20,7 @@ function canonicalizer(maxLength: number, canonicalOf: (text: string) => string 
     } catch {
       value = null;
     }
-    if (known.size >= MAX_REMEMBERED) known.delete(known.keys().next().value!);
-    known.set(key, value);
+    addBounded(known, key, value, MAX_REMEMBERED);
     return value;
   };
 }

@@ -3,6 +3,7 @@
 import { UAParser } from 'ua-parser-js';
 import { isbot } from 'isbot';
 import type { DeviceType } from './session.js';
+import { addBounded } from './bounded-map.js';
 
 export interface UserAgentInfo {
   device_type: DeviceType | null;
@@ -127,8 +128,7 @@ export function parseUserAgent(ua: string | null): UserAgentInfo {
   if (hit) return { ...hit };
   const info = parse(ua);
   if (ua.length <= CACHE_MAX_KEY_LENGTH) {
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    cache.set(ua, info);
+    addBounded(cache, ua, info, CACHE_MAX);
   }
   return { ...info };
 }

@@ -15,6 +15,7 @@
 // What it caches inside a transaction is that transaction's view, and any rollback (of a savepoint
 // or the whole transaction, store.tx) empties every cache, so nothing rolled back stays cached.
 import type { Db } from './db.js';
+import { addBounded } from '../domain/bounded-map.js';
 
 const MAX_ENTRIES = 1000;
 
@@ -75,8 +76,7 @@ export function createReadCaches(db: Db) {
         if (hit !== undefined) return hit;
         const value = load();
         if (value !== null) {
-          if (map.size >= max) map.delete(map.keys().next().value!);
-          map.set(key, value);
+          addBounded(map, key, value, max);
         }
         return value;
       },

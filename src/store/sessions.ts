@@ -2,6 +2,7 @@ import { SESSION_FIELDS, type Session } from '../domain/session.js';
 import { json, type Db } from './db.js';
 import type { ReadCaches } from './read-cache.js';
 import { NEWEST_FIRST, olderThan, type PageCursor } from './paging.js';
+import { addBounded } from '../domain/bounded-map.js';
 
 /** A stored session: the public Session plus the bookkeeping the derivations need. */
 export interface SessionRecord {
@@ -154,8 +155,7 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
     let stmt = partialUpdates.get(key);
     if (!stmt) {
       stmt = db.prepare(`UPDATE sessions SET ${changed.map((i) => `${COLUMNS[i]} = ?`).join(', ')} WHERE session_id = ?`);
-      if (partialUpdates.size >= 64) partialUpdates.delete(partialUpdates.keys().next().value!);
-      partialUpdates.set(key, stmt);
+      addBounded(partialUpdates, key, stmt, 64);
     }
     return stmt;
   };
@@ -195,12 +195,12 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
   const listStatement = (sql: string): ListStatement => {
     let stmt = listStatements.get(sql);
     if (stmt) {
-      listStatements.delete(sql); // re-inserted below: most recently used last
+      listStatements.delete(sql); // re-inserted: most recently used last
+      listStatements.set(sql, stmt);
     } else {
       stmt = db.prepare<unknown[]>(sql).raw(true) as unknown as ListStatement;
-      if (listStatements.size >= 64) listStatements.delete(listStatements.keys().next().value!);
+      addBounded(listStatements, sql, stmt, 64);
     }
-    listStatements.set(sql, stmt);
     return stmt;
   };
 
