@@ -10,23 +10,22 @@ const db = new Database(dbPath, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 
 /**
- * Flushes the database file and the WAL to disk from this thread. The server's connection syncs
- * both when it copies the tail (synchronous = NORMAL), and that sync then had to write out every
- * page the worker's passes had copied since the last one. Under a flood of checks a quarter of
- * the server's copies took 20-106 ms. Synced here first, the server has only the tail's pages to
- * sync: 2-16 ms (4 floods each way: docs/performance.md, session 10).
+ * Flushes the database file to disk from this thread. The server's connection syncs it when it
+ * copies the tail (synchronous = NORMAL), and that sync then had to write out every page the
+ * worker's passes had copied since the last complete checkpoint: under a flood of checks a quarter
+ * of the server's copies took 20-106 ms. Synced here first, the server has only the tail's pages to
+ * sync: p90 6-14 ms (docs/performance.md, session 10). The WAL is not synced here: the server is
+ * appending to it, and each of the worker's passes has synced what it copied already.
  */
-function syncFiles(): void {
-  for (const file of [dbPath, `${dbPath}-wal`]) {
-    let fd: number | null = null;
-    try {
-      fd = openSync(file, 'r');
-      fdatasyncSync(fd);
-    } catch {
-      // gone (closing) or not there: the server's own sync still covers it
-    } finally {
-      if (fd !== null) closeSync(fd);
-    }
+function syncDatabaseFile(): void {
+  let fd: number | null = null;
+  try {
+    fd = openSync(dbPath, 'r');
+    fdatasyncSync(fd);
+  } catch {
+    // gone (closing): the server's own sync still covers it
+  } finally {
+    if (fd !== null) closeSync(fd);
   }
 }
 
@@ -39,7 +38,7 @@ setInterval(() => {
     const at = catchUp(pass, limits, caughtUp);
     if (at !== null) {
       caughtUp = at;
-      syncFiles();
+      syncDatabaseFile();
       parentPort?.postMessage('caught-up');
     }
   } catch {
