@@ -52,7 +52,6 @@ const ROUNDS = num('BENCH_ROUNDS', QUICK ? 1 : 3);
 const SCALE_GET_IDS = 100_000;
 /** The pause after each HTTP run (see `settled`). */
 const SETTLE_MS = 500;
-let settled = (run) => run;
 /** Route work (µs of CPU per request) the headroom calibration adds to the bare server. */
 const HEADROOM_WORK_US = [10, 25, 50];
 const TARGETS = { get: 0.7, session_event: 0.5, check: 0.5, check_unique: 0.5, p99_ms: 10, cli_version: 1.5 };
@@ -370,7 +369,7 @@ async function benchHttp() {
   // starts: reading the log writes what waits, and the pause lets the checkpoint worker copy it.
   // Otherwise that work would run during the next run, the bare server's (flattering the ratio) or
   // its own. Both sides get the same pause.
-  settled = async (run) => {
+  const settled = async (run) => {
     const result = await run;
     await call(emu.origin, 'GET', '/_vtr/api/logs?limit=1');
     await sleep(SETTLE_MS);
