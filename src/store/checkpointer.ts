@@ -6,11 +6,11 @@
 // The WAL only starts over (and stops growing) when a write begins with all of it copied, which
 // under a flood of writes never happens to the worker's passes: frames keep arriving. So once the
 // WAL is long, the worker repeats its pass until what arrived during the last one is a small tail,
-// and tells the server's connection, which copies that tail itself: p50 4-7 ms under a flood of
-// checks, a quarter of them 20-100 ms (mostly the sync of the database file; syncing it from the
-// worker first was tried: docs/performance.md, session 10), where its own 64 MiB autocheckpoint,
-// still the backstop, stalled 40-70 ms. If the worker cannot start or dies, the server's
-// connection goes back to SQLite's default.
+// flushes the database file and the WAL to disk (the tail copy's syncs would otherwise write out
+// all its passes had copied), and tells the server's connection, which copies that tail itself: its
+// syncs under 5 ms under a flood of checks, where its own 64 MiB autocheckpoint, still the backstop,
+// stalled 40-70 ms. If the worker cannot start or dies, the server's connection goes back to
+// SQLite's default.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
