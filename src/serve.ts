@@ -1,5 +1,6 @@
 // `vtr serve`: an emulator bound to a port, with its start-up banner.
 import { readFile, rename, writeFile } from 'node:fs/promises';
+import { setFlagsFromString } from 'node:v8';
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator.js';
 import { VtrError } from './domain/errors.js';
 import type { SiteService } from './sites/service.js';
@@ -30,6 +31,10 @@ function defaultSiteKeys(sites: SiteService) {
 }
 
 export async function startServer(cfg: ServeConfig, io: ServeOutput) {
+  // A young-generation collection here copies ~100 KB of survivors: helper threads buy nothing, and
+  // on a machine busy with the app and its tests the pause waits for them to be scheduled. Under a
+  // flood of checks: 1.1-1.4 ms single-threaded against 1.5-3.7 ms (docs/performance.md, session 11).
+  setFlagsFromString('--no-parallel-scavenge');
   const emulator = createEmulator({ ...cfg, dispatchAfterListen: true });
   let addr: { port: number; host: string };
   let imported: Record<string, number> | null = null;
