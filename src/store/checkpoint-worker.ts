@@ -16,11 +16,11 @@ const pass = (): number => (db.pragma('wal_checkpoint(PASSIVE)') as { log: numbe
  * Flushes the database file and the WAL to disk from this thread, before the hand-over. SQLite
  * syncs the database file only when a checkpoint copies the whole WAL, which under a flood only the
  * server's tail copy does; so that copy's sync had to write out every page this worker's passes had
- * copied, and on the server thread took 10-60 ms at a third of the hand-overs. Flushed here first,
- * the server's syncs (the WAL, the file, and the WAL's header when it starts over) have only the
- * tail left: 39-54 ms of them in a 6 s flood of checks, none over 5 ms, against 91-134 ms with
- * three to five over (docs/performance.md, session 11). Safe at any moment: it only writes out
- * what is in the page cache already.
+ * copied: up to 48 ms on the server thread. Flushed here first, the server's syncs (the WAL, the
+ * file, and the WAL's header when it starts over) have only the tail left: 35-54 ms of them in a
+ * 6 s flood of checks, at most one over 5 ms, against 66-134 ms with one to five over
+ * (docs/performance.md, session 11). Safe at any moment: it only writes out what is in the page
+ * cache already.
  */
 function flushToDisk(): void {
   for (const file of [dbPath, `${dbPath}-wal`]) {
