@@ -1,15 +1,25 @@
 // Spawning the built `vtr` for end-to-end tests. VTR_CLI points at another build (e.g. a private
 // tsup --out-dir inside the repo) so parallel work does not clobber dist/.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const CLI = process.env.VTR_CLI ?? fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
+const made: string[] = [];
+
+/** A fresh directory under the OS temp dir, removed after the test file (test/helpers/setup.ts). */
 export function tempDir(prefix = 'vtr-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** Removes every directory tempDir made in this test file (a crash test's alone is ~27 MB). */
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 }
 
 export interface CliResult {

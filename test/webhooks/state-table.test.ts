@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { harness, TIMESTAMP, type Harness } from '../helpers/emulator.js';
 import { startReceiver, waitUntil, type Receiver } from '../helpers/receiver.js';
+import { tempDir } from '../helpers/vtr-process.js';
 import { SESSION_FIELDS } from '../../src/domain/session.js';
 import { VERSION } from '../../src/version.js';
 
@@ -248,10 +249,8 @@ describe('webhook state table (real receiver)', () => {
   });
 
   it('durability: a restart on the same database runs the scheduled attempts', async () => {
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const dbPath = join(mkdtempSync(join(tmpdir(), 'vtr-wh-')), 'vtr.db');
+    const dbPath = join(tempDir('vtr-wh-'), 'vtr.db');
     rx.answer(() => 500);
     h = harness({ dbPath, clock: 'manual', retrySchedule: [HOUR, HOUR, HOUR, HOUR, HOUR] });
     const hook = (await h.admin('POST', `/sites/${h.site.site_id}/webhooks`, { url: rx.url })).body;
