@@ -1,5 +1,6 @@
 // The service description's webhook state table, row by row, against a real HTTP receiver
 // (node:http) with the emulator in-process on a manual clock.
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { harness, TIMESTAMP, type Harness } from '../helpers/emulator.js';
@@ -249,7 +250,6 @@ describe('webhook state table (real receiver)', () => {
   });
 
   it('durability: a restart on the same database runs the scheduled attempts', async () => {
-    const { join } = await import('node:path');
     const dbPath = join(tempDir('vtr-wh-'), 'vtr.db');
     rx.answer(() => 500);
     h = harness({ dbPath, clock: 'manual', retrySchedule: [HOUR, HOUR, HOUR, HOUR, HOUR] });
