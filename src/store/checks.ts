@@ -10,6 +10,10 @@ export interface CheckRecord {
   created_at: string;
   result: Record<string, unknown>;
   seq: number;
+  /** The probe's device, for the device rules. */
+  fingerprint?: string | null;
+  /** The normalised email checked, for `emails_per_device`. */
+  email?: string | null;
 }
 
 /** What insert takes: the record, and optionally `result` already serialised as UTF-8 (sent as the answer too). */
@@ -20,14 +24,21 @@ const toRecord = (r: Row): CheckRecord => ({ ...r, result: json.parse(r.result, 
 
 export function createCheckStore(db: Db) {
   // CAST: `result` may come as UTF-8 bytes (bound as a blob), and is stored as the text they are.
-  const insert = db.prepare('INSERT INTO checks (check_id, site_id, session_id, risk_level, created_at, result, seq) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT), ?)');
+  const insert = db.prepare('INSERT INTO checks (check_id, site_id, session_id, risk_level, created_at, result, seq, fingerprint, email) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?, ?)');
+  // Both use the partial indexes on (site_id, fingerprint, ...): a count, never a scan of the table.
+  const deviceChecks = db.prepare<[string, string, string], { n: number }>('SELECT count(*) AS n FROM checks WHERE site_id = ? AND fingerprint = ? AND created_at >= ?');
+  const deviceEmails = db.prepare<[string, string], { n: number }>('SELECT count(DISTINCT email) AS n FROM checks WHERE site_id = ? AND fingerprint = ? AND email IS NOT NULL');
   const get = db.prepare<[string], Row>('SELECT * FROM checks WHERE check_id = ?');
   const forSession = db.prepare<[string], Row>('SELECT * FROM checks WHERE session_id = ? ORDER BY seq, rowid');
   const cursorOf = db.prepare<[string], PageCursor>('SELECT seq, rowid FROM checks WHERE check_id = ?');
   return {
     // Positional: binding by name costs a lookup per parameter, on every visitor check.
     insert: (c: CheckInsert) =>
-      void insert.run(c.check_id, c.site_id, c.session_id, c.risk_level, c.created_at, c.result_bytes ?? json.stringify(c.result), c.seq),
+      void insert.run(c.check_id, c.site_id, c.session_id, c.risk_level, c.created_at, c.result_bytes ?? json.stringify(c.result), c.seq, c.fingerprint ?? null, c.email ?? null),
+    /** Checks of the site with this device since `since` (a stored timestamp). */
+    deviceChecks: (siteId: string, fingerprint: string, since: string): number => deviceChecks.get(siteId, fingerprint, since)!.n,
+    /** Distinct normalised emails checked with this device on the site. */
+    deviceEmails: (siteId: string, fingerprint: string): number => deviceEmails.get(siteId, fingerprint)!.n,
     get: (id: string) => {
       const r = get.get(id);
       return r ? toRecord(r) : null;
