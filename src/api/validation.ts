@@ -17,7 +17,7 @@ function plainMessage(issue: Issue): string | undefined {
     return Number(issue.minimum) === 1 ? 'must not be empty' : `must have at least ${String(issue.minimum)} ${what}`;
   }
   if (issue.code === 'too_big' && what) return `must have at most ${String(issue.maximum)} ${what}`;
-  if (issue.code === 'invalid_type') return `expected ${issue.expected === 'array' ? 'an array' : `a ${String(issue.expected)}`}`;
+  if (issue.code === 'invalid_type') return `expected ${/^[aeiou]/.test(String(issue.expected)) ? 'an' : 'a'} ${String(issue.expected)}`;
   return undefined;
 }
 
