@@ -34,5 +34,9 @@ export function openApiDocument(opts: OpenApiOptions = {}): Record<string, unkno
     servers: [{ url: opts.serverUrl ?? PUBLIC_BASE }],
     security: [{ bearerAuth: [] }],
   });
-  return JSON.parse(JSON.stringify(doc)) as Record<string, unknown>;
+  const out = JSON.parse(JSON.stringify(doc)) as Record<string, unknown> & { components: Record<string, object> };
+  // Sections the generator always writes, empty here.
+  if (Object.keys(out.webhooks ?? {}).length === 0) delete out.webhooks;
+  if (Object.keys(out.components.parameters ?? {}).length === 0) delete out.components.parameters;
+  return out;
 }
