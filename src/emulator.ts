@@ -16,6 +16,7 @@ import { createWebhookSystem } from './webhooks/index.js';
 import { createRequestLogger } from './logs/request-logger.js';
 import { checkpointWorkerFile, startCheckpointer } from './store/checkpointer.js';
 import { createStateService } from './state/service.js';
+import { createRuleService } from './rules/service.js';
 import { createApp } from './server/app.js';
 import type { AppDeps } from './server/deps.js';
 import { countryDb } from './geo/country-db.js';
@@ -68,6 +69,7 @@ export function createEmulator(opts: EmulatorOptions) {
     requestLog: createRequestLogger({ store, bus, clock }),
     state: createStateService({ store, clock, sites, clockOffsetKey: CLOCK_OFFSET_KEY }),
     views: webhooks.views,
+    rules: createRuleService({ store, clock, bus }),
     webhooks: webhooks.webhooks,
     afterClockMove: () => webhooks.dispatcher.runDue(),
     advanceClock: (ms) => webhooks.dispatcher.advanceClock(ms),

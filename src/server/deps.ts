@@ -5,6 +5,7 @@ import type { SessionService } from '../sessions/service.js';
 import type { SiteService } from '../sites/service.js';
 import type { CheckService } from '../checks/run-check.js';
 import type { ViewService } from '../webhooks/views.js';
+import type { RuleService } from '../rules/service.js';
 import type { WebhookService } from '../webhooks/service.js';
 import type { RequestLogger } from '../logs/request-logger.js';
 import type { StateService } from '../state/service.js';
@@ -40,6 +41,8 @@ export interface AppDeps {
   state?: StateService;
   /** Saved views (`/_vtr/api/sites/:id/views`, `/_vtr/api/views/:id`). */
   views?: ViewService;
+  /** A site's rules (`/_vtr/api/sites/:id/rules`). */
+  rules?: RuleService;
   /** Webhooks, their events and the notification outbox. */
   webhooks?: WebhookService;
 }
