@@ -55,7 +55,7 @@ describe('vtr check', { timeout: 90_000 }, () => {
     const over = await vtr(['check', '--email', 'someone@mailinator.com', '--fail-on', 'suspicious', '--json']);
     expect(over.code).toBe(3);
     expect(JSON.parse(over.stdout).risk_level).toBe('suspicious');
-    expect(over.stderr).toContain('vtr: risk level suspicious reached --fail-on suspicious');
+    expect(over.stderr).toContain('vtr: risk level suspicious: reached --fail-on suspicious');
     expect(over.stderr).not.toMatch(/error/); // the outcome the script asked about, not a failure
     const under = await vtr(['check', '--email', 'someone@mailinator.com', '--fail-on', 'invalid']);
     expect(under.code).toBe(0);
