@@ -38,7 +38,8 @@ export const config = {
   quick: QUICK,
   root: ROOT,
   cli: join(ROOT, 'dist', 'cli.js'),
-  only: opt('only', 'http,startup,webhooks' + (flag('scale') ? ',scale' : '')).split(','),
+  // 'cli' is the start-up section's former name.
+  only: opt('only', 'http,startup,webhooks' + (flag('scale') ? ',scale' : '')).split(',').map((s) => (s === 'cli' ? 'startup' : s)),
   /** HTTP cases to run: get, session_event, check, check_varied (default all). */
   cases: opt('cases', 'get,session_event,check,check_varied').split(','),
   duration: int('duration', QUICK ? 3 : 8),

@@ -157,14 +157,14 @@ function print(out, sides) {
         `${c.bare.p50_ms} / ${c.bare.p99_ms} ms`,
         `${c.bare.server_cores} (${c.saturated_rounds}/${c.rounds.length} sat.)`,
         `${s.server_cores} (main ${s.server_main_cores})`,
-        `${s.server_cpu_us_per_req} µs`,
+        `${s.server_cpu_us_per_req} / ${c.bare.server_cpu_us_per_req} µs`,
         `${c.bare.wrk_cores} / ${s.wrk_cores}`,
         `${c.bare.other_cores} / ${s.other_cores}`,
         s.failed || c.bare.failed ? `${s.failed} / ${c.bare.failed}` : '',
       ]);
     }
   }
-  table(rows, ['route', 'vtr', 'bare', 'ratio', 'noise', 'target', 'vtr p50 / p99', 'bare p50 / p99', 'bare cores', 'vtr cores', 'vtr cpu/req', 'wrk cores (bare / vtr)', 'others (bare / vtr)', 'failed (vtr / bare)']);
+  table(rows, ['route', 'vtr', 'bare', 'ratio', 'noise', 'target', 'vtr p50 / p99', 'bare p50 / p99', 'bare cores', 'vtr cores', 'cpu/req (vtr / bare)', 'wrk cores (bare / vtr)', 'others (bare / vtr)', 'failed (vtr / bare)']);
   log(`\nmedians over rounds. ratio: median of the rounds whose bare server used ≥ ${SATURATED_CORES} core; noise: half the spread of those rounds' ratios.`);
   log(`bare cores: CPU the bare server used (user+sys over the run); below ${SATURATED_CORES} it was not saturated and the round gives no ratio.`);
   log("wrk cores: the load generator's CPU; others: every other process on the machine meanwhile (a busy machine starves both sides).");
