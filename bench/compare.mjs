@@ -11,7 +11,7 @@
 // Without --only, the HTTP and start-up sections run. --keep leaves the builds (in
 // $TMPDIR/vtr-compare-<sha>) for the next comparison; otherwise their worktrees are removed.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,7 +48,9 @@ function measure(b, rep) {
   const out = join(tmpdir(), `vtr-compare-${b.sha}-${process.pid}-${rep}.json`);
   const r = spawnSync(process.execPath, [join(BENCH, 'run.mjs'), `--root=${b.dir}`, `--out=${out}`, ...passThrough], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (r.status !== 0) throw new Error(`bench/run.mjs failed for ${b.commit}:\n${r.stdout}`);
-  return JSON.parse(readFileSync(out, 'utf8')).sections;
+  const sections = JSON.parse(readFileSync(out, 'utf8')).sections;
+  rmSync(out);
+  return sections;
 }
 
 /** Per figure, every measured value of one run: a name → list (rounds, or one value). */
