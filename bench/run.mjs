@@ -20,10 +20,16 @@ import { benchWebhooks } from './lib/webhooks.mjs';
 import { assertWrk } from './lib/wrk.mjs';
 
 function machine() {
-  let commit = null;
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: config.root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {}
+  const git = (...args) => {
+    try {
+      return execFileSync('git', args, { cwd: config.root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      return null;
+    }
+  };
+  const commit = git('rev-parse', '--short', 'HEAD');
+  // The last commit that changed what is measured (the bench's own commits do not).
+  const srcCommit = git('log', '-1', '--format=%h', '--', 'src', 'package.json', 'tsup.config.ts');
   return {
     cpu: cpus()[0]?.model ?? 'unknown',
     cores: cpus().length,
@@ -31,6 +37,7 @@ function machine() {
     os: `${platform()} ${release()}`,
     node: process.version,
     commit,
+    src_commit: srcCommit,
     loadavg_start: loadavg().map((l) => +l.toFixed(2)),
   };
 }
@@ -56,7 +63,7 @@ async function main() {
   const results = { started_at: new Date().toISOString(), machine: machine(), config: { ...config, tmp: undefined }, sections: {} };
   const m = results.machine;
   log(`# vtr benchmark${config.quick ? ' (--quick)' : ''}`);
-  log(`${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB, ${m.os}, Node ${m.node}, commit ${m.commit ?? '?'} (${config.root}); load average at start ${m.loadavg_start.join(' ')}`);
+  log(`${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB, ${m.os}, Node ${m.node}, commit ${m.commit ?? '?'} (src ${m.src_commit ?? '?'}, ${config.root}); load average at start ${m.loadavg_start.join(' ')}`);
   if (config.only.includes('http')) {
     results.sections.http = await benchHttp();
     const dir = results.sections.http.profile_dir;

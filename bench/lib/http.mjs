@@ -113,16 +113,16 @@ export async function benchHttp() {
 }
 
 function summarise(c, rounds, sides) {
-  const med = (xs) => median(xs);
+  const med = (get, key, d = 2) => round(median(rounds.map((r) => get(r)[key])), d);
   const side = (get) => ({
-    rps: med(rounds.map((r) => get(r).rps)),
-    p50_ms: med(rounds.map((r) => get(r).p50_ms)),
-    p99_ms: med(rounds.map((r) => get(r).p99_ms)),
-    server_cores: med(rounds.map((r) => get(r).server_cores)),
-    server_main_cores: med(rounds.map((r) => get(r).server_main_cores)),
-    server_cpu_us_per_req: med(rounds.map((r) => get(r).server_cpu_us_per_req)),
-    wrk_cores: med(rounds.map((r) => get(r).wrk_cores)),
-    other_cores: med(rounds.map((r) => get(r).other_cores)),
+    rps: med(get, 'rps', 0),
+    p50_ms: med(get, 'p50_ms'),
+    p99_ms: med(get, 'p99_ms'),
+    server_cores: med(get, 'server_cores'),
+    server_main_cores: med(get, 'server_main_cores'),
+    server_cpu_us_per_req: med(get, 'server_cpu_us_per_req', 1),
+    wrk_cores: med(get, 'wrk_cores'),
+    other_cores: med(get, 'other_cores'),
     failed: rounds.reduce((n, r) => n + get(r).failed, 0),
   });
   return {
