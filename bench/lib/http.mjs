@@ -142,35 +142,36 @@ const mark = (ok) => (ok ? ' ✓' : ' ✗');
 
 function print(out, sides) {
   const rows = [];
+  const failures = [];
   for (const c of Object.values(out.cases)) {
     for (const s of c.sides) {
       const label = s.serve_args.length ? `${c.label} [${s.serve_args.join(' ')}]` : c.label;
-      const ratio = s.ratio == null ? 'generator-bound: no ratio' : `${s.ratio.toFixed(2)}${c.target_ratio ? mark(s.ratio >= c.target_ratio) : ''}`;
+      const noise = s.ratio_spread ? ` ±${(s.ratio_spread / 2).toFixed(2)}` : '';
+      const ratio = s.ratio == null ? 'generator-bound: no ratio' : `${s.ratio.toFixed(2)}${noise}${c.target_ratio ? mark(s.ratio >= c.target_ratio) : ''}`;
       rows.push([
         label,
         `${s.rps}/s`,
         `${c.bare.rps}/s`,
         ratio,
-        s.ratio_spread == null ? '' : `±${(s.ratio_spread / 2).toFixed(2)}`,
         c.target_ratio ? `≥ ${c.target_ratio}` : '',
-        `${s.p50_ms} / ${s.p99_ms} ms${mark(s.p99_ms < TARGETS.p99_ms)}`,
-        `${c.bare.p50_ms} / ${c.bare.p99_ms} ms`,
-        `${c.bare.server_cores} (${c.saturated_rounds}/${c.rounds.length} sat.)`,
-        `${s.server_cores} (main ${s.server_main_cores})`,
-        `${s.server_cpu_us_per_req} / ${c.bare.server_cpu_us_per_req} µs`,
-        `${c.bare.wrk_cores} / ${s.wrk_cores}`,
-        `${c.bare.other_cores} / ${s.other_cores}`,
-        s.failed || c.bare.failed ? `${s.failed} / ${c.bare.failed}` : '',
+        `${s.p50_ms} / ${s.p99_ms}${mark(s.p99_ms < TARGETS.p99_ms)}`,
+        `${c.bare.p50_ms} / ${c.bare.p99_ms}`,
+        `${c.bare.server_cores} (${c.saturated_rounds}/${c.rounds.length})`,
+        `${s.server_cores} (${s.server_main_cores})`,
+        `${s.server_cpu_us_per_req} / ${c.bare.server_cpu_us_per_req}`,
+        `${c.bare.wrk_cores} / ${c.bare.other_cores}`,
       ]);
+      if (s.failed || c.bare.failed) failures.push(`${label}: ${s.failed} failed requests on vtr, ${c.bare.failed} on bare (wrk: non-2xx/3xx, socket errors, timeouts)`);
     }
   }
-  table(rows, ['route', 'vtr', 'bare', 'ratio', 'noise', 'target', 'vtr p50 / p99', 'bare p50 / p99', 'bare cores', 'vtr cores', 'cpu/req (vtr / bare)', 'wrk cores (bare / vtr)', 'others (bare / vtr)', 'failed (vtr / bare)']);
-  log(`\nmedians over rounds. ratio: median of the rounds whose bare server used ≥ ${SATURATED_CORES} core; noise: half the spread of those rounds' ratios.`);
-  log(`bare cores: CPU the bare server used (user+sys over the run); below ${SATURATED_CORES} it was not saturated and the round gives no ratio.`);
-  log("wrk cores: the load generator's CPU; others: every other process on the machine meanwhile (a busy machine starves both sides).");
+  table(rows, ['route', 'vtr', 'bare', 'ratio', 'target', 'vtr p50 / p99 ms', 'bare p50 / p99 ms', 'bare cores (sat.)', 'vtr cores (main)', 'µs CPU/req vtr / bare', 'wrk / others cores']);
+  for (const f of failures) log(`!! ${f}`);
+  log(`\nmedians over rounds. ratio: median of the rounds whose bare server used ≥ ${SATURATED_CORES} core (sat.: how many did), ± half their spread.`);
+  log('generator-bound: no round saturated the bare server, so no ratio. wrk / others: the load generator\'s CPU and every other');
+  log('process\'s during the bare runs (a busy machine starves both servers). µs CPU/req: all threads of each server per answered request.');
   for (const [k, c] of Object.entries(out.cases)) {
     const per = c.rounds.map((r) => `${r.bare.server_cores} cores ${r.bare.rps}/s → ${r.sides.map((s) => `${s.rps}/s (${s.ratio ?? 'no ratio'})`).join(', ')}`);
     log(`  ${k.padEnd(13)} ${per.join(' | ')}`);
   }
-  if (sides.length > 1) log(`second emulator row: vtr serve ${sides[1].serveArgs.join(' ')}`);
+  if (sides.length > 1) log(`rows marked [${sides[1].serveArgs.join(' ')}]: a second emulator started with those \`vtr serve\` arguments, in the same rounds`);
 }
