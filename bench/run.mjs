@@ -13,6 +13,7 @@ import { basename, join } from 'node:path';
 import { BENCH_DIR, assertBuilt, config } from './lib/config.mjs';
 import { benchHttp } from './lib/http.mjs';
 import { killChildren } from './lib/procs.mjs';
+import { benchSaturation } from './lib/saturation.mjs';
 import { benchScale } from './lib/scale.mjs';
 import { benchStartup } from './lib/startup.mjs';
 import { log, round } from './lib/util.mjs';
@@ -59,11 +60,12 @@ function topOfProfile(file, top = 25) {
 
 async function main() {
   assertBuilt();
-  if (config.only.includes('http') || config.only.includes('scale')) assertWrk();
+  if (['http', 'scale', 'saturation'].some((s) => config.only.includes(s))) assertWrk();
   const results = { started_at: new Date().toISOString(), machine: machine(), config: { ...config, tmp: undefined }, sections: {} };
   const m = results.machine;
   log(`# vtr benchmark${config.quick ? ' (--quick)' : ''}`);
   log(`${m.cpu}, ${m.cores} cores, ${m.memory_gb} GB, ${m.os}, Node ${m.node}, commit ${m.commit ?? '?'} (src ${m.src_commit ?? '?'}, ${config.root}); load average at start ${m.loadavg_start.join(' ')}`);
+  if (config.only.includes('saturation')) results.sections.saturation = await benchSaturation();
   if (config.only.includes('http')) {
     results.sections.http = await benchHttp();
     const dir = results.sections.http.profile_dir;
