@@ -3,7 +3,7 @@
 // is built once in a temporary git worktree (node_modules hard-linked from this checkout), then the
 // two are run in turn, A B, B A, ... so drift on a shared machine hits both. Prints, per figure,
 // each commit's median, the delta, and the run-to-run noise (the spread across all of a commit's
-// rounds), and says whether the delta is beyond that noise.
+// rounds, or start-up runs), and says whether the delta is beyond that noise.
 //
 //   node bench/compare.mjs <commitA> <commitB> [--reps=2] [--keep] [bench/run.mjs options]
 //   e.g. node bench/compare.mjs fc1440e HEAD --reps=2 --quick
@@ -67,8 +67,8 @@ function figures(sections) {
     add(`${key} bare cores`, c.rounds.map((r) => r.bare.server_cores));
   }
   const st = sections.startup ?? {};
-  for (const k of ['version', 'import_vtr']) if (st[k]?.ratio != null) add(`${k} ratio to node`, [st[k].ratio]);
-  if (st.inproc_start_ms) add('startEmulator() ms', [st.inproc_start_ms.median_ms]);
+  for (const k of ['version', 'import_vtr']) if (st[k]?.ratios) add(`${k} ratio to node`, st[k].ratios);
+  if (st.inproc_start_ms?.times_ms) add('startEmulator() ms', st.inproc_start_ms.times_ms);
   return f;
 }
 
