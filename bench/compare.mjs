@@ -3,7 +3,8 @@
 // is built once in a temporary git worktree (node_modules hard-linked from this checkout), then the
 // two are run in turn, A B, B A, ... so drift on a shared machine hits both. Prints, per figure,
 // each commit's median, the delta, and the run-to-run noise (the spread across all of a commit's
-// rounds, or start-up runs), and says whether the delta is beyond that noise.
+// rounds or start-up runs: max − min, or from 6 values on the interquartile range), and says
+// whether the delta is beyond that noise.
 //
 //   node bench/compare.mjs <commitA> <commitB> [--reps=2] [--keep] [bench/run.mjs options]
 //   e.g. node bench/compare.mjs fc1440e HEAD --reps=2 --quick
@@ -76,6 +77,13 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : null;
 };
+const quantile = (xs, q) => {
+  const s = [...xs].sort((x, y) => x - y);
+  const at = (s.length - 1) * q;
+  return s[Math.floor(at)] + (s[Math.ceil(at)] - s[Math.floor(at)]) * (at - Math.floor(at));
+};
+/** Run-to-run noise: max − min of a few values; from 6 on, the interquartile range (one stray run does not hide a change). */
+const noiseOf = (xs) => (!xs.length ? null : xs.length < 6 ? Math.max(...xs) - Math.min(...xs) : quantile(xs, 0.75) - quantile(xs, 0.25));
 const fmt = (x) => (x == null ? 'n/a' : Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2));
 
 const builds = commits.map(build);
@@ -99,8 +107,8 @@ for (const name of [...new Set([...Object.keys(all[0]), ...Object.keys(all[1])])
   const b = all[1][name] ?? [];
   const ma = median(a);
   const mb = median(b);
-  const sa = a.length ? Math.max(...a) - Math.min(...a) : null;
-  const sb = b.length ? Math.max(...b) - Math.min(...b) : null;
+  const sa = noiseOf(a);
+  const sb = noiseOf(b);
   const delta = ma != null && mb != null ? mb - ma : null;
   const noise = Math.max(sa ?? 0, sb ?? 0);
   const verdict = delta == null ? 'no figure' : a.length < 2 && b.length < 2 ? 'one value each: no noise estimate' : Math.abs(delta) <= noise ? 'within noise' : 'beyond noise';
@@ -112,4 +120,5 @@ for (const [j, r] of rows.entries()) {
   if (j === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 }
 console.log('\nratio: emulator req/s ÷ bare req/s in the same round (rounds whose bare server was below 0.9 core have none); higher is better.');
-console.log('cpu/req and p99: lower is better. noise: max − min over all of that commit\'s rounds; "beyond noise" only when |B − A| exceeds both spreads.');
+console.log('cpu/req, p99, ms: lower is better. noise: each commit\'s spread over all its rounds or runs (max − min below 6 values, the');
+console.log('interquartile range from 6 on); "beyond noise" only when |B − A| exceeds both.');
