@@ -3,9 +3,9 @@
 //   vtrLive(types, fn)          fn(type, data) for each event of the SSE stream (/_vtr/api/stream)
 //   vtrRow(url, rowId, bodyId)  fetch a server-rendered <tr> and replace or prepend it (204: remove)
 //   vtrRefresh(id)              re-fetch this page and swap the element with that id
-//   vtrLogsLive()               the request log's live rows (built here from the event)
+//   vtrPage.<page>(data)        a page's own live updates (console-pages.ts)
 // Markup hooks: <button data-copy="text">, <form data-confirm="question">.
-import { logsLive } from './console-logs.js';
+import { pages } from './console-pages.js';
 import { STREAM_TYPES } from './stream-types.js';
 
 const byId = (id: string) => document.getElementById(id);
@@ -127,4 +127,4 @@ window.vtrRefresh = (id) => {
   }, 200);
 };
 
-window.vtrLogsLive = logsLive;
+window.vtrPage = pages;

@@ -23,5 +23,5 @@ interface Window {
   vtrLive(types: string[], fn: (type: string, data: any) => void): EventSource;
   vtrRow(url: string, rowId: string, bodyId: string, opts?: VtrRowOptions): void;
   vtrRefresh(id: string): void;
-  vtrLogsLive(): void;
+  vtrPage: import('./console-pages.js').ConsolePages;
 }

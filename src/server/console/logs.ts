@@ -40,6 +40,6 @@ export function registerLogsPage(r: ConsoleRouter): void {
 <p class="muted">Every <code>/api/v1</code> request, newest first; secrets are masked. Also: <code>vtr logs tail</code>.</p>
 ${scrollTable('Public API requests, newest first', HEAD, entries.map(logRow), { bodyId: 'rows', empty: 'No requests yet.' })}
 ${pager(`${CONSOLE}/logs`, {}, { before, lastId: entries.at(-1)?.request_id, full: entries.length === PAGE_SIZE })}`;
-    return r.render({ title: 'Request log', nav: 'logs', body, script: before ? undefined : raw('vtrLogsLive();') });
+    return r.render({ title: 'Request log', nav: 'logs', body, script: before ? undefined : raw('vtrPage.logs();') });
   });
 }
