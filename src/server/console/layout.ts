@@ -19,6 +19,7 @@ export const NAV: NavItem[] = [
   { key: 'sites', label: 'Sites & keys', href: `${CONSOLE}/sites` },
   { key: 'tokens', label: 'Access tokens', href: `${CONSOLE}/tokens` },
   { key: 'views', label: 'Saved views', href: `${CONSOLE}/views` },
+  { key: 'rules', label: 'Rules', href: `${CONSOLE}/rules` },
   { key: 'webhooks', label: 'Webhooks', href: `${CONSOLE}/webhooks` },
   { key: 'logs', label: 'Request log', href: `${CONSOLE}/logs` },
   { key: 'outbox', label: 'Mail outbox', href: `${CONSOLE}/outbox` },
