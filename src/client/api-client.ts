@@ -1,7 +1,7 @@
 // The one HTTP client for the emulator's public and management APIs (used by the CLI and the
 // library). Errors come back as ApiError (the server's {code, message}), ConnectionError, or
 // NotEmulatorError (something else answered: see answers.ts).
-import { decodeAnswer, NotEmulatorError, routeOf } from './answers.js';
+import { decodeAnswer, NotEmulatorError } from './answers.js';
 import { readText, send as sendHttp, type HttpMethod } from './http.js';
 
 export { NotEmulatorError };
@@ -33,6 +33,11 @@ export interface ClientOptions {
   adminToken?: string | null;
   /** Per request, ms. */
   timeoutMs?: number;
+  /**
+   * Answers a request without the network: the library's in-process emulator (`emu.fetch`).
+   * Without it the client speaks HTTP.
+   */
+  fetch?: (request: Request) => Promise<Response>;
 }
 
 export interface RequestOptions {
@@ -68,14 +73,23 @@ export function createApiClient(opts: ClientOptions) {
     let contentType: string;
     let text: string;
     try {
-      const res = await sendHttp(u, { method, headers, body, timeoutMs: opts.timeoutMs ?? 120_000 });
-      status = res.statusCode ?? 0;
-      contentType = res.headers['content-type'] ?? '';
-      text = await readText(res);
+      if (opts.fetch) {
+        const res = await opts.fetch(new Request(u, { method, headers, body }));
+        status = res.status;
+        contentType = res.headers.get('content-type') ?? '';
+        text = await res.text();
+      } else {
+        const res = await sendHttp(u, { method, headers, body, timeoutMs: opts.timeoutMs ?? 120_000 });
+        status = res.statusCode ?? 0;
+        contentType = res.headers['content-type'] ?? '';
+        text = await readText(res);
+      }
     } catch (err) {
       throw new ConnectionError(origin, err);
     }
-    const answer = decodeAnswer({ url: `${u.origin}${u.pathname}`, status, contentType, text }, route ? (routeOf(method, route.split('?')[0])?.shape ?? null) : null);
+    // The schemas load with the first 2xx answer to check (zod stays out of the CLI's start-up).
+    const schema = route && status >= 200 && status < 300 ? ((await import('../api/answers.js')).routeOf(method, route.split('?')[0])?.schema ?? null) : null;
+    const answer = decodeAnswer({ url: `${u.origin}${u.pathname}`, status, contentType, text }, schema);
     if ('error' in answer) throw new ApiError(status, answer.error.code, answer.error.message, answer.error);
     return answer.data as T;
   }
