@@ -57,6 +57,7 @@ export function createEmulator(opts: EmulatorOptions) {
     webhookTimeoutMs: opts.webhookTimeoutMs, smtpUrl: opts.smtpUrl,
   });
   sessions.addHooks(webhooks.trigger);
+  const rules = createRuleService({ store, clock, bus });
   sites.onPlanChanged(() => webhooks.dispatcher.kick());
   const deps: AppDeps = {
     config: { version: VERSION, adminToken: opts.adminToken ?? null, rateLimit: opts.rateLimit ?? null },
@@ -65,11 +66,11 @@ export function createEmulator(opts: EmulatorOptions) {
     store,
     sites,
     sessions,
-    checks: createCheckService({ store, clock, bus, sessions, countryOf }),
+    checks: createCheckService({ store, clock, bus, sessions, countryOf, rules }),
     requestLog: createRequestLogger({ store, bus, clock }),
     state: createStateService({ store, clock, sites, clockOffsetKey: CLOCK_OFFSET_KEY }),
     views: webhooks.views,
-    rules: createRuleService({ store, clock, bus }),
+    rules,
     webhooks: webhooks.webhooks,
     afterClockMove: () => webhooks.dispatcher.runDue(),
     advanceClock: (ms) => webhooks.dispatcher.advanceClock(ms),
