@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { createFastPath } from './server/fast-path.js';
 import { adapterErrorResponse, missingHost, onClientError } from './server/malformed.js';
 import type { Hono } from 'hono';
 import { clockJson, createClock, type ClockMode } from './domain/clock.js';
@@ -104,13 +103,13 @@ export function createEmulator(opts: EmulatorOptions) {
     bootstrap,
     async listen(port: number, host: string): Promise<{ port: number; host: string }> {
       server = await new Promise<Server>((resolve, reject) => {
+        // Every request goes to the app; only one too malformed for it is answered here.
         const hono = getRequestListener(app.fetch, { errorHandler: adapterErrorResponse });
-        const fast = createFastPath(deps);
         // requireHostHeader off: a request without Host is refused in the contract's JSON shape
         // (missingHost), not with Node's bare 400.
         const s = createServer({ requireHostHeader: false }, (req, res) => {
           if (missingHost(req, res)) return;
-          if (!fast(req, res)) void hono(req, res);
+          void hono(req, res);
         });
         s.on('clientError', onClientError);
         s.once('error', reject);

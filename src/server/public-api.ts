@@ -1,6 +1,5 @@
-// The three hot public routes as plain functions of what the request carried (its Authorization
-// header, the path's id, the parsed body). The Hono routes and the direct node:http path
-// (fast-path.ts) both call these, so each rule of these routes is written once.
+// The three public API routes as plain functions of what the request carried (its Authorization
+// header, the path's id, the parsed body); routes/public-*.ts call them.
 import { z } from 'zod';
 import { VtrError } from '../domain/errors.js';
 import type { CheckResult } from '../checks/run-check.js';
