@@ -1,7 +1,10 @@
 // The public API over a real socket (the node listener) answers exactly as app.request() does,
 // byte for byte, and is logged the same.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { harness, type Harness } from '../helpers/emulator.js';
+import { tempDir } from '../helpers/vtr-process.js';
 
 describe('public API over a real socket', () => {
   let h: Harness;
@@ -138,5 +141,46 @@ describe('public API over a real socket', () => {
     const s = await h.createSession();
     expect((await get(`/api/v1/session/${s.session_id}?x=1`)).status).toBe(200);
     expect((await get(`/api/v1/session/${encodeURIComponent(s.session_id)}%2F`)).status).toBe(404);
+  });
+});
+
+describe('public API writes over a real socket', () => {
+  let h: Harness;
+  let origin: string;
+  let file: string;
+  beforeAll(async () => {
+    file = join(tempDir(), 'vtr.db');
+    h = harness({ dbPath: file });
+    const { port } = await h.emulator.listen(0, '127.0.0.1');
+    origin = `http://127.0.0.1:${port}`;
+  });
+  afterAll(() => h.close());
+
+  it('public API over a socket: a 200 means committed: another connection to the file sees the write at once', async () => {
+    const s = await h.createSession();
+    const headers = { authorization: `Bearer ${h.token}`, 'content-type': 'application/json' };
+    const requests = Array.from({ length: 20 }, (_, i) => fetch(`${origin}/api/v1/session/${s.session_id}/event`, { method: 'POST', headers, body: JSON.stringify({ name: `e${i}` }) }));
+    requests.push(fetch(`${origin}/api/v1/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: h.site.secret_key, ip: '192.0.2.99' }) }));
+    const answers = await Promise.all(requests);
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+    const check = await answers[20].json();
+    const other = new Database(file, { readonly: true });
+    try {
+      const events = JSON.parse((other.prepare('SELECT custom_events FROM sessions WHERE session_id = ?').get(s.session_id) as { custom_events: string }).custom_events);
+      expect([...events].sort()).toEqual(Array.from({ length: 20 }, (_, i) => `e${i}`).sort());
+      expect(other.prepare('SELECT check_id FROM checks WHERE check_id = ?').get(check.id)).toBeTruthy();
+    } finally {
+      other.close();
+    }
+  });
+
+  it('public API over a socket: a refused write leaves nothing behind', async () => {
+    const s = await h.createSession();
+    const headers = { authorization: `Bearer ${h.token}`, 'content-type': 'application/json' };
+    const bad = await fetch(`${origin}/api/v1/session/${s.session_id}/event`, { method: 'POST', headers, body: JSON.stringify({ name: 'x', value: 'nope' }) });
+    expect(bad.status).toBe(400);
+    const after = (await h.api<any>('GET', `/session/${s.session_id}`)).body;
+    expect(after.custom_events).toEqual([]);
+    expect(after.updated_at).toBe(s.updated_at);
   });
 });
