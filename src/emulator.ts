@@ -17,6 +17,7 @@ import { checkpointWorkerFile, startCheckpointer } from './store/checkpointer.js
 import { createStateService } from './state/service.js';
 import { createApp } from './server/app.js';
 import type { AppDeps } from './server/deps.js';
+import { createWriteQueue } from './server/write-queue.js';
 import { countryDb } from './geo/country-db.js';
 import { VERSION } from './version.js';
 
@@ -64,6 +65,7 @@ export function createEmulator(opts: EmulatorOptions) {
     sites,
     sessions,
     checks: createCheckService({ store, clock, bus, sessions, countryOf }),
+    writes: createWriteQueue(store),
     requestLog: createRequestLogger({ store, bus, clock }),
     state: createStateService({ store, clock, sites, clockOffsetKey: CLOCK_OFFSET_KEY }),
     views: webhooks.views,

@@ -192,7 +192,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
         addCustomEvent(sessionId, siteId, name, value);
         return;
       }
-      // One write, the last step: inside a transaction already (the turn's group commit) there is
+      // One write, the last step: inside a transaction already (a caller's) there is
       // nothing a savepoint of its own could undo, so none is taken; outside, BEGIN IMMEDIATE makes
       // the read and the write one step for other processes too.
       const append = () => {

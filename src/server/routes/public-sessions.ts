@@ -18,7 +18,7 @@ export function publicSessionRoutes(app: Hono, api: PublicApi): void {
   route(app, '/api/v1/session/:id/event', {
     POST: async (c) => {
       const siteId = site(c);
-      return sendJson(c, api.addEvent(siteId, param(c, 'id'), await readJsonObject(c)));
+      return sendJson(c, await api.addEvent(siteId, param(c, 'id'), await readJsonObject(c)));
     },
   });
 }
