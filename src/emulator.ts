@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { createFastPath } from './server/fast-path.js';
 import { adapterErrorResponse, missingHost, onClientError } from './server/malformed.js';
 import type { Hono } from 'hono';
 import { clockJson, createClock, type ClockMode } from './domain/clock.js';
@@ -18,6 +17,7 @@ import { checkpointWorkerFile, startCheckpointer } from './store/checkpointer.js
 import { createStateService } from './state/service.js';
 import { createApp } from './server/app.js';
 import type { AppDeps } from './server/deps.js';
+import { createWriteQueue } from './server/write-queue.js';
 import { countryDb } from './geo/country-db.js';
 import { VERSION } from './version.js';
 
@@ -65,6 +65,7 @@ export function createEmulator(opts: EmulatorOptions) {
     sites,
     sessions,
     checks: createCheckService({ store, clock, bus, sessions, countryOf }),
+    writes: createWriteQueue(store),
     requestLog: createRequestLogger({ store, bus, clock }),
     state: createStateService({ store, clock, sites, clockOffsetKey: CLOCK_OFFSET_KEY }),
     views: webhooks.views,
@@ -104,13 +105,13 @@ export function createEmulator(opts: EmulatorOptions) {
     bootstrap,
     async listen(port: number, host: string): Promise<{ port: number; host: string }> {
       server = await new Promise<Server>((resolve, reject) => {
+        // Every request goes to the app; only one too malformed for it is answered here.
         const hono = getRequestListener(app.fetch, { errorHandler: adapterErrorResponse });
-        const fast = createFastPath(deps);
         // requireHostHeader off: a request without Host is refused in the contract's JSON shape
         // (missingHost), not with Node's bare 400.
         const s = createServer({ requireHostHeader: false }, (req, res) => {
           if (missingHost(req, res)) return;
-          if (!fast(req, res)) void hono(req, res);
+          void hono(req, res);
         });
         s.on('clientError', onClientError);
         s.once('error', reject);

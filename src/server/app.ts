@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { VtrError } from '../domain/errors.js';
 import { safeEqual } from '../domain/ids.js';
 import type { AppDeps } from './deps.js';
-import { bearer, errorResponse, route } from './http.js';
+import { bearer, errorResponse, route, sendJson } from './http.js';
 import { rateLimit } from './rate-limit.js';
 import { publicSessionRoutes } from './routes/public-sessions.js';
 import { adminSiteRoutes } from './routes/admin-sites.js';
@@ -29,7 +29,7 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
 
   app.onError((err, c) => errorResponse(c, err));
-  app.notFound((c) => c.json({ code: 'not_found', message: `no route for ${c.req.method} ${c.req.path.slice(0, 200)}` }, 404));
+  app.notFound((c) => sendJson(c, { code: 'not_found', message: `no route for ${c.req.method} ${c.req.path.slice(0, 200)}` }, 404));
 
   // With --admin-token, the management API and console need it (the public API has its own auth).
   if (deps.config.adminToken) {

@@ -131,7 +131,7 @@ export function createDispatcher(d: DispatcherDeps) {
    * Runs due attempts at once (new events: no polling delay). Outside a transaction what woke it is
    * committed, so attempts start now, before the request that made them is answered: waiting for
    * the next turn of the event loop meant waiting behind every request queued in this one. Inside
-   * one (a group commit still open), they start once the current work yields.
+   * one (a caller's transaction still open), they start once the current work yields.
    */
   function kick(): void {
     if (closing) return;
