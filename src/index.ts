@@ -23,6 +23,11 @@ export interface StartEmulatorOptions {
   retryJitter?: boolean;
   webhookTimeoutMs?: number;
   smtpUrl?: string;
+  /**
+   * SQLite's synchronous setting for a `db` file: 'normal' (default; a commit survives a crash of
+   * the process, the last ones may be lost on a power cut) or 'full' (an fsync per commit).
+   */
+  sync?: 'normal' | 'full';
 }
 
 export interface EmulatorClock {
@@ -53,6 +58,7 @@ export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<Ru
     retryJitter: opts.retryJitter,
     webhookTimeoutMs: opts.webhookTimeoutMs,
     smtpUrl: opts.smtpUrl ?? null,
+    sync: opts.sync,
   };
   const emulator = createEmulator(emuOpts);
   const host = opts.host ?? '127.0.0.1';

@@ -8,6 +8,7 @@ export interface ServeOptions {
   host: string;
   db: string;
   memory?: boolean;
+  sync?: 'normal' | 'full';
   clock: 'system' | 'manual';
   retryBase: string;
   retrySchedule?: string;
@@ -57,6 +58,7 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
     port,
     host: o.host,
     dbPath: o.memory ? ':memory:' : o.db,
+    sync: o.sync ?? 'normal',
     clock: o.clock,
     adminToken,
     rateLimit,
