@@ -70,9 +70,14 @@ export const ERROR_CODES: Record<number, { name: string; codes: string[]; descri
   415: { name: 'UnsupportedMediaType', codes: ['unsupported_media_type'], description: 'A body whose Content-Type is not JSON' },
   429: { name: 'RateLimited', codes: ['rate_limited'], description: 'Over `vtr serve --rate-limit` (see Retry-After)' },
   503: {
-    name: 'DatabaseBusy',
-    codes: ['database_busy'],
-    description: 'Another process on the same database file held its write lock for more than 5 s (a long `vtr state import`); nothing was written, try again',
+    name: 'DatabaseUnavailable',
+    codes: ['database_busy', 'database_read_only'],
+    description: 'Nothing was written. `database_busy`: another process on the same database file held its write lock for more than 5 s (a long `vtr state import`); try again. `database_read_only`: the database file cannot be written (permissions, a read-only filesystem); `message` names the file',
+  },
+  507: {
+    name: 'InsufficientStorage',
+    codes: ['insufficient_storage'],
+    description: 'The disk holding the database file is full; nothing was written, reads still work, and writes resume once space is freed. `message` names the file',
   },
 };
 
@@ -124,7 +129,7 @@ export function openApiDocument(opts: OpenApiOptions = {}): Schema {
           requestBody: { required: true, content: json(ref('CustomEventRequest')) },
           responses: {
             '200': { description: 'Added', content: json(ref('CustomEventResponse')) },
-            ...errors(400, 401, 404, 405, 413, 415, 429, 503),
+            ...errors(400, 401, 404, 405, 413, 415, 429, 503, 507),
           },
         },
       },
@@ -135,7 +140,7 @@ export function openApiDocument(opts: OpenApiOptions = {}): Schema {
           description: 'Authenticated by `secret_key` in the body, not by a header. Bad values are reported in the result; only wrong JSON types are a 400.',
           security: [],
           requestBody: { required: true, content: json(ref('EventRequest')) },
-          responses: { '200': { description: 'The check result', content: json(ref('CheckResult')) }, ...errors(400, 401, 405, 413, 415, 429, 503) },
+          responses: { '200': { description: 'The check result', content: json(ref('CheckResult')) }, ...errors(400, 401, 405, 413, 415, 429, 503, 507) },
         },
       },
     },

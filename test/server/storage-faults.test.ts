@@ -112,6 +112,10 @@ describe('storage faults', () => {
     expect((await s.get('/_vtr/api/sites')).status).toBe(200);
     expect(await s.get('/_vtr/health')).toMatchObject({ status: 503, body: { status: 'degraded', code: 'database_read_only' } });
     expect(s.lines.filter((l) => l.includes('are failing'))).toHaveLength(1);
+    // The console says so on every page.
+    const page = await (await fetch(`${s.origin}/_vtr/console/sessions`)).text();
+    expect(page).toContain('id="health-degraded"');
+    expect(page).toContain('cannot be written');
     s.emu.store.db.pragma('query_only = OFF');
     expect(checkCount(s.emu)).toBe(before);
   });

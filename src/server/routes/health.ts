@@ -28,6 +28,12 @@ export function healthOf(deps: Pick<AppDeps, 'store' | 'config' | 'requestLog'>)
   };
 }
 
+/** Why writes fail now, or null while they work. */
+export function degradedReason(deps: Pick<AppDeps, 'store'>): string | null {
+  const fault = deps.store.faults.current();
+  return fault ? storageFaultError(fault).message : null;
+}
+
 export function healthRoutes(app: Hono, deps: AppDeps): void {
   route(app, '/_vtr/health', {
     GET: (c) => {
