@@ -116,7 +116,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
       // The log is diagnostics: a failed write never fails a request. Its entries are dropped and
       // counted (`request_log_dropped` in /_vtr/health); a full disk is the fault log's line.
       dropped += n;
-      if (!isStorageFault(err)) console.error('vtr: could not write the request log:', (err as Error).message);
+      if (!isStorageFault(err) && !store.faults.failed(err)) console.error('vtr: could not write the request log:', (err as Error).message);
     }
   }
 
