@@ -79,7 +79,11 @@ describe('storage faults (vtr serve)', () => {
     expect(await health.json()).toMatchObject({ status: 'degraded', code: 'insufficient_storage', db });
     const faultLines = () => server!.stderr().split('\n').filter((l) => !/ (GET|POST) /.test(l)).join('\n');
     const failing = server.stderr().split('\n').filter((l) => l.includes('are failing'));
-    expect(failing, faultLines()).toHaveLength(1);
+    // One line per fault, not per request: 50+ refused writes. On a nearly full volume a small
+    // write (a request-log batch) may still fit between two large ones, which is a real recovery
+    // and a new fault, so a few lines are allowed; one per request is not.
+    expect(failing.length, faultLines()).toBeGreaterThanOrEqual(1);
+    expect(failing.length, faultLines()).toBeLessThanOrEqual(3);
     expect(failing[0]).toContain(db);
     expect(server.stderr(), faultLines()).not.toMatch(/^\s+at /m);
     // Space comes back: health recovers by itself (the probe write), writes work again.
@@ -88,7 +92,7 @@ describe('storage faults (vtr serve)', () => {
       throw new Error(`${err.message}; stderr:\n${server!.stderr().split('\n').filter((l) => !/ (GET|POST) /.test(l)).join('\n')}`);
     });
     expect((await post(0)).status).toBe(200);
-    expect(server.stderr().split('\n').filter((l) => l.includes('work again'))).toHaveLength(1);
+    expect(server.stderr().split('\n').filter((l) => l.includes('work again')).length).toBe(failing.length);
   }, 120_000);
 
   it.skipIf(isRoot && !canMount)('serve: refuses a database it cannot write (left with -wal/-shm by a kill), exit 1, naming the file and the cause', async () => {
