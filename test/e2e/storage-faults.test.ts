@@ -59,7 +59,8 @@ describe('storage faults (vtr serve)', () => {
     const filler = join(dir, 'filler');
     writeFileSync(filler, Buffer.alloc(768 * 1024));
     const db = join(dir, 'vtr.db');
-    server = await startServer(['--db', db]);
+    // -q silences hints and the request log, never a fault line.
+    server = await startServer(['--db', db, '-q']);
     const secret = server.defaultSite!.secret_key;
     const post = (i: number) =>
       fetch(`${server!.baseUrl}/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: secret, email: `v${i}-${'x'.repeat(500)}@example.com` }) });
