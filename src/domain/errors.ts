@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   database_busy: 503,
   database_read_only: 503,
   insufficient_storage: 507,
+  not_built: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
