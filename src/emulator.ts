@@ -8,6 +8,9 @@ import type { Hono } from 'hono';
 import { clockJson, createClock, type ClockMode } from './domain/clock.js';
 import { createEventBus } from './events/bus.js';
 import { createStore } from './store/index.js';
+import type { SyncMode } from './store/db.js';
+import { createFaultLog } from './logs/fault-log.js';
+import { watchStorage } from './storage-watch.js';
 import { createSessionService } from './sessions/service.js';
 import { createSiteService } from './sites/service.js';
 import { createCheckService } from './checks/run-check.js';
@@ -34,12 +37,18 @@ export interface EmulatorOptions {
   retryJitter?: boolean;
   webhookTimeoutMs?: number;
   smtpUrl?: string | null;
+  /** SQLite's synchronous setting: `normal` (default) or `full` (see README, Durability). */
+  sync?: SyncMode;
+  /** Where storage-fault lines go (default stderr); never silenced by --quiet. */
+  faultLog?: (line: string) => void;
+  /** Opens the database read-only: for tests of a file that cannot be written. */
+  readOnlyDb?: boolean;
 }
 
 const CLOCK_OFFSET_KEY = 'clock_offset_ms';
 
 export function createEmulator(opts: EmulatorOptions) {
-  const store = createStore({ path: opts.dbPath });
+  const store = createStore({ path: opts.dbPath, sync: opts.sync, readOnly: opts.readOnlyDb });
   const clockMode = opts.clock ?? 'system';
   // A manual clock keeps its offset across restarts, so "now" never goes back.
   const clock = createClock(clockMode, clockMode === 'manual' ? Number(store.meta.get(CLOCK_OFFSET_KEY) ?? 0) : 0);
@@ -95,6 +104,14 @@ export function createEmulator(opts: EmulatorOptions) {
     bus.publish({ type: 'state.replaced', data: {} });
   });
   closers.push(() => webhooks.close());
+  const faultLine = opts.faultLog ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const storage = watchStorage({
+    store,
+    log: createFaultLog({ write: faultLine, now: () => Date.now() }),
+    onRecovered: () => webhooks.dispatcher.kick(),
+    dropped: () => deps.requestLog?.dropped() ?? 0,
+  });
+  lastly.push(() => storage.stop());
 
   return {
     deps,

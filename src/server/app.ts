@@ -19,6 +19,7 @@ import { adminWebhookRoutes } from './routes/admin-webhooks.js';
 import { adminLogRoutes } from './routes/admin-logs.js';
 import { adminStateRoutes } from './routes/admin-state.js';
 import { publicOpenApiRoutes } from './routes/public-openapi.js';
+import { healthRoutes } from './routes/health.js';
 import { requestLogMiddleware } from './middleware/request-log.js';
 import { loopbackHostOnly, sameOriginWrites } from './middleware/same-origin.js';
 import { consoleRoutes } from './console/index.js';
@@ -63,7 +64,7 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.requestLog) app.use('/api/v1/*', requestLogMiddleware(deps.requestLog));
   if (deps.config.rateLimit) app.use('/api/v1/*', rateLimit(deps.config.rateLimit, deps.clock));
 
-  route(app, '/_vtr/health', { GET: (c) => c.json({ status: 'ok', version: deps.config.version }) });
+  healthRoutes(app, deps);
 
   publicOpenApiRoutes(app);
   const api = createPublicApi(deps);

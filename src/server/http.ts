@@ -1,6 +1,7 @@
 // Request plumbing shared by every route: method dispatch with 405s, bounded JSON bodies, errors.
 import type { Context, Hono } from 'hono';
 import { VtrError } from '../domain/errors.js';
+import { unexpectedErrors } from '../logs/fault-log.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -212,7 +213,7 @@ export function errorPayload(err: unknown): { status: number; body: Record<strin
     if (status === 413) return { status, body: { code: 'payload_too_large', message: 'the body is too large' } };
     if (status >= 400 && status < 500) return { status, body: { code: 'invalid_request', message: err.message } };
   }
-  console.error('vtr: unexpected error', err);
+  unexpectedErrors.report(err); // its stack once per distinct error, not once per request
   return { status: 500, body: { code: 'internal_error', message: 'the emulator hit an unexpected error; see its log' } };
 }
 
