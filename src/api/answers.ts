@@ -65,6 +65,7 @@ const ROUTES: Array<[string, z.ZodType]> = [
   ['POST /_vtr/api/state/reset', m.StateResetAnswer],
   ['GET /api/v1/session/*', SessionSchema.loose()],
   ['POST /api/v1/session/*/event', CustomEventResponse.loose()],
+  ['PUT /api/v1/session/*/conversion', CustomEventResponse.loose()],
   ['POST /api/v1/event', CheckResult],
 ];
 

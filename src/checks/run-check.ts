@@ -153,8 +153,10 @@ export function createCheckService({ store, clock, bus, sessions, countryOf, rul
       if (bus.wants('check.created')) bus.publish({ type: 'check.created', data: { ...result, site_id: site.site_id } });
       return result;
     };
-    // Its writes (the check, and the probe's session when the check changes it) are one transaction.
-    return record ? store.tx(finish) : finish();
+    // Its own write transaction (a savepoint inside a caller's): the check and the probe's session
+    // when the check changes it commit together, nothing is written when it throws, and a database
+    // locked by another process is a 503 database_busy.
+    return store.tx(finish);
   }
 
   /** The session-relevant labels of a check that the session does not carry yet. */

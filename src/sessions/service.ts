@@ -187,6 +187,20 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
         rec.check_risks = [...new Set([...rec.check_risks, ...risks])];
       });
     },
+    /**
+     * `PUT /session/{id}/conversion`: adds the site's first conversion event unless the session has
+     * one of the site's conversion events already (idempotent).
+     */
+    addConversion(sessionId: string, siteId: string): Session {
+      return tx(() => {
+        const rec = readRecord(sessionId);
+        if (!rec || rec.session.site_id !== siteId) throw notFound('session');
+        const site = store.sites.get(siteId);
+        const events = site?.conversion_events.length ? site.conversion_events : ['conversion'];
+        if (rec.session.custom_events.some((e) => events.includes(e))) return rec.session;
+        return addCustomEvent(sessionId, siteId, events[0]);
+      });
+    },
     /** Adds the actions a visitor check's rules took to the session (distinct, in the order first taken). */
     addActions(sessionId: string, actions: readonly string[]): Session {
       return change(sessionId, null, (rec) => {
