@@ -61,7 +61,7 @@ export function createEmulator(opts: EmulatorOptions) {
     config: { version: VERSION, adminToken: opts.adminToken ?? null, rateLimit: opts.rateLimit ?? null },
     clock,
     bus,
-    store,
+    transactions: { tx: store.tx, inTransaction: store.inTransaction },
     sites,
     sessions,
     checks: createCheckService({ store, clock, bus, sessions, countryOf }),

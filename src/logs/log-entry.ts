@@ -5,13 +5,20 @@ import type { RequestLogJson } from '../domain/request-log.js';
 import type { RequestLogEntry } from '../store/request-log.js';
 import { maskText } from './mask.js';
 import { formatMicros } from '../domain/time.js';
-import { bodyText } from './request-logger.js';
 import type { WaitingInput } from './waiting-log.js';
 
 const RANDOM_DIGITS = 8;
 
 /** The random part of an entry's id, kept as a number while the entry waits (see requestId). */
 export const randomPart = (): number => randomInt(62 ** RANDOM_DIGITS);
+
+// Decodes as the routes do (a leading BOM dropped); the bytes kept were valid UTF-8 when logged.
+const utf8 = new TextDecoder();
+
+/** A body as text (a body kept as bytes is UTF-8). */
+export function bodyText(body: string | Uint8Array | null): string | null {
+  return body == null || typeof body === 'string' ? body : utf8.decode(body);
+}
 
 /**
  * `req_` + the seq (base 36, fixed width) + 8 random base62 digits: unique, unguessable enough, and

@@ -1,6 +1,5 @@
 import type { Clock } from '../domain/clock.js';
 import type { EventBus } from '../events/bus.js';
-import type { Store } from '../store/index.js';
 import type { SessionService } from '../sessions/service.js';
 import type { SiteService } from '../sites/service.js';
 import type { CheckService } from '../checks/run-check.js';
@@ -22,7 +21,8 @@ export interface AppDeps {
   config: ServerConfig;
   clock: Clock;
   bus: EventBus;
-  store: Store;
+  /** One write transaction around several service calls (the direct path's group commit). */
+  transactions: { tx: <T>(fn: () => T) => T; inTransaction: () => boolean };
   sites: SiteService;
   sessions: SessionService;
   /** Visitor checks (`POST /api/v1/event`, `/_vtr/api/checks`, the demo). */

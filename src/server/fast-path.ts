@@ -32,7 +32,7 @@ export function createFastPath(deps: AppDeps): Handler {
   const api = createPublicApi(deps);
   const log = deps.requestLog;
 
-  const group = createGroupCommit(deps.store);
+  const group = createGroupCommit(deps.transactions);
 
   function answer(req: IncomingMessage, res: ServerResponse, seen: Seen, run: () => unknown): void {
     let outcome: Outcome;
