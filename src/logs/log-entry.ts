@@ -33,7 +33,7 @@ function requestId(seq: number, rnd: number): string {
  * through the prototype's getters, and its id, masked path, time and bodies are made only when first
  * read: `serve --log pretty` past its lines a second reads none, and under sustained load most
  * entries are never written. (The same getters on an object literal made each published entry a
- * dozen objects that outlived the young generation: session 9, docs/performance.md.)
+ * dozen objects that outlived the young generation.)
  */
 export class LoggedEntry implements RequestLogJson {
   private maskedRequest: string | null | undefined;

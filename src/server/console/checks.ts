@@ -37,7 +37,8 @@ export function registerChecksPages(r: ConsoleRouter): void {
   r.page('/checks', (c) => {
     const site = c.req.query('site') || undefined;
     const before = c.req.query('before') || undefined;
-    const checks = deps.checks.list({ siteId: site, limit: PAGE_SIZE, before });
+    // A cursor that names nothing (pruned, deleted) shows the newest checks rather than an error.
+    const checks = deps.checks.list({ siteId: site, limit: PAGE_SIZE, before: before && deps.checks.get(before) ? before : undefined });
     const body = html`<h1>Visitor checks</h1>
 <form class="filter" method="get" action="${CONSOLE}/checks">
 ${sitePicker(deps.sites.list(), site)}

@@ -57,7 +57,9 @@ export function registerSessionsPage(r: ConsoleRouter): void {
     let sessions: Session[] = [];
     let error: Html | string = '';
     try {
-      sessions = deps.sessions.list({ siteId: site, where: where || undefined, limit: PAGE_SIZE, before });
+      // A cursor that names nothing (deleted) shows the newest sessions rather than an error.
+      const from = before && deps.sessions.find(before) ? before : undefined;
+      sessions = deps.sessions.list({ siteId: site, where: where || undefined, limit: PAGE_SIZE, before: from });
     } catch (err) {
       if (!(err instanceof VtrError) || err.code !== 'invalid_filter') throw err;
       error = filterError(where, { message: err.message, position: Number(err.details?.position ?? 0) });
