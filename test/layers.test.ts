@@ -77,6 +77,13 @@ describe('layers', () => {
   it('client: imports nothing but the domain', () => {
     expect(crossings('client', ['', 'server', 'store', 'cli', ...SERVICES])).toEqual([]);
   });
+  it('library: starts the composition root and talks through the client, never the server or the store', () => {
+    expect(crossings('library', ['server', 'store', 'cli'])).toEqual([]);
+  });
+  it('cli: nothing outside it imports it', () => {
+    const layers = [...new Set([...graph.keys()].map(layer))].filter((l) => l !== 'cli');
+    expect(layers.flatMap((l) => crossings(l, ['cli']))).toEqual([]);
+  });
   it('cycles: no module imports itself through others', () => {
     expect(cycles()).toEqual([]);
   });
