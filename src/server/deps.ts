@@ -16,7 +16,7 @@ export interface ServerConfig {
   rateLimit?: number | null;
 }
 
-/** Everything the HTTP layer needs, built by the composition root (src/emulator.ts). */
+/** Everything the HTTP layer needs, built by the composition root (src/emulator.ts): services, never the store. */
 export interface AppDeps {
   config: ServerConfig;
   clock: Clock;
