@@ -7,6 +7,7 @@ import type { ViewService } from '../webhooks/views.js';
 import type { WebhookService } from '../webhooks/service.js';
 import type { RequestLogger } from '../logs/request-logger.js';
 import type { StateService } from '../state/service.js';
+import type { WriteQueue } from './write-queue.js';
 
 export interface ServerConfig {
   version: string;
@@ -21,12 +22,12 @@ export interface AppDeps {
   config: ServerConfig;
   clock: Clock;
   bus: EventBus;
-  /** One write transaction around several service calls (the direct path's group commit). */
-  transactions: { tx: <T>(fn: () => T) => T; inTransaction: () => boolean };
   sites: SiteService;
   sessions: SessionService;
   /** Visitor checks (`POST /api/v1/event`, `/_vtr/api/checks`, the demo). */
   checks: CheckService;
+  /** Groups the public API's writes into shared commits; without it each commits on its own. */
+  writes?: WriteQueue;
   /** Runs after `clock advance/set`: every delivery that became due runs before the answer. */
   afterClockMove?: () => Promise<void>;
   /**
