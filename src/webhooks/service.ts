@@ -3,6 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import type { EventStatus, Notification, Webhook, WebhookEvent } from '../domain/webhooks.js';
 import { httpUrlProblem } from '../domain/webhooks.js';
 import { NO_RUN } from '../domain/disabling.js';
+import { manualRetryRefusal, type RetryRefusal } from '../domain/webhook-event.js';
 import { notFound, unknownCursor, VtrError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
@@ -115,6 +116,12 @@ export function createWebhookService({ store, clock, bus, dispatcher }: WebhookS
       return { ...loadEventJson(store, e), payload: JSON.parse(e.payload) as unknown };
     },
     retry: (eventId: string) => dispatcher.retry(eventId),
+    /** Why `retry` would refuse the event as it is stored (attempts running now aside), or null. */
+    retryRefusal(eventId: string): RetryRefusal | null {
+      const e = store.webhookEvents.get(eventId);
+      if (!e) throw notFound(`webhook event ${eventId}`);
+      return manualRetryRefusal(e);
+    },
     /** Whether an attempt of the event is running now (a manual retry would be refused). */
     attemptRunning: (eventId: string) => dispatcher.running(eventId),
     notifications(q: { siteId?: string; limit?: number; before?: string } = {}): Notification[] {
