@@ -154,3 +154,24 @@ describe('rules: actions on the session and the device rules', () => {
     expect(r).toMatchObject({ outcome: 'neutral', review: true });
   });
 });
+
+describe('rules: state export and import', () => {
+  it('state: rules travel in an export; a file from before rules imports with the default smart rules', async () => {
+    await admin('PATCH', `/sites/${emu.site.siteId}/rules/location`, { enabled: true });
+    const custom = await admin<{ rule_id: string }>('POST', `/sites/${emu.site.siteId}/rules`, { name: 'DE', filter: 'country_code = DE', action: 'block' });
+    const doc = (await admin<{ schema_version: number; tables: Record<string, unknown[]> }>('GET', '/state')).body;
+    expect(doc.tables.rules).toHaveLength(2);
+    await emu.reset();
+    expect((await admin('PUT', '/state', doc)).status).toBe(200);
+    const back = (await admin<Array<{ rule_id: string; enabled: boolean }>>('GET', `/sites/${emu.site.siteId}/rules`)).body;
+    expect(back.find((r) => r.rule_id === 'location')?.enabled).toBe(true);
+    expect(back.map((r) => r.rule_id)).toContain(custom.body.rule_id);
+    // An export made before rules existed: no rules table, schema version 2.
+    const { rules: _dropped, ...older } = doc.tables;
+    expect((await admin('PUT', '/state', { ...doc, schema_version: 2, tables: older })).status).toBe(200);
+    const defaults = (await admin<Array<{ rule_id: string; enabled: boolean }>>('GET', `/sites/${emu.site.siteId}/rules`)).body;
+    expect(defaults.map((r) => [r.rule_id, r.enabled])).toEqual([
+      ['allowlist', true], ['bot', true], ['anonymous', true], ['location', false], ['repeat_device', false], ['emails_per_device', false],
+    ]);
+  });
+});
