@@ -8,16 +8,23 @@ import type { ConsoleRouter } from './router.js';
 
 const PAGE_SIZE = 50;
 const SECTIONS = ['device', 'ip', 'email', 'phone', 'address'] as const;
-export const CHECK_HEAD = ['Created', 'Check', 'Risk', 'Risks', 'Checked', 'Session'];
+export const CHECK_HEAD = ['Created', 'Check', 'Risk', 'Outcome', 'Rules', 'Risks', 'Checked', 'Session'];
 
 const risksOf = (c: StoredCheck) => (Array.isArray(c.risks) ? c.risks : []);
+
+/** The site's decision: a check stored before rules existed has none. */
+function outcome(c: StoredCheck): Html {
+  if (!c.outcome) return value(null);
+  return html`<span class="outcome-${c.outcome}">${c.outcome}</span>${c.review ? html` · review` : ''}`;
+}
+const rulesOf = (c: StoredCheck) => (Array.isArray(c.rules) ? c.rules.map((m) => `${m.id} (${m.action})`) : []);
 
 export function checkRow(c: StoredCheck): Html {
   const checked = SECTIONS.filter((s) => c[s] != null);
   return html`<tr id="check-${c.id}" data-announce="New check ${c.id}">
 <td>${time(c.created_at)}</td>
 <td><a class="mono" href="${CONSOLE}/checks/${encodeURIComponent(c.id)}">${c.id}</a></td>
-<td>${risk(c.risk_level)}</td><td>${value(risksOf(c))}</td><td>${value(checked)}</td>
+<td>${risk(c.risk_level)}</td><td>${outcome(c)}</td><td>${value(rulesOf(c))}</td><td>${value(risksOf(c))}</td><td>${value(checked)}</td>
 <td>${c.session_id ? html`<a class="mono" href="${CONSOLE}/sessions/${encodeURIComponent(c.session_id)}">${c.session_id}</a>` : value(null)}</td>
 </tr>`;
 }
@@ -64,7 +71,7 @@ ${pager(`${CONSOLE}/checks`, { site }, { before, lastId: checks.at(-1)?.id, full
     const { site_id: _site, ...result } = check;
     const body = html`<p><a href="${CONSOLE}/checks">← Visitor checks</a></p>
 <h1>Check <span class="mono">${check.id}</span></h1>
-<p>${risk(check.risk_level)} <span class="muted">${time(check.created_at)} · risks: ${value(risksOf(check))} · session:
+<p>${risk(check.risk_level)} · outcome ${outcome(check)} · rules: ${value(rulesOf(check))} <span class="muted">${time(check.created_at)} · risks: ${value(risksOf(check))} · session:
 ${check.session_id ? html`<a class="mono" href="${CONSOLE}/sessions/${encodeURIComponent(check.session_id)}">${check.session_id}</a>` : 'none'}</span></p>
 <div class="grid2">${SECTIONS.map((s) => section(s, check[s]))}</div>
 <details><summary>Result JSON</summary><pre>${JSON.stringify(result, null, 2)}</pre></details>`;

@@ -19,6 +19,7 @@ export function registerSessionDetailPage(r: ConsoleRouter): void {
 <div id="session-body">
 <h1>Session <span class="mono">${s.session_id}</span></h1>
 <p>${risk(s.risk_level)} <span class="muted">${s.engagement_level ?? ''} · ${s.channel ?? ''} · site ${s.site_name ?? s.site_id}</span></p>
+<p id="session-actions">Actions taken: ${s.actions.length ? html`<strong>${s.actions.join(', ')}</strong>` : html`<span class="muted">none (no visitor check matched a rule)</span>`}</p>
 <div class="grid2">
 <section class="card" aria-labelledby="fields-h">
 <h2 id="fields-h">Fields</h2>
