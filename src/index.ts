@@ -7,7 +7,8 @@ export type { Session, RiskLevel, EngagementLevel, Channel, DeviceType } from '.
 export type { Site, AccessToken } from './domain/site.js';
 export type { SavedView, Webhook, WebhookEvent, WebhookAttempt, EventStatus } from './domain/webhooks.js';
 export type { CheckResult } from './checks/run-check.js';
-export type { SessionInput, CheckInput, ViewInput, WebhookEventFilter, WaitForOptions } from './library/helpers.js';
+export type { SessionInput, CheckInput, ViewInput, RuleInput, RuleUpdate, WebhookEventFilter, WaitForOptions } from './library/helpers.js';
+export type { Rule, RuleAction, MatchedRule, Outcome } from './domain/rules.js';
 export { ApiError, ConnectionError, createApiClient, NotEmulatorError } from './client/api-client.js';
 export type { ApiClient, ClientOptions } from './client/api-client.js';
 export { VERSION } from './version.js';
