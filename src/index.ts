@@ -16,7 +16,7 @@ export interface StartEmulatorOptions {
   /** Default 0: a free port. */
   port?: number;
   host?: string;
-  /** Default 'manual' would surprise; the default is 'system'. */
+  /** 'system' (default), 'frozen' (a test clock: moves only with clock.advance/set), or 'manual' (real time plus an offset). */
   clock?: ClockMode;
   retryBaseMs?: number;
   retrySchedule?: number[];
@@ -28,9 +28,9 @@ export interface StartEmulatorOptions {
 export interface EmulatorClock {
   now(): string;
   mode: ClockMode;
-  /** Manual clock: move forward ("5m", or ms); due deliveries run before it resolves. */
+  /** Frozen or manual clock: move forward ("5m", or ms); deliveries due on the way run, in order, before it resolves. */
   advance(duration: string | number): Promise<void>;
-  /** Manual clock: jump forward to an ISO time. */
+  /** Frozen or manual clock: jump forward to an ISO time. */
   set(timestamp: string): Promise<void>;
 }
 

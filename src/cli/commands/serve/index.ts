@@ -10,7 +10,7 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'address to bind (non-loopback needs --admin-token)', '127.0.0.1')
     .option('--db <file>', 'SQLite database file', '.vtr/vtr.db')
     .option('--memory', 'keep state in memory only (nothing is written)')
-    .addOption(new Option('--clock <mode>', 'system time, or a manual clock moved by `vtr clock advance`').choices(['system', 'manual']).default('system'))
+    .addOption(new Option('--clock <mode>', 'system time; frozen: a test clock that moves only with `vtr clock advance`; manual: real time plus what `vtr clock advance` adds').choices(['system', 'manual', 'frozen']).default('system'))
     .option('--retry-base <duration>', 'first retry delay; each next one doubles', '2s')
     .option('--retry-schedule <list>', 'all five retry delays, e.g. 5s,5m,30m,2h,5h')
     .option('--retry-jitter', 'add up to ±20% random jitter to retry delays')
@@ -23,5 +23,5 @@ export function registerServe(program: Command): void {
     .option('--export-on-exit <file>', 'write a state export when stopping')
     .addOption(new Option('--log <format>', 'request log format on stderr').choices(['pretty', 'json']).default('pretty'))
     .action(action(() => import('./serve.js')));
-  examples(cmd, ['vtr serve', 'vtr serve --port 9000 --memory', 'vtr serve --clock manual --retry-base 1s', 'vtr serve --host 0.0.0.0 --admin-token s3cret']);
+  examples(cmd, ['vtr serve', 'vtr serve --port 9000 --memory', 'vtr serve --clock frozen', 'vtr serve --clock manual --retry-base 1s', 'vtr serve --host 0.0.0.0 --admin-token s3cret']);
 }

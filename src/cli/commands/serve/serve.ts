@@ -8,7 +8,7 @@ export interface ServeOptions {
   host: string;
   db: string;
   memory?: boolean;
-  clock: 'system' | 'manual';
+  clock: 'system' | 'manual' | 'frozen';
   retryBase: string;
   retrySchedule?: string;
   retryJitter?: boolean;
