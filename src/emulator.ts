@@ -57,7 +57,7 @@ export function createEmulator(opts: EmulatorOptions) {
   const webhooks = createWebhookSystem({
     store, clock, bus,
     retryBaseMs: opts.retryBaseMs, retrySchedule: opts.retrySchedule, retryJitter: opts.retryJitter,
-    webhookTimeoutMs: opts.webhookTimeoutMs, smtpUrl: opts.smtpUrl,
+    webhookTimeoutMs: opts.webhookTimeoutMs, smtpUrl: opts.smtpUrl, sessions,
   });
   sessions.addHooks(webhooks.trigger);
   sites.onPlanChanged(() => webhooks.dispatcher.kick());

@@ -49,6 +49,8 @@ export interface PageViewOptions {
   ping?: boolean;
   /** Continue this session whatever the gap (create/simulate build one session from several views). */
   sessionId?: string;
+  /** Why the session changes, when saved views should know (see changeTriggersViews). */
+  cause?: SessionChangeCause;
 }
 
 export function createSessionService({ store, clock, bus, countryOf }: SessionServiceDeps) {
@@ -136,7 +138,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
           } as Session,
         };
       }
-      const session = commit(rec, previous, site, continues ? prev : null);
+      const session = commit(rec, previous, site, continues ? prev : null, opts.cause);
       const probe_id = newId.probe(nowUs);
       store.probes.insert({ probe_id, site_id: site.site_id, session_id: session.session_id, ip: session.ip, created_at: at, created_us: nowUs });
       return { session, previous, probe_id };
