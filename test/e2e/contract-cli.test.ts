@@ -101,7 +101,7 @@ describe('contract §8: commands and flags, exact spelling', () => {
     const serve = all.get('serve')!;
     const defaults = Object.fromEntries(serve.options.map((o) => [o.long, o.defaultValue]));
     expect(defaults).toMatchObject({ '--port': '8787', '--host': '127.0.0.1', '--db': '.vtr/vtr.db', '--clock': 'system', '--retry-base': '2s', '--webhook-timeout': '10s', '--log': 'pretty' });
-    expect(flag(serve, '--clock')!.argChoices).toEqual(['system', 'manual']);
+    expect(flag(serve, '--clock')!.argChoices).toEqual(['system', 'manual', 'frozen']);
     expect(flag(serve, '--log')!.argChoices).toEqual(['pretty', 'json']);
   });
 
