@@ -5,15 +5,15 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: strin
 
 export default defineConfig({
   // checkpoint-worker: a worker thread's entry (src/store/checkpointer.ts loads it beside itself).
-  entry: { index: 'src/index.ts', cli: 'src/cli/main.ts', 'checkpoint-worker': 'src/store/checkpoint-worker.ts' },
+  entry: { index: 'src/index.ts', msw: 'src/msw.ts', cli: 'src/cli/main.ts', 'checkpoint-worker': 'src/store/checkpoint-worker.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',
-  dts: { entry: { index: 'src/index.ts' } },
+  dts: { entry: { index: 'src/index.ts', msw: 'src/msw.ts' } },
   splitting: true,
   sourcemap: true,
   clean: true,
   define: { __VTR_VERSION__: JSON.stringify(pkg.version) },
   // Native addon and data-heavy packages stay in node_modules.
-  external: ['better-sqlite3'],
+  external: ['better-sqlite3', 'msw'],
 });

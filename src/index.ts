@@ -1,11 +1,15 @@
-// Library entry: `import { startEmulator } from 'vtr'` runs an emulator in-process for tests.
-import { createEmulator, type EmulatorOptions } from './emulator.js';
-import { createApiClient, type ApiClient } from './client/api-client.js';
-import { parseDuration, parseTimestamp, formatMillis } from './domain/time.js';
+// Library entry: `import { startEmulator } from 'vtr'` runs an emulator in-process for tests. Only
+// types and a small loader live here: the emulator and its dependencies load on the first
+// startEmulator() call, so importing vtr costs a test file almost nothing.
 import type { ClockMode } from './domain/clock.js';
+import type { ApiClient } from './client/api-client.js';
+import type { Helpers } from './library/helpers.js';
 
 export type { Session, RiskLevel, EngagementLevel, Channel, DeviceType } from './domain/session.js';
 export type { Site, AccessToken } from './domain/site.js';
+export type { SavedView, Webhook, WebhookEvent, WebhookAttempt, EventStatus } from './domain/webhooks.js';
+export type { CheckResult } from './checks/run-check.js';
+export type { SessionInput, CheckInput, ViewInput, WebhookEventFilter, WaitForOptions } from './library/helpers.js';
 export { ApiError, ConnectionError, createApiClient, NotEmulatorError } from './client/api-client.js';
 export type { ApiClient, ClientOptions } from './client/api-client.js';
 export { VERSION } from './version.js';
@@ -16,6 +20,11 @@ export interface StartEmulatorOptions {
   /** Default 0: a free port. */
   port?: number;
   host?: string;
+  /**
+   * Default true. `false`: no port at all; answer only through `emu.fetch` (and the helpers), as
+   * `vtr/msw` does.
+   */
+  listen?: boolean;
   /** 'system' (default), 'frozen' (a test clock: moves only with clock.advance/set), or 'manual' (real time plus an offset). */
   clock?: ClockMode;
   retryBaseMs?: number;
@@ -34,53 +43,21 @@ export interface EmulatorClock {
   set(timestamp: string): Promise<void>;
 }
 
-export interface RunningEmulator {
-  /** Public API base, e.g. http://127.0.0.1:53124/api/v1 */
+export interface RunningEmulator extends Helpers {
+  /** Public API base, e.g. http://127.0.0.1:53124/api/v1 (http://127.0.0.1/api/v1 with `listen: false`). */
   baseUrl: string;
   site: { siteId: string; siteKey: string; secretKey: string; accessToken: string };
   clock: EmulatorClock;
-  /** A client with the default site's credentials. */
+  /** A raw client with the default site's credentials. */
   client: ApiClient;
+  /** Answers a request in-process, exactly as over HTTP (no socket); a relative URL is the emulator's. */
+  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
+  /** Empties all state; the default site comes back with the same keys and token. */
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<RunningEmulator> {
-  const emuOpts: EmulatorOptions = {
-    dbPath: opts.db ?? ':memory:',
-    clock: opts.clock ?? 'system',
-    retryBaseMs: opts.retryBaseMs,
-    retrySchedule: opts.retrySchedule ?? null,
-    retryJitter: opts.retryJitter,
-    webhookTimeoutMs: opts.webhookTimeoutMs,
-    smtpUrl: opts.smtpUrl ?? null,
-  };
-  const emulator = createEmulator(emuOpts);
-  const host = opts.host ?? '127.0.0.1';
-  const { port } = await emulator.listen(opts.port ?? 0, host);
-  const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}/api/v1`;
-  const sites = emulator.deps.sites;
-  const site = sites.defaultSite();
-  const token = sites.tokens.list(site.site_id).find((t) => !t.revoked_at) ?? sites.tokens.create(site.site_id);
-  // Like `vtr clock advance/set`: every delivery scheduled on the way runs at its time before it resolves.
-  const move = (ms: number) => emulator.deps.advanceClock!(ms);
-  return {
-    baseUrl,
-    site: { siteId: site.site_id, siteKey: site.site_key, secretKey: site.secret_key, accessToken: token.token },
-    clock: {
-      now: () => formatMillis(emulator.clock.now()),
-      mode: emulator.clock.mode,
-      async advance(d) {
-        const ms = typeof d === 'number' ? d : parseDuration(d);
-        if (ms == null) throw new Error(`not a duration: ${d}`);
-        await move(ms);
-      },
-      async set(ts) {
-        const ms = parseTimestamp(ts);
-        if (ms == null) throw new Error(`not a timestamp: ${ts}`);
-        await move(ms - emulator.clock.now());
-      },
-    },
-    client: createApiClient({ baseUrl, accessToken: token.token, secretKey: site.secret_key }),
-    close: () => emulator.close(),
-  };
+  const { start } = await import('./library/start.js');
+  return start(opts);
 }

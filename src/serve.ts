@@ -45,7 +45,7 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
     await emulator.close();
     const code = (err as NodeJS.ErrnoException).code;
     if (err instanceof ImportFailed) throw err;
-    if (code === 'EADDRINUSE') throw new Error(`port ${cfg.port} on ${cfg.host} is in use; is another \`vtr serve\` running? Use --port to pick another.`);
+    if (code === 'EADDRINUSE') throw new Error(`port ${cfg.port} on ${cfg.host} is in use (another \`vtr serve\`?); use --port 0 for a free port, or --port <n> for another`);
     throw err;
   }
   // A wildcard bind is reached locally through loopback; print that, not 0.0.0.0.
@@ -104,6 +104,8 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
   return {
     emulator,
     baseUrl,
+    /** The default site's keys and first live token (null when there is no default site). */
+    defaultSite: () => defaultSiteKeys(emulator.deps.sites),
     close: () => emulator.close(),
   };
 }

@@ -10,7 +10,7 @@ async function main(argv: string[]): Promise<void> {
   // `vtr ... | head`: a reader that goes away ends the output quietly, not with an EPIPE stack trace.
   // `vtr serve` keeps serving instead: only its log is lost (a script that stopped reading it must
   // not take the emulator down, nor see it exit 0 with its database left open).
-  const serving = args.includes('serve');
+  const serving = args.includes('serve') || args.includes('exec');
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED') throw err;

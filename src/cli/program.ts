@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
 import { canPrompt } from './context.js';
 import { registerServe } from './commands/serve/index.js';
+import { registerExec } from './commands/exec/index.js';
 import { registerSites } from './commands/sites/index.js';
 import { registerKeys } from './commands/keys/index.js';
 import { registerTokens } from './commands/tokens/index.js';
@@ -20,6 +21,7 @@ import { registerOpenApi } from './commands/openapi/index.js';
 /** Every command group; a group adds its verbs with their options and lazily loaded run(). */
 export const GROUPS: Array<(program: Command) => void> = [
   registerServe,
+  registerExec,
   registerSites,
   registerKeys,
   registerTokens,
@@ -57,6 +59,7 @@ export function buildProgram(): Command {
       `
 Examples:
   $ npx vtr serve                          # start the emulator on http://127.0.0.1:8787
+  $ vtr exec -- npm test                   # run a command against a fresh in-memory emulator
   $ vtr check --email a@example.com        # run a visitor check against the default site
   $ vtr sessions create --ip 203.0.113.7   # make a session (a Tor exit: risk_level invalid)
   $ vtr sessions list --where "risk_level = invalid"

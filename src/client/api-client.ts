@@ -33,6 +33,11 @@ export interface ClientOptions {
   adminToken?: string | null;
   /** Per request, ms. */
   timeoutMs?: number;
+  /**
+   * Answers a request without the network: the library's in-process emulator (`emu.fetch`).
+   * Without it the client speaks HTTP.
+   */
+  fetch?: (request: Request) => Promise<Response>;
 }
 
 export interface RequestOptions {
@@ -68,10 +73,17 @@ export function createApiClient(opts: ClientOptions) {
     let contentType: string;
     let text: string;
     try {
-      const res = await sendHttp(u, { method, headers, body, timeoutMs: opts.timeoutMs ?? 120_000 });
-      status = res.statusCode ?? 0;
-      contentType = res.headers['content-type'] ?? '';
-      text = await readText(res);
+      if (opts.fetch) {
+        const res = await opts.fetch(new Request(u, { method, headers, body }));
+        status = res.status;
+        contentType = res.headers.get('content-type') ?? '';
+        text = await res.text();
+      } else {
+        const res = await sendHttp(u, { method, headers, body, timeoutMs: opts.timeoutMs ?? 120_000 });
+        status = res.statusCode ?? 0;
+        contentType = res.headers['content-type'] ?? '';
+        text = await readText(res);
+      }
     } catch (err) {
       throw new ConnectionError(origin, err);
     }

@@ -43,6 +43,7 @@ describe('contract §8: commands and flags, exact spelling', () => {
   it('every command of the §8 block exists with its flags and arguments', () => {
     const table: Record<string, { flags?: string[]; args?: string[] }> = {
       serve: { flags: ['--port', '--host', '--db', '--memory', '--clock', '--retry-base', '--retry-schedule', '--retry-jitter', '--webhook-timeout', '--smtp', '--rate-limit', '--import', '--export-on-exit', '--log'] },
+      exec: { args: ['command'], flags: ['--port', '--host', '--db', '--memory', '--clock', '--retry-base', '--retry-schedule', '--retry-jitter', '--webhook-timeout', '--smtp', '--rate-limit', '--import', '--export-on-exit', '--log'] },
       check: { flags: ['--probe-id', '--ip', '--email', '--name', '--phone', '--address1', '--address2', '--city', '--state', '--country', '--postal-code', '--data', '--fail-on'] },
       'session get': { args: ['id'] },
       'session event': { args: ['id', 'name'] },

@@ -2,11 +2,13 @@ import { isIP } from 'node:net';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseDuration } from '../../../domain/time.js';
+import { startedByNpm, watchParent } from '../../parent-watch.js';
 
 export interface ServeOptions {
   port: string;
   host: string;
-  db: string;
+  /** Absent (`vtr exec` without --db): in memory. */
+  db?: string;
   memory?: boolean;
   clock: 'system' | 'manual' | 'frozen';
   retryBase: string;
@@ -56,7 +58,7 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
   return {
     port,
     host: o.host,
-    dbPath: o.memory ? ':memory:' : o.db,
+    dbPath: o.memory || o.db === undefined ? ':memory:' : o.db,
     clock: o.clock,
     adminToken,
     rateLimit,
@@ -73,6 +75,7 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
 
 export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
   const opts = parseServeOptions(o, process.env);
+  const parent = process.ppid;
   const { startServer } = await import('../../../serve.js');
   // The handlers go in before the banner is printed: whoever reads the banner may signal at once, and
   // a signal with no handler yet would kill the process (no clean close, no exit 0).
@@ -101,7 +104,7 @@ export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
     stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
-      ctx.info(`vtr: ${signal} received, finishing in-flight work…`);
+      ctx.info(`vtr: ${signal.startsWith('SIG') ? `${signal} received` : signal}, finishing in-flight work…`);
       void running.close().then(() => {
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
@@ -110,5 +113,6 @@ export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
       });
     };
     if (requested) stop(requested);
+    if (startedByNpm(process.env)) watchParent(parent, () => stop('npm, which started vtr, has exited'));
   });
 }

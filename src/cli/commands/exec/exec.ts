@@ -1,0 +1,72 @@
+// `vtr exec`: an emulator for the length of one command. The command gets the emulator's base URL
+// and the default site's credentials in its environment, so it never talks to another server (a
+// developer's `vtr serve` on 8787, say) by accident.
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { parseServeOptions, type ServeOptions } from '../serve/serve.js';
+import { startedByNpm, watchParent } from '../../parent-watch.js';
+
+export interface ExecOptions extends Omit<ServeOptions, 'log'> {
+  log?: 'pretty' | 'json';
+  args: [string[]];
+}
+
+/** The child's exit code as a shell reports it: its own code, or 128 + N when signal N ended it. */
+export function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
+  if (code !== null) return code;
+  const n = signal ? constants.signals[signal] : undefined;
+  return n ? 128 + n : 1;
+}
+
+export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
+  const [command, ...args] = o.args[0] ?? [];
+  if (!command) throw new UsageError('<command>: give the command to run after --, e.g. `vtr exec -- npm test`');
+  const parent = process.ppid;
+  const opts = parseServeOptions({ ...o, log: o.log ?? 'pretty' }, process.env);
+  const { startServer } = await import('../../../serve.js');
+  const logLine = (line: string) => ctx.io.stderr.write(`${line}\n`);
+  // Throws (exit 1, the command not run) when the emulator cannot start: port in use, bad --import...
+  const running = await startServer({ ...opts, log: o.log && !ctx.config.quiet ? o.log : undefined }, {
+    out: () => {},
+    log: (line) => {
+      if (o.log) logLine(line);
+    },
+  });
+  const site = running.defaultSite();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    VTR_BASE_URL: running.baseUrl,
+    ...(site && {
+      VTR_SITE: site.site_id,
+      VTR_SITE_KEY: site.site_key,
+      VTR_SECRET_KEY: site.secret_key,
+      ...(site.access_token && { VTR_ACCESS_TOKEN: site.access_token }),
+    }),
+    ...(opts.adminToken && { VTR_ADMIN_TOKEN: opts.adminToken }),
+  };
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    const forward = (signal: NodeJS.Signals) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    };
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    const unwatch = startedByNpm(process.env) ? watchParent(parent, () => forward('SIGTERM')) : () => {};
+    const done = (n: number) => {
+      unwatch();
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(n);
+    };
+    child.once('error', (err: NodeJS.ErrnoException) => {
+      ctx.io.stderr.write(`vtr: error: cannot run ${command}: ${err.code === 'ENOENT' ? 'command not found' : err.message}\n`);
+      // The shell's code for a command that could not be found or run.
+      done(err.code === 'ENOENT' ? 127 : 126);
+    });
+    child.once('exit', (c, s) => done(exitCodeOf(c, s)));
+  });
+  await running.close();
+  process.exitCode = code;
+}

@@ -1,0 +1,24 @@
+import { Option, type Command } from 'commander';
+
+/**
+ * The emulator's options, shared by `vtr serve` and `vtr exec` (whose defaults differ: an exec'd
+ * emulator lives in memory on a free port unless told otherwise).
+ */
+export function addServeOptions(cmd: Command, defaults: { port: string; db?: string }): Command {
+  return cmd
+    .option('-p, --port <port>', 'port to listen on (0: a free port)', defaults.port)
+    .option('--host <host>', 'address to bind (non-loopback needs --admin-token)', '127.0.0.1')
+    .option('--db <file>', defaults.db ? 'SQLite database file' : 'SQLite database file (default: in memory)', defaults.db)
+    .option('--memory', 'keep state in memory only (nothing is written)')
+    .addOption(new Option('--clock <mode>', 'system time; frozen: a test clock that moves only with `vtr clock advance`; manual: real time plus what `vtr clock advance` adds').choices(['system', 'manual', 'frozen']).default('system'))
+    .option('--retry-base <duration>', 'first retry delay; each next one doubles', '2s')
+    .option('--retry-schedule <list>', 'all five retry delays, e.g. 5s,5m,30m,2h,5h')
+    .option('--retry-jitter', 'add up to ±20% random jitter to retry delays')
+    .option('--webhook-timeout <duration>', 'time a receiver has to answer', '10s')
+    .option('--smtp <url>', 'also send notification emails to this SMTP server, e.g. smtp://127.0.0.1:1025')
+    // Also a global option (the client's credential); here it is what the server requires.
+    .option('--admin-token <token>', 'require this token on non-loopback binds and for the management API/console (env VTR_ADMIN_TOKEN)')
+    .option('--rate-limit <n>', 'public API requests per second per client before 429')
+    .option('--import <file>', 'load a `vtr state export` file on start')
+    .option('--export-on-exit <file>', 'write a state export when stopping');
+}

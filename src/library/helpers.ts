@@ -1,0 +1,124 @@
+// Typed helpers for what tests do most, over the emulator's own API (answered in-process: the same
+// pipeline as HTTP, without a socket). Bodies and answers are the API's JSON, snake_case as in the
+// contract; the helpers' own options (waitFor's, the filters) are camelCase.
+import type { ApiClient } from '../client/api-client.js';
+import type { Session } from '../domain/session.js';
+import type { SavedView, Webhook, WebhookEvent, EventStatus } from '../domain/webhooks.js';
+import type { CheckResult } from '../checks/run-check.js';
+
+/** `POST /_vtr/api/sites/{site}/sessions`: one session from the page views the agent would send. */
+export interface SessionInput {
+  ip?: string | null;
+  user_agent?: string | null;
+  url?: string;
+  referrer?: string | null;
+  language?: string | null;
+  timezone?: string | null;
+  page_views?: number;
+  duration?: number;
+  fingerprint?: string;
+  custom_events?: string[];
+}
+
+/** `POST /api/v1/event`, without the secret key (the helper adds the site's). */
+export interface CheckInput {
+  probe_id?: string | null;
+  ip?: string | null;
+  email?: string | null;
+  name?: string | null;
+  phone?: string | null;
+  address?: {
+    address1?: string | null; address2?: string | null; city?: string | null;
+    state?: string | null; country?: string | null; postal_code?: string | null;
+  } | null;
+}
+
+export interface ViewInput {
+  name: string;
+  filter: string;
+  /** Default true: a view made in a test is usually there to trigger webhooks. */
+  trigger_webhooks?: boolean;
+}
+
+export interface WebhookEventFilter {
+  webhookId?: string;
+  sessionId?: string;
+  status?: EventStatus;
+}
+
+export interface WaitForOptions {
+  sessionId?: string;
+  webhookId?: string;
+  /** Default `delivered`. */
+  status?: EventStatus;
+  /** Default 5000. */
+  timeoutMs?: number;
+}
+
+export function createHelpers(client: ApiClient, siteId: () => string) {
+  const site = () => encodeURIComponent(siteId());
+  const id = (s: string) => encodeURIComponent(s);
+
+  async function events(filter: WebhookEventFilter = {}): Promise<WebhookEvent[]> {
+    let list: WebhookEvent[];
+    if (filter.sessionId) list = await client.admin<WebhookEvent[]>('GET', `/sessions/${id(filter.sessionId)}/webhook-events`, { query: { limit: 1000 } });
+    else {
+      const hooks = filter.webhookId ? [{ webhook_id: filter.webhookId }] : await client.admin<Webhook[]>('GET', `/sites/${site()}/webhooks`);
+      const lists = await Promise.all(hooks.map((w) => client.admin<WebhookEvent[]>('GET', `/webhooks/${id(w.webhook_id)}/events`, { query: { limit: 1000 } })));
+      list = lists.flat();
+    }
+    return list.filter((e) => (!filter.webhookId || e.webhook_id === filter.webhookId) && (!filter.status || e.status === filter.status));
+  }
+
+  return {
+    sessions: {
+      create: (input: SessionInput = {}) => client.admin<Session>('POST', `/sites/${site()}/sessions`, { body: input }),
+      /** `GET /api/v1/session/{id}`, with the site's access token. */
+      get: (sessionId: string) => client.api<Session>('GET', `/session/${id(sessionId)}`),
+      /** Newest first; `where` in the saved-view filter language. */
+      list: (filter?: string | { where?: string; limit?: number }) => {
+        const f = typeof filter === 'string' ? { where: filter } : (filter ?? {});
+        return client.admin<Session[]>('GET', '/sessions', { query: { site: siteId(), where: f.where, limit: f.limit } });
+      },
+    },
+    events: {
+      /** `POST /api/v1/session/{id}/event`. */
+      add: async (sessionId: string, name: string): Promise<void> => {
+        await client.api('POST', `/session/${id(sessionId)}/event`, { body: { name } });
+      },
+    },
+    /** A visitor check with the site's secret key. */
+    check: (input: CheckInput = {}) => client.check<CheckResult>({ ...input }),
+    views: {
+      create: (input: ViewInput) => client.admin<SavedView>('POST', `/sites/${site()}/views`, { body: { trigger_webhooks: true, ...input } }),
+    },
+    webhooks: {
+      create: (url: string) => client.admin<Webhook>('POST', `/sites/${site()}/webhooks`, { body: { url } }),
+      events,
+      /**
+       * Resolves with the first webhook event that reaches `status` (default `delivered`); rejects
+       * after `timeoutMs` naming what it saw.
+       */
+      async waitFor(o: WaitForOptions = {}): Promise<WebhookEvent> {
+        const status = o.status ?? 'delivered';
+        const timeoutMs = o.timeoutMs ?? 5000;
+        const deadline = Date.now() + timeoutMs;
+        let seen: WebhookEvent[] = [];
+        for (;;) {
+          seen = await events({ sessionId: o.sessionId, webhookId: o.webhookId });
+          const hit = seen.find((e) => e.status === status);
+          if (hit) return hit;
+          if (Date.now() >= deadline) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        const what = seen.length
+          ? seen.map((e) => `${e.webhook_event_id} ${e.status} (${e.attempts.length} attempt${e.attempts.length === 1 ? '' : 's'})`).join(', ')
+          : 'no webhook event at all';
+        const scope = [o.sessionId && `session ${o.sessionId}`, o.webhookId && `webhook ${o.webhookId}`].filter(Boolean).join(', ');
+        throw new Error(`no webhook event${scope ? ` for ${scope}` : ''} reached ${status} within ${timeoutMs} ms; saw: ${what}`);
+      },
+    },
+  };
+}
+
+export type Helpers = ReturnType<typeof createHelpers>;

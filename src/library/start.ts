@@ -1,0 +1,88 @@
+// `startEmulator()`: an emulator in this process for a test suite. Loaded on the first call, so
+// `import('vtr')` itself stays cheap.
+import { createEmulator, type EmulatorOptions } from '../emulator.js';
+import { createApiClient } from '../client/api-client.js';
+import { parseDuration, parseTimestamp, formatMillis } from '../domain/time.js';
+import type { StateDocument } from '../state/service.js';
+import { createHelpers } from './helpers.js';
+import type { RunningEmulator, StartEmulatorOptions } from '../index.js';
+
+/** Where requests answered in-process say they went (no socket is opened for them). */
+const IN_PROCESS_ORIGIN = 'http://127.0.0.1';
+
+export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmulator> {
+  const emuOpts: EmulatorOptions = {
+    dbPath: opts.db ?? ':memory:',
+    clock: opts.clock ?? 'system',
+    retryBaseMs: opts.retryBaseMs,
+    retrySchedule: opts.retrySchedule ?? null,
+    retryJitter: opts.retryJitter,
+    webhookTimeoutMs: opts.webhookTimeoutMs,
+    smtpUrl: opts.smtpUrl ?? null,
+  };
+  const emulator = createEmulator(emuOpts);
+  const host = opts.host ?? '127.0.0.1';
+  let origin = IN_PROCESS_ORIGIN;
+  if (opts.listen !== false) {
+    const { port } = await emulator.listen(opts.port ?? 0, host);
+    origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  }
+  const baseUrl = `${origin}/api/v1`;
+
+  /** Answers a request in-process, exactly as over HTTP; a relative URL is resolved against the emulator. */
+  const fetchInProcess = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? (init ? new Request(input, init) : input) : new Request(new URL(String(input), origin), init);
+    return emulator.app.fetch(request);
+  };
+
+  const sites = emulator.deps.sites;
+  const site = sites.defaultSite();
+  const token = sites.tokens.list(site.site_id).find((t) => !t.revoked_at) ?? sites.tokens.create(site.site_id);
+  const keys = { siteId: site.site_id, siteKey: site.site_key, secretKey: site.secret_key, accessToken: token.token };
+  const clientOpts = { baseUrl, accessToken: keys.accessToken, secretKey: keys.secretKey };
+  // The raw client speaks HTTP when there is a port; the helpers always answer in-process.
+  const client = createApiClient(opts.listen === false ? { ...clientOpts, fetch: fetchInProcess } : clientOpts);
+  const helpers = createHelpers(createApiClient({ ...clientOpts, fetch: fetchInProcess }), () => keys.siteId);
+  // Like `vtr clock advance/set`: every delivery scheduled on the way runs at its time before it resolves.
+  const move = (ms: number) => emulator.deps.advanceClock!(ms);
+  const state = emulator.deps.state!;
+
+  return {
+    baseUrl,
+    site: keys,
+    clock: {
+      now: () => formatMillis(emulator.clock.now()),
+      mode: emulator.clock.mode,
+      async advance(d) {
+        const ms = typeof d === 'number' ? d : parseDuration(d);
+        if (ms == null) throw new Error(`not a duration: ${d}`);
+        await move(ms);
+      },
+      async set(ts) {
+        const ms = parseTimestamp(ts);
+        if (ms == null) throw new Error(`not a timestamp: ${ts}`);
+        await move(ms - emulator.clock.now());
+      },
+    },
+    client,
+    fetch: fetchInProcess,
+    ...helpers,
+    /**
+     * Empties all state and recreates the default site with the same keys and token: only the
+     * site's row, its tokens and the emulator's own settings (the clock) are kept.
+     */
+    async reset() {
+      const doc: StateDocument = state.export();
+      const keep = (table: string, pick: (row: Record<string, unknown>) => boolean) => (doc.tables[table] ?? []).filter(pick);
+      await state.import({
+        ...doc,
+        tables: {
+          sites: keep('sites', (r) => r.site_id === keys.siteId),
+          access_tokens: keep('access_tokens', (r) => r.site_id === keys.siteId),
+          meta: doc.tables.meta ?? [],
+        },
+      });
+    },
+    close: () => emulator.close(),
+  };
+}

@@ -1,0 +1,56 @@
+// `vtr/msw`: Mock Service Worker handlers that answer the service's API at a base URL of the user's
+// choice from an in-process emulator, for test suites that already intercept `fetch` with MSW. No
+// port is opened: each intercepted request goes to the emulator's one pipeline (`emu.fetch`).
+import { http, type HttpHandler } from 'msw';
+import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from './index.js';
+
+export interface CreateHandlersOptions {
+  /** Where the app under test sends the service's API, e.g. `https://risk.example.com/api/v1`. */
+  baseUrl: string;
+  /** An emulator to answer from; by default one of its own, in memory and without a port. */
+  emulator?: RunningEmulator;
+  /** Options for the emulator it starts when none is given. */
+  emulatorOptions?: StartEmulatorOptions;
+}
+
+export interface VtrHandlers {
+  /** Give these to `setupServer(...)` / `setupWorker(...)` or `server.use(...)`. */
+  handlers: HttpHandler[];
+  /** The emulator behind them: its keys (`emulator.site`), helpers and clock. */
+  emulator: RunningEmulator;
+  /** Stops the emulator when it is the handlers' own; one passed in is left to its owner. */
+  close(): Promise<void>;
+}
+
+/** Maps `<baseUrl>/<rest>` to the emulator's `/api/v1/<rest>`, keeping the query. */
+export function emulatorUrl(baseUrl: string, requestUrl: string): string {
+  const base = new URL(baseUrl);
+  const url = new URL(requestUrl);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname;
+  return `http://127.0.0.1/api/v1${rest.startsWith('/') ? rest : `/${rest}`}${url.search}`;
+}
+
+export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHandlers> {
+  let base: URL;
+  try {
+    base = new URL(opts.baseUrl);
+  } catch {
+    throw new TypeError(`createHandlers: baseUrl "${opts.baseUrl}" is not an absolute URL, e.g. https://risk.example.com/api/v1`);
+  }
+  const own = !opts.emulator;
+  const emulator = opts.emulator ?? (await startEmulator({ listen: false, ...opts.emulatorOptions }));
+  const pattern = `${base.origin}${base.pathname.replace(/\/+$/, '')}/*`;
+  const handler = http.all(pattern, async ({ request }) => {
+    const method = request.method;
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await request.arrayBuffer();
+    return emulator.fetch(new Request(emulatorUrl(opts.baseUrl, request.url), { method, headers: request.headers, body }));
+  });
+  return {
+    handlers: [handler],
+    emulator,
+    close: async () => {
+      if (own) await emulator.close();
+    },
+  };
+}

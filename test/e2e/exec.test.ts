@@ -1,0 +1,158 @@
+// `vtr exec` and `vtr serve`'s start-up edges, through the built CLI as a CI job runs them.
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
+
+const node = JSON.stringify(process.execPath);
+const vtr = `${node} ${JSON.stringify(CLI)}`;
+const servers: ServerProcess[] = [];
+const sockets: Server[] = [];
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
+  for (const s of sockets.splice(0)) s.close();
+});
+
+/** A port something else is listening on. */
+async function busyPort(): Promise<number> {
+  const s = createServer();
+  sockets.push(s);
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  return (s.address() as { port: number }).port;
+}
+
+/** Runs a Node script as the exec'd command. */
+const script = (code: string) => ['exec', '--', process.execPath, '-e', code];
+
+describe('vtr exec', () => {
+  it('exec: the command gets the emulator and the default site in its environment, and its exit code is vtr\'s', async () => {
+    const cwd = tempDir();
+    const r = await runCli(script(`
+      const e = process.env;
+      console.log(JSON.stringify({ base: e.VTR_BASE_URL, secret: e.VTR_SECRET_KEY, siteKey: e.VTR_SITE_KEY, token: e.VTR_ACCESS_TOKEN, site: e.VTR_SITE }));
+      process.exit(7);`), { cwd });
+    expect(r.code).toBe(7);
+    const env = JSON.parse(r.stdout.trim()) as Record<string, string>;
+    expect(env.base).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    expect(env.base).not.toContain(':8787/');
+    expect(env.secret).toMatch(/^sk_test_/);
+    expect(env.siteKey).toMatch(/^pk_test_/);
+    expect(env.token).toMatch(/^at_test_/);
+    expect(env.site).toMatch(/^site_/);
+    // In memory: the emulator leaves nothing in the working directory.
+    expect(readdirSync(cwd)).toEqual([]);
+    // Its own output stays off the command's stdout (no banner).
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('exec: the command talks to its own emulator, never to another server the environment points at', async () => {
+    const dev = await startServer(['--memory']);
+    servers.push(dev);
+    const r = await runCli(['exec', '--', 'sh', '-c', `${vtr} check --ip 203.0.113.7 --json`], { env: dev.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).risk_level).toBe('invalid');
+    // The developer's emulator saw nothing.
+    const checks = await fetch(`${dev.origin}/_vtr/api/checks`).then((res) => res.json());
+    expect(checks).toEqual([]);
+  });
+
+  it('exec: a command ended by a signal gives 128 + its number', async () => {
+    const r = await runCli(['exec', '--', 'sh', '-c', 'kill -TERM $$']);
+    expect(r.code).toBe(143);
+  });
+
+  it('exec: SIGTERM to vtr reaches the command, and vtr exits with its code', async () => {
+    const child = spawn(process.execPath, [CLI, ...script(`
+      process.on('SIGTERM', () => { console.log('got SIGTERM'); process.exit(5); });
+      setInterval(() => {}, 1000);
+      console.log('ready');`)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    await new Promise<void>((resolve) => child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('ready')) resolve();
+    }));
+    const code = await new Promise<number | null>((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+    expect(code).toBe(5);
+    expect(out).toContain('got SIGTERM');
+  });
+
+  it('exec: an emulator that cannot start is exit 1 with its reason, and the command does not run', async () => {
+    const cwd = tempDir();
+    const port = await busyPort();
+    const r = await runCli(['exec', '--port', String(port), '--', process.execPath, '-e', "require('fs').writeFileSync('ran', '')"], { cwd });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`port ${port}`);
+    expect(r.stderr).toContain('--port 0');
+    expect(existsSync(join(cwd, 'ran'))).toBe(false);
+  });
+
+  it('exec: --export-on-exit writes the state the command left', async () => {
+    const cwd = tempDir();
+    const file = join(cwd, 'state.json');
+    const r = await runCli(['exec', '--export-on-exit', file, '--', 'sh', '-c', `${vtr} sessions create --ip 192.0.2.10 --json`], { cwd });
+    expect(r.code, r.stderr).toBe(0);
+    const id = JSON.parse(r.stdout).session_id as string;
+    const state = JSON.parse(readFileSync(file, 'utf8')) as { tables: { sessions: Array<{ session_id: string }> } };
+    expect(JSON.stringify(state)).toContain(id);
+  });
+
+  it('exec: an unknown command is exit 127, named', async () => {
+    const r = await runCli(['exec', '--', 'vtr-no-such-command']);
+    expect(r.code).toBe(127);
+    expect(r.stderr).toContain('cannot run vtr-no-such-command: command not found');
+  });
+
+  it('exec: without a command it is a usage error', async () => {
+    const r = await runCli(['exec']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('command');
+  });
+});
+
+describe('vtr serve start-up', () => {
+  it('serve: a port in use is exit 1 naming the port and suggesting --port 0', async () => {
+    const port = await busyPort();
+    const started = Date.now();
+    const r = await runCli(['serve', '--memory', '--port', String(port)]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`port ${port}`);
+    expect(r.stderr).toContain('--port 0');
+    expect(r.stdout).not.toContain('listening');
+    expect(Date.now() - started).toBeLessThan(20_000); // the contract's 2 s is measured by hand; this only catches a hang
+  });
+
+  it('serve: --port 0 reports the port it got', async () => {
+    const s = await startServer(['--memory']);
+    servers.push(s);
+    expect(Number(new URL(s.baseUrl).port)).toBeGreaterThan(0);
+    const health = await fetch(`${s.origin}/_vtr/health`);
+    expect(health.status).toBe(200);
+  });
+
+  it('serve: started by npm, it stops when npm exits without passing SIGTERM on', async () => {
+    // npx runs `sh -c vtr ...` under npm; npm's process dies and vtr is re-parented.
+    const sh = spawn('sh', ['-c', `${vtr} serve --memory --port 0 --json; echo`], {
+      env: { ...process.env, npm_command: 'exec' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    sh.stderr.on('data', (d) => (err += d));
+    const closed = new Promise<void>((resolve) => sh.stdout.on('close', resolve));
+    const origin = await new Promise<string>((resolve) => sh.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) resolve(new URL(JSON.parse(out.split('\n')[0]).base_url).origin);
+    }));
+    expect((await fetch(`${origin}/_vtr/health`)).status).toBe(200);
+    sh.kill('SIGKILL');
+    await closed; // vtr held the pipe: it closes when vtr has exited
+    expect(err).toContain('npm, which started vtr, has exited');
+    await expect(fetch(`${origin}/_vtr/health`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,90 @@
+// The published package as a consumer's project imports it: `npm pack`, unpacked into a scratch
+// project's node_modules (its dependencies linked from ours), then `vtr` and `vtr/msw` imported by
+// plain Node and type-checked by tsc against the shipped .d.ts files.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/vtr-process.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+let project = '';
+
+beforeAll(() => {
+  project = tempDir('vtr-consumer-');
+  const modules = join(project, 'node_modules');
+  mkdirSync(join(modules, 'vtr'), { recursive: true });
+  const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!;
+  execFileSync('tar', ['xzf', join(project, packed), '-C', join(modules, 'vtr'), '--strip-components=1']);
+  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+    if (name === '.bin' || name.startsWith('.') || name === 'vtr') continue;
+    symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
+  }
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', type: 'module', private: true }));
+}, 120_000);
+
+describe('the packed package, as a consumer imports it', () => {
+  it('package: vtr and vtr/msw run from node_modules', () => {
+    writeFileSync(join(project, 'use.mjs'), `
+      import { startEmulator } from 'vtr';
+      import { createHandlers } from 'vtr/msw';
+      import { setupServer } from 'msw/node';
+      const emu = await startEmulator();
+      const out = {};
+      const s = await emu.sessions.create({ ip: '203.0.113.7' });
+      out.get = (await emu.sessions.get(s.session_id)).risk_level;
+      await emu.events.add(s.session_id, 'signup');
+      out.events = (await emu.sessions.get(s.session_id)).custom_events;
+      out.list = (await emu.sessions.list('risk_level = invalid')).length;
+      out.check = (await emu.check({ email: 'a@mailinator.com' })).risk_level;
+      out.view = (await emu.views.create({ name: 'all tor', filter: 'risks contains tor' })).trigger_webhooks;
+      out.webhook = (await emu.webhooks.create('http://127.0.0.1:9/nowhere')).status;
+      out.events_before_reset = (await emu.webhooks.events()).length;
+      const keys = { ...emu.site };
+      await emu.reset();
+      out.reset = (await emu.sessions.list()).length;
+      out.same_keys = JSON.stringify(keys) === JSON.stringify(emu.site) && (await emu.check({ ip: '192.0.2.1' })).risk_level === 'normal';
+      out.fetch = (await emu.fetch('/_vtr/health')).status;
+      const vtr = await createHandlers({ baseUrl: 'https://risk.example.invalid/api/v1' });
+      const server = setupServer(...vtr.handlers);
+      server.listen({ onUnhandledRequest: 'error' });
+      const res = await fetch('https://risk.example.invalid/api/v1/event', {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ secret_key: vtr.emulator.site.secretKey, ip: '203.0.113.7' }),
+      });
+      out.msw = (await res.json()).risk_level;
+      server.close();
+      await vtr.close();
+      await emu.close();
+      console.log(JSON.stringify(out));
+    `);
+    const out = JSON.parse(execFileSync(process.execPath, ['use.mjs'], { cwd: project, encoding: 'utf8' }));
+    expect(out).toEqual({
+      get: 'invalid', events: ['signup'], list: 1, check: 'suspicious', view: true, webhook: 'enabled',
+      events_before_reset: 0, reset: 0, same_keys: true, fetch: 200, msw: 'invalid',
+    });
+  }, 60_000);
+
+  it('package: the shipped types describe every helper\'s input and answer', () => {
+    writeFileSync(join(project, 'use.ts'), `
+      import { startEmulator, type RunningEmulator, type Session, type CheckResult, type WebhookEvent } from 'vtr';
+      import { createHandlers, type VtrHandlers } from 'vtr/msw';
+      export async function typed(): Promise<void> {
+        const emu: RunningEmulator = await startEmulator({ clock: 'manual', listen: false });
+        const s: Session = await emu.sessions.create({ ip: '192.0.2.1', page_views: 2 });
+        const level: 'normal' | 'unwanted' | 'suspicious' | 'invalid' | null = s.risk_level;
+        const r: CheckResult = await emu.check({ email: 'a@example.com', address: { country: 'US' } });
+        const e: WebhookEvent = await emu.webhooks.waitFor({ sessionId: s.session_id, status: 'delivered', timeoutMs: 1 });
+        const h: VtrHandlers = await createHandlers({ baseUrl: 'https://x.invalid/api/v1', emulator: emu });
+        // @ts-expect-error: page_views is a number
+        await emu.sessions.create({ page_views: 'two' });
+        void [level, r.email?.disposable, e.attempts.length, h.handlers.length];
+      }
+    `);
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true, types: ['node'] },
+      files: ['use.ts'],
+    }));
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project, encoding: 'utf8' });
+  }, 60_000);
+});

@@ -1,0 +1,105 @@
+// The library's typed helpers, emu.fetch and emu.reset(), as a user's test suite calls them (from src/).
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, startEmulator, type RunningEmulator } from '../../src/index.js';
+
+describe('library helpers', () => {
+  let emu: RunningEmulator;
+  let receiver: Server;
+  let receiverUrl = '';
+  const received: string[] = [];
+  beforeAll(async () => {
+    emu = await startEmulator();
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        received.push(body);
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+  });
+  afterAll(async () => {
+    await emu?.close();
+    receiver?.close();
+  });
+
+  it('sessions.create/get/list: a session made from page views, read back and found by filter', async () => {
+    const s = await emu.sessions.create({ ip: '203.0.113.7', page_views: 2, duration: 30 });
+    expect(s).toMatchObject({ site_id: emu.site.siteId, risk_level: 'invalid', page_views: 2 });
+    expect((await emu.sessions.get(s.session_id)).session_id).toBe(s.session_id);
+    const invalid = await emu.sessions.list('risk_level = invalid');
+    expect(invalid.map((x) => x.session_id)).toContain(s.session_id);
+    expect(await emu.sessions.list({ where: 'risk_level = normal and ip = 203.0.113.7' })).toEqual([]);
+  });
+
+  it('events.add: a conversion event converts the session', async () => {
+    const s = await emu.sessions.create({ ip: '192.0.2.20' });
+    await emu.events.add(s.session_id, 'conversion');
+    const after = await emu.sessions.get(s.session_id);
+    expect(after.custom_events).toEqual(['conversion']);
+    expect(after.engagement_level).toBe('converted');
+  });
+
+  it('check: a visitor check with the site\'s key', async () => {
+    const r = await emu.check({ ip: '203.0.113.9', email: 'x@mailinator.com' });
+    expect(r.risk_level).toBe('invalid');
+    expect(r.email?.disposable).toBe(true);
+  });
+
+  it('views/webhooks + waitFor: a matching session is delivered to the receiver', async () => {
+    await emu.views.create({ name: 'tor', filter: 'risks contains tor' });
+    const hook = await emu.webhooks.create(receiverUrl);
+    expect(hook.status).toBe('enabled');
+    const s = await emu.sessions.create({ ip: '203.0.113.50' });
+    const event = await emu.webhooks.waitFor({ sessionId: s.session_id, timeoutMs: 10_000 });
+    expect(event).toMatchObject({ session_id: s.session_id, webhook_id: hook.webhook_id, status: 'delivered' });
+    expect(received.some((b) => b.includes(s.session_id))).toBe(true);
+    const listed = await emu.webhooks.events({ webhookId: hook.webhook_id, status: 'delivered' });
+    expect(listed.map((e) => e.webhook_event_id)).toContain(event.webhook_event_id);
+  });
+
+  it('webhooks.waitFor: rejects on timeout naming what it saw', async () => {
+    const s = await emu.sessions.create({ ip: '192.0.2.77' });
+    await expect(emu.webhooks.waitFor({ sessionId: s.session_id, timeoutMs: 100 })).rejects.toThrow(
+      `no webhook event for session ${s.session_id} reached delivered within 100 ms; saw: no webhook event at all`,
+    );
+  });
+
+  it('fetch: answers a Request in-process, as over HTTP', async () => {
+    const s = await emu.sessions.create({});
+    const res = await emu.fetch(new Request(`${emu.baseUrl}/session/${s.session_id}`, { headers: { authorization: `Bearer ${emu.site.accessToken}` } }));
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { session_id: string }).session_id).toBe(s.session_id);
+    const relative = await emu.fetch('/api/v1/session/ses_nope', { headers: { authorization: `Bearer ${emu.site.accessToken}` } });
+    expect(relative.status).toBe(404);
+    expect(await relative.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('reset: all state gone, the default site back with the same keys and token', async () => {
+    const before = { ...emu.site };
+    const s = await emu.sessions.create({ ip: '192.0.2.5' });
+    await emu.reset();
+    expect(emu.site).toEqual(before);
+    await expect(emu.sessions.get(s.session_id)).rejects.toBeInstanceOf(ApiError);
+    expect(await emu.sessions.list()).toEqual([]);
+    expect(await emu.webhooks.events()).toEqual([]);
+    // The same keys still work, over HTTP too.
+    const again = await emu.sessions.create({});
+    expect((await emu.client.api<{ session_id: string }>('GET', `/session/${again.session_id}`)).session_id).toBe(again.session_id);
+    expect((await emu.check({ ip: '192.0.2.1' })).risk_level).toBe('normal');
+  });
+
+  it('listen: false: no port, answered through fetch and the helpers', async () => {
+    const quiet = await startEmulator({ listen: false });
+    try {
+      expect(quiet.baseUrl).toBe('http://127.0.0.1/api/v1');
+      const s = await quiet.sessions.create({});
+      expect((await quiet.client.api<{ session_id: string }>('GET', `/session/${s.session_id}`)).session_id).toBe(s.session_id);
+    } finally {
+      await quiet.close();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+// `vtr/msw`: an app's own fetch calls to the hosted service, answered by MSW from an in-process
+// emulator (no port, a host that does not exist).
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHandlers, emulatorUrl, type VtrHandlers } from '../src/msw.js';
+
+const BASE = 'https://risk.example.invalid/api/v1';
+
+describe('vtr/msw', () => {
+  let vtr: VtrHandlers;
+  let server: ReturnType<typeof setupServer>;
+  beforeAll(async () => {
+    vtr = await createHandlers({ baseUrl: BASE });
+    server = setupServer(...vtr.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+  });
+  afterAll(async () => {
+    server?.close();
+    await vtr?.close();
+  });
+
+  it('createHandlers: a visitor check from the app\'s fetch is answered by the emulator', async () => {
+    const res = await fetch(`${BASE}/event`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ secret_key: vtr.emulator.site.secretKey, ip: '203.0.113.7' }),
+    });
+    expect(res.status).toBe(200);
+    const check = (await res.json()) as { id: string; risk_level: string };
+    expect(check.risk_level).toBe('invalid');
+    expect(check.id).toMatch(/^chk_/);
+  });
+
+  it('createHandlers: sessions made through the emulator are read with the access token; errors keep the contract\'s shape', async () => {
+    const s = await vtr.emulator.sessions.create({ ip: '192.0.2.30' });
+    const auth = { authorization: `Bearer ${vtr.emulator.site.accessToken}` };
+    const res = await fetch(`${BASE}/session/${s.session_id}`, { headers: auth });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { session_id: string }).session_id).toBe(s.session_id);
+    const missing = await fetch(`${BASE}/session/ses_missing`, { headers: auth });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: 'not_found' });
+    const unauthorized = await fetch(`${BASE}/session/${s.session_id}`);
+    expect(unauthorized.status).toBe(401);
+  });
+
+  it('createHandlers: an emulator passed in answers, and is left running by close()', async () => {
+    const other = await createHandlers({ baseUrl: 'https://other.example.invalid/v2', emulator: vtr.emulator });
+    server.use(...other.handlers);
+    const res = await fetch('https://other.example.invalid/v2/event', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ secret_key: vtr.emulator.site.secretKey, email: 'a@example.com' }),
+    });
+    expect(res.status).toBe(200);
+    await other.close();
+    expect((await vtr.emulator.check({ ip: '192.0.2.1' })).risk_level).toBe('normal');
+  });
+
+  it('emulatorUrl: maps the base URL\'s path onto /api/v1 and keeps the query', () => {
+    expect(emulatorUrl('https://x.test/api/v1', 'https://x.test/api/v1/session/ses_1?a=b')).toBe('http://127.0.0.1/api/v1/session/ses_1?a=b');
+    expect(emulatorUrl('https://x.test/', 'https://x.test/event')).toBe('http://127.0.0.1/api/v1/event');
+  });
+});
