@@ -1,7 +1,7 @@
 // The one HTTP client for the emulator's public and management APIs (used by the CLI and the
 // library). Errors come back as ApiError (the server's {code, message}), ConnectionError, or
 // NotEmulatorError (something else answered: see answers.ts).
-import { decodeAnswer, NotEmulatorError, routeOf } from './answers.js';
+import { decodeAnswer, NotEmulatorError } from './answers.js';
 import { readText, send as sendHttp, type HttpMethod } from './http.js';
 
 export { NotEmulatorError };
@@ -87,7 +87,9 @@ export function createApiClient(opts: ClientOptions) {
     } catch (err) {
       throw new ConnectionError(origin, err);
     }
-    const answer = decodeAnswer({ url: `${u.origin}${u.pathname}`, status, contentType, text }, route ? (routeOf(method, route.split('?')[0])?.shape ?? null) : null);
+    // The schemas load with the first 2xx answer to check (zod stays out of the CLI's start-up).
+    const schema = route && status >= 200 && status < 300 ? ((await import('../api/answers.js')).routeOf(method, route.split('?')[0])?.schema ?? null) : null;
+    const answer = decodeAnswer({ url: `${u.origin}${u.pathname}`, status, contentType, text }, schema);
     if ('error' in answer) throw new ApiError(status, answer.error.code, answer.error.message, answer.error);
     return answer.data as T;
   }

@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   database_busy: 503,
+  not_built: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -10,7 +10,7 @@ import type { RequestLogEntry } from '../store/request-log.js';
 import type { RequestLogJson } from '../domain/request-log.js';
 import { unknownCursor } from '../domain/errors.js';
 import { secretKeyOf } from './mask.js';
-import { LoggedEntry, randomPart } from './log-entry.js';
+import { LoggedEntry, bodyText, randomPart } from './log-entry.js';
 import { WaitingLog, type LoggedRequest, type WaitingInput } from './waiting-log.js';
 
 /** Rows kept: the newest 10,000. */
@@ -52,13 +52,6 @@ export function toLogJson(e: RequestLogEntry): RequestLogJson {
 }
 
 // Decodes as the routes do (a leading BOM dropped); the bytes kept were valid UTF-8 when logged.
-const utf8 = new TextDecoder();
-
-/** A body as text (a body kept as bytes is UTF-8). */
-export function bodyText(body: string | Uint8Array | null): string | null {
-  return body == null || typeof body === 'string' ? body : utf8.decode(body);
-}
-
 /** A body over MAX_LOGGED_BODY as clipped text; any other as it is. */
 const clipped = (body: string | Uint8Array | null): string | Uint8Array | null =>
   body != null && body.length > MAX_LOGGED_BODY ? clip(bodyText(body)) : body;

@@ -100,7 +100,7 @@ export function createFastPath(deps: AppDeps): Handler {
       const id = url.slice(SESSION.length);
       if (!PLAIN_ID.test(id)) return false;
       const seen: Seen = { method, url, atUs: log?.nowUs() ?? 0, start: performance.now(), requestBody: null };
-      answer(req, res, seen, () => api.getSessionJson((seen.siteId = api.authorize(req.headers.authorization)), id));
+      answer(req, res, seen, () => api.getSession((seen.siteId = api.authorize(req.headers.authorization)), id));
       return true;
     }
     if (method !== 'POST') return false;
@@ -111,9 +111,9 @@ export function createFastPath(deps: AppDeps): Handler {
     if (url === CHECK) {
       const s = seen();
       withBody(req, res, s, (body) => {
-        const { siteId, bytes } = api.check(body());
+        const { siteId, result } = api.check(body());
         s.siteId = siteId;
-        return bytes;
+        return result;
       });
       return true;
     }

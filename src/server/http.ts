@@ -147,7 +147,7 @@ async function readBody(c: Context, limit: number): Promise<Uint8Array | null> {
   let size = 0;
   const reader = body.getReader();
   for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
+    let chunk: Awaited<ReturnType<typeof reader.read>>;
     try {
       chunk = await reader.read();
     } catch {

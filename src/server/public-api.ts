@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { VtrError } from '../domain/errors.js';
 import type { CheckResult } from '../checks/run-check.js';
+import type { Session } from '../domain/session.js';
 import type { AppDeps } from './deps.js';
 import { validate } from './validate.js';
 import { bearerOf } from './http.js';
@@ -57,9 +58,9 @@ export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'site
       if (!siteId) throw new VtrError('unauthorized', `${mixedUp(token, 'at_test_') ?? 'the access token is unknown or revoked'} (see \`vtr tokens list\`)`);
       return siteId;
     },
-    /** GET /api/v1/session/{id}, for an authorized site: the session's JSON text. */
-    getSessionJson(siteId: string, id: string): string {
-      return sessions.getJson(id, siteId);
+    /** GET /api/v1/session/{id}, for an authorized site. */
+    getSession(siteId: string, id: string): Session {
+      return sessions.get(id, siteId);
     },
     /** POST /api/v1/session/{id}/event, for an authorized site. */
     addEvent(siteId: string, id: string, body: Record<string, unknown>): { success: true } {
@@ -68,7 +69,7 @@ export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'site
       return { success: true };
     },
     /** POST /api/v1/event: the site's secret key comes in the body; only a wrong JSON type is refused. */
-    check(body: Record<string, unknown>): { siteId: string; result: CheckResult; bytes: Buffer } {
+    check(body: Record<string, unknown>): { siteId: string; result: CheckResult } {
       const key = body.secret_key;
       if (key === undefined || key === null || key === '') {
         throw new VtrError('unauthorized', 'send the site\'s secret key in the body: {"secret_key": "sk_test_..."} (see `vtr keys show`)');
@@ -76,7 +77,7 @@ export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'site
       if (typeof key !== 'string') throw new VtrError('invalid_request', 'secret_key: expected a string', { field: 'secret_key' });
       const site = sites.bySecretKey(key);
       if (!site) throw new VtrError('unauthorized', `${mixedUp(key, 'sk_test_') ?? 'the secret key is unknown (rotated?)'}; see \`vtr keys show\``);
-      return { siteId: site.site_id, ...checks.run(site, validate(checkBody, body)) };
+      return { siteId: site.site_id, result: checks.run(site, validate(checkBody, body)) };
     },
   };
 }

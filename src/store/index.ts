@@ -70,4 +70,4 @@ export function createStore({ path }: StoreOptions) {
 }
 
 export type Store = ReturnType<typeof createStore>;
-export type { SessionRecord, CheckSession, CheckSessionRecord, EventSession } from './sessions.js';
+export type { SessionRecord } from './sessions.js';

@@ -3,14 +3,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { decodeAnswer, LISTED_ROUTES, NotEmulatorError, routeOf } from '../../src/client/answers.js';
+import { LISTED_ROUTES, routeOf } from '../../src/api/answers.js';
+import { decodeAnswer, NotEmulatorError } from '../../src/client/answers.js';
 import { ApiError, createApiClient } from '../../src/client/api-client.js';
 import { eventStream } from '../../src/client/sse.js';
 import { startEmulator, type RunningEmulator } from '../../src/index.js';
 
 const URL_ = 'http://127.0.0.1:1/_vtr/api/clock';
 const answer = (status: number, contentType: string, text: string) => ({ url: URL_, status, contentType, text });
-const shape = (method: string, path: string) => routeOf(method, path)?.shape ?? null;
+const shape = (method: string, path: string) => routeOf(method, path)?.schema ?? null;
 const notEmulator = (f: () => unknown): NotEmulatorError => {
   try {
     f();
@@ -56,8 +57,9 @@ describe('decodeAnswer', () => {
 
   it('decodeAnswer: a check’s sections may be null (not sent) but not of another type', () => {
     const check = shape('POST', '/api/v1/event');
-    const base = { id: 'chk_1', risk_level: 'normal', risks: [] };
-    expect(decodeAnswer(answer(200, 'application/json', JSON.stringify({ ...base, ip: null, email: { valid: true } })), check)).toHaveProperty('data');
+    // Every section not sent is null: the contract's answer to a check of nothing.
+    const base = { id: 'chk_1', created_at: '2026-01-01T00:00:00.000000', session_id: null, risk_level: 'normal', risks: [], device: null, ip: null, email: null, phone: null, address: null };
+    expect(decodeAnswer(answer(200, 'application/json', JSON.stringify(base)), check)).toHaveProperty('data');
     expect(notEmulator(() => decodeAnswer(answer(200, 'application/json', JSON.stringify({ ...base, ip: 'x' })), check)).detail).toMatch(/"ip" is a string/);
   });
 });

@@ -1,7 +1,7 @@
 // The OpenAPI document against REAL answers of a running emulator (startEmulator: real sockets).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/index.js';
-import { openApiDocument } from '../../src/server/openapi.js';
+import { openApiDocument } from '../../src/api/document.js';
 import { CHANNELS, DEVICE_TYPES, ENGAGEMENT_LEVELS, RISK_LEVELS, SESSION_FIELDS } from '../../src/domain/session.js';
 import { responseSchema, validateSchema } from '../helpers/json-schema.js';
 

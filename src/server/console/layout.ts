@@ -2,7 +2,7 @@
 // event stream, row/section refreshes). Pages supply a title, their nav key and the <main> content.
 import { html, raw, type Html } from './html.js';
 import { CONSOLE_CSS } from './style.js';
-import { CONSOLE_JS } from './client-js.js';
+import { browserScripts } from '../browser-scripts.js';
 
 export const CONSOLE = '/_vtr/console';
 
@@ -63,7 +63,7 @@ ${o.body}
 </main>
 <footer class="foot">vtr ${o.version ?? ''} · local emulator · <a href="/api/v1/openapi.json">OpenAPI</a></footer>
 <div id="announce" class="sr-only" role="status" aria-live="polite"></div>
-<script>${raw(CONSOLE_JS)}</script>
+<script>${raw(browserScripts.get('console'))}</script>
 ${o.script ? html`<script>${o.script}</script>` : ''}
 </body>
 </html>`;

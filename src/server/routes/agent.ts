@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { VtrError } from '../../domain/errors.js';
 import type { Site } from '../../domain/site.js';
 import { SESSION_TIMEOUT_US } from '../../sessions/service.js';
-import { AGENT_JS } from '../agent/script.js';
 import type { AppDeps } from '../deps.js';
+import { browserScripts } from '../browser-scripts.js';
 import { clientIp } from '../client-ip.js';
 import { route } from '../http.js';
 import { validate } from '../validate.js';
@@ -79,7 +79,7 @@ export function agentRoutes(app: Hono, { sites, sessions, store, clock }: AppDep
   };
 
   route(app, '/agent.js', {
-    GET: (c) => c.body(AGENT_JS, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
+    GET: (c) => c.body(browserScripts.get('agent'), 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
   });
 
   route(app, '/_vtr/agent/pageview', {

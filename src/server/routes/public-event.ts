@@ -5,7 +5,6 @@ import { readJsonObject, route } from '../http.js';
 
 export function publicEventRoutes(app: Hono, api: PublicApi): void {
   route(app, '/api/v1/event', {
-    // A Node Buffer over a plain ArrayBuffer (never shared): the Uint8Array Hono's types ask for.
-    POST: async (c) => c.body(api.check(await readJsonObject(c)).bytes as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json' }),
+    POST: async (c) => c.json(api.check(await readJsonObject(c)).result),
   });
 }

@@ -1,6 +1,6 @@
 // GET /api/v1/openapi.json: the public API's OpenAPI 3.1 document (no credentials needed).
 import type { Hono } from 'hono';
-import { openApiDocument } from '../openapi.js';
+import { openApiDocument } from '../../api/document.js';
 import { route } from '../http.js';
 
 export function publicOpenApiRoutes(app: Hono): void {

@@ -6,7 +6,7 @@ import { readJsonObject, route, param } from '../http.js';
 
 export function publicSessionRoutes(app: Hono, api: PublicApi): void {
   route(app, '/api/v1/session/:id', {
-    GET: (c) => c.body(api.getSessionJson(api.authorize(c.req.header('authorization')), param(c, 'id')), 200, { 'content-type': 'application/json' }),
+    GET: (c) => c.json(api.getSession(api.authorize(c.req.header('authorization')), param(c, 'id'))),
   });
 
   route(app, '/api/v1/session/:id/event', {

@@ -1,5 +1,5 @@
 import type { CliContext } from '../../context.js';
-import { openApiDocument } from '../../../server/openapi.js';
+import { openApiDocument } from '../../../api/document.js';
 
 export async function run(_o: unknown, ctx: CliContext): Promise<void> {
   // The server URL is the one the CLI is pointed at (--base-url / VTR_BASE_URL).

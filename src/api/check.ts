@@ -1,0 +1,86 @@
+// POST /api/v1/event: the visitor-check request and its result (contract section 3). Sections list
+// the contract's fields; they may carry more (additional properties allowed).
+import { z } from 'zod';
+import { DEVICE_TYPES, RISK_LEVELS } from '../domain/session.js';
+import { Timestamp } from './common.js';
+
+// A request's null reads as "not sent", like an absent field.
+const text = z.string({ error: 'expected a string' }).nullable().optional();
+const ADDRESS_FIELDS = ['address1', 'address2', 'city', 'state', 'country', 'postal_code'] as const;
+const AddressRequest = z.object(
+  { address1: text, address2: text, city: text, state: text, country: text, postal_code: text },
+  { error: `expected an object with string fields ${ADDRESS_FIELDS.join(', ')}` },
+);
+
+/** The request. Unknown fields are ignored (a newer client may send more). */
+export const CheckRequest = z
+  .object({
+    probe_id: text.meta({ description: 'From the client-side agent; empty or malformed values are reported invalid' }),
+    ip: text.meta({ description: "The end user's public IPv4 or IPv6 address" }),
+    email: text,
+    name: text.meta({ description: "The customer's full name" }),
+    phone: text.meta({ description: "Any format; local numbers are read in the site's country" }),
+    address: AddressRequest.nullable().optional(),
+    // Missing or unknown: a 401 (the route's handler says which).
+    secret_key: z.string({ error: 'expected a string' }).optional().meta({ description: "The site's secret key (`vtr keys show`)" }),
+  })
+  .meta({
+    id: 'EventRequest',
+    description: 'Every field is optional (null means not sent); more fields give better results. Unknown fields are ignored.',
+  });
+
+const str = z.string().nullable();
+const bool = z.boolean().nullable();
+const num = z.number().nullable();
+const int = z.number().int().nullable();
+
+/** A section: `success` and `valid` always, the rest as listed (null when not known). */
+function section<S extends z.ZodRawShape>(id: string, description: string, fields: S, valid = true) {
+  return z
+    .looseObject({
+      success: z.boolean().meta({ description: 'false: the value could not be checked' }),
+      ...(valid ? { valid: z.boolean().meta({ description: 'false: the value was checked and is bad' }) } : {}),
+      ...fields,
+    })
+    .meta({ id, description });
+}
+
+export const DeviceCheck = section('DeviceCheck', 'The probe: its session, device and integrity', {
+  probe_id: str, probe_created_at: str, probe_mins_elapsed: num, probe_ip_match: bool, fingerprint: str,
+  browser_name: str, browser_version: str, os_family: str, os_version: str, device_type: z.enum(DEVICE_TYPES).nullable(),
+  language: str, timezone: str, bot: bool, headless_browser: bool,
+});
+export const IpCheck = section('IpCheck', 'The IP address', {
+  ip: str, ip_network: str, version: z.union([z.literal(4), z.literal(6), z.null()]), isp: str, country_code: str,
+  country_name: str, city: str, timezone: str, in_country: bool, vpn: bool, proxy: bool, tor: bool, hosting: bool, bogon: bool,
+}, false);
+export const EmailCheck = section('EmailCheck', 'The email address', {
+  email: str, local_part: str, normalized_email: str, domain: str, domain_tld: str, free: bool, disposable: bool,
+  business: bool, name_match: bool, digits_count: int,
+});
+export const PhoneCheck = section('PhoneCheck', 'The phone number', {
+  phone: str.meta({ description: 'E.164' }), phone_international: str, phone_national: str,
+  country_code: str, country_name: str, type: str.meta({ description: 'mobile, fixed_line, toll_free, ...' }), in_country: bool,
+});
+export const AddressCheck = section('AddressCheck', 'The postal address, normalised', {
+  address1: str, address2: str, city: str, state: str, state_code: str, country_code: str, country_name: str,
+  postal_code: str, postal_code_valid: bool, in_country: bool,
+});
+
+// A union, not .nullable(): the section stays a $ref to its own (non-null) component.
+const orNull = <S extends z.ZodType>(section: S) => z.union([section, z.null()]);
+
+export const CheckResult = z
+  .looseObject({
+    id: z.string(),
+    created_at: Timestamp,
+    session_id: str.meta({ description: "The probe's session" }),
+    risk_level: z.enum(RISK_LEVELS),
+    risks: z.array(z.string()),
+    device: orNull(DeviceCheck),
+    ip: orNull(IpCheck),
+    email: orNull(EmailCheck),
+    phone: orNull(PhoneCheck),
+    address: orNull(AddressCheck),
+  })
+  .meta({ id: 'CheckResult' });

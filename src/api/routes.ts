@@ -1,0 +1,51 @@
+// The public API's routes, declared once: the server mounts them with `app.openapi(route, handler)`
+// (which validates the request against them), the OpenAPI document is generated from them, and
+// the client checks answers against their 200 schemas.
+import { createRoute } from '@hono/zod-openapi';
+import { CheckRequest, CheckResult } from './check.js';
+import { ERROR_CODES, ERROR_SCHEMAS, type ErrorStatus } from './common.js';
+import { CustomEventRequest, CustomEventResponse, SessionIdParams } from './public.js';
+import { SessionSchema } from './session.js';
+
+const json = <S>(schema: S) => ({ 'application/json': { schema } });
+
+/** The shared error answers of these statuses (`#/components/responses/<Name>`). */
+function errors<const S extends ErrorStatus>(...statuses: S[]) {
+  return Object.fromEntries(
+    statuses.map((s) => [s, { description: ERROR_CODES[s].description, content: json(ERROR_SCHEMAS[s]) }]),
+  ) as { [K in S]: { description: string; content: { 'application/json': { schema: (typeof ERROR_SCHEMAS)[K] } } } };
+}
+
+export const getSessionRoute = createRoute({
+  method: 'get',
+  path: '/api/v1/session/{id}',
+  operationId: 'getSession',
+  summary: 'Read one session',
+  request: { params: SessionIdParams },
+  responses: { 200: { description: 'The session', content: json(SessionSchema) }, ...errors(401, 404, 405, 429) },
+});
+
+export const addCustomEventRoute = createRoute({
+  method: 'post',
+  path: '/api/v1/session/{id}/event',
+  operationId: 'addCustomEvent',
+  summary: "Append a custom event to the session's custom_events",
+  request: { params: SessionIdParams, body: { required: true, content: json(CustomEventRequest) } },
+  responses: {
+    200: { description: 'Added', content: json(CustomEventResponse) },
+    ...errors(400, 401, 404, 405, 413, 415, 429, 503),
+  },
+});
+
+export const checkVisitorRoute = createRoute({
+  method: 'post',
+  path: '/api/v1/event',
+  operationId: 'checkVisitor',
+  summary: 'Submit a visitor check (probe, IP, email, phone, address)',
+  description: 'Authenticated by `secret_key` in the body, not by a header. Bad values are reported in the result; only wrong JSON types are a 400.',
+  security: [],
+  request: { body: { required: true, content: json(CheckRequest) } },
+  responses: { 200: { description: 'The check result', content: json(CheckResult) }, ...errors(400, 401, 405, 413, 415, 429, 503) },
+});
+
+export const PUBLIC_ROUTES = [getSessionRoute, addCustomEventRoute, checkVisitorRoute] as const;

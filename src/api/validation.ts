@@ -1,0 +1,49 @@
+// A refused request is the contract's 400 `{code: 'invalid_request', message: '<field>: ...', field}`,
+// the same whether a handler validates (validate) or a route declared with createRoute does (the
+// app's defaultHook): both name the first bad field and what it wanted, in plain words.
+import type { z } from 'zod';
+import { VtrError } from '../domain/errors.js';
+
+// zod's own English messages for the checks plainMessage words better; a schema's own message
+// (e.g. 'required, a string of 1 to 100 characters') never starts like these, so it is kept.
+const ZOD_DEFAULT = /^(Invalid input: expected |Too small: expected |Too big: expected )/;
+
+type Issue = Pick<z.core.$ZodIssue, 'code' | 'message'> & Record<string, unknown>;
+
+/** Plain words for a check a schema left to zod's default message; undefined to keep the message. */
+function plainMessage(issue: Issue): string | undefined {
+  const what = issue.origin === 'string' ? 'characters' : issue.origin === 'array' ? 'items' : null;
+  if (issue.code === 'too_small' && what) {
+    return Number(issue.minimum) === 1 ? 'must not be empty' : `must have at least ${String(issue.minimum)} ${what}`;
+  }
+  if (issue.code === 'too_big' && what) return `must have at most ${String(issue.maximum)} ${what}`;
+  if (issue.code === 'invalid_type') return `expected ${/^[aeiou]/.test(String(issue.expected)) ? 'an' : 'a'} ${String(issue.expected)}`;
+  return undefined;
+}
+
+/** The 400 for a value a schema refused: the first issue, naming its field. */
+export function invalidRequest(error: z.ZodError): VtrError {
+  const issue = error.issues[0];
+  if (issue.code === 'unrecognized_keys') {
+    const key = [...issue.path, issue.keys[0]].join('.');
+    return new VtrError('invalid_request', `${key}: unknown field`, { field: key });
+  }
+  const message = ZOD_DEFAULT.test(issue.message) ? (plainMessage(issue as unknown as Issue) ?? issue.message) : issue.message;
+  const field = issue.path.length ? issue.path.join('.') : 'body';
+  return new VtrError('invalid_request', `${field}: ${message}`, { field });
+}
+
+/** Validates with a zod schema; throws the contract's 400 when the value is refused. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  throw invalidRequest(r.error);
+}
+
+/**
+ * The `defaultHook` of the OpenAPIHono app: a request a route's schemas refuse is thrown as the
+ * contract's 400, for the app's one error handler to answer like any other error.
+ */
+export function defaultHook(result: { success: true } | { success: false; error: z.ZodError }): void {
+  if (!result.success) throw invalidRequest(result.error);
+}
