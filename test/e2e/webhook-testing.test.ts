@@ -121,7 +121,7 @@ describe('frozen clock and webhooks trigger (built CLI)', () => {
     await admin(s, 'POST', `/webhooks/${hook.webhook_id}/disable`);
     const res = await fetch(`${s.origin}/_vtr/api/webhooks/${hook.webhook_id}/trigger`, { method: 'POST' });
     expect(res.status).toBe(409);
-    expect((await res.json()).code).toBe('webhook_disabled');
+    expect(((await res.json()) as { code: string }).code).toBe('webhook_disabled');
     const refused = await runCli(['webhooks', 'trigger', hook.webhook_id], { env: s.env });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/is disabled.*vtr webhooks enable/);
