@@ -121,8 +121,9 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
       if (bus.wants('check.created')) bus.publish({ type: 'check.created', data: { ...result, site_id: site.site_id } });
       return result;
     };
-    // Its writes are one statement, or two in one transaction.
-    return labels.length > 0 ? store.tx(finish) : finish();
+    // Its own write transaction (a savepoint inside a caller's): committed when it returns, nothing
+    // written when it throws, and a database locked by another process is a 503 database_busy.
+    return store.tx(finish);
   }
 
   /** The session-relevant labels of a check that the session does not carry yet. */

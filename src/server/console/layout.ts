@@ -34,6 +34,8 @@ export interface PageOptions {
   version?: string;
   /** The emulator's clock mode: frozen and manual mark every time as emulated. */
   clock?: string;
+  /** Why writes fail now (a full disk, a read-only database): shown on every page, as /_vtr/health says. */
+  degraded?: string | null;
 }
 
 export function layout(o: PageOptions): Html {
@@ -59,6 +61,7 @@ export function layout(o: PageOptions): Html {
   <span id="live" class="live" title="Live updates from the event stream" hidden>connecting…</span>
 </header>
 <main id="main" tabindex="-1">
+${o.degraded ? html`<div class="error" role="alert" id="health-degraded"><p><strong>Writes are failing:</strong> ${o.degraded}</p></div>` : ''}
 ${o.body}
 </main>
 <footer class="foot">vtr ${o.version ?? ''} · local emulator · <a href="/api/v1/openapi.json">OpenAPI</a></footer>
