@@ -74,7 +74,6 @@ export function createEmulator(opts: EmulatorOptions) {
     config: { version: VERSION, adminToken: opts.adminToken ?? null, rateLimit: opts.rateLimit ?? null },
     clock,
     bus,
-    store,
     sites,
     sessions,
     checks: createCheckService({ store, clock, bus, sessions, countryOf }),

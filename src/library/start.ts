@@ -5,7 +5,7 @@ import { createApiClient } from '../client/api-client.js';
 import { parseDuration, parseTimestamp, formatMillis } from '../domain/time.js';
 import type { StateDocument } from '../state/service.js';
 import { createHelpers } from './helpers.js';
-import type { RunningEmulator, StartEmulatorOptions } from '../index.js';
+import type { RunningEmulator, StartEmulatorOptions } from './types.js';
 
 /** Where requests answered in-process say they went (no socket is opened for them). */
 const IN_PROCESS_ORIGIN = 'http://127.0.0.1';

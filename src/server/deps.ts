@@ -1,6 +1,5 @@
 import type { Clock } from '../domain/clock.js';
 import type { EventBus } from '../events/bus.js';
-import type { Store } from '../store/index.js';
 import type { SessionService } from '../sessions/service.js';
 import type { SiteService } from '../sites/service.js';
 import type { CheckService } from '../checks/run-check.js';
@@ -18,12 +17,11 @@ export interface ServerConfig {
   rateLimit?: number | null;
 }
 
-/** Everything the HTTP layer needs, built by the composition root (src/emulator.ts). */
+/** Everything the HTTP layer needs, built by the composition root (src/emulator.ts): services, never the store. */
 export interface AppDeps {
   config: ServerConfig;
   clock: Clock;
   bus: EventBus;
-  store: Store;
   sites: SiteService;
   sessions: SessionService;
   /** Visitor checks (`POST /api/v1/event`, `/_vtr/api/checks`, the demo). */

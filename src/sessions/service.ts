@@ -13,6 +13,7 @@ import type { Store, SessionRecord } from '../store/index.js';
 import type { EventBus } from '../events/bus.js';
 import type { SessionChangeCause } from '../domain/webhooks.js';
 import { entryFields, exitFields, withDerivedLevels } from './derive.js';
+import { createSessionReads } from './list.js';
 
 /** A visitor's session ends after 30 minutes without a page view. */
 export const SESSION_TIMEOUT_US = 30 * 60 * 1_000_000;
@@ -188,6 +189,17 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
         rec.check_risks = [...new Set([...rec.check_risks, ...risks])];
       });
     },
+    /**
+     * The agent's time-on-page ping: extends the session when it is live (a page view within the
+     * timeout) and answers whether it did; a ping never starts a new session.
+     */
+    ping(site: Site, sessionId: string, url: string): boolean {
+      const rec = store.sessions.get(sessionId);
+      const live = !!rec && !!rec.session.fingerprint && clock.nowMicros() - rec.last_seen_us < SESSION_TIMEOUT_US;
+      if (rec && live) recordPageView(site, { url, fingerprint: rec.session.fingerprint, ip: rec.session.ip }, { ping: true, sessionId });
+      return live;
+    },
+    ...createSessionReads(store),
     get(sessionId: string, siteId?: string): Session {
       const rec = store.sessions.get(sessionId);
       if (!rec || (siteId && rec.session.site_id !== siteId)) throw notFound('session');

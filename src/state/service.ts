@@ -4,6 +4,8 @@ import type { AccessToken, Site } from '../domain/site.js';
 import { formatMicros } from '../domain/time.js';
 import type { SiteService } from '../sites/service.js';
 import type { Store } from '../store/index.js';
+import { storageFaultError } from '../store/storage-faults.js';
+import type { VtrError } from '../domain/errors.js';
 import type { StateDocument } from '../store/state.js';
 
 export type { StateDocument } from '../store/state.js';
@@ -31,6 +33,14 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
   }
 
   return {
+    /**
+     * Why writes fail now (disk full, read-only file), with the error a write answers, or null while
+     * they work.
+     */
+    storageFault(): { error: VtrError; file: string; since: number; failures: number } | null {
+      const f = store.faults.current();
+      return f ? { error: storageFaultError(f), file: f.file, since: f.since, failures: f.failures } : null;
+    },
     export(): StateDocument {
       return store.state.export(formatMicros(clock.nowMicros()));
     },

@@ -3,6 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import type { EventStatus, Notification, Webhook, WebhookEvent } from '../domain/webhooks.js';
 import { httpUrlProblem } from '../domain/webhooks.js';
 import { NO_RUN } from '../domain/disabling.js';
+import { manualRetryRefusal, type RetryRefusal } from '../domain/webhook-event.js';
 import { notFound, unknownCursor, VtrError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
@@ -122,6 +123,12 @@ export function createWebhookService({ store, clock, bus, dispatcher, testEvent 
     trigger(webhookId: string, input: TestEventInput = {}): WebhookEvent & { payload: unknown } {
       if (!testEvent) throw new VtrError('conflict', 'test events are not available in this emulator');
       return testEvent(webhookId, input);
+    },
+    /** Why `retry` would refuse the event as it is stored (attempts running now aside), or null. */
+    retryRefusal(eventId: string): RetryRefusal | null {
+      const e = store.webhookEvents.get(eventId);
+      if (!e) throw notFound(`webhook event ${eventId}`);
+      return manualRetryRefusal(e);
     },
     /** Whether an attempt of the event is running now (a manual retry would be refused). */
     attemptRunning: (eventId: string) => dispatcher.running(eventId),

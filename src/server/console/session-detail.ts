@@ -14,7 +14,7 @@ export function registerSessionDetailPage(r: ConsoleRouter): void {
   const { deps } = r;
   r.page('/sessions/:id', (c) => {
     const s: Session = deps.sessions.get(c.req.param('id') ?? '');
-    const checks = deps.store.checks.forSession(s.session_id).reverse();
+    const checks = deps.checks.list({ sessionId: s.session_id, limit: 10_000 });
     const body = html`<p><a href="${CONSOLE}/sessions">← Sessions</a></p>
 <div id="session-body">
 <h1>Session <span class="mono">${s.session_id}</span></h1>

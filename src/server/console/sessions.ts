@@ -3,7 +3,6 @@ import type { Context } from 'hono';
 import type { Session } from '../../domain/session.js';
 import { FilterError, formatFilterError, matchesFilter, parseFilter } from '../../domain/filter/index.js';
 import { VtrError } from '../../domain/errors.js';
-import { compileFilter } from '../routes/admin-sessions.js';
 import { html, raw, scriptJson, type Html } from './html.js';
 import { CONSOLE, scrollTable } from './layout.js';
 import { pager, risk, sitePicker, time, value } from './fields.js';
@@ -41,7 +40,7 @@ function idTarget(deps: ConsoleRouter['deps'], text: string): string | null {
   const sessionPage = (id: string) => `${CONSOLE}/sessions/${encodeURIComponent(id)}`;
   if (m[1] === 'chk') return `${CONSOLE}/checks/${encodeURIComponent(text)}`;
   if (m[1] === 'ses') return sessionPage(text);
-  const probe = deps.store.probes.get(text);
+  const probe = deps.sessions.probe(text);
   if (!probe) throw new VtrError('not_found', `no probe ${text}: it was never recorded here, or its site was deleted`);
   return sessionPage(probe.session_id);
 }
@@ -60,12 +59,9 @@ export function registerSessionsPage(r: ConsoleRouter): void {
     let sessions: Session[] = [];
     let error: Html | string = '';
     try {
-      sessions = deps.store.sessions.list({
-        siteId: site,
-        where: where ? compileFilter(where) : undefined,
-        limit: PAGE_SIZE,
-        before: (before && deps.store.sessions.cursor(before)) || undefined,
-      });
+      // A cursor that names nothing (deleted) shows the newest sessions rather than an error.
+      const from = before && deps.sessions.find(before) ? before : undefined;
+      sessions = deps.sessions.list({ siteId: site, where: where || undefined, limit: PAGE_SIZE, before: from });
     } catch (err) {
       if (!(err instanceof VtrError) || err.code !== 'invalid_filter') throw err;
       error = filterError(where, { message: err.message, position: Number(err.details?.position ?? 0) });
@@ -92,16 +88,16 @@ ${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before, la
   // One row, when the session matches the page's filter and site (204 otherwise).
   r.fragment('/sessions/rows/:id', (c) => {
     const { where, site } = query(c);
-    const rec = deps.store.sessions.get(c.req.param('id') ?? '');
-    if (!rec || (site && rec.session.site_id !== site)) return null;
+    const session = deps.sessions.find(c.req.param('id') ?? '');
+    if (!session || (site && session.site_id !== site)) return null;
     if (where) {
       try {
-        if (!matchesFilter(parseFilter(where), rec.session)) return null;
+        if (!matchesFilter(parseFilter(where), session)) return null;
       } catch (err) {
         if (err instanceof FilterError) return null;
         throw err;
       }
     }
-    return sessionRow(rec.session);
+    return sessionRow(session);
   });
 }

@@ -43,7 +43,7 @@ export function registerWebhookEventsPage(r: ConsoleRouter): void {
     const w = svc.get(c.req.param('id') ?? '');
     const status = statusOf(c);
     const events = svc.events(w.webhook_id, { status, limit: LIMIT });
-    const site = deps.store.sites.get(w.site_id);
+    const site = deps.sites.find(w.site_id);
     const body = html`<p><a href="${CONSOLE}/webhooks">← Webhooks</a></p>
 <h1>Webhook <span class="mono">${w.webhook_id}</span></h1>
 ${flash(pick(DONE, c.req.query('done')) ?? sentMessage(c.req.query('sent')))}
