@@ -11,7 +11,6 @@ export type { SessionInput, CheckInput, ViewInput, WebhookEventFilter, WaitForOp
 export { ApiError, ConnectionError, createApiClient, NotEmulatorError } from './client/api-client.js';
 export type { ApiClient, ClientOptions } from './client/api-client.js';
 export { VERSION } from './version.js';
-
 export type { StartEmulatorOptions, EmulatorClock, RunningEmulator } from './library/types.js';
 
 export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<RunningEmulator> {
