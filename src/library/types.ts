@@ -14,7 +14,7 @@ export interface StartEmulatorOptions {
    * `vtr/msw` does.
    */
   listen?: boolean;
-  /** Default 'system'. */
+  /** 'system' (default), 'frozen' (a test clock: moves only with clock.advance/set), or 'manual' (real time plus an offset). */
   clock?: ClockMode;
   retryBaseMs?: number;
   retrySchedule?: number[];
@@ -31,7 +31,7 @@ export interface StartEmulatorOptions {
 export interface EmulatorClock {
   now(): string;
   mode: ClockMode;
-  /** Moves the clock forward ("5m", or ms); due deliveries run before it resolves. */
+  /** Frozen or manual clock: move forward ("5m", or ms); deliveries due on the way run, in order, before it resolves. */
   advance(duration: string | number): Promise<void>;
   /** Jumps forward to an ISO time. */
   set(timestamp: string): Promise<void>;

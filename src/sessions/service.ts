@@ -45,6 +45,8 @@ export interface PageViewOptions {
   ping?: boolean;
   /** Continue this session whatever the gap (create/simulate build one session from several views). */
   sessionId?: string;
+  /** Why the session changes, when saved views should know (see changeTriggersViews). */
+  cause?: SessionChangeCause;
 }
 
 export function createSessionService({ store, clock, bus, countryOf }: SessionServiceDeps) {
@@ -132,7 +134,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
           } as Session,
         };
       }
-      const session = commit(rec, previous, site);
+      const session = commit(rec, previous, site, opts.cause);
       const probe_id = newId.probe(nowUs);
       store.probes.insert({ probe_id, site_id: site.site_id, session_id: session.session_id, ip: session.ip, created_at: at, created_us: nowUs });
       return { session, previous, probe_id };

@@ -15,19 +15,19 @@ export interface StateServiceDeps {
   store: Store;
   clock: Clock;
   sites: SiteService;
-  /** The meta key where a manual clock keeps its offset. */
-  clockOffsetKey: string;
+  /** The meta key where a manual clock keeps its offset, a frozen one its "now". */
+  clockKey: string;
 }
 
-export function createStateService({ store, clock, sites, clockOffsetKey }: StateServiceDeps) {
+export function createStateService({ store, clock, sites, clockKey }: StateServiceDeps) {
   const listeners: Array<() => void | Promise<void>> = [];
 
   async function replaced(): Promise<void> {
-    // A manual clock never goes back: take a later offset from the file, else keep ours.
-    if (clock.mode === 'manual') {
-      const imported = Number(store.meta.get(clockOffsetKey) ?? 0);
-      if (Number.isFinite(imported) && imported > clock.offsetMs()) clock.advance(imported - clock.offsetMs());
-      else if (imported !== clock.offsetMs()) store.meta.set(clockOffsetKey, String(clock.offsetMs()));
+    // A manual or frozen clock never goes back: take a later value from the file, else keep ours.
+    if (clock.mode !== 'system') {
+      const imported = Number(store.meta.get(clockKey) ?? 0);
+      if (Number.isFinite(imported) && imported > clock.position()) clock.advance(imported - clock.position());
+      else if (imported !== clock.position()) store.meta.set(clockKey, String(clock.position()));
     }
     for (const fn of listeners) await fn();
   }

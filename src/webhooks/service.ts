@@ -13,12 +13,15 @@ import type { WebhookRecord } from '../store/webhooks.js';
 import { loadEventJson, webhookJson } from './json.js';
 import { noEffects, stopScheduled } from './outcome.js';
 import type { WebhookDispatcher } from './dispatcher.js';
+import type { TestEventInput } from './test-event.js';
 
 export interface WebhookServiceDeps {
   store: Store;
   clock: Clock;
   bus: EventBus;
   dispatcher: WebhookDispatcher;
+  /** `webhooks trigger` (test-event.ts). */
+  testEvent?: (webhookId: string, input: TestEventInput) => WebhookEvent & { payload: unknown };
 }
 
 function checkUrl(url: string): void {
@@ -26,7 +29,7 @@ function checkUrl(url: string): void {
   if (problem) throw new VtrError('invalid_request', `url: ${problem}`, { field: 'url' });
 }
 
-export function createWebhookService({ store, clock, bus, dispatcher }: WebhookServiceDeps) {
+export function createWebhookService({ store, clock, bus, dispatcher, testEvent }: WebhookServiceDeps) {
   function record(id: string): WebhookRecord {
     const w = store.webhooks.get(id);
     if (!w) throw notFound(`webhook ${id}`);
@@ -116,6 +119,11 @@ export function createWebhookService({ store, clock, bus, dispatcher }: WebhookS
       return { ...loadEventJson(store, e), payload: JSON.parse(e.payload) as unknown };
     },
     retry: (eventId: string) => dispatcher.retry(eventId),
+    /** A saved_view event now, for a session and view given or made up (test-event.ts). */
+    trigger(webhookId: string, input: TestEventInput = {}): WebhookEvent & { payload: unknown } {
+      if (!testEvent) throw new VtrError('conflict', 'test events are not available in this emulator');
+      return testEvent(webhookId, input);
+    },
     /** Why `retry` would refuse the event as it is stored (attempts running now aside), or null. */
     retryRefusal(eventId: string): RetryRefusal | null {
       const e = store.webhookEvents.get(eventId);

@@ -9,15 +9,17 @@ import { pager, risk, sitePicker, time, value } from './fields.js';
 import type { ConsoleRouter } from './router.js';
 
 const PAGE_SIZE = 50;
-const HEAD = ['Created', 'Session', 'Risk', 'Engagement', 'Channel', 'Source', 'IP', 'Country', 'Device', 'Views', 'Risks'];
+// Fits 1280 px: channel with source, IP with country (one cell each, the second on its own line).
+const HEAD = ['Created', 'Session', 'Risk', 'Engagement', 'Channel / source', 'IP / country', 'Device', 'Views', 'Risks'];
 
 export function sessionRow(s: Session): Html {
   return html`<tr id="row-${s.session_id}" data-announce="New session ${s.session_id}">
 <td>${time(s.created_at)}</td>
 <td><a class="mono" href="${CONSOLE}/sessions/${encodeURIComponent(s.session_id)}">${s.session_id}</a></td>
-<td>${risk(s.risk_level)}</td><td>${value(s.engagement_level)}</td><td>${value(s.channel)}</td>
-<td>${value(s.source)}</td><td class="mono">${value(s.ip)}</td><td>${value(s.country_code)}</td>
-<td>${value(s.device_type)}</td><td>${value(s.page_views)}</td><td>${value(s.risks)}</td>
+<td>${risk(s.risk_level)}</td><td>${value(s.engagement_level)}</td>
+<td>${value(s.channel)}<span class="sub">${value(s.source)}</span></td>
+<td class="brk"><span class="mono">${value(s.ip)}</span><span class="sub">${value(s.country_code)}</span></td>
+<td>${value(s.device_type)}</td><td>${value(s.page_views)}</td><td class="risks">${value(s.risks)}</td>
 </tr>`;
 }
 
@@ -74,7 +76,7 @@ ${sitePicker(sites, site)}
 </form>
 <p id="where-help" class="muted">Clauses like <code>field op value</code> joined by <code>and</code>/<code>or</code>; ops <code>= != &lt; &lt;= &gt; &gt;= in (…) not in (…) contains is null is not null</code>. Or paste a session, check or probe id to open it.</p>
 ${error}
-${error ? '' : scrollTable('Sessions, newest first', HEAD, sessions.map(sessionRow), { bodyId: 'rows', empty: 'No sessions match. Make one with `vtr sessions create`.' })}
+${error ? '' : scrollTable('Sessions, newest first', HEAD, sessions.map(sessionRow), { bodyId: 'rows', compact: true, empty: 'No sessions match. Make one with `vtr sessions create`.' })}
 ${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before, lastId: sessions.at(-1)?.session_id, full: sessions.length === PAGE_SIZE })}`;
     // Live rows only on the first page; the server decides whether a session matches the filter.
     const script = before || error
