@@ -1,6 +1,6 @@
-// The public API's routes, declared once: the server mounts them with `app.openapi(route, handler)`
-// (which validates the request against them), the OpenAPI document is generated from them, and
-// the client checks answers against their 200 schemas.
+// The public API's routes, declared once: the server mounts them from these objects (method, path
+// and schemas: server/mount.ts), the OpenAPI document is generated from them, and the client
+// checks answers against their 200 schemas.
 import { createRoute } from '@hono/zod-openapi';
 import { CheckRequest, CheckResult } from './check.js';
 import { ERROR_CODES, ERROR_SCHEMAS, type ErrorStatus } from './common.js';

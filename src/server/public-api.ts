@@ -1,7 +1,7 @@
 // The three public API routes as plain functions of what the request carried (its Authorization
-// header, the path's id, the parsed body); routes/public-*.ts call them.
-import { CheckRequest } from '../api/check.js';
-import { CustomEventRequest } from '../api/public.js';
+// header, the path's id, the parsed body); routes/public-*.ts call them. Bodies are validated here,
+// after authentication, with the schemas the routes declare (api/routes.ts).
+import { addCustomEventRoute, checkVisitorRoute } from '../api/routes.js';
 import { VtrError } from '../domain/errors.js';
 import type { CheckResult } from '../checks/run-check.js';
 import type { Session } from '../domain/session.js';
@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.js';
 import { validate } from './validate.js';
 import { bearerOf } from './http.js';
 import { eachOnItsOwn } from './write-queue.js';
+import { bodySchema } from './mount.js';
 
 export type PublicApi = ReturnType<typeof createPublicApi>;
 
@@ -46,7 +47,7 @@ export function createPublicApi({ sites, sessions, checks, writes = eachOnItsOwn
     },
     /** POST /api/v1/session/{id}/event, for an authorized site. */
     async addEvent(siteId: string, id: string, body: Record<string, unknown>): Promise<{ success: true }> {
-      const e = validate(CustomEventRequest, body);
+      const e = validate(bodySchema(addCustomEventRoute), body);
       await writes.run(() => sessions.appendCustomEvent(id, siteId, e.name, e.value));
       return { success: true };
     },
@@ -68,7 +69,7 @@ export function createPublicApi({ sites, sessions, checks, writes = eachOnItsOwn
       if (typeof key !== 'string') throw new VtrError('invalid_request', 'secret_key: expected a string', { field: 'secret_key' });
       const site = sites.bySecretKey(key);
       if (!site) throw new VtrError('unauthorized', `${mixedUp(key, 'sk_test_') ?? 'the secret key is unknown (rotated?)'}; see \`vtr keys show\``);
-      const input = validate(CheckRequest, body);
+      const input = validate(bodySchema(checkVisitorRoute), body);
       return { siteId: site.site_id, result: await writes.run(() => checks.run(site, input)) };
     },
   };

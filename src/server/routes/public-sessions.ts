@@ -1,10 +1,13 @@
-// GET /api/v1/session/{id}, POST /api/v1/session/{id}/event and PUT /api/v1/session/{id}/conversion
-// (rules in ../public-api.ts).
-import type { Context, Hono } from 'hono';
+// GET /api/v1/session/{id}, POST /api/v1/session/{id}/event and PUT /api/v1/session/{id}/conversion,
+// mounted from their declarations (rules in ../public-api.ts).
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { addCustomEventRoute, convertSessionRoute, getSessionRoute } from '../../api/routes.js';
 import type { PublicApi } from '../public-api.js';
-import { readJsonObject, route, param, sendJson } from '../http.js';
+import { readJsonObject, param, sendJson } from '../http.js';
+import { mount } from '../mount.js';
 
-export function publicSessionRoutes(app: Hono, api: PublicApi): void {
+export function publicSessionRoutes(app: OpenAPIHono, api: PublicApi): void {
   // The token is checked before the body is read: a bad token with a bad body is a 401.
   const site = (c: Context): string => {
     const siteId = api.authorize(c.req.header('authorization'));
@@ -12,19 +15,13 @@ export function publicSessionRoutes(app: Hono, api: PublicApi): void {
     return siteId;
   };
 
-  route(app, '/api/v1/session/:id', {
-    GET: (c) => sendJson(c, api.getSession(site(c), param(c, 'id'))),
-  });
-
-  route(app, '/api/v1/session/:id/event', {
-    POST: async (c) => {
+  mount(app, [
+    [getSessionRoute, (c) => sendJson(c, api.getSession(site(c), param(c, 'id')))],
+    [addCustomEventRoute, async (c) => {
       const siteId = site(c);
       return sendJson(c, await api.addEvent(siteId, param(c, 'id'), await readJsonObject(c)));
-    },
-  });
-
-  // No body needed (one that is sent is not read): idempotent, as on the hosted service.
-  route(app, '/api/v1/session/:id/conversion', {
-    PUT: async (c) => sendJson(c, await api.convert(site(c), param(c, 'id'))),
-  });
+    }],
+    // No body needed (one that is sent is not read): idempotent, as on the hosted service.
+    [convertSessionRoute, async (c) => sendJson(c, await api.convert(site(c), param(c, 'id')))],
+  ]);
 }
