@@ -1,8 +1,10 @@
 // Address check: country names/codes → ISO alpha-2, US/CA states → codes, postal code against the
 // country's format. Offline: nothing is geocoded, so a well-formed address is "valid".
 import { createRequire } from 'node:module';
-import countries from 'i18n-iso-countries';
-import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+import { lazy } from '../domain/lazy.js';
+
+const countryNames = lazy<typeof import('i18n-iso-countries')>('i18n-iso-countries');
+const postcodes = lazy<typeof import('postcode-validator')>('postcode-validator');
 import { countryName } from '../domain/ip-intel.js';
 
 export interface AddressInput {
@@ -69,6 +71,7 @@ let nameIndex: Map<string, string> | undefined;
 function countryNameIndex(): Map<string, string> {
   if (nameIndex) return nameIndex;
   nameIndex = new Map(Object.entries(COUNTRY_ALIASES));
+  const countries = countryNames();
   const langs = ['en', ...countries.getSupportedLanguages().filter((l) => l !== 'en')];
   for (const lang of langs) {
     for (const [code, names] of Object.entries(countries.getNames(lang, { select: 'all' }))) {
@@ -81,6 +84,7 @@ function countryNameIndex(): Map<string, string> {
 /** ISO 3166-1 alpha-2 for an alpha-2/alpha-3 code or a country name, or null when unknown. */
 export function toCountryCode(input: string): string | null {
   const s = input.trim();
+  const countries = countryNames();
   if (/^[A-Za-z]{2}$/.test(s) && countries.isValid(s.toUpperCase())) return s.toUpperCase();
   if (/^[A-Za-z]{3}$/.test(s) && countries.isValid(s.toUpperCase())) return countries.alpha3ToAlpha2(s.toUpperCase()) ?? null;
   return countryNameIndex().get(key(s)) ?? null;
@@ -165,9 +169,9 @@ export function checkAddress(input: AddressInput, siteCountry: string | null): A
 
   if (postal) postal = postal.toUpperCase().replace(/\s+/g, ' ');
   let postalValid: boolean | null = null;
-  if (postal && country && postcodeValidatorExistsForCountry(country)) {
+  if (postal && country && postcodes().postcodeValidatorExistsForCountry(country)) {
     try {
-      postalValid = postcodeValidator(postal, country);
+      postalValid = postcodes().postcodeValidator(postal, country);
     } catch {
       postalValid = null;
     }

@@ -2,8 +2,10 @@
 // disposable domain (mailchecker), role account, and whether it matches the customer's name.
 // No DNS/MX lookups: the emulator is offline and deterministic.
 import { createRequire } from 'node:module';
-import validator from 'validator';
-import MailChecker from 'mailchecker';
+import { lazy } from '../domain/lazy.js';
+
+const validator = lazy<typeof import('validator')>('validator');
+const mailChecker = lazy<typeof import('mailchecker')>('mailchecker');
 
 export interface EmailCheck {
   success: boolean;
@@ -34,7 +36,7 @@ function isFreeDomain(domain: string): boolean {
 
 // Disposable when the domain or any parent domain is listed (as mailchecker itself does).
 function isDisposableDomain(domain: string): boolean {
-  const list = MailChecker.blacklist();
+  const list = mailChecker().blacklist();
   const labels = domain.split('.');
   for (let i = 0; i < labels.length - 1; i++) if (list.has(labels.slice(i).join('.'))) return true;
   return false;
@@ -86,7 +88,7 @@ export function checkEmail(input: string, name?: string | null): EmailCheck {
 
   let valid = false;
   try {
-    valid = local.length > 0 && domain.length > 0 && validator.isEmail(raw);
+    valid = local.length > 0 && domain.length > 0 && validator().isEmail(raw);
   } catch {
     valid = false;
   }

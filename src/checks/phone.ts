@@ -1,6 +1,10 @@
 // Phone check: any format, coerced to E.164 with full libphonenumber metadata (needed for `type`).
 // A national number (no `+`/international prefix) is read in the site's country.
-import { isSupportedCountry, parsePhoneNumberWithError, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
+import type { CountryCode, PhoneNumber } from 'libphonenumber-js/max';
+import { lazy } from '../domain/lazy.js';
+
+// Full metadata (~150 KB): loaded by the first phone check.
+const phoneLib = lazy<typeof import('libphonenumber-js/max')>('libphonenumber-js/max');
 import { countryName } from '../domain/ip-intel.js';
 
 export interface PhoneCheck {
@@ -33,11 +37,11 @@ export function checkPhone(input: string, siteCountry: string | null): PhoneChec
 }
 
 function parsePhone(raw: string, site: string | null): PhoneCheck {
-  const defaultCountry = site && isSupportedCountry(site) ? (site as CountryCode) : undefined;
+  const defaultCountry = site && phoneLib().isSupportedCountry(site) ? (site as CountryCode) : undefined;
 
   let parsed: PhoneNumber;
   try {
-    parsed = parsePhoneNumberWithError(raw, defaultCountry ? { defaultCountry } : undefined);
+    parsed = phoneLib().parsePhoneNumberWithError(raw, defaultCountry ? { defaultCountry } : undefined);
   } catch (err) {
     // A national number with no site country cannot be read at all: "could not be checked".
     const noCountry = err instanceof Error && err.message === 'INVALID_COUNTRY' && !raw.startsWith('+');

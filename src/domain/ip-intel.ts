@@ -1,7 +1,9 @@
 // IP intelligence: reserved test ranges, bogon detection and a country lookup. Pure, no I/O:
 // the country database is passed in as `countryOf` (see src/geo/country-db.ts).
 import ipaddr from 'ipaddr.js';
-import countries from 'i18n-iso-countries';
+import { lazy } from './lazy.js';
+
+const countries = lazy<typeof import('i18n-iso-countries')>('i18n-iso-countries');
 import { addBounded } from './bounded-map.js';
 
 /** Answers an ISO 3166-1 alpha-2 code for a public IP, or null when unknown. */
@@ -84,7 +86,7 @@ const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 export function countryName(code: string | null | undefined): string | null {
   if (!code) return null;
   try {
-    return countries.getName(code, 'en') ?? null;
+    return countries().getName(code, 'en') ?? null;
   } catch {
     return null;
   }

@@ -1,7 +1,9 @@
 // Device fields and bot/crawler flags of a session from its user agent (contract §4, reserved test values).
 
-import { UAParser } from 'ua-parser-js';
-import { isbot } from 'isbot';
+import { lazy } from './lazy.js';
+
+const uaParser = lazy<typeof import('ua-parser-js')>('ua-parser-js');
+const isbotLib = lazy<typeof import('isbot')>('isbot');
 import type { DeviceType } from './session.js';
 import { addBounded } from './bounded-map.js';
 
@@ -93,10 +95,10 @@ function orNull(v: string | undefined): string | null {
 }
 
 function parse(ua: string): UserAgentInfo {
-  const r = new UAParser(ua).getResult();
+  const r = new (uaParser().UAParser)(ua).getResult();
   const headless = HEADLESS_PATTERN.test(ua);
   const crawler = !headless && CRAWLER_PATTERNS.some((c) => c.pattern.test(ua));
-  const bot = headless || (!crawler && isbot(ua));
+  const bot = headless || (!crawler && isbotLib().isbot(ua));
 
   const osName = orNull(r.os.name);
   let device_type: DeviceType | null = null;

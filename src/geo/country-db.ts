@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Reader, type Response } from 'maxmind';
+import type { Reader, Response } from 'maxmind';
 import type { CountryLookup } from '../domain/ip-intel.js';
 
 // maxmind's typings only know MaxMind's own schemas; this DB's records are read structurally.
@@ -26,7 +26,7 @@ export function createCountryLookup(path: string | null = defaultCountryDbPath()
   return (ip: string) => {
     if (reader === undefined) {
       try {
-        reader = path ? new Reader<Response>(readFileSync(path)) : null;
+        reader = path ? new (createRequire(import.meta.url)('maxmind') as typeof import('maxmind')).Reader<Response>(readFileSync(path)) : null;
       } catch {
         reader = null;
       }

@@ -1,6 +1,6 @@
 // One HTTP POST of a delivery with undici: no redirects followed, the whole exchange (connect,
 // headers, body) bounded by the webhook timeout. Never throws: the result says what happened.
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import { formatDuration } from '../domain/time.js';
 
 export interface SendResult {
@@ -13,10 +13,13 @@ export type Sender = (url: string, headers: Record<string, string>, body: string
 
 export function createHttpSender(): { send: Sender; close(): Promise<void> } {
   // Our own connection pool, closed on shutdown so idle keep-alive sockets do not hold the process.
-  const agent = new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 10_000 });
+  // undici loads with the first delivery: an emulator that sends none never pays for it.
+  let client: Promise<{ agent: Agent; request: typeof import('undici').request }> | null = null;
+  const undici = () => (client ??= import('undici').then((u) => ({ agent: new u.Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 10_000 }), request: u.request })));
   const send: Sender = async (url, headers, body, timeoutMs) => {
     const signal = AbortSignal.timeout(timeoutMs);
     try {
+      const { agent, request } = await undici();
       const res = await request(url, { method: 'POST', headers, body, dispatcher: agent, signal });
       // The answer's body is not kept, but reading it is part of the exchange (and frees the socket).
       await res.body.dump({ limit: 256 * 1024 }).catch(() => undefined);
@@ -33,7 +36,9 @@ export function createHttpSender(): { send: Sender; close(): Promise<void> } {
   };
   return {
     send,
-    close: () => agent.close().catch(() => undefined),
+    close: async () => {
+      if (client) await (await client).agent.close().catch(() => undefined);
+    },
   };
 }
 
