@@ -1,13 +1,19 @@
 // The public API's routes, declared once: the server mounts them from these objects (method, path
 // and schemas: server/mount.ts), the OpenAPI document is generated from them, and the client
 // checks answers against their 200 schemas.
-import { createRoute } from '@hono/zod-openapi';
+import type { RouteConfig } from '@hono/zod-openapi';
 import { CheckRequest, CheckResult } from './check.js';
 import { ERROR_CODES, ERROR_SCHEMAS, type ErrorStatus } from './common.js';
 import { CustomEventRequest, CustomEventResponse, SessionIdParams } from './public.js';
 import { SessionSchema } from './session.js';
 
 const json = <S>(schema: S) => ({ 'application/json': { schema } });
+
+/**
+ * A route declaration, typed as the library's createRoute types it, but a plain object: importing
+ * the routes does not load @hono/zod-openapi and its generator (document.ts loads them).
+ */
+const declareRoute = <R extends RouteConfig>(route: R): R => route;
 
 /** The shared error answers of these statuses (`#/components/responses/<Name>`). */
 function errors<const S extends ErrorStatus>(...statuses: S[]) {
@@ -16,7 +22,7 @@ function errors<const S extends ErrorStatus>(...statuses: S[]) {
   ) as { [K in S]: { description: string; content: { 'application/json': { schema: (typeof ERROR_SCHEMAS)[K] } } } };
 }
 
-export const getSessionRoute = createRoute({
+export const getSessionRoute = declareRoute({
   method: 'get',
   path: '/api/v1/session/{id}',
   operationId: 'getSession',
@@ -25,7 +31,7 @@ export const getSessionRoute = createRoute({
   responses: { 200: { description: 'The session', content: json(SessionSchema) }, ...errors(401, 404, 405, 429) },
 });
 
-export const addCustomEventRoute = createRoute({
+export const addCustomEventRoute = declareRoute({
   method: 'post',
   path: '/api/v1/session/{id}/event',
   operationId: 'addCustomEvent',
@@ -37,7 +43,7 @@ export const addCustomEventRoute = createRoute({
   },
 });
 
-export const checkVisitorRoute = createRoute({
+export const checkVisitorRoute = declareRoute({
   method: 'post',
   path: '/api/v1/event',
   operationId: 'checkVisitor',
@@ -48,7 +54,7 @@ export const checkVisitorRoute = createRoute({
   responses: { 200: { description: 'The check result', content: json(CheckResult) }, ...errors(400, 401, 405, 413, 415, 429, 503, 507) },
 });
 
-export const convertSessionRoute = createRoute({
+export const convertSessionRoute = declareRoute({
   method: 'put',
   path: '/api/v1/session/{id}/conversion',
   operationId: 'convertSession',

@@ -1,7 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Hono } from 'hono';
-import type { BlankEnv } from 'hono/types';
-import { defaultHook } from '../api/validation.js';
+import { Hono } from 'hono';
 import { VtrError } from '../domain/errors.js';
 import { safeEqual } from '../domain/ids.js';
 import type { AppDeps } from './deps.js';
@@ -31,8 +28,7 @@ import { createPublicApi } from './public-api.js';
 
 /** The emulator's HTTP surface. Collaborators come in through `deps`; nothing is built here. */
 export function createApp(deps: AppDeps): Hono {
-  // OpenAPIHono: the public routes are mounted from their declarations (mount.ts).
-  const app = new OpenAPIHono<BlankEnv>({ defaultHook });
+  const app = new Hono();
 
   app.onError((err, c) => errorResponse(c, err));
   app.notFound((c) => sendJson(c, { code: 'not_found', message: `no route for ${c.req.method} ${c.req.path.slice(0, 200)}` }, 404));

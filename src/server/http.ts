@@ -10,26 +10,17 @@ export type MethodHandlers = Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | '
 
 /** Registers a path whose unknown methods answer 405 with an Allow header. */
 export function route(app: Hono<any>, path: string, handlers: MethodHandlers): void {
-  const otherwise = otherMethods(Object.keys(handlers));
-  app.all(path, (c) => {
-    const h = handlers[(c.req.method === 'HEAD' ? 'GET' : c.req.method) as keyof MethodHandlers];
-    return h ? h(c) : otherwise(c);
-  });
-}
-
-/**
- * The answer of a path to the methods it does not have: OPTIONS is a 204, anything else a 405;
- * both name the path's methods (with HEAD where there is GET) in an Allow header.
- */
-export function otherMethods(methods: string[]): Handler {
-  const allow = [...methods];
-  if (allow.includes('GET') && !allow.includes('HEAD')) allow.push('HEAD');
+  const allow = Object.keys(handlers);
+  if (handlers.GET && !handlers['HEAD' as 'GET']) allow.push('HEAD');
   const allowHeader = [...allow, 'OPTIONS'].join(', ');
-  return (c) => {
+  app.all(path, (c) => {
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    const h = handlers[method as keyof MethodHandlers];
+    if (h) return h(c);
     if (c.req.method === 'OPTIONS') return c.body(null, 204, { Allow: allowHeader });
     c.header('Allow', allowHeader);
     throw new VtrError('method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allow.join(', ')}`);
-  };
+  });
 }
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;

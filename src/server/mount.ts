@@ -1,25 +1,34 @@
-// The public API is mounted from its declarations in api/routes.ts: `app.openapi` takes the method,
-// the path and the path's schema from the route object, and a declared path answers its other
-// methods with a 405 naming the ones it has. The body is left out of what the library validates, on
-// purpose: it is read by readBody (1 MiB, 413, the bytes kept for the request log), a body sent with
-// no Content-Type is read as JSON (README "Decisions"), a bad token is a 401 before a bad body is a
-// 400, and the check's credential comes from the body itself. So the body is validated after
-// authentication, with the schema the route declares (bodySchema).
-import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { otherMethods } from './http.js';
+// The public API is mounted from its declarations in api/routes.ts: each route object gives the
+// method, the path and the path's schema, and a declared path answers its other methods with a 405
+// naming the ones it has (http.ts#route). The body is validated by the handler, after
+// authentication, with the schema the route declares (bodySchema): a bad token is a 401 before a
+// bad body is a 400, and the check's credential comes from the body itself. It is read by readBody
+// (1 MiB, 413, the bytes kept for the request log), and one sent without a Content-Type is read as
+// JSON (README "Decisions"). @hono/zod-openapi's app.openapi would do the same registration, but
+// its body validator answers those cases itself, and loading it with the server costs every start
+// the OpenAPI generator, which loads with the first request for the document instead.
+import type { RouteConfig } from '@hono/zod-openapi';
+import type { Context, Hono } from 'hono';
+import { route, type MethodHandlers } from './http.js';
+import { validate } from './validate.js';
 
 type Handler = (c: Context) => Response | Promise<Response>;
 
 /** Mounts declared routes with their handlers. Every route of one path goes in the same call. */
-export function mount(app: OpenAPIHono, routes: Array<[RouteConfig, Handler]>): void {
-  const methods = new Map<string, string[]>();
-  for (const [{ request, ...route }, handler] of routes) {
-    // Declared for the document already (api/document.ts); only the path's schema is checked here.
-    app.openapi({ ...route, request: { params: request?.params }, hide: true }, handler);
-    methods.set(route.path, [...(methods.get(route.path) ?? []), route.method.toUpperCase()]);
+export function mount(app: Hono, routes: Array<[RouteConfig, Handler]>): void {
+  const paths = new Map<string, MethodHandlers>();
+  for (const [declared, handler] of routes) {
+    const params = declared.request?.params;
+    const handlers = paths.get(declared.path) ?? {};
+    handlers[declared.method.toUpperCase() as keyof MethodHandlers] = params
+      ? (c) => {
+          validate(params, c.req.param());
+          return handler(c);
+        }
+      : handler;
+    paths.set(declared.path, handlers);
   }
-  for (const [path, allowed] of methods) app.all(path.replaceAll(/\{(\w+)\}/g, ':$1'), otherMethods(allowed));
+  for (const [path, handlers] of paths) route(app, path.replaceAll(/\{(\w+)\}/g, ':$1'), handlers);
 }
 
 type JsonBodyRoute = { request: { body: { content: { 'application/json': { schema: unknown } } } } };

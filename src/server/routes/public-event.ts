@@ -1,11 +1,11 @@
 // POST /api/v1/event: the visitor check, mounted from its declaration (rules in ../public-api.ts).
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
 import { checkVisitorRoute } from '../../api/routes.js';
 import type { PublicApi } from '../public-api.js';
 import { readJsonObject, sendJson } from '../http.js';
 import { mount } from '../mount.js';
 
-export function publicEventRoutes(app: OpenAPIHono, api: PublicApi): void {
+export function publicEventRoutes(app: Hono, api: PublicApi): void {
   mount(app, [
     [checkVisitorRoute, async (c) => {
       const { siteId, result } = await api.check(await readJsonObject(c), c.req.header('authorization'));

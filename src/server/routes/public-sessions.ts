@@ -1,13 +1,12 @@
 // GET /api/v1/session/{id}, POST /api/v1/session/{id}/event and PUT /api/v1/session/{id}/conversion,
 // mounted from their declarations (rules in ../public-api.ts).
-import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, Hono } from 'hono';
 import { addCustomEventRoute, convertSessionRoute, getSessionRoute } from '../../api/routes.js';
 import type { PublicApi } from '../public-api.js';
 import { readJsonObject, param, sendJson } from '../http.js';
 import { mount } from '../mount.js';
 
-export function publicSessionRoutes(app: OpenAPIHono, api: PublicApi): void {
+export function publicSessionRoutes(app: Hono, api: PublicApi): void {
   // The token is checked before the body is read: a bad token with a bad body is a 401.
   const site = (c: Context): string => {
     const siteId = api.authorize(c.req.header('authorization'));
