@@ -1,11 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator.js';
 
 describe('rate limit', () => {
   let emulator: Emulator;
-  afterEach(async () => emulator?.close());
+  afterEach(async () => {
+    vi.useRealTimers();
+    await emulator?.close();
+  });
 
   it('rate limit: answers 429 rate_limited with Retry-After past N requests a second', async () => {
+    // Real time stands still for the emulator's clock (only Date is faked; timers stay real), so the
+    // five requests share one window however slowly a loaded machine runs them; advance moves it.
+    vi.useFakeTimers({ toFake: ['Date'] });
     emulator = createEmulator({ dbPath: ':memory:', rateLimit: 3, clock: 'manual' });
     const statuses: number[] = [];
     let last: Response | undefined;
