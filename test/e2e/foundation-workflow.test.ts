@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { startServer, type ServerProcess } from '../helpers/vtr-process.js';
 import { http, removeScratchDirs, scratchDir, vtr, vtrJson } from '../helpers/foundation-e2e.js';
+import { TIMESTAMP } from '../helpers/service-fields.js';
 
 const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36';
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 
 let db: string;
 let server: ServerProcess;

@@ -60,6 +60,9 @@ export const FIELDS: readonly string[] = DOCUMENTED_SESSION_FIELDS.map(([f]) => 
 /** Documented type of each field. */
 export const FIELD_TYPE: Readonly<Record<string, DocumentedType>> = Object.fromEntries(DOCUMENTED_SESSION_FIELDS);
 
+/** A documented timestamp: UTC, ISO 8601 with microseconds, no zone suffix. The one pattern tests use. */
+export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+
 /** The documented enumerations (device_type may also be null: indeterminate). */
 export const ENUMS = {
   risk_level: ['normal', 'unwanted', 'suspicious', 'invalid'],
