@@ -6,22 +6,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
 import { startReceiver, waitUntil, type Receiver } from '../helpers/receiver.js';
+import { adminApi } from '../helpers/admin.js';
 
 const cleanup: Array<() => Promise<unknown> | void> = [];
 afterEach(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
 
-async function admin<T = any>(s: ServerProcess, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${s.origin}/_vtr/api${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await res.json();
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
-  return data as T;
-}
+const admin = <T = any>(s: ServerProcess, method: string, path: string, body?: unknown): Promise<T> => adminApi<T>(s.origin, method, path, body);
 
 async function serve(args: string[]): Promise<ServerProcess> {
   const s = await startServer(args);
