@@ -1,89 +1,124 @@
 #!/usr/bin/env node
-// Two commits' HTTP figures back to back: on a shared machine a change worth 10 % is smaller than
-// the drift between two runs minutes apart, so each commit is built once and the two are measured
-// in turn (A B A B ...), each turn a one-round `bench/run.mjs --only=http` against that build.
+// Two commits measured side by side by the same bench (this checkout's bench/run.mjs): each commit
+// is built once in a temporary git worktree (node_modules hard-linked from this checkout), then the
+// two are run in turn, A B, B A, ... so drift on a shared machine hits both. Prints, per figure,
+// each commit's median, the delta, and the run-to-run noise (the spread across all of a commit's
+// rounds or start-up runs: max − min, or from 6 values on the interquartile range), and says
+// whether the delta is beyond that noise.
 //
-//   node bench/compare.mjs <commitA> <commitB> [--cases=session_event,check] [--reps=3]
+//   node bench/compare.mjs <commitA> <commitB> [--reps=2] [--keep] [bench/run.mjs options]
+//   e.g. node bench/compare.mjs fc1440e HEAD --reps=2 --quick
 //
-// Builds go to $TMPDIR/vtr-compare-<commit> (a clone with this checkout's node_modules linked,
-// `tsup --no-dts`), kept for the next comparison. Prints each turn, then the medians per commit:
-// the ratio to the bare server, the main thread's CPU per request (what bounds throughput) and p99.
+// Without --only, the HTTP and start-up sections run. --keep leaves the builds (in
+// $TMPDIR/vtr-compare-<sha>) for the next comparison; otherwise their worktrees are removed.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const BENCH = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(BENCH, '..');
 const args = process.argv.slice(2);
-const opt = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const commits = args.filter((a) => !a.startsWith('--'));
-if (commits.length !== 2) {
-  console.error('usage: node bench/compare.mjs <commitA> <commitB> [--cases=session_event,check] [--reps=3]');
+const reps = Number(args.find((a) => a.startsWith('--reps='))?.slice(7) ?? 2);
+const keep = args.includes('--keep');
+const passThrough = args.filter((a) => a.startsWith('--') && !a.startsWith('--reps=') && a !== '--keep');
+if (!passThrough.some((a) => a.startsWith('--only='))) passThrough.push('--only=http,startup');
+if (commits.length !== 2 || !Number.isInteger(reps) || reps < 1) {
+  console.error('usage: node bench/compare.mjs <commitA> <commitB> [--reps=N (≥ 1)] [--keep] [bench/run.mjs options]');
   process.exit(2);
 }
-const cases = opt('cases', 'session_event,check');
-const reps = Number(opt('reps', '3'));
-if (!Number.isInteger(reps) || reps < 1) {
-  console.error('--reps: expected a whole number of at least 1');
-  process.exit(2);
-}
-
 const git = (...a) => execFileSync('git', a, { cwd: ROOT, encoding: 'utf8' }).trim();
 
-/** The built CLI of `commit`, building it first if needed. */
+/** A built checkout of `commit` (worktree + hard-linked node_modules + tsup). */
 function build(commit) {
   const sha = git('rev-parse', '--short=12', `${commit}^{commit}`);
   const dir = join(tmpdir(), `vtr-compare-${sha}`);
-  const cli = join(dir, 'dist', 'cli.js');
-  if (existsSync(cli)) return { sha, cli };
+  if (existsSync(join(dir, 'dist', 'cli.js'))) return { commit, sha, dir, made: false };
   console.error(`… building ${commit} (${sha}) in ${dir}`);
-  spawnSync('rm', ['-rf', dir]);
-  execFileSync('git', ['clone', '-q', ROOT, dir]);
-  execFileSync('git', ['checkout', '-q', sha], { cwd: dir });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  if (existsSync(dir)) spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT });
+  git('worktree', 'add', '-q', '--detach', dir, sha);
+  // Hard links: no copy of the bytes, and the build cannot change this checkout's files by path.
+  if (spawnSync('cp', ['-al', join(ROOT, 'node_modules'), join(dir, 'node_modules')]).status !== 0) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--no-dts'], { cwd: dir, stdio: 'ignore' });
-  return { sha, cli };
+  return { commit, sha, dir, made: true };
 }
 
-/** One one-round HTTP run against `cli`: the figures of each case, from the run's JSON file. */
-function measure(cli) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench', 'run.mjs'), '--only=http'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, VTR_CLI: cli, BENCH_HTTP_CASES: cases, BENCH_ROUNDS: '1' },
-  });
-  const file = /results: (\S+\.json)/.exec(r.stdout)?.[1];
-  if (r.status !== 0 || !file) throw new Error(`bench/run.mjs failed:\n${r.stdout}\n${r.stderr}`);
-  const http = JSON.parse(readFileSync(file, 'utf8')).sections.http;
-  return Object.fromEntries(
-    Object.entries(http)
-      .filter(([, c]) => c?.vtr)
-      .map(([k, c]) => [k, { ratio: c.ratio, main: c.vtr.main_thread_cpu_us_per_req, p99: c.vtr.p99_ms }]),
-  );
+function measure(b, rep) {
+  const out = join(tmpdir(), `vtr-compare-${b.sha}-${process.pid}-${rep}.json`);
+  const r = spawnSync(process.execPath, [join(BENCH, 'run.mjs'), `--root=${b.dir}`, `--out=${out}`, ...passThrough], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.status !== 0) throw new Error(`bench/run.mjs failed for ${b.commit}:\n${r.stdout}`);
+  const sections = JSON.parse(readFileSync(out, 'utf8')).sections;
+  rmSync(out);
+  return sections;
+}
+
+/** Per figure, every measured value of one run: a name → list (rounds, or one value). */
+function figures(sections) {
+  const f = {};
+  const add = (name, xs) => (f[name] ??= []).push(...xs.filter((x) => x != null && Number.isFinite(x)));
+  for (const [key, c] of Object.entries(sections.http?.cases ?? {})) {
+    c.sides.forEach((s, i) => {
+      const tag = i ? `${key} [${s.serve_args.join(' ')}]` : key;
+      add(`${tag} ratio`, c.rounds.map((r) => r.sides[i].ratio));
+      add(`${tag} vtr cpu/req µs`, c.rounds.map((r) => r.sides[i].server_cpu_us_per_req));
+      add(`${tag} vtr p99 ms`, c.rounds.map((r) => r.sides[i].p99_ms));
+    });
+    add(`${key} bare cores`, c.rounds.map((r) => r.bare.server_cores));
+  }
+  const st = sections.startup ?? {};
+  for (const k of ['version', 'import_vtr']) if (st[k]?.ratios) add(`${k} ratio to node`, st[k].ratios);
+  if (st.inproc_start_ms?.times_ms) add('startEmulator() ms', st.inproc_start_ms.times_ms);
+  return f;
 }
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : null;
 };
+const quantile = (xs, q) => {
+  const s = [...xs].sort((x, y) => x - y);
+  const at = (s.length - 1) * q;
+  return s[Math.floor(at)] + (s[Math.ceil(at)] - s[Math.floor(at)]) * (at - Math.floor(at));
+};
+/** Run-to-run noise: max − min of a few values; from 6 on, the interquartile range (one stray run does not hide a change). */
+const noiseOf = (xs) => (!xs.length ? null : xs.length < 6 ? Math.max(...xs) - Math.min(...xs) : quantile(xs, 0.75) - quantile(xs, 0.25));
+const fmt = (x) => (x == null ? 'n/a' : Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2));
 
 const builds = commits.map(build);
-const turns = builds.map(() => []);
-for (let rep = 0; rep < reps; rep++) {
-  // Alternate which goes first, so neither always runs on the warmer machine.
-  const order = rep % 2 ? [1, 0] : [0, 1];
-  for (const i of order) {
-    const m = measure(builds[i].cli);
-    turns[i].push(m);
-    const line = Object.entries(m).map(([k, v]) => `${k} ${v.ratio} (main ${v.main} µs, p99 ${v.p99} ms)`).join('; ');
-    console.log(`${commits[i].padEnd(12)} turn ${rep + 1}: ${line}`);
+const all = builds.map(() => ({}));
+try {
+  for (let rep = 0; rep < reps; rep++) {
+    for (const i of rep % 2 ? [1, 0] : [0, 1]) {
+      console.error(`… turn ${rep + 1} of ${reps}: ${builds[i].commit} (${builds[i].sha})`);
+      for (const [name, xs] of Object.entries(figures(measure(builds[i], rep)))) (all[i][name] ??= []).push(...xs);
+    }
   }
+} finally {
+  if (!keep) for (const b of builds) if (b.made) spawnSync('git', ['worktree', 'remove', '--force', b.dir], { cwd: ROOT });
 }
-console.log('\nmedians');
-for (const [i, b] of builds.entries()) {
-  for (const k of Object.keys(turns[i][0] ?? {})) {
-    const of = (f) => median(turns[i].map((t) => t[k][f]));
-    console.log(`${commits[i].padEnd(12)} ${b.sha}  ${k.padEnd(14)} ratio ${of('ratio').toFixed(2)}  main ${of('main').toFixed(0)} µs  p99 ${of('p99')} ms`);
-  }
+
+const [A, B] = builds;
+console.log(`\nA = ${A.commit} (${A.sha}), B = ${B.commit} (${B.sha}); ${reps} turn(s) each, alternating; run.mjs ${passThrough.join(' ')}`);
+const rows = [['figure', 'A median', 'B median', 'B − A', 'noise (spread A / B)', 'verdict', 'n (A / B)']];
+for (const name of [...new Set([...Object.keys(all[0]), ...Object.keys(all[1])])]) {
+  const a = all[0][name] ?? [];
+  const b = all[1][name] ?? [];
+  const ma = median(a);
+  const mb = median(b);
+  const sa = noiseOf(a);
+  const sb = noiseOf(b);
+  const delta = ma != null && mb != null ? mb - ma : null;
+  const noise = Math.max(sa ?? 0, sb ?? 0);
+  const verdict = delta == null ? 'no figure' : a.length < 2 && b.length < 2 ? 'one value each: no noise estimate' : Math.abs(delta) <= noise ? 'within noise' : 'beyond noise';
+  rows.push([name, fmt(ma), fmt(mb), delta == null ? '' : `${delta >= 0 ? '+' : ''}${fmt(delta)}`, `${fmt(sa)} / ${fmt(sb)}`, verdict, `${a.length} / ${b.length}`]);
 }
+const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+for (const [j, r] of rows.entries()) {
+  console.log(r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
+  if (j === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+}
+console.log('\nratio: emulator req/s ÷ bare req/s in the same round (rounds whose bare server was below 0.9 core have none); higher is better.');
+console.log('cpu/req, p99, ms: lower is better. noise: each commit\'s spread over all its rounds or runs (max − min below 6 values, the');
+console.log('interquartile range from 6 on); "beyond noise" only when |B − A| exceeds both.');

@@ -3,12 +3,14 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { createFastPath } from './server/fast-path.js';
 import { adapterErrorResponse, missingHost, onClientError } from './server/malformed.js';
 import type { Hono } from 'hono';
 import { clockJson, createClock, type ClockMode } from './domain/clock.js';
 import { createEventBus } from './events/bus.js';
 import { createStore } from './store/index.js';
+import type { SyncMode } from './store/db.js';
+import { createFaultLog } from './logs/fault-log.js';
+import { watchStorage } from './storage-watch.js';
 import { createSessionService } from './sessions/service.js';
 import { createSiteService } from './sites/service.js';
 import { createCheckService } from './checks/run-check.js';
@@ -18,6 +20,7 @@ import { checkpointWorkerFile, startCheckpointer } from './store/checkpointer.js
 import { createStateService } from './state/service.js';
 import { createApp } from './server/app.js';
 import type { AppDeps } from './server/deps.js';
+import { createWriteQueue } from './server/write-queue.js';
 import { countryDb } from './geo/country-db.js';
 import { VERSION } from './version.js';
 
@@ -34,12 +37,18 @@ export interface EmulatorOptions {
   retryJitter?: boolean;
   webhookTimeoutMs?: number;
   smtpUrl?: string | null;
+  /** SQLite's synchronous setting: `normal` (default) or `full` (see README, Durability). */
+  sync?: SyncMode;
+  /** Where storage-fault lines go (default stderr); never silenced by --quiet. */
+  faultLog?: (line: string) => void;
+  /** Opens the database read-only: for tests of a file that cannot be written. */
+  readOnlyDb?: boolean;
 }
 
 const CLOCK_OFFSET_KEY = 'clock_offset_ms';
 
 export function createEmulator(opts: EmulatorOptions) {
-  const store = createStore({ path: opts.dbPath });
+  const store = createStore({ path: opts.dbPath, sync: opts.sync, readOnly: opts.readOnlyDb });
   const clockMode = opts.clock ?? 'system';
   // A manual clock keeps its offset across restarts, so "now" never goes back.
   const clock = createClock(clockMode, clockMode === 'manual' ? Number(store.meta.get(CLOCK_OFFSET_KEY) ?? 0) : 0);
@@ -65,6 +74,7 @@ export function createEmulator(opts: EmulatorOptions) {
     sites,
     sessions,
     checks: createCheckService({ store, clock, bus, sessions, countryOf }),
+    writes: createWriteQueue(store),
     requestLog: createRequestLogger({ store, bus, clock }),
     state: createStateService({ store, clock, sites, clockOffsetKey: CLOCK_OFFSET_KEY }),
     views: webhooks.views,
@@ -94,6 +104,14 @@ export function createEmulator(opts: EmulatorOptions) {
     bus.publish({ type: 'state.replaced', data: {} });
   });
   closers.push(() => webhooks.close());
+  const faultLine = opts.faultLog ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const storage = watchStorage({
+    store,
+    log: createFaultLog({ write: faultLine, now: () => Date.now() }),
+    onRecovered: () => webhooks.dispatcher.kick(),
+    dropped: () => deps.requestLog?.dropped() ?? 0,
+  });
+  lastly.push(() => storage.stop());
 
   return {
     deps,
@@ -104,13 +122,13 @@ export function createEmulator(opts: EmulatorOptions) {
     bootstrap,
     async listen(port: number, host: string): Promise<{ port: number; host: string }> {
       server = await new Promise<Server>((resolve, reject) => {
+        // Every request goes to the app; only one too malformed for it is answered here.
         const hono = getRequestListener(app.fetch, { errorHandler: adapterErrorResponse });
-        const fast = createFastPath(deps);
         // requireHostHeader off: a request without Host is refused in the contract's JSON shape
         // (missingHost), not with Node's bare 400.
         const s = createServer({ requireHostHeader: false }, (req, res) => {
           if (missingHost(req, res)) return;
-          if (!fast(req, res)) void hono(req, res);
+          void hono(req, res);
         });
         s.on('clientError', onClientError);
         s.once('error', reject);

@@ -32,6 +32,11 @@ export interface StartEmulatorOptions {
   retryJitter?: boolean;
   webhookTimeoutMs?: number;
   smtpUrl?: string;
+  /**
+   * SQLite's synchronous setting for a `db` file: 'normal' (default; a commit survives a crash of
+   * the process, the last ones may be lost on a power cut) or 'full' (an fsync per commit).
+   */
+  sync?: 'normal' | 'full';
 }
 
 export interface EmulatorClock {

@@ -33,7 +33,7 @@ function defaultSiteKeys(sites: SiteService) {
 export async function startServer(cfg: ServeConfig, io: ServeOutput) {
   // A young-generation collection here copies ~100 KB of survivors: helper threads buy nothing, and
   // on a machine busy with the app and its tests the pause waits for them to be scheduled. Under a
-  // flood of checks: 1.0-1.5 ms single-threaded against 1.5-3.7 ms (docs/performance.md, session 11).
+  // flood of checks: 1.0-1.5 ms single-threaded against 1.5-3.7 ms (docs/performance.md).
   setFlagsFromString('--no-parallel-scavenge');
   const emulator = createEmulator({ ...cfg, dispatchAfterListen: true });
   let addr: { port: number; host: string };

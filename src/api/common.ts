@@ -22,9 +22,14 @@ export const ERROR_CODES = {
   415: { name: 'UnsupportedMediaType', codes: ['unsupported_media_type'], description: 'A body whose Content-Type is not JSON' },
   429: { name: 'RateLimited', codes: ['rate_limited'], description: 'Over `vtr serve --rate-limit` (see Retry-After)' },
   503: {
-    name: 'DatabaseBusy',
-    codes: ['database_busy'],
-    description: 'Another process on the same database file held its write lock for more than 5 s (a long `vtr state import`); nothing was written, try again',
+    name: 'DatabaseUnavailable',
+    codes: ['database_busy', 'database_read_only'],
+    description: 'Nothing was written. `database_busy`: another process on the same database file held its write lock for more than 5 s (a long `vtr state import`); try again. `database_read_only`: the database file cannot be written (permissions, a read-only filesystem); `message` names the file',
+  },
+  507: {
+    name: 'InsufficientStorage',
+    codes: ['insufficient_storage'],
+    description: 'The disk holding the database file is full; nothing was written, reads still work, and writes resume once space is freed. `message` names the file',
   },
 } as const satisfies Record<number, { name: string; codes: readonly [string, ...string[]]; description: string }>;
 

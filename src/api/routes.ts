@@ -33,7 +33,7 @@ export const addCustomEventRoute = createRoute({
   request: { params: SessionIdParams, body: { required: true, content: json(CustomEventRequest) } },
   responses: {
     200: { description: 'Added', content: json(CustomEventResponse) },
-    ...errors(400, 401, 404, 405, 413, 415, 429, 503),
+    ...errors(400, 401, 404, 405, 413, 415, 429, 503, 507),
   },
 });
 
@@ -45,7 +45,7 @@ export const checkVisitorRoute = createRoute({
   description: 'Authenticated by `secret_key` in the body, not by a header. Bad values are reported in the result; only wrong JSON types are a 400.',
   security: [],
   request: { body: { required: true, content: json(CheckRequest) } },
-  responses: { 200: { description: 'The check result', content: json(CheckResult) }, ...errors(400, 401, 405, 413, 415, 429, 503) },
+  responses: { 200: { description: 'The check result', content: json(CheckResult) }, ...errors(400, 401, 405, 413, 415, 429, 503, 507) },
 });
 
 export const PUBLIC_ROUTES = [getSessionRoute, addCustomEventRoute, checkVisitorRoute] as const;

@@ -4,7 +4,6 @@ import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { countryName } from '../domain/ip-intel.js';
-import { memoKey, memoized } from './memo.js';
 
 export interface AddressInput {
   address1?: string | null;
@@ -136,17 +135,7 @@ function field(v: unknown, tooLong: { hit: boolean }): string | null {
   return s.length > 0 ? s : null;
 }
 
-/** checkAddress, remembered for the last 2,000 inputs (see memo.ts). */
-export const checkAddress = memoized(
-  2000,
-  (input: AddressInput, siteCountry: string | null) => {
-    const a = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
-    return memoKey(siteCountry, a.address1, a.address2, a.city, a.state, a.country, a.postal_code);
-  },
-  checkAddressNow,
-);
-
-function checkAddressNow(input: AddressInput, siteCountry: string | null): AddressCheck {
+export function checkAddress(input: AddressInput, siteCountry: string | null): AddressCheck {
   const tooLong = { hit: false };
   const src = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
   const address1 = field(src.address1, tooLong);

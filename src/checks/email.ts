@@ -4,7 +4,6 @@
 import { createRequire } from 'node:module';
 import validator from 'validator';
 import MailChecker from 'mailchecker';
-import { memoKey, memoized } from './memo.js';
 
 export interface EmailCheck {
   success: boolean;
@@ -69,10 +68,7 @@ function normalize(local: string, domain: string): string {
   return `${l}@${domain}`;
 }
 
-/** checkEmail, remembered for the last 2,000 inputs (see memo.ts). */
-export const checkEmail = memoized(2000, (input: string, name?: string | null) => memoKey(input, name), checkEmailNow);
-
-function checkEmailNow(input: string, name?: string | null): EmailCheck {
+export function checkEmail(input: string, name?: string | null): EmailCheck {
   const raw = typeof input === 'string' ? input.trim() : '';
   const result: EmailCheck = { success: true, valid: false, email: null, local_part: null,
     normalized_email: null, domain: null, domain_tld: null, free: false, disposable: false,

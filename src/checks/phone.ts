@@ -2,7 +2,6 @@
 // A national number (no `+`/international prefix) is read in the site's country.
 import { isSupportedCountry, parsePhoneNumberWithError, type CountryCode, type PhoneNumber } from 'libphonenumber-js/max';
 import { countryName } from '../domain/ip-intel.js';
-import { memoized } from './memo.js';
 
 export interface PhoneCheck {
   success: boolean;
@@ -26,22 +25,11 @@ function empty(success: boolean): PhoneCheck {
     country_code: null, country_name: null, type: null, carrier: null, in_country: null };
 }
 
-// Parsing with full metadata is the most expensive part of a check: the last results, by input.
-const parseMemo = memoized(2000, (raw: string, site: string | null) => `${site ?? ''}\n${raw}`, parsePhone);
-
 export function checkPhone(input: string, siteCountry: string | null): PhoneCheck {
-  return checkPhoneWithBytes(input, siteCountry).value;
-}
-
-/** checkPhone and its JSON as UTF-8 (kept with the memo's entry). */
-export function checkPhoneWithBytes(input: string, siteCountry: string | null): { value: PhoneCheck; bytes: Buffer } {
   const raw = typeof input === 'string' ? input.trim() : '';
-  if (raw.length === 0 || raw.length > MAX_INPUT) {
-    const value = empty(true);
-    return { value, bytes: Buffer.from(JSON.stringify(value)) };
-  }
+  if (raw.length === 0 || raw.length > MAX_INPUT) return empty(true);
   const site = typeof siteCountry === 'string' ? siteCountry.toUpperCase() : null;
-  return parseMemo.withBytes(raw, site);
+  return parsePhone(raw, site);
 }
 
 function parsePhone(raw: string, site: string | null): PhoneCheck {

@@ -4,8 +4,7 @@ import { PROBE_ID_PATTERN } from '../domain/ids.js';
 import { isLoopbackIp, lookupIp } from '../domain/ip-intel.js';
 import { parseUserAgent } from '../domain/user-agent.js';
 import type { ProbeRecord } from '../store/probes.js';
-import type { CheckSession } from '../store/sessions.js';
-import { addBounded } from '../domain/bounded-map.js';
+import type { Session } from '../domain/session.js';
 
 /** A stored probe, as the check reads it. */
 export type ProbeRef = ProbeRecord;
@@ -80,7 +79,7 @@ const MAX_ECHO = 100;
 export function deviceSection(
   probeId: string,
   verdict: ProbeVerdict,
-  session: CheckSession | null,
+  session: Session | null,
   ctx: { nowUs: number; checkIp: string | null },
 ): DeviceCheck {
   const base: DeviceCheck = {
@@ -116,29 +115,5 @@ export function deviceSection(
     bot: ua.bot || ua.headless,
     crawler: ua.crawler,
     headless_browser: ua.headless,
-  };
-}
-
-/**
- * deviceSection with its JSON as UTF-8, remembered per probe for repeated checks (a form retried, CI
- * checking the same probe): made again when the probe or session record is another object (the
- * store's read caches hand out a new one after any write), or the sent IP or the minutes differ.
- */
-export function createDeviceSections(max = 1000) {
-  type Entry = { probe: ProbeRef; session: CheckSession | null; ip: string | null; mins: number; value: DeviceCheck; bytes: Buffer };
-  const memo = new Map<string, Entry>();
-  return (probeId: string, verdict: ProbeVerdict, session: CheckSession | null, ctx: { nowUs: number; checkIp: string | null }): { value: DeviceCheck; bytes: Buffer } => {
-    if (!verdict.valid) {
-      const value = deviceSection(probeId, verdict, session, ctx);
-      return { value, bytes: Buffer.from(JSON.stringify(value)) };
-    }
-    const mins = minutesSince(verdict.probe.created_us, ctx.nowUs);
-    const hit = memo.get(probeId);
-    if (hit && hit.probe === verdict.probe && hit.session === session && hit.ip === ctx.checkIp && hit.mins === mins) return hit;
-    const value = Object.freeze(deviceSection(probeId, verdict, session, ctx));
-    const entry: Entry = { probe: verdict.probe, session, ip: ctx.checkIp, mins, value, bytes: Buffer.from(JSON.stringify(value)) };
-    if (hit) memo.set(probeId, entry);
-    else addBounded(memo, probeId, entry, max);
-    return entry;
   };
 }

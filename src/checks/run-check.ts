@@ -2,7 +2,7 @@
 // risks, records the check, and records what it learned about the visitor on the probe's session.
 import type { Clock } from '../domain/clock.js';
 import type { CountryLookup } from '../domain/ip-intel.js';
-import type { RiskLevel } from '../domain/session.js';
+import type { RiskLevel, Session } from '../domain/session.js';
 import type { Site } from '../domain/site.js';
 import { newId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
@@ -10,14 +10,13 @@ import { RISK_LABELS, riskLevelOf } from '../domain/risk.js';
 import { ipAllowed } from '../domain/ip-allowlist.js';
 import { VtrError, unknownCursor } from '../domain/errors.js';
 import type { EventBus } from '../events/bus.js';
-import type { Store, CheckSession, CheckSessionRecord } from '../store/index.js';
+import type { Store, SessionRecord } from '../store/index.js';
 import type { SessionService } from '../sessions/service.js';
 import { checkIp, ipRisks, type IpCheck } from './ip.js';
 import { checkEmail, type EmailCheck } from './email.js';
-import { checkPhoneWithBytes, type PhoneCheck } from './phone.js';
+import { checkPhone, type PhoneCheck } from './phone.js';
 import { checkAddress, type AddressCheck, type AddressInput } from './address.js';
-import { memoKey, memoized } from './memo.js';
-import { checkProbe, createDeviceSections, type DeviceCheck } from './probe.js';
+import { checkProbe, deviceSection, type DeviceCheck } from './probe.js';
 
 /** The request body minus `secret_key`; null and absent mean "not sent". */
 export interface CheckInput {
@@ -66,60 +65,27 @@ export interface CheckServiceDeps {
   countryOf?: CountryLookup;
 }
 
-type Section<T> = { value: T | null; bytes: Buffer };
-const NO_SECTION = { value: null, bytes: Buffer.from('null') } as const;
-// The answer's text after the device section: each section's key, then the closing brace.
-const AFTER_DEVICE = [',"ip":', ',"email":', ',"phone":', ',"address":', '}'].map((t) => Buffer.from(t));
-
-/**
- * JSON.stringify(result) as UTF-8, from its head and the sections' remembered bytes (the same
- * bytes: test/checks/run-check-json.test.ts). Assembled as bytes: it is stored and sent as such.
- */
-function answerBytes(r: CheckResult, device: Buffer, ip: Buffer, email: Buffer, phone: Buffer, address: Buffer): Buffer {
-  const head = `{"id":${JSON.stringify(r.id)},"created_at":${JSON.stringify(r.created_at)},"session_id":${JSON.stringify(r.session_id)},`
-    + `"risk_level":${JSON.stringify(r.risk_level)},"risks":${JSON.stringify(r.risks)},"device":`;
-  const sections = [device, ip, email, phone, address];
-  let size = Buffer.byteLength(head);
-  for (let i = 0; i < 5; i++) size += sections[i].length + AFTER_DEVICE[i].length;
-  const out = Buffer.allocUnsafe(size);
-  let at = out.write(head, 0);
-  for (let i = 0; i < 5; i++) {
-    at += sections[i].copy(out, at);
-    at += AFTER_DEVICE[i].copy(out, at);
-  }
-  return out;
-}
-
 export function createCheckService({ store, clock, bus, sessions, countryOf }: CheckServiceDeps) {
-  // This service's country database is part of the answer, so its IP memo is its own.
-  const deviceSection = createDeviceSections();
-  const ipSection = memoized(2000, (input: string, site: string | null) => memoKey(site, input), (input: string, site: string | null) => checkIp(input, site, countryOf));
-
-  /** The check, and its JSON as UTF-8 (what is stored, and what the API answers). */
-  function run(site: Site, input: CheckInput): { result: CheckResult; bytes: Buffer } {
+  /** The check, recorded; what the API answers. */
+  function run(site: Site, input: CheckInput): CheckResult {
     const nowUs = clock.nowMicros();
     const sentIp = input.ip ?? null;
 
-    let deviceS: Section<DeviceCheck> = NO_SECTION;
-    let session: CheckSession | null = null;
-    let record: CheckSessionRecord | null = null;
+    let device: DeviceCheck | null = null;
+    let record: SessionRecord | null = null;
     if (input.probe_id != null) {
       const verdict = checkProbe(input.probe_id, site.site_id, (id) => store.probes.get(id));
-      record = verdict.valid ? store.sessions.forCheck(verdict.probe.session_id) : null;
-      session = record?.session ?? null;
-      deviceS = deviceSection(input.probe_id, verdict, session, { nowUs, checkIp: sentIp });
+      record = verdict.valid ? store.sessions.get(verdict.probe.session_id) : null;
+      device = deviceSection(input.probe_id, verdict, record?.session ?? null, { nowUs, checkIp: sentIp });
     }
-    const device = deviceS.value;
+    let session: Session | null = record?.session ?? null;
 
     // Without an `ip`, the probe's session tells the visitor's IP.
     const ipInput = sentIp ?? session?.ip ?? null;
-    // Each section with its JSON bytes, remembered per input (see memo.ts).
-    const ipS: Section<IpCheck> = ipInput != null ? ipSection.withBytes(ipInput, site.country) : NO_SECTION;
-    const emailS: Section<EmailCheck> = input.email != null ? checkEmail.withBytes(input.email, input.name) : NO_SECTION;
-    const phoneS: Section<PhoneCheck> = input.phone != null ? checkPhoneWithBytes(input.phone, site.country) : NO_SECTION;
-    const addressS: Section<AddressCheck> = input.address != null ? checkAddress.withBytes(input.address, site.country) : NO_SECTION;
-    const ip = ipS.value;
-    const email = emailS.value;
+    const ip = ipInput != null ? checkIp(ipInput, site.country, countryOf) : null;
+    const email = input.email != null ? checkEmail(input.email, input.name) : null;
+    const phone = input.phone != null ? checkPhone(input.phone, site.country) : null;
+    const address = input.address != null ? checkAddress(input.address, site.country) : null;
 
     const own: string[] = [];
     if (ip?.valid) {
@@ -133,7 +99,7 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
     // Labels this check adds to the probe's session; none (the usual case for a repeated check) is no write.
     const labels = record && device?.valid ? newSessionLabels(record, own, device.probe_ip_match === false) : [];
 
-    const finish = (): { result: CheckResult; bytes: Buffer } => {
+    const finish = (): CheckResult => {
       if (record && labels.length > 0) session = addToSession(record, labels);
       const risks = orderRisks([...own, ...(session?.risks ?? [])]);
       const result: CheckResult = {
@@ -145,24 +111,23 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
         device,
         ip,
         email,
-        phone: phoneS.value,
-        address: addressS.value,
+        phone,
+        address,
       };
-      const bytes = answerBytes(result, deviceS.bytes, ipS.bytes, emailS.bytes, phoneS.bytes, addressS.bytes);
       store.checks.insert({
         check_id: result.id, site_id: site.site_id, session_id: result.session_id, risk_level: result.risk_level,
-        created_at: result.created_at, result: result as unknown as Record<string, unknown>, result_bytes: bytes, seq: nowUs,
+        created_at: result.created_at, result: result as unknown as Record<string, unknown>, seq: nowUs,
       });
       if (bus.wants('check.created')) bus.publish({ type: 'check.created', data: { ...result, site_id: site.site_id } });
-      return { result, bytes };
+      return result;
     };
-    // Its writes are one statement, or two in one transaction: the caller needs no savepoint to
-    // undo half of a check (the group commit takes none).
-    return labels.length > 0 ? store.tx(finish) : finish();
+    // Its own write transaction (a savepoint inside a caller's): committed when it returns, nothing
+    // written when it throws, and a database locked by another process is a 503 database_busy.
+    return store.tx(finish);
   }
 
   /** The session-relevant labels of a check that the session does not carry yet. */
-  function newSessionLabels(rec: CheckSessionRecord, own: string[], mismatch: boolean): string[] {
+  function newSessionLabels(rec: SessionRecord, own: string[], mismatch: boolean): string[] {
     return own.filter((l) => (SESSION_LABELS.has(l) || (mismatch && l !== 'excluded_country')) && !rec.check_risks.includes(l));
   }
 
@@ -170,7 +135,7 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
    * Adds labels to the session; answers the session as it now is. addCheckRisks re-reads the record
    * in its transaction, so a change since `rec` was read is not lost.
    */
-  function addToSession(rec: CheckSessionRecord, labels: string[]): CheckSession {
+  function addToSession(rec: SessionRecord, labels: string[]): Session {
     try {
       return sessions.addCheckRisks(rec.session.session_id, labels);
     } catch (err) {

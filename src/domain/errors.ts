@@ -20,6 +20,9 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   database_busy: 503,
+  database_read_only: 503,
+  insufficient_storage: 507,
+  not_built: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -48,3 +51,7 @@ export const invalid = (message: string, details?: Record<string, unknown>) => n
 /** A paging cursor (`?before=<id>`) that names nothing: a clear 400 rather than the first page again. */
 export const unknownCursor = (what: string, id: string) =>
   invalid(`before: no ${what} ${JSON.stringify(id.slice(0, 100))} (deleted, pruned or never existed); pass the last id of the page you have`, { field: 'before' });
+
+/** A write refused because the disk is full or the database cannot be written (507 / 503). */
+export const isStorageFault = (err: unknown): boolean =>
+  err instanceof VtrError && (err.code === 'insufficient_storage' || err.code === 'database_read_only');

@@ -19,6 +19,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
     retryJitter: opts.retryJitter,
     webhookTimeoutMs: opts.webhookTimeoutMs,
     smtpUrl: opts.smtpUrl ?? null,
+    sync: opts.sync,
   };
   const emulator = createEmulator(emuOpts);
   const host = opts.host ?? '127.0.0.1';

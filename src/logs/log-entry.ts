@@ -5,10 +5,15 @@ import type { RequestLogJson } from '../domain/request-log.js';
 import type { RequestLogEntry } from '../store/request-log.js';
 import { maskText } from './mask.js';
 import { formatMicros } from '../domain/time.js';
-import { bodyText } from './request-logger.js';
 import type { WaitingInput } from './waiting-log.js';
 
 const RANDOM_DIGITS = 8;
+const utf8 = new TextDecoder();
+
+/** A body as text (a body kept as bytes is UTF-8). */
+export function bodyText(body: string | Uint8Array | null): string | null {
+  return body == null || typeof body === 'string' ? body : utf8.decode(body);
+}
 
 /** The random part of an entry's id, kept as a number while the entry waits (see requestId). */
 export const randomPart = (): number => randomInt(62 ** RANDOM_DIGITS);
@@ -26,7 +31,7 @@ function requestId(seq: number, rnd: number): string {
  * through the prototype's getters, and its id, masked path, time and bodies are made only when first
  * read: `serve --log pretty` past its lines a second reads none, and under sustained load most
  * entries are never written. (The same getters on an object literal made each published entry a
- * dozen objects that outlived the young generation: session 9, docs/performance.md.)
+ * dozen objects that outlived the young generation: docs/performance.md.)
  */
 export class LoggedEntry implements RequestLogJson {
   private maskedRequest: string | null | undefined;

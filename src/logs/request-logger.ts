@@ -8,9 +8,9 @@ import type { EventBus } from '../events/bus.js';
 import type { Store } from '../store/index.js';
 import type { RequestLogEntry } from '../store/request-log.js';
 import type { RequestLogJson } from '../domain/request-log.js';
-import { unknownCursor } from '../domain/errors.js';
+import { isStorageFault, unknownCursor } from '../domain/errors.js';
 import { secretKeyOf } from './mask.js';
-import { LoggedEntry, randomPart } from './log-entry.js';
+import { LoggedEntry, bodyText, randomPart } from './log-entry.js';
 import { WaitingLog, type LoggedRequest, type WaitingInput } from './waiting-log.js';
 
 /** Rows kept: the newest 10,000. */
@@ -52,13 +52,6 @@ export function toLogJson(e: RequestLogEntry): RequestLogJson {
 }
 
 // Decodes as the routes do (a leading BOM dropped); the bytes kept were valid UTF-8 when logged.
-const utf8 = new TextDecoder();
-
-/** A body as text (a body kept as bytes is UTF-8). */
-export function bodyText(body: string | Uint8Array | null): string | null {
-  return body == null || typeof body === 'string' ? body : utf8.decode(body);
-}
-
 /** A body over MAX_LOGGED_BODY as clipped text; any other as it is. */
 const clipped = (body: string | Uint8Array | null): string | Uint8Array | null =>
   body != null && body.length > MAX_LOGGED_BODY ? clip(bodyText(body)) : body;
@@ -74,6 +67,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
   let due = 0;
   let seq = store.requestLog.maxSeq();
   let sincePrune = 0;
+  let dropped = 0;
   // The timer that notices an idle moment (or the oldest entry's age), and whether a chunk is queued.
   let timer: ReturnType<typeof setTimeout> | null = null;
   let arrived = 0;
@@ -112,8 +106,10 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
         store.requestLog.prune(keep);
       }
     } catch (err) {
-      // The log is diagnostics: a failed write never fails a request.
-      console.error('vtr: could not write the request log:', (err as Error).message);
+      // The log is diagnostics: a failed write never fails a request. Its entries are dropped and
+      // counted (`request_log_dropped` in /_vtr/health); a full disk is the fault log's line.
+      dropped += n;
+      if (!isStorageFault(err) && !store.faults.failed(err)) console.error('vtr: could not write the request log:', (err as Error).message);
     }
   }
 
@@ -158,6 +154,8 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
   }
 
   return {
+    /** Entries that could not be written (a full disk, a read-only database) since the start. */
+    dropped: (): number => dropped,
     record(r: RequestSeen): void {
       const entry: WaitingInput = {
         seq: ++seq, rnd: randomPart(), method: r.method, path: r.path, status: r.status, durationMs: r.durationMs, atUs: r.atUs,

@@ -3,7 +3,7 @@
 // on slabs that are used again once their entries are gone. Entries made of JS objects lived just
 // long enough under a flood to be promoted, then died in the old generation, and a new slab for
 // each megabyte brought a mark-compact for their memory: either doubled the GC's pauses
-// (docs/performance.md, session 9).
+// (docs/performance.md).
 
 /** What a request's entry says of it, as a route hands it to the request log. */
 export interface LoggedRequest {

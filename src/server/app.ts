@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { VtrError } from '../domain/errors.js';
 import { safeEqual } from '../domain/ids.js';
 import type { AppDeps } from './deps.js';
-import { bearer, errorResponse, route } from './http.js';
+import { bearer, errorResponse, route, sendJson } from './http.js';
 import { rateLimit } from './rate-limit.js';
 import { publicSessionRoutes } from './routes/public-sessions.js';
 import { adminSiteRoutes } from './routes/admin-sites.js';
@@ -19,6 +19,7 @@ import { adminWebhookRoutes } from './routes/admin-webhooks.js';
 import { adminLogRoutes } from './routes/admin-logs.js';
 import { adminStateRoutes } from './routes/admin-state.js';
 import { publicOpenApiRoutes } from './routes/public-openapi.js';
+import { healthRoutes } from './routes/health.js';
 import { requestLogMiddleware } from './middleware/request-log.js';
 import { loopbackHostOnly, sameOriginWrites } from './middleware/same-origin.js';
 import { consoleRoutes } from './console/index.js';
@@ -29,7 +30,7 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
 
   app.onError((err, c) => errorResponse(c, err));
-  app.notFound((c) => c.json({ code: 'not_found', message: `no route for ${c.req.method} ${c.req.path.slice(0, 200)}` }, 404));
+  app.notFound((c) => sendJson(c, { code: 'not_found', message: `no route for ${c.req.method} ${c.req.path.slice(0, 200)}` }, 404));
 
   // With --admin-token, the management API and console need it (the public API has its own auth).
   if (deps.config.adminToken) {
@@ -63,7 +64,7 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.requestLog) app.use('/api/v1/*', requestLogMiddleware(deps.requestLog));
   if (deps.config.rateLimit) app.use('/api/v1/*', rateLimit(deps.config.rateLimit, deps.clock));
 
-  route(app, '/_vtr/health', { GET: (c) => c.json({ status: 'ok', version: deps.config.version }) });
+  healthRoutes(app, deps);
 
   publicOpenApiRoutes(app);
   const api = createPublicApi(deps);

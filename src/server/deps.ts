@@ -8,6 +8,7 @@ import type { ViewService } from '../webhooks/views.js';
 import type { WebhookService } from '../webhooks/service.js';
 import type { RequestLogger } from '../logs/request-logger.js';
 import type { StateService } from '../state/service.js';
+import type { WriteQueue } from './write-queue.js';
 
 export interface ServerConfig {
   version: string;
@@ -27,6 +28,8 @@ export interface AppDeps {
   sessions: SessionService;
   /** Visitor checks (`POST /api/v1/event`, `/_vtr/api/checks`, the demo). */
   checks: CheckService;
+  /** Groups the public API's writes into shared commits; without it each commits on its own. */
+  writes?: WriteQueue;
   /** Runs after `clock advance/set`: every delivery that became due runs before the answer. */
   afterClockMove?: () => Promise<void>;
   /**

@@ -1,7 +1,7 @@
 // Request plumbing shared by every route: method dispatch with 405s, bounded JSON bodies, errors.
-import type { IncomingMessage } from 'node:http';
 import type { Context, Hono } from 'hono';
 import { VtrError } from '../domain/errors.js';
+import { unexpectedErrors } from '../logs/fault-log.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -25,13 +25,27 @@ export function route(app: Hono<any>, path: string, handlers: MethodHandlers): v
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
-// The decoded body text of each request readJson read, for the request log (no second read or
-// re-serialisation). Entries go with their Request.
-const bodyTexts = new WeakMap<Request, string>();
+// What the body reader read and what sendJson sent, per request, for the request log (no second
+// read or re-serialisation). Entries go with their Request.
+const requestBodies = new WeakMap<Request, Uint8Array>();
+const sentBodies = new WeakMap<Request, string | Uint8Array>();
 
-/** The body text readJson decoded for this request, or null. */
-export function requestBodyText(req: Request): string | null {
-  return bodyTexts.get(req) ?? null;
+/** The body bytes readBody read for this request, or null. */
+export function requestBody(req: Request): Uint8Array | null {
+  return requestBodies.get(req) ?? null;
+}
+
+/** The body sendJson answered this request with, or undefined when another answer was sent. */
+export function sentBody(req: Request): string | Uint8Array | undefined {
+  return sentBodies.get(req);
+}
+
+/** A JSON answer (a string or bytes are JSON text already). The request log keeps what was sent. */
+export function sendJson(c: Context, body: unknown, status = 200): Response {
+  const payload = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
+  sentBodies.set(c.req.raw, payload);
+  // A Node Buffer over a plain ArrayBuffer (never shared): the Uint8Array Hono's types ask for.
+  return c.body(payload as string | Uint8Array<ArrayBuffer>, status as 200, { 'content-type': 'application/json' });
 }
 
 /**
@@ -39,14 +53,9 @@ export function requestBodyText(req: Request): string | null {
  * 400 for bytes that are not UTF-8 JSON. An empty body reads as `undefined`.
  */
 export async function readJson(c: Context, limit = MAX_BODY_BYTES): Promise<unknown> {
-  const type = c.req.header('content-type');
-  const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > limit) throw tooLarge(c, limit);
   const bytes = await readBody(c, limit);
   if (bytes === null) return undefined;
-  const text = decodeJsonText(bytes, type);
-  bodyTexts.set(c.req.raw, text);
-  return parseJsonText(text);
+  return parseJsonText(decodeJsonText(bytes, c.req.header('content-type')));
 }
 
 /** A JSON request body's bytes as text: 415 for a non-JSON content type, 400 for bytes that are not UTF-8. */
@@ -80,8 +89,6 @@ const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*
  */
 export async function readForm(c: Context, limit = MAX_BODY_BYTES): Promise<Record<string, string>> {
   const type = c.req.header('content-type') ?? '';
-  const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > limit) throw tooLarge(c, limit);
   const bytes = await readBody(c, limit);
   if (bytes === null) return {};
   if (!FORM_TYPE.test(type)) {
@@ -118,24 +125,44 @@ export function asObject(body: unknown): Record<string, unknown> {
 }
 
 /** 413; the connection closes after the answer, so the rest of the body is not read. */
-function tooLarge(c: Context, limit: number): VtrError {
+function tooLarge(c: Context, message: string): VtrError {
   c.header('Connection', 'close');
-  return new VtrError('payload_too_large', `the body is larger than ${Math.round(limit / 1024)} KiB`);
+  return new VtrError('payload_too_large', message);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const unreadable = () => new VtrError('invalid_json', 'the body could not be read: the client closed the connection or sent a malformed body');
 
 /**
- * The request body, at most `limit` bytes (413 beyond), or null when there is none. Under
- * @hono/node-server it reads the Node request directly (no web Request/ReadableStream per
- * request: the hot path of every POST); elsewhere (app.request in tests) the web body stream.
+ * The one reader of request bodies: the bytes, at most `limit` (413 beyond, `tooLargeMessage`
+ * naming the limit), or null when there is none. It reads the web Request, so it is the same under
+ * the node listener and app.request(). A declared length within the limit is read whole in one
+ * call (@hono/node-server reads the socket directly for it); a body of unknown length (chunked)
+ * is streamed and cut at the limit.
  */
-async function readBody(c: Context, limit: number): Promise<Uint8Array | null> {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming && typeof incoming.on === 'function' && !incoming.readableDidRead && incoming.listenerCount('data') === 0 && incoming.listenerCount('readable') === 0) {
-    return readIncoming(c, incoming, limit);
+export async function readBody(c: Context, limit = MAX_BODY_BYTES, tooLargeMessage = `the body is larger than ${Math.round(limit / 1024)} KiB`): Promise<Uint8Array | null> {
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > limit) throw tooLarge(c, tooLargeMessage);
+  const bytes = declared !== undefined && c.req.header('transfer-encoding') === undefined
+    ? await readDeclared(c)
+    : await readStream(c, limit, tooLargeMessage);
+  if (bytes === null || bytes.byteLength === 0) return null;
+  // In process nothing holds a body to its declared length.
+  if (bytes.byteLength > limit) throw tooLarge(c, tooLargeMessage);
+  requestBodies.set(c.req.raw, bytes);
+  return bytes;
+}
+
+async function readDeclared(c: Context): Promise<Uint8Array | null> {
+  if (Number(c.req.header('content-length')) === 0) return null;
+  try {
+    return Buffer.from(await c.req.raw.arrayBuffer());
+  } catch {
+    throw unreadable();
   }
+}
+
+async function readStream(c: Context, limit: number, tooLargeMessage: string): Promise<Uint8Array | null> {
   let body: ReadableStream<Uint8Array> | null;
   try {
     body = c.req.raw.body;
@@ -147,7 +174,7 @@ async function readBody(c: Context, limit: number): Promise<Uint8Array | null> {
   let size = 0;
   const reader = body.getReader();
   for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
+    let chunk: Awaited<ReturnType<typeof reader.read>>;
     try {
       chunk = await reader.read();
     } catch {
@@ -157,46 +184,11 @@ async function readBody(c: Context, limit: number): Promise<Uint8Array | null> {
     size += chunk.value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw tooLarge(c, limit);
+      throw tooLarge(c, tooLargeMessage);
     }
     chunks.push(chunk.value);
   }
   return size === 0 ? null : Buffer.concat(chunks, size);
-}
-
-function readIncoming(c: Context, incoming: IncomingMessage, limit: number): Promise<Uint8Array | null> {
-  if (incoming.readableEnded) return Promise.resolve(null);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = (fn: () => void) => {
-      incoming.off('data', onData);
-      incoming.off('end', onEnd);
-      incoming.off('error', onError);
-      incoming.off('close', onClose);
-      fn();
-    };
-    const onData = (chunk: Buffer | string) => {
-      const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      size += b.byteLength;
-      if (size > limit) {
-        // Stop keeping bytes; the 413 goes out with Connection: close and the server drops the rest.
-        finish(() => reject(tooLarge(c, limit)));
-        return;
-      }
-      chunks.push(b);
-    };
-    const onEnd = () => finish(() => resolve(size === 0 ? null : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
-    const onError = () => finish(() => reject(unreadable()));
-    const onClose = () => {
-      if (incoming.readableEnded) onEnd();
-      else onError();
-    };
-    incoming.on('data', onData);
-    incoming.on('end', onEnd);
-    incoming.on('error', onError);
-    incoming.on('close', onClose);
-  });
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -221,14 +213,14 @@ export function errorPayload(err: unknown): { status: number; body: Record<strin
     if (status === 413) return { status, body: { code: 'payload_too_large', message: 'the body is too large' } };
     if (status >= 400 && status < 500) return { status, body: { code: 'invalid_request', message: err.message } };
   }
-  console.error('vtr: unexpected error', err);
+  unexpectedErrors.report(err); // its stack once per distinct error, not once per request
   return { status: 500, body: { code: 'internal_error', message: 'the emulator hit an unexpected error; see its log' } };
 }
 
 /** errorPayload as a Hono response. */
 export function errorResponse(c: Context, err: unknown): Response {
   const { status, body } = errorPayload(err);
-  return c.json(body, status as 400);
+  return sendJson(c, body, status);
 }
 
 /** A path parameter (always present on the routes that declare it). */

@@ -1,12 +1,13 @@
-// The three hot public routes as plain functions of what the request carried (its Authorization
-// header, the path's id, the parsed body). The Hono routes and the direct node:http path
-// (fast-path.ts) both call these, so each rule of these routes is written once.
+// The three public API routes as plain functions of what the request carried (its Authorization
+// header, the path's id, the parsed body); routes/public-*.ts call them.
 import { z } from 'zod';
 import { VtrError } from '../domain/errors.js';
 import type { CheckResult } from '../checks/run-check.js';
+import type { Session } from '../domain/session.js';
 import type { AppDeps } from './deps.js';
 import { validate } from './validate.js';
 import { bearerOf } from './http.js';
+import { eachOnItsOwn } from './write-queue.js';
 
 const eventBody = z.object({
   name: z.string({ error: 'required, a string of 1 to 100 characters' }).min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
@@ -47,7 +48,7 @@ function mixedUp(given: string, expected: string): string | null {
   return kind ? `that is ${kind[1]}; send ${WANTED[expected]} here` : null;
 }
 
-export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'sites' | 'sessions' | 'checks'>) {
+export function createPublicApi({ sites, sessions, checks, writes = eachOnItsOwn }: Pick<AppDeps, 'sites' | 'sessions' | 'checks' | 'writes'>) {
   return {
     /** The site an Authorization header's access token reads; checked before the body is read. */
     authorize(authorization: string | null | undefined): string {
@@ -57,18 +58,18 @@ export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'site
       if (!siteId) throw new VtrError('unauthorized', `${mixedUp(token, 'at_test_') ?? 'the access token is unknown or revoked'} (see \`vtr tokens list\`)`);
       return siteId;
     },
-    /** GET /api/v1/session/{id}, for an authorized site: the session's JSON text. */
-    getSessionJson(siteId: string, id: string): string {
-      return sessions.getJson(id, siteId);
+    /** GET /api/v1/session/{id}, for an authorized site. */
+    getSession(siteId: string, id: string): Session {
+      return sessions.get(id, siteId);
     },
     /** POST /api/v1/session/{id}/event, for an authorized site. */
-    addEvent(siteId: string, id: string, body: Record<string, unknown>): { success: true } {
+    async addEvent(siteId: string, id: string, body: Record<string, unknown>): Promise<{ success: true }> {
       const e = validate(eventBody, body);
-      sessions.appendCustomEvent(id, siteId, e.name, e.value);
+      await writes.run(() => sessions.appendCustomEvent(id, siteId, e.name, e.value));
       return { success: true };
     },
     /** POST /api/v1/event: the site's secret key comes in the body; only a wrong JSON type is refused. */
-    check(body: Record<string, unknown>): { siteId: string; result: CheckResult; bytes: Buffer } {
+    async check(body: Record<string, unknown>): Promise<{ siteId: string; result: CheckResult }> {
       const key = body.secret_key;
       if (key === undefined || key === null || key === '') {
         throw new VtrError('unauthorized', 'send the site\'s secret key in the body: {"secret_key": "sk_test_..."} (see `vtr keys show`)');
@@ -76,7 +77,8 @@ export function createPublicApi({ sites, sessions, checks }: Pick<AppDeps, 'site
       if (typeof key !== 'string') throw new VtrError('invalid_request', 'secret_key: expected a string', { field: 'secret_key' });
       const site = sites.bySecretKey(key);
       if (!site) throw new VtrError('unauthorized', `${mixedUp(key, 'sk_test_') ?? 'the secret key is unknown (rotated?)'}; see \`vtr keys show\``);
-      return { siteId: site.site_id, ...checks.run(site, validate(checkBody, body)) };
+      const input = validate(checkBody, body);
+      return { siteId: site.site_id, result: await writes.run(() => checks.run(site, input)) };
     },
   };
 }

@@ -1,12 +1,16 @@
 // `vtr serve --rate-limit N`: at most N public-API requests per second per client address,
 // answered 429 `rate_limited` with Retry-After beyond that (a fixed one-second window).
 import type { Context, MiddlewareHandler } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Clock } from '../domain/clock.js';
 import { VtrError } from '../domain/errors.js';
 
 export function clientAddress(c: Context): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'local';
+  try {
+    return getConnInfo(c).remote.address ?? 'local';
+  } catch {
+    return 'local'; // no Node socket: an in-process request
+  }
 }
 
 export function rateLimit(perSecond: number, clock: Clock): MiddlewareHandler {

@@ -9,11 +9,10 @@ import { newId } from '../domain/ids.js';
 import { notFound } from '../domain/errors.js';
 import { clickIdOf } from '../domain/traffic-source.js';
 import type { CountryLookup } from '../domain/ip-intel.js';
-import type { Store, SessionRecord, EventSession } from '../store/index.js';
+import type { Store, SessionRecord } from '../store/index.js';
 import type { EventBus } from '../events/bus.js';
 import type { SessionChangeCause } from '../domain/webhooks.js';
-import { derivedLevels, entryFields, exitFields, isConverted, withDerivedLevels } from './derive.js';
-import { jsonArrayAppend, jsonArrayHas } from '../domain/json-array.js';
+import { entryFields, exitFields, withDerivedLevels } from './derive.js';
 
 /** A visitor's session ends after 30 minutes without a page view. */
 export const SESSION_TIMEOUT_US = 30 * 60 * 1_000_000;
@@ -26,11 +25,6 @@ export interface SessionHooks {
   inTransaction?(session: Session, previous: Session | null, cause?: SessionChangeCause): void;
   /** Runs after commit. */
   afterCommit?(session: Session, previous: Session | null): void;
-  /**
-   * Whether this hook needs to see changes to the site's sessions at all (when false, a custom
-   * event may take the narrow path, which reads and writes only the columns it touches).
-   */
-  watches?(siteId: string): boolean;
 }
 
 export interface SessionServiceDeps {
@@ -63,10 +57,9 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
   const readRecord = (id: string) => written?.byId.get(id) ?? store.sessions.get(id);
   const latestRecord = (siteId: string, fp: string) => written?.byVisitor.get(visitorKey(siteId, fp)) ?? store.sessions.latestForVisitor(siteId, fp);
 
-  /** `from`: the record `rec` was made from, as read (lets the store write only what changed). */
-  function commit(rec: SessionRecord, previous: Session | null, site: Site, from: SessionRecord | null = null, cause?: SessionChangeCause): Session {
+  function commit(rec: SessionRecord, previous: Session | null, site: Site, cause?: SessionChangeCause): Session {
     rec.session = withDerivedLevels(rec.session, site, rec.check_risks, countryOf);
-    if (previous) store.sessions.update(rec, from);
+    if (previous) store.sessions.update(rec);
     else store.sessions.insert(rec);
     if (written) {
       written.byId.set(rec.session.session_id, rec);
@@ -82,7 +75,8 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
       batched.set(session.session_id, { session, previous: first ? first.previous : previous });
       return;
     }
-    bus.publish({ type: previous ? 'session.updated' : 'session.created', data: session as unknown as Record<string, unknown> });
+    const type = previous ? 'session.updated' : 'session.created';
+    if (bus.wants(type)) bus.publish({ type, data: session as unknown as Record<string, unknown> });
     for (const h of hooks) h.afterCommit?.(session, previous);
   }
 
@@ -136,7 +130,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
           } as Session,
         };
       }
-      const session = commit(rec, previous, site, continues ? prev : null);
+      const session = commit(rec, previous, site);
       const probe_id = newId.probe(nowUs);
       store.probes.insert({ probe_id, site_id: site.site_id, session_id: session.session_id, ip: session.ip, created_at: at, created_us: nowUs });
       return { session, previous, probe_id };
@@ -159,7 +153,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
       const nowUs = atUs ?? clock.nowMicros();
       rec.session = { ...rec.session, updated_at: formatMicros(nowUs) };
       edit(rec, nowUs);
-      return { session: commit(rec, previous, site, found, cause), previous };
+      return { session: commit(rec, previous, site, cause), previous };
     });
     after(result.session, result.previous);
     return result.session;
@@ -182,48 +176,15 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
   return {
     recordPageView,
     addCustomEvent,
-    /**
-     * addCustomEvent for a route that answers without the session (`POST /session/{id}/event`, the
-     * agent): when no hook watches the site, it reads and writes only the columns a custom event
-     * touches (EVENT_FIELDS) instead of the ~50 of the whole record. The stored result is the same.
-     */
+    /** addCustomEvent for a route that answers without the session (`POST /session/{id}/event`, the agent). */
     appendCustomEvent(sessionId: string, siteId: string, name: string, value?: number | null): void {
-      if (batched || hooks.some((h) => !h.watches || h.watches(siteId))) {
-        addCustomEvent(sessionId, siteId, name, value);
-        return;
-      }
-      // One write, the last step: inside a transaction already (the turn's group commit) there is
-      // nothing a savepoint of its own could undo, so none is taken; outside, BEGIN IMMEDIATE makes
-      // the read and the write one step for other processes too.
-      const append = () => {
-        const from = store.sessions.forEvent(sessionId);
-        if (!from || from.session.site_id !== siteId) throw notFound('session');
-        const site = store.sites.get(siteId);
-        if (!site) throw notFound('session');
-        const next: EventSession = { ...from.session, updated_at: formatMicros(clock.nowMicros()) };
-        if (typeof value === 'number' && Number.isFinite(value)) next.value = (next.value ?? 0) + value;
-        const converted = isConverted(site, (c) => c === name || jsonArrayHas(from.custom_events, c));
-        store.sessions.updateForEvent(sessionId, from, { ...next, ...derivedLevels(next, converted, site, from.check_risks, countryOf) }, jsonArrayAppend(from.custom_events, name));
-      };
-      if (store.inTransaction()) append();
-      else store.tx(append);
-      // The whole session only for a listener that reads it.
-      if (bus.wants('session.updated')) {
-        const rec = store.sessions.get(sessionId);
-        if (rec) bus.publish({ type: 'session.updated', data: rec.session as unknown as Record<string, unknown> });
-      }
+      addCustomEvent(sessionId, siteId, name, value);
     },
     /** Records the risks a visitor check found on the probe's session. */
     addCheckRisks(sessionId: string, risks: string[]): Session {
       return change(sessionId, null, (rec) => {
         rec.check_risks = [...new Set([...rec.check_risks, ...risks])];
       });
-    },
-    /** The session's public JSON (what `get` answers, serialised), for a read that only sends it on. */
-    getJson(sessionId: string, siteId: string): string {
-      const r = store.sessions.getJson(sessionId);
-      if (!r || r.site_id !== siteId) throw notFound('session');
-      return r.json;
     },
     get(sessionId: string, siteId?: string): Session {
       const rec = store.sessions.get(sessionId);

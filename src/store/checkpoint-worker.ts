@@ -19,7 +19,7 @@ const pass = (): number => (db.pragma('wal_checkpoint(PASSIVE)') as { log: numbe
  * copied: up to 48 ms on the server thread. Flushed here first, the server's syncs (the WAL, the
  * file, and the WAL's header when it starts over) have only the tail left: 35-54 ms of them in a
  * 6 s flood of checks, at most one over 5 ms, against 66-134 ms with one to five over
- * (docs/performance.md, session 11). Safe at any moment: it only writes out what is in the page
+ * (docs/performance.md). Safe at any moment: it only writes out what is in the page
  * cache already.
  */
 function flushToDisk(): void {

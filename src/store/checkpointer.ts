@@ -20,7 +20,6 @@ import type { CatchUpLimits } from './wal-catch-up.js';
 export const CHECKPOINT_EVERY_MS = 250;
 const AUTO_PAGES = 1000; // SQLite's default
 const SERVER_PAGES = 16_000; // 64 MiB (measured: at 16 MiB a visitor-check load stalled often enough to double p99)
-const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 // A WAL of 16 MiB is caught up and started over; the server's connection copies at most ~256 KiB,
 // or past 32 MiB what the worker's last pass let through (a few MiB, where the 64 MiB autocheckpoint
 // stalled 40-80 ms: measured under a check flood with the worker short of CPU).
@@ -38,8 +37,8 @@ export function startCheckpointer(db: Db, dbPath: string, file: string): { stop(
   });
   worker.unref(); // never what keeps the process alive
   db.pragma(`wal_autocheckpoint = ${SERVER_PAGES}`);
-  // When the WAL starts over, cut its file back to this (it would otherwise keep its largest size).
-  db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
+  // When the WAL starts over (the server's connection is the one that writes, so the one that
+  // starts it over), openDb's journal_size_limit cuts its file back to WAL_SIZE_LIMIT.
   const fallBack = (why: unknown) => {
     if (!worker) return;
     worker = null;

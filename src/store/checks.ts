@@ -12,22 +12,17 @@ export interface CheckRecord {
   seq: number;
 }
 
-/** What insert takes: the record, and optionally `result` already serialised as UTF-8 (sent as the answer too). */
-export type CheckInsert = CheckRecord & { result_bytes?: Uint8Array };
-
 type Row = Omit<CheckRecord, 'result'> & { result: string };
 const toRecord = (r: Row): CheckRecord => ({ ...r, result: json.parse(r.result, {}) });
 
 export function createCheckStore(db: Db) {
-  // CAST: `result` may come as UTF-8 bytes (bound as a blob), and is stored as the text they are.
-  const insert = db.prepare('INSERT INTO checks (check_id, site_id, session_id, risk_level, created_at, result, seq) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT), ?)');
+  const insert = db.prepare('INSERT INTO checks (check_id, site_id, session_id, risk_level, created_at, result, seq) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const get = db.prepare<[string], Row>('SELECT * FROM checks WHERE check_id = ?');
   const forSession = db.prepare<[string], Row>('SELECT * FROM checks WHERE session_id = ? ORDER BY seq, rowid');
   const cursorOf = db.prepare<[string], PageCursor>('SELECT seq, rowid FROM checks WHERE check_id = ?');
   return {
-    // Positional: binding by name costs a lookup per parameter, on every visitor check.
-    insert: (c: CheckInsert) =>
-      void insert.run(c.check_id, c.site_id, c.session_id, c.risk_level, c.created_at, c.result_bytes ?? json.stringify(c.result), c.seq),
+    insert: (c: CheckRecord) =>
+      void insert.run(c.check_id, c.site_id, c.session_id, c.risk_level, c.created_at, json.stringify(c.result), c.seq),
     get: (id: string) => {
       const r = get.get(id);
       return r ? toRecord(r) : null;

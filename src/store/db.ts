@@ -1,8 +1,7 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { VtrError } from '../domain/errors.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
+import { ensureDirectory, openFailure } from './open-check.js';
 
 // Our own name for the connection type, so declaration output can refer to it.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -11,26 +10,57 @@ export interface Db extends Database.Database {}
 export interface OpenDbOptions {
   /** File path, or ':memory:'. */
   path: string;
+  /**
+   * `normal` (the default): a commit survives a crash of vtr, but the last ones may be lost on a
+   * power cut. `full`: every commit is on disk before it is answered, at the cost of an fsync each.
+   */
+  sync?: SyncMode;
+  /** Opens the file read-only (for tests of a database that cannot be written, which root's chmod is not). */
+  readOnly?: boolean;
 }
+
+export type SyncMode = 'normal' | 'full';
 
 /** How long a write waits for another process's write lock before failing. */
 export const BUSY_TIMEOUT_MS = 5000;
 
-/** Opens (creating if needed) the database, applies pending migrations, refuses newer schemas. */
-export function openDb({ path }: OpenDbOptions): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
+/**
+ * What the WAL file is cut back to whenever it starts over after a checkpoint. Under a flood it
+ * grows up to the 64 MiB autocheckpoint between restarts; at rest it keeps at most this much, so
+ * space freed on a full disk is not taken back at once by a WAL that kept its largest size.
+ */
+export const WAL_SIZE_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * Opens (creating if needed) the database, applies pending migrations, refuses newer schemas, and
+ * refuses a file it cannot write (one write is committed on every open, so a leftover -wal/-shm it
+ * cannot use is found now rather than by the first request).
+ */
+export function openDb({ path, sync = 'normal', readOnly = false }: OpenDbOptions): Db {
+  if (path !== ':memory:' && !readOnly) ensureDirectory(path);
+  let db: Database.Database;
+  try {
+    db = new Database(path, readOnly ? { readonly: true, fileMustExist: true } : {});
+  } catch (err) {
+    throw openFailure(path, err);
+  }
   try {
     // Several vtr processes may share one file: wait for a lock rather than fail. First, so that
     // switching a new file to WAL (which needs the file to itself) waits too.
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
+    if (!readOnly) db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
+    db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     db.pragma('foreign_keys = ON');
     migrate(db);
+    // The write check: a row written and taken out again, committed (its pages still reach the WAL).
+    db.transaction(() => {
+      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('write_check', '')").run();
+      db.prepare("DELETE FROM meta WHERE key = 'write_check'").run();
+    }).immediate();
   } catch (err) {
     db.close();
-    throw err;
+    throw err instanceof VtrError ? err : openFailure(path, err);
   }
   return db;
 }

@@ -1,4 +1,5 @@
-import { BUSY_TIMEOUT_MS, openDb, type Db } from './db.js';
+import { BUSY_TIMEOUT_MS, openDb, type Db, type SyncMode } from './db.js';
+import { createFaultState, guardWrites } from './storage-faults.js';
 import { VtrError } from '../domain/errors.js';
 import { createMetaStore } from './meta.js';
 import { createSiteStore } from './sites.js';
@@ -17,6 +18,10 @@ import { createReadCaches } from './read-cache.js';
 export interface StoreOptions {
   /** SQLite file path; ':memory:' keeps nothing. */
   path: string;
+  /** SQLite's synchronous setting (see OpenDbOptions.sync). */
+  sync?: SyncMode;
+  /** Opens the file read-only (tests of a database that cannot be written). */
+  readOnly?: boolean;
 }
 
 /**
@@ -29,14 +34,33 @@ function lockedOut(error: unknown): VtrError | null {
 }
 
 /** Every table's statements, one module per table, over one connection. */
-export function createStore({ path }: StoreOptions) {
-  const db: Db = openDb({ path });
+export function createStore({ path, sync, readOnly }: StoreOptions) {
+  const db: Db = openDb({ path, sync, readOnly });
+  // Before any statement is prepared: every writing one reports storage faults.
+  const faults = createFaultState(path);
+  const writes = guardWrites(db, faults);
   // One transaction wrapper for every tx() (building one per call costs more than a small write).
   const immediate = db.transaction((fn: () => unknown) => fn()).immediate;
   const caches = createReadCaches(db);
+  const probe = {
+    put: db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('write_check', '')"),
+    del: db.prepare("DELETE FROM meta WHERE key = 'write_check'"),
+  };
   return {
     path,
     db,
+    /** Whether writes are failing for lack of space or permission (`/_vtr/health`, the fault log). */
+    faults,
+    /**
+     * A cheap committed write (a meta row written and taken out again): the storage works again
+     * when it succeeds. The fault's error when it fails.
+     */
+    probeWrite(): void {
+      this.tx(() => {
+        probe.put.run();
+        probe.del.run();
+      });
+    },
     meta: createMetaStore(db),
     sites: createSiteStore(db, caches),
     sessions: createSessionStore(db, caches),
@@ -54,11 +78,16 @@ export function createStore({ path }: StoreOptions) {
     inTransaction: (): boolean => db.inTransaction,
     /** Runs fn in one write transaction (BEGIN IMMEDIATE, so concurrent writers queue, never interleave). */
     tx<T>(fn: () => T): T {
+      const before = writes.wrote();
       try {
-        return immediate(fn) as T; // nested: a savepoint
+        const result = immediate(fn) as T; // nested: a savepoint
+        // Committed something: the storage works (again).
+        if (!db.inTransaction && writes.wrote() !== before && faults.current()) faults.succeeded();
+        return result;
       } catch (error) {
         caches.rolledBack(); // better-sqlite3 rolled back before rethrowing
-        throw lockedOut(error) ?? error;
+        // A failed COMMIT (the WAL could not grow) is a storage fault too.
+        throw lockedOut(error) ?? faults.failed(error) ?? error;
       } finally {
         caches.transactionEnded(); // a no-op while an outer transaction is still open
       }
@@ -70,4 +99,4 @@ export function createStore({ path }: StoreOptions) {
 }
 
 export type Store = ReturnType<typeof createStore>;
-export type { SessionRecord, CheckSession, CheckSessionRecord, EventSession } from './sessions.js';
+export type { SessionRecord } from './sessions.js';

@@ -1,7 +1,6 @@
 // Caches for rows that the hot paths read on every request: sites (looked up by secret key), access
-// tokens, saved views, and sessions' public JSON (GET /api/v1/session/{id}). Correctness first:
-// - a session's entry is deleted before any write of that session (sessions.ts), and never filled
-//   inside a transaction;
+// tokens, saved views, probes and sessions. Correctness first:
+// - a session's or probe's entry is deleted before any write of that row (txCache, below);
 // - any write of this connection to those tables calls noteWrite(), which empties the caches; inside
 //   a transaction they stay unused until it ends, so a rolled-back write is never cached;
 // - a commit by any other connection (another vtr process on the same file) moves SQLite's
@@ -10,7 +9,7 @@
 //   request that arrives after another process's commit returned is read in a later turn.
 // So a revoked token or a rotated key is refused by the very next request, as without the cache.
 //
-// A `txCache` is also used inside transactions (a visitor check runs in the group commit's): it is
+// A `txCache` is also used inside transactions (a visitor check reads its session in one): it is
 // for rows whose every write deletes their entry first (sessions.ts, probes that are only inserted).
 // What it caches inside a transaction is that transaction's view, and any rollback (of a savepoint
 // or the whole transaction, store.tx) empties every cache, so nothing rolled back stays cached.

@@ -7,7 +7,7 @@ import type { Clock } from '../domain/clock.js';
 import type { RetryPolicy } from '../domain/retry-policy.js';
 import type { WebhookAttempt, WebhookEvent } from '../domain/webhooks.js';
 import { manualRetryRefusal } from '../domain/webhook-event.js';
-import { notFound, VtrError } from '../domain/errors.js';
+import { isStorageFault, notFound, VtrError } from '../domain/errors.js';
 import { formatMicros } from '../domain/time.js';
 import type { EventBus } from '../events/bus.js';
 import type { Store } from '../store/index.js';
@@ -25,6 +25,8 @@ const MAX_IN_FLIGHT = 64;
 const BACKSTOP_MS = 30_000;
 /** While another process holds due events, look again this soon (it may stop without recording). */
 const HELD_ELSEWHERE_MS = 1_000;
+/** After a pass that could not write its claims, look again this soon. */
+const FAULT_RETRY_MS = 5_000;
 
 export interface DispatcherDeps {
   store: Store;
@@ -81,7 +83,8 @@ export function createDispatcher(d: DispatcherDeps) {
     const p = attempt(eventId, trigger)
       .catch((err) => {
         failed = true;
-        d.log?.(`vtr: webhook event ${eventId}: ${err instanceof Error ? err.message : String(err)}`);
+        // A full disk or read-only database: the fault log has its line; the event stays due.
+        if (!isStorageFault(err)) d.log?.(`vtr: webhook event ${eventId}: ${err instanceof Error ? err.message : String(err)}`);
         try {
           store.tx(() => claims.release(eventId));
         } catch {
@@ -123,7 +126,14 @@ export function createDispatcher(d: DispatcherDeps) {
     try {
       pump();
     } catch (err) {
-      d.log?.(`vtr: webhook dispatcher: ${err instanceof Error ? err.message : String(err)}`);
+      if (!isStorageFault(err)) d.log?.(`vtr: webhook dispatcher: ${err instanceof Error ? err.message : String(err)}`);
+      // Claiming failed (a full disk, a read-only database): nothing was taken or marked failed;
+      // look again soon, and at once when writes work again (the emulator kicks on recovery).
+      if (!closing) {
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(safePump, FAULT_RETRY_MS);
+        timer.unref();
+      }
     }
   }
 
@@ -131,7 +141,7 @@ export function createDispatcher(d: DispatcherDeps) {
    * Runs due attempts at once (new events: no polling delay). Outside a transaction what woke it is
    * committed, so attempts start now, before the request that made them is answered: waiting for
    * the next turn of the event loop meant waiting behind every request queued in this one. Inside
-   * one (a group commit still open), they start once the current work yields.
+   * one (a caller's transaction still open), they start once the current work yields.
    */
   function kick(): void {
     if (closing) return;

@@ -54,8 +54,6 @@ export function createTrigger({ store, clock, bus, policy, kick }: TriggerDeps):
   }
 
   return {
-    /** Only a site with saved views: without one, no change of its sessions creates an event. */
-    watches: (siteId: string) => store.views.forSite(siteId).length > 0,
     inTransaction(session: Session, previous: Session | null, cause?: SessionChangeCause) {
       const views = store.views.forSite(session.site_id);
       if (views.length === 0 || !changeTriggersViews(session, previous, cause)) return;

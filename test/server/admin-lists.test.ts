@@ -119,7 +119,7 @@ describe('management API: checks of one session', () => {
     const site = h.emulator.bootstrap!.site;
     const { session, probe_id } = h.emulator.deps.sessions.recordPageView(site, { url: 'https://shop.test/', ip: '192.0.2.10', fingerprint: 'fp_pages' });
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push(h.emulator.deps.checks.run(site, { probe_id, email: `c${i}@example.com` }).result.id);
+    for (let i = 0; i < 5; i++) ids.push(h.emulator.deps.checks.run(site, { probe_id, email: `c${i}@example.com` }).id);
     // Another session's check is never in this list.
     h.emulator.deps.checks.run(site, { email: 'other@example.com' });
     const seen: string[] = [];

@@ -1,7 +1,7 @@
 import { Script } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator.js';
-import { AGENT_JS } from '../../src/server/agent/script.js';
+import { browserScripts } from '../../src/server/browser-scripts.js';
 import { TEST_USER_AGENTS as UA } from '../../src/domain/test-values.js';
 
 let emu: ReturnType<typeof createEmulator>;
@@ -31,7 +31,7 @@ describe('agent script', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     const text = await res.text();
-    expect(text).toBe(AGENT_JS);
+    expect(text).toBe(browserScripts.get('agent'));
     expect(() => new Script(text)).not.toThrow();
   });
 
@@ -40,7 +40,7 @@ describe('agent script', () => {
     // A document with no script tags and nothing marked: the agent warns and stays quiet.
     const doc = { currentScript: null, readyState: 'complete', getElementsByTagName: () => [], querySelector: () => null, querySelectorAll: () => [], addEventListener() {} };
     win.addEventListener = () => {};
-    const run = new Function('window', 'document', 'setTimeout', 'Promise', AGENT_JS);
+    const run = new Function('window', 'document', 'setTimeout', 'Promise', browserScripts.get('agent'));
     expect(() => run(win, doc, () => 0, Promise)).not.toThrow();
     expect(Object.keys(win).filter((k) => !['location', 'navigator', 'console', 'addEventListener'].includes(k))).toEqual(['vtr']);
     // A hostile page (window.fetch missing, localStorage throwing) does not throw either.

@@ -13,7 +13,7 @@ afterEach(async () => {
 
 const auth = () => ({ authorization: `Bearer ${h.token}` });
 
-async function post(path: string, body: BodyInit | null, headers: Record<string, string> = {}) {
+async function post(path: string, body: RequestInit['body'], headers: Record<string, string> = {}) {
   const res = await h.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...auth(), ...headers }, body });
   return { status: res.status, headers: res.headers, body: (await res.json()) as { code: string; message: string } };
 }

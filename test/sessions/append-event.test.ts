@@ -1,5 +1,5 @@
-// appendCustomEvent (the public route's and the agent's narrow path) must store exactly what
-// addCustomEvent (the whole-record path) stores, and take the whole path whenever a hook watches.
+// appendCustomEvent (the public route's and the agent's) must store exactly what addCustomEvent
+// stores, and every custom event is a session change the webhook trigger sees.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator.js';
 import type { PageView, Session } from '../../src/domain/session.js';
@@ -105,11 +105,11 @@ describe('appendCustomEvent', () => {
     expect(stored(a)).toEqual(before);
   });
 
-  it('appendCustomEvent: a GET afterwards answers the new state (no stale cached JSON)', () => {
+  it('appendCustomEvent: a GET afterwards answers the new state (nothing stale cached)', () => {
     const [a] = twins();
-    expect(JSON.parse(emu.deps.sessions.getJson(a, site.site_id)).custom_events).toEqual([]);
+    expect(emu.deps.sessions.get(a, site.site_id).custom_events).toEqual([]);
     emu.deps.sessions.appendCustomEvent(a, site.site_id, 'e', 4);
-    const after = JSON.parse(emu.deps.sessions.getJson(a, site.site_id));
+    const after = emu.deps.sessions.get(a, site.site_id);
     expect(after.custom_events).toEqual(['e']);
     expect(after.value).toBe(4);
   });

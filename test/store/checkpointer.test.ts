@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStore, type Store } from '../../src/store/index.js';
 import { startCheckpointer } from '../../src/store/checkpointer.js';
+import { WAL_SIZE_LIMIT } from '../../src/store/db.js';
 
 const WORKER = resolve('dist/checkpoint-worker.js'); // npm test builds first
 
@@ -74,6 +75,20 @@ describe('checkpointer', () => {
     }
     // Far fewer pages than the server connection's own 16,000 were ever in the WAL.
     expect(statSync(`${store.path}-wal`).size).toBeLessThan(8_000 * 4096);
+    await c.stop();
+  });
+
+  it('startCheckpointer: once the WAL starts over after a checkpoint, its file is cut back to WAL_SIZE_LIMIT', async () => {
+    const c = startCheckpointer(store.db, store.path, WORKER);
+    const insert = store.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+    let n = 0;
+    store.tx(() => {
+      for (let i = 0; i < 6000; i++, n++) insert.run(`k${n}`, 'x'.repeat(2000));
+    });
+    const wal = () => statSync(`${store.path}-wal`).size;
+    expect(wal()).toBeGreaterThan(3 * WAL_SIZE_LIMIT);
+    // A small write now and then: the first one after the worker copied everything starts the WAL over.
+    await expect.poll(() => (insert.run(`k${n++}`, 'y'), wal()), { timeout: 10_000, interval: 50 }).toBeLessThanOrEqual(WAL_SIZE_LIMIT);
     await c.stop();
   });
 });

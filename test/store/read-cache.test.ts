@@ -119,24 +119,24 @@ describe('store: read caches', () => {
     expect(() => s.excluded_countries.push('DE')).toThrow(TypeError);
   });
 
-  describe('sessions.getJson', () => {
+  describe('sessions.get', () => {
     const rec = (id: string, pageViews: number): SessionRecord => ({
       session: { ...emptySession(site('a'), id, '2026-11-21T09:00:00.000000'), page_views: pageViews },
       first_seen_us: 1, last_seen_us: 1, click_id: null, check_risks: [], seq: 1,
     });
     const pageViews = (id: string) => {
-      const r = store.sessions.getJson(id);
-      return r ? (JSON.parse(r.json) as { page_views: number }).page_views : null;
+      const r = store.sessions.get(id);
+      return r ? r.session.page_views : null;
     };
 
-    it('an update through the store shows on the next read, with or without the record it came from', () => {
+    it('an update through the store shows on the next read', () => {
       store.sessions.insert(rec('ses_1', 1));
       expect(pageViews('ses_1')).toBe(1);
-      store.sessions.update(rec('ses_1', 2), store.sessions.get('ses_1'));
+      store.sessions.update(rec('ses_1', 2));
       expect(pageViews('ses_1')).toBe(2);
       store.sessions.update(rec('ses_1', 3));
       expect(pageViews('ses_1')).toBe(3);
-      expect(store.sessions.getJson('ses_nope')).toBeNull();
+      expect(store.sessions.get('ses_nope')).toBeNull();
       store.sessions.insert(rec('ses_nope', 7));
       expect(pageViews('ses_nope')).toBe(7);
     });
@@ -164,7 +164,7 @@ describe('store: read caches', () => {
       await new Promise((r) => setImmediate(r));
       expect(pageViews('ses_1')).toBe(9);
       store.sites.delete('a');
-      expect(store.sessions.getJson('ses_1')).toBeNull();
+      expect(store.sessions.get('ses_1')).toBeNull();
     });
 
     it('state reset and import show on the next read', () => {
@@ -172,50 +172,50 @@ describe('store: read caches', () => {
       const doc = store.state.export('2026-11-21T12:00:00.000000');
       expect(pageViews('ses_1')).toBe(1);
       store.state.reset();
-      expect(store.sessions.getJson('ses_1')).toBeNull();
+      expect(store.sessions.get('ses_1')).toBeNull();
       store.state.import(doc);
       expect(pageViews('ses_1')).toBe(1);
     });
   });
 
-  // Used inside transactions too (a visitor check runs in the group commit's): what a transaction
-  // wrote is read back inside it, and nothing it cached survives its rollback.
-  describe('probes.get and sessions.forCheck', () => {
+  // Read inside transactions too: what a transaction wrote is read back inside it, and nothing of
+  // it survives its rollback.
+  describe('probes.get and sessions.get inside transactions', () => {
     const rec = (id: string, checkRisks: string[] = []): SessionRecord => ({
       session: { ...emptySession(site('a'), id, '2026-11-21T09:00:00.000000'), ip: '192.0.2.1' },
       first_seen_us: 1, last_seen_us: 1, click_id: null, check_risks: checkRisks, seq: 1,
     });
     const probe = (id: string, sessionId: string) => ({ probe_id: id, site_id: 'a', session_id: sessionId, ip: '192.0.2.1', created_at: '2026-11-21T09:00:00.000000', created_us: 1 });
 
-    it('forCheck: a write inside a transaction shows inside it, and its rollback undoes what was cached', () => {
+    it('sessions.get: a write inside a transaction shows inside it, and its rollback undoes what was cached', () => {
       store.sessions.insert(rec('ses_1'));
-      expect(store.sessions.forCheck('ses_1')?.check_risks).toEqual([]);
+      expect(store.sessions.get('ses_1')?.check_risks).toEqual([]);
       expect(() =>
         store.tx(() => {
           store.sessions.update(rec('ses_1', ['ip_mismatch']));
-          expect(store.sessions.forCheck('ses_1')?.check_risks).toEqual(['ip_mismatch']);
-          expect(store.sessions.forCheck('ses_1')?.check_risks).toEqual(['ip_mismatch']); // now from the cache
+          expect(store.sessions.get('ses_1')?.check_risks).toEqual(['ip_mismatch']);
+          expect(store.sessions.get('ses_1')?.check_risks).toEqual(['ip_mismatch']); // now from the cache
           throw new Error('rollback');
         }),
       ).toThrow('rollback');
-      expect(store.sessions.forCheck('ses_1')?.check_risks).toEqual([]);
+      expect(store.sessions.get('ses_1')?.check_risks).toEqual([]);
       store.tx(() => store.sessions.update(rec('ses_1', ['disposable_email'])));
-      expect(store.sessions.forCheck('ses_1')?.check_risks).toEqual(['disposable_email']);
+      expect(store.sessions.get('ses_1')?.check_risks).toEqual(['disposable_email']);
     });
 
-    it('forCheck: a savepoint rolled back inside a transaction that commits leaves nothing of it cached', () => {
+    it('sessions.get: a savepoint rolled back inside a transaction that commits leaves nothing of it cached', () => {
       store.sessions.insert(rec('ses_1'));
       store.tx(() => {
         expect(() =>
           store.tx(() => {
             store.sessions.update(rec('ses_1', ['ip_mismatch']));
-            expect(store.sessions.forCheck('ses_1')?.check_risks).toEqual(['ip_mismatch']);
+            expect(store.sessions.get('ses_1')?.check_risks).toEqual(['ip_mismatch']);
             throw new Error('rollback');
           }),
         ).toThrow('rollback');
-        expect(store.sessions.forCheck('ses_1')?.check_risks).toEqual([]);
+        expect(store.sessions.get('ses_1')?.check_risks).toEqual([]);
       });
-      expect(store.sessions.forCheck('ses_1')?.check_risks).toEqual([]);
+      expect(store.sessions.get('ses_1')?.check_risks).toEqual([]);
     });
 
     it('probes.get: a probe inserted in a transaction that rolls back is gone', () => {
@@ -235,26 +235,22 @@ describe('store: read caches', () => {
     it('both: a site deleted with its sessions and probes, and another process\'s update, show on the next read', async () => {
       store.sessions.insert(rec('ses_1'));
       store.probes.insert(probe('prb_1', 'ses_1'));
-      expect(store.sessions.forCheck('ses_1')?.session.ip).toBe('192.0.2.1');
+      expect(store.sessions.get('ses_1')?.session.ip).toBe('192.0.2.1');
       const other = new Database(join(dir, 'vtr.db'));
       other.pragma('busy_timeout = 5000');
       other.prepare("UPDATE sessions SET ip = '192.0.2.9', check_risks = '[\"ip_mismatch\"]' WHERE session_id = 'ses_1'").run();
       other.close();
       await new Promise((r) => setImmediate(r));
-      expect(store.sessions.forCheck('ses_1')).toMatchObject({ session: { ip: '192.0.2.9' }, check_risks: ['ip_mismatch'] });
+      expect(store.sessions.get('ses_1')).toMatchObject({ session: { ip: '192.0.2.9' }, check_risks: ['ip_mismatch'] });
       expect(store.probes.get('prb_1')?.site_id).toBe('a');
       store.sites.delete('a');
-      expect(store.sessions.forCheck('ses_1')).toBeNull();
+      expect(store.sessions.get('ses_1')).toBeNull();
       expect(store.probes.get('prb_1')).toBeNull();
     });
 
-    it('both: the cached records cannot be changed by a caller', () => {
+    it('probes.get: the cached record cannot be changed by a caller', () => {
       store.sessions.insert(rec('ses_1', ['ip_mismatch']));
       store.probes.insert(probe('prb_1', 'ses_1'));
-      const r = store.sessions.forCheck('ses_1')!;
-      expect(() => (r.check_risks as string[]).push('x')).toThrow(TypeError);
-      expect(() => (r.session.risks as string[]).push('x')).toThrow(TypeError);
-      expect(() => ((r.session as { ip: string }).ip = 'x')).toThrow(TypeError);
       expect(() => ((store.probes.get('prb_1') as { ip: string }).ip = 'x')).toThrow(TypeError);
     });
   });

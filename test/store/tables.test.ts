@@ -97,14 +97,13 @@ describe('store: sessions', () => {
 });
 
 describe('store: checks', () => {
-  it('checks: a result given as UTF-8 bytes is stored as that text, and reads back as the object', () => {
+  it('checks: a result is stored as JSON text, and reads back as the object', () => {
     store.sites.insert(site('a'));
-    const text = '{"id":"chk_1","email":{"name":"Zoë 😀"}}';
+    const result = { id: 'chk_1', email: { name: 'Zoë 😀' } };
     store.checks.insert({
-      check_id: 'chk_1', site_id: 'a', session_id: null, risk_level: 'normal', created_at: '2026-11-21T09:00:00.000000',
-      result: {}, result_bytes: Buffer.from(text), seq: 1,
+      check_id: 'chk_1', site_id: 'a', session_id: null, risk_level: 'normal', created_at: '2026-11-21T09:00:00.000000', result, seq: 1,
     });
-    expect(store.db.prepare("SELECT typeof(result) AS t, result FROM checks WHERE check_id = 'chk_1'").get()).toEqual({ t: 'text', result: text });
-    expect(store.checks.get('chk_1')?.result).toEqual(JSON.parse(text));
+    expect(store.db.prepare("SELECT typeof(result) AS t, result FROM checks WHERE check_id = 'chk_1'").get()).toEqual({ t: 'text', result: JSON.stringify(result) });
+    expect(store.checks.get('chk_1')?.result).toEqual(result);
   });
 });

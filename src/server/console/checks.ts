@@ -1,7 +1,7 @@
 // Visitor checks: the list (live, paged) and one check with each of its sections.
 import type { CheckRecord } from '../../store/checks.js';
 import { notFound } from '../../domain/errors.js';
-import { html, raw, scriptJson, type Html } from './html.js';
+import { html, scriptJson, type Html } from './html.js';
 import { CONSOLE, scrollTable } from './layout.js';
 import { pager, risk, sitePicker, time, value } from './fields.js';
 import type { ConsoleRouter } from './router.js';
@@ -47,12 +47,7 @@ ${scrollTable('Visitor checks, newest first', CHECK_HEAD, checks.map(checkRow), 
 ${pager(`${CONSOLE}/checks`, { site }, { before, lastId: checks.at(-1)?.check_id, full: checks.length === PAGE_SIZE })}`;
     const script = before
       ? undefined
-      : html`var site = ${scriptJson(site ?? '')};
-vtrLive(['check.created'], function (type, d) {
-  var id = d.id || d.check_id;
-  if (!id) return;
-  vtrRow('${raw(CONSOLE)}/checks/rows/' + encodeURIComponent(id) + '?site=' + encodeURIComponent(site), 'check-' + id, 'rows');
-});`;
+      : html`vtrPage.checks(${scriptJson(site ?? '')});`;
     return r.render({ title: 'Visitor checks', nav: 'checks', body, script });
   });
 

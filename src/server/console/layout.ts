@@ -2,7 +2,7 @@
 // event stream, row/section refreshes). Pages supply a title, their nav key and the <main> content.
 import { html, raw, type Html } from './html.js';
 import { CONSOLE_CSS } from './style.js';
-import { CONSOLE_JS } from './client-js.js';
+import { browserScripts } from '../browser-scripts.js';
 
 export const CONSOLE = '/_vtr/console';
 
@@ -32,6 +32,8 @@ export interface PageOptions {
   /** Page script, run after the shared helpers (trusted code only). */
   script?: Html;
   version?: string;
+  /** Why writes fail now (a full disk, a read-only database): shown on every page, as /_vtr/health says. */
+  degraded?: string | null;
 }
 
 export function layout(o: PageOptions): Html {
@@ -56,11 +58,12 @@ export function layout(o: PageOptions): Html {
   <span id="live" class="live" title="Live updates from the event stream" hidden>connecting…</span>
 </header>
 <main id="main" tabindex="-1">
+${o.degraded ? html`<div class="error" role="alert" id="health-degraded"><p><strong>Writes are failing:</strong> ${o.degraded}</p></div>` : ''}
 ${o.body}
 </main>
 <footer class="foot">vtr ${o.version ?? ''} · local emulator · <a href="/api/v1/openapi.json">OpenAPI</a></footer>
 <div id="announce" class="sr-only" role="status" aria-live="polite"></div>
-<script>${raw(CONSOLE_JS)}</script>
+<script>${raw(browserScripts.get('console'))}</script>
 ${o.script ? html`<script>${o.script}</script>` : ''}
 </body>
 </html>`;

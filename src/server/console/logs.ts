@@ -29,30 +29,6 @@ function logRow(e: RequestLogJson): Html {
 </tr>`;
 }
 
-// Builds the same row as logRow() with DOM calls (textContent only: nothing is parsed as HTML).
-const LIVE_SCRIPT = `
-function el(tag, text, cls) { var e = document.createElement(tag); if (text != null) e.textContent = text; if (cls) e.className = cls; return e; }
-function pretty(t) { if (t == null) return null; try { return JSON.stringify(JSON.parse(t), null, 2); } catch (e) { return t; } }
-vtrLive(['request.logged'], function (type, e) {
-  var body = document.getElementById('rows');
-  if (!body || document.getElementById('log-' + e.request_id)) return;
-  var tr = el('tr'); tr.id = 'log-' + e.request_id; tr.className = 'new';
-  var t = el('time', e.created_at.replace('T', ' ').slice(0, 19)); t.setAttribute('datetime', e.created_at + 'Z');
-  var td = el('td'); td.appendChild(t); tr.appendChild(td);
-  tr.appendChild(el('td', e.method));
-  tr.appendChild(el('td', e.path, 'mono'));
-  td = el('td'); td.appendChild(el('span', String(e.status), 'badge status-' + String(e.status)[0])); tr.appendChild(td);
-  tr.appendChild(el('td', e.duration_ms.toFixed(2) + ' ms'));
-  tr.appendChild(e.site_id ? el('td', e.site_id, 'mono') : el('td', 'null', 'null'));
-  td = el('td', null, 'wrap'); var d = el('details'); d.appendChild(el('summary', 'View'));
-  d.appendChild(el('p', 'Request', 'muted')); d.appendChild(el('pre', pretty(e.request_body) == null ? '(none)' : pretty(e.request_body)));
-  d.appendChild(el('p', 'Response', 'muted')); d.appendChild(el('pre', pretty(e.response_body) == null ? '(not kept)' : pretty(e.response_body)));
-  td.appendChild(d); tr.appendChild(td);
-  body.prepend(tr);
-  var empty = document.getElementById('rows-empty'); if (empty) empty.remove();
-  while (body.rows.length > 200) body.deleteRow(-1);
-});`;
-
 export function registerLogsPage(r: ConsoleRouter): void {
   const { deps } = r;
   r.page('/logs', async (c) => {
@@ -64,6 +40,6 @@ export function registerLogsPage(r: ConsoleRouter): void {
 <p class="muted">Every <code>/api/v1</code> request, newest first; secrets are masked. Also: <code>vtr logs tail</code>.</p>
 ${scrollTable('Public API requests, newest first', HEAD, entries.map(logRow), { bodyId: 'rows', empty: 'No requests yet.' })}
 ${pager(`${CONSOLE}/logs`, {}, { before, lastId: entries.at(-1)?.request_id, full: entries.length === PAGE_SIZE })}`;
-    return r.render({ title: 'Request log', nav: 'logs', body, script: before ? undefined : raw(LIVE_SCRIPT) });
+    return r.render({ title: 'Request log', nav: 'logs', body, script: before ? undefined : raw('vtrPage.logs();') });
   });
 }

@@ -24,7 +24,7 @@ export function registerOutboxPage(r: ConsoleRouter): void {
 <div id="outbox">
 ${scrollTable('Notifications, newest first', ['Created', 'Kind', 'To', 'Subject', 'SMTP', 'Webhook'], mails.map(mailRow), { bodyId: 'rows', empty: 'No mail yet. A webhook event that fails every retry writes one.' })}
 </div>`;
-    const script = html`vtrLive(['notification.created'], function () { vtrRefresh('outbox'); });`;
+    const script = html`vtrPage.outbox();`;
     return r.render({ title: 'Mail outbox', nav: 'outbox', body, script });
   });
 }

@@ -7,6 +7,7 @@ import { readForm } from '../http.js';
 import { html, Html } from './html.js';
 import { CONSOLE, layout } from './layout.js';
 import { assertSameOrigin } from '../middleware/same-origin.js';
+import { degradedReason } from '../routes/health.js';
 
 type Result = Html | Response;
 
@@ -26,7 +27,7 @@ export interface ConsoleRouter {
 }
 
 export function createConsoleRouter(app: Hono, deps: AppDeps): ConsoleRouter {
-  const render: ConsoleRouter['render'] = (o) => layout({ ...o, version: deps.config.version });
+  const render: ConsoleRouter['render'] = (o) => layout({ ...o, version: deps.config.version, degraded: degradedReason(deps) });
   const errorPage = (c: Context, err: unknown): Response => {
     const status = err instanceof VtrError ? err.status : 500;
     if (!(err instanceof VtrError)) console.error('vtr: console error', err);

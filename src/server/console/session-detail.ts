@@ -39,10 +39,7 @@ ${sessionWebhookEvents(deps, s)}
 </div>
 </div>
 </div>`;
-    const script = html`var id = ${scriptJson(s.session_id)};
-vtrLive(['session.updated', 'check.created', 'webhook_event.'], function (type, d) {
-  if (d && d.session_id === id) vtrRefresh('session-body');
-});`;
+    const script = html`vtrPage.sessionDetail(${scriptJson(s.session_id)});`;
     return r.render({ title: `Session ${s.session_id}`, nav: 'sessions', body, script });
   });
 }

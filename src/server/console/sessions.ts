@@ -83,11 +83,7 @@ ${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before, la
     // Live rows only on the first page; the server decides whether a session matches the filter.
     const script = before || error
       ? undefined
-      : html`var q = ${scriptJson({ where, site: site ?? '' })};
-vtrLive(['session.created', 'session.updated'], function (type, s) {
-  var url = '${raw(CONSOLE)}/sessions/rows/' + encodeURIComponent(s.session_id) + '?where=' + encodeURIComponent(q.where) + '&site=' + encodeURIComponent(q.site);
-  vtrRow(url, 'row-' + s.session_id, 'rows', { onlyReplace: type === 'session.updated' });
-});`;
+      : html`vtrPage.sessions(${scriptJson({ where, site: site ?? '' })});`;
     return r.render({ title: 'Sessions', nav: 'sessions', body, script });
   });
 

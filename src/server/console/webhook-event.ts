@@ -78,16 +78,7 @@ ${scrollTable(`Attempts of ${e.webhook_event_id}`, ['Attempt', 'Trigger', 'At', 
 </section>
 </div>
 <details><summary>Payload (the body of every attempt, with its <code>attempt</code> number)</summary><pre>${JSON.stringify(e.payload, null, 2)}</pre></details>`;
-    // Attempts and state changes re-render the live part; the button says so while a retry runs.
-    const script = html`var id = ${scriptJson(e.webhook_event_id)};
-vtrLive(['webhook_attempt.created', 'webhook_event.updated'], function (type, d) {
-  if (d && d.webhook_event_id === id) vtrRefresh('event-live');
-});
-document.addEventListener('submit', function (ev) {
-  if (ev.target.id !== 'retry-form' || ev.defaultPrevented) return;
-  var b = document.getElementById('retry');
-  setTimeout(function () { b.disabled = true; b.textContent = 'Retrying…'; }, 0);
-});`;
+    const script = html`vtrPage.webhookEvent(${scriptJson(e.webhook_event_id)});`;
     return r.render({ title: `Webhook event ${e.webhook_event_id}`, nav: 'webhooks', body, script });
   });
 

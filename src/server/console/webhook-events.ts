@@ -54,14 +54,7 @@ ${scrollTable(`Events of webhook ${w.webhook_id}, newest first`, EVENT_HEAD, eve
   empty: status ? `No ${status} events.` : 'No events yet. They come when a session first matches a saved view with trigger webhooks.',
 })}
 ${events.length === LIMIT ? html`<p class="muted">The newest ${LIMIT} are shown; <code>vtr webhooks events ${w.webhook_id} --limit N</code> lists more.</p>` : ''}`;
-    // Rows come from the server (the status filter applies); without a filter an update only replaces.
-    const script = html`var q = ${scriptJson({ id: w.webhook_id, status: status ?? '' })};
-vtrLive(['webhook_event.', 'webhook.updated'], function (type, d) {
-  if (!d || d.webhook_id !== q.id) return;
-  if (type === 'webhook.updated') { vtrRefresh('webhook-summary'); return; }
-  var url = '${raw(CONSOLE)}/webhooks/' + encodeURIComponent(q.id) + '/rows/' + encodeURIComponent(d.webhook_event_id) + '?status=' + encodeURIComponent(q.status);
-  vtrRow(url, 'ev-' + d.webhook_event_id, 'rows', { onlyReplace: type !== 'webhook_event.created' && !q.status });
-});`;
+    const script = html`vtrPage.webhookEvents(${scriptJson({ id: w.webhook_id, status: status ?? '' })});`;
     return r.render({ title: `Webhook ${w.webhook_id}`, nav: 'webhooks', body, script });
   });
 

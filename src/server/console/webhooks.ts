@@ -74,7 +74,7 @@ ${form ? html`<div class="error" role="alert" id="form-error"><p>${form.error}</
 <p class="muted small">A local endpoint that prints deliveries: <code>vtr webhooks receive --port 9000</code>.</p>
 <div><button type="submit">Create webhook</button></div>
 </form>`;
-    const script = html`vtrLive(['webhook.updated'], function () { vtrRefresh('webhook-lists'); });`;
+    const script = html`vtrPage.webhooks();`;
     return r.render({ title: 'Webhooks', nav: 'webhooks', body, script });
   };
 

@@ -1,6 +1,7 @@
 // Server-rendered pages of the demo (`/_vtr/demo`): a sample site with the agent and a sign-up
 // form, and the result of the server-side visitor check its submit runs.
 import type { Site } from '../../domain/site.js';
+import { browserScripts } from '../browser-scripts.js';
 
 export const esc = (v: unknown): string =>
   String(v ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
@@ -60,21 +61,7 @@ export function demoPage(site: Site): string {
   The button calls <code>vtr.event('conversion', { value: 49 })</code>.</p>
 </aside>
 </main>
-<script>
-(function () {
-  [].forEach.call(document.querySelectorAll('.emulator-origin'), function (e) { e.textContent = location.origin; });
-  if (!window.vtr) return;
-  window.vtr.probe(10000).then(function (p) {
-    document.getElementById('probe-id').textContent = p || 'not recorded (see the browser console)';
-    document.getElementById('session-id').textContent = window.vtr.sessionId() || '-';
-  });
-  document.getElementById('convert').addEventListener('click', function () {
-    window.vtr.event('conversion', { value: 49 }).then(function (r) {
-      document.getElementById('event-status').textContent = r && r.success ? 'conversion recorded' : 'failed: ' + (r && r.message);
-    });
-  });
-})();
-</script>`);
+<script>${browserScripts.get('demo')}</script>`);
 }
 
 type Section = Record<string, unknown> | null;

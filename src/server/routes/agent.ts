@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { VtrError } from '../../domain/errors.js';
 import type { Site } from '../../domain/site.js';
 import { SESSION_TIMEOUT_US } from '../../sessions/service.js';
-import { AGENT_JS } from '../agent/script.js';
 import type { AppDeps } from '../deps.js';
+import { browserScripts } from '../browser-scripts.js';
 import { clientIp } from '../client-ip.js';
-import { route } from '../http.js';
+import { readBody, route } from '../http.js';
 import { validate } from '../validate.js';
 
 const MAX_AGENT_BODY = 64 * 1024;
@@ -34,23 +34,10 @@ const FINGERPRINT = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** JSON in a text/plain (no preflight) or application/json body, at most 64 KiB. */
 async function readAgentBody(c: Context): Promise<Record<string, unknown>> {
-  if (Number(c.req.header('content-length') ?? 0) > MAX_AGENT_BODY) throw new VtrError('payload_too_large', 'an agent request is at most 64 KiB');
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = c.req.raw.body?.getReader();
-  for (;;) {
-    const next = reader ? await reader.read() : { done: true as const, value: undefined };
-    if (next.done) break;
-    size += next.value.byteLength;
-    if (size > MAX_AGENT_BODY) {
-      await reader?.cancel().catch(() => {});
-      throw new VtrError('payload_too_large', 'an agent request is at most 64 KiB');
-    }
-    chunks.push(next.value);
-  }
+  const bytes = await readBody(c, MAX_AGENT_BODY, 'an agent request is at most 64 KiB');
   let body: unknown;
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    body = JSON.parse(bytes ? Buffer.from(bytes).toString('utf8') : '');
   } catch {
     throw new VtrError('invalid_json', 'the body is not valid JSON');
   }
@@ -79,7 +66,7 @@ export function agentRoutes(app: Hono, { sites, sessions, store, clock }: AppDep
   };
 
   route(app, '/agent.js', {
-    GET: (c) => c.body(AGENT_JS, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
+    GET: (c) => c.body(browserScripts.get('agent'), 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
   });
 
   route(app, '/_vtr/agent/pageview', {

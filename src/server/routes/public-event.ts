@@ -1,11 +1,14 @@
-// POST /api/v1/event: the visitor check (rules in ../public-api.ts, shared with the direct path).
+// POST /api/v1/event: the visitor check (rules in ../public-api.ts).
 import type { Hono } from 'hono';
 import type { PublicApi } from '../public-api.js';
-import { readJsonObject, route } from '../http.js';
+import { readJsonObject, route, sendJson } from '../http.js';
 
 export function publicEventRoutes(app: Hono, api: PublicApi): void {
   route(app, '/api/v1/event', {
-    // A Node Buffer over a plain ArrayBuffer (never shared): the Uint8Array Hono's types ask for.
-    POST: async (c) => c.body(api.check(await readJsonObject(c)).bytes as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json' }),
+    POST: async (c) => {
+      const { siteId, result } = await api.check(await readJsonObject(c));
+      c.set('siteId', siteId);
+      return sendJson(c, result);
+    },
   });
 }

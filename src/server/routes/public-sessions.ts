@@ -1,18 +1,24 @@
-// GET /api/v1/session/{id} and POST /api/v1/session/{id}/event (rules in ../public-api.ts, shared
-// with the direct path).
-import type { Hono } from 'hono';
+// GET /api/v1/session/{id} and POST /api/v1/session/{id}/event (rules in ../public-api.ts).
+import type { Context, Hono } from 'hono';
 import type { PublicApi } from '../public-api.js';
-import { readJsonObject, route, param } from '../http.js';
+import { readJsonObject, route, param, sendJson } from '../http.js';
 
 export function publicSessionRoutes(app: Hono, api: PublicApi): void {
+  // The token is checked before the body is read: a bad token with a bad body is a 401.
+  const site = (c: Context): string => {
+    const siteId = api.authorize(c.req.header('authorization'));
+    c.set('siteId', siteId);
+    return siteId;
+  };
+
   route(app, '/api/v1/session/:id', {
-    GET: (c) => c.body(api.getSessionJson(api.authorize(c.req.header('authorization')), param(c, 'id')), 200, { 'content-type': 'application/json' }),
+    GET: (c) => sendJson(c, api.getSession(site(c), param(c, 'id'))),
   });
 
   route(app, '/api/v1/session/:id/event', {
     POST: async (c) => {
-      const siteId = api.authorize(c.req.header('authorization'));
-      return c.json(api.addEvent(siteId, param(c, 'id'), await readJsonObject(c)));
+      const siteId = site(c);
+      return sendJson(c, await api.addEvent(siteId, param(c, 'id'), await readJsonObject(c)));
     },
   });
 }

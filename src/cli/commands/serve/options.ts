@@ -10,6 +10,7 @@ export function addServeOptions(cmd: Command, defaults: { port: string; db?: str
     .option('--host <host>', 'address to bind (non-loopback needs --admin-token)', '127.0.0.1')
     .option('--db <file>', defaults.db ? 'SQLite database file' : 'SQLite database file (default: in memory)', defaults.db)
     .option('--memory', 'keep state in memory only (nothing is written)')
+    .addOption(new Option('--sync <mode>', 'normal: a commit survives a crash of vtr; full: also a power cut (an fsync per commit)').choices(['normal', 'full']).default('normal'))
     .addOption(new Option('--clock <mode>', 'system time, or a manual clock moved by `vtr clock advance`').choices(['system', 'manual']).default('system'))
     .option('--retry-base <duration>', 'first retry delay; each next one doubles', '2s')
     .option('--retry-schedule <list>', 'all five retry delays, e.g. 5s,5m,30m,2h,5h')

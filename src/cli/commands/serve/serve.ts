@@ -10,6 +10,7 @@ export interface ServeOptions {
   /** Absent (`vtr exec` without --db): in memory. */
   db?: string;
   memory?: boolean;
+  sync?: 'normal' | 'full';
   clock: 'system' | 'manual';
   retryBase: string;
   retrySchedule?: string;
@@ -59,6 +60,7 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
     port,
     host: o.host,
     dbPath: o.memory || o.db === undefined ? ':memory:' : o.db,
+    sync: o.sync ?? 'normal',
     clock: o.clock,
     adminToken,
     rateLimit,

@@ -1,9 +1,12 @@
-// The direct node:http answers for the three hot public routes (src/server/fast-path.ts) must be
-// the Hono routes' answers, byte for byte, logged the same; every other case must reach the app.
+// The public API over a real socket (the node listener) answers exactly as app.request() does,
+// byte for byte, and is logged the same.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { harness, type Harness } from '../helpers/emulator.js';
+import { tempDir } from '../helpers/vtr-process.js';
 
-describe('fast path: GET /api/v1/session/{id} over a real socket', () => {
+describe('public API over a real socket', () => {
   let h: Harness;
   let origin: string;
   beforeAll(async () => {
@@ -16,7 +19,7 @@ describe('fast path: GET /api/v1/session/{id} over a real socket', () => {
   const get = (path: string, token: string | null = h.token) =>
     fetch(`${origin}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
-  it('fast path: the same body and content type as the app route', async () => {
+  it('public API over a socket: the same body and content type as app.request', async () => {
     const s = await h.createSession({ ip: '198.51.100.4', url: 'https://shop.test/?gclid=abc' });
     const viaSocket = await get(`/api/v1/session/${s.session_id}`);
     const viaApp = await h.request(`/api/v1/session/${s.session_id}`, { headers: { authorization: `Bearer ${h.token}` } });
@@ -25,7 +28,7 @@ describe('fast path: GET /api/v1/session/{id} over a real socket', () => {
     expect(await viaSocket.text()).toBe(await viaApp.text());
   });
 
-  it('fast path: the request is in the request log', async () => {
+  it('public API over a socket: the request is in the request log', async () => {
     const s = await h.createSession();
     await get(`/api/v1/session/${s.session_id}`);
     await expect
@@ -33,7 +36,7 @@ describe('fast path: GET /api/v1/session/{id} over a real socket', () => {
       .toMatchObject({ method: 'GET', status: 200, response_body: expect.stringContaining(s.session_id) });
   });
 
-  it('fast path: GET errors are the app route\'s (401, 404, another site, revoked token)', async () => {
+  it('public API over a socket: GET errors are app.request\'s (401, 404, another site, revoked token)', async () => {
     const s = await h.createSession();
     const same = async (path: string, token: string | null) => {
       const viaSocket = await get(path, token);
@@ -52,8 +55,7 @@ describe('fast path: GET /api/v1/session/{id} over a real socket', () => {
     expect(await same(`/api/v1/session/${s.session_id}`, otherToken)).toBe(401);
   });
 
-  // Each case goes once over the socket (the direct path) and once through app.request (the Hono
-  // route); status, content type and body must agree (a check's id and time aside).
+  // Each case goes once over the socket and once through app.request; status, content type and body must agree (a check's id and time aside).
   const post = async (path: string, body: string | null, headers: Record<string, string>) => {
     const init = { method: 'POST', headers, body: body ?? undefined };
     const viaSocket = await fetch(`${origin}${path}`, init);
@@ -68,7 +70,7 @@ describe('fast path: GET /api/v1/session/{id} over a real socket', () => {
     return a;
   };
 
-  it('fast path: POST /api/v1/session/{id}/event answers as the app route, for success and every error', async () => {
+  it('public API over a socket: POST /api/v1/session/{id}/event answers as app.request, for success and every error', async () => {
     const s = await h.createSession();
     const path = `/api/v1/session/${s.session_id}/event`;
     const auth = { authorization: `Bearer ${h.token}`, 'content-type': 'application/json' };
@@ -87,7 +89,7 @@ describe('fast path: GET /api/v1/session/{id} over a real socket', () => {
     expect(after.value).toBe(4);
   });
 
-  it('fast path: POST /api/v1/event answers as the app route, for success and every error', async () => {
+  it('public API over a socket: POST /api/v1/event answers as app.request, for success and every error', async () => {
     const json = { 'content-type': 'application/json' };
     const full = { secret_key: h.site.secret_key, ip: '192.0.2.10', email: 'jane@example.com', phone: '+1 212 664 7665', address: { country: 'US', postal_code: '10112' } };
     const ok = await post('/api/v1/event', JSON.stringify(full), json);
@@ -101,7 +103,7 @@ describe('fast path: GET /api/v1/session/{id} over a real socket', () => {
     expect((await post('/api/v1/event', 'null', json)).json.code).toBe('invalid_request');
   });
 
-  it('fast path: POST bodies are in the request log, secrets masked', async () => {
+  it('public API over a socket: POST bodies are in the request log, secrets masked', async () => {
     const body = JSON.stringify({ secret_key: h.site.secret_key, ip: '192.0.2.77' });
     await fetch(`${origin}/api/v1/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const logged = (await h.admin<any[]>('GET', '/logs?limit=50')).body.find((e) => e.request_body?.includes('192.0.2.77'));
@@ -110,7 +112,7 @@ describe('fast path: GET /api/v1/session/{id} over a real socket', () => {
     expect(logged.response_body).toContain('192.0.2.77');
   });
 
-  it('fast path: the logged answer is the text that was sent, non-ASCII included', async () => {
+  it('public API over a socket: the logged answer is the text that was sent, non-ASCII included', async () => {
     const body = JSON.stringify({ secret_key: h.site.secret_key, email: 'zoë.ünïcode@exämple.test', name: 'Zoë «Ω» 测试' });
     const res = await fetch(`${origin}/api/v1/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const sent = await res.text();
@@ -120,7 +122,7 @@ describe('fast path: GET /api/v1/session/{id} over a real socket', () => {
     expect(logged.response_body).toBe(sent);
   });
 
-  it('fast path: a chunked body, one over the limit, HEAD and wrong methods take the app route', async () => {
+  it('public API over a socket: a chunked body, one over the limit, HEAD and wrong methods', async () => {
     const s = await h.createSession();
     const path = `/api/v1/session/${s.session_id}/event`;
     const chunked = await fetch(`${origin}${path}`, {
@@ -135,9 +137,50 @@ describe('fast path: GET /api/v1/session/{id} over a real socket', () => {
     expect((await fetch(`${origin}/api/v1/session/${s.session_id}`, { method: 'HEAD', headers: { authorization: `Bearer ${h.token}` } })).status).toBe(200);
   });
 
-  it('fast path: a query string or an encoded id takes the app route and still answers', async () => {
+  it('public API over a socket: a query string or an encoded id still answers', async () => {
     const s = await h.createSession();
     expect((await get(`/api/v1/session/${s.session_id}?x=1`)).status).toBe(200);
     expect((await get(`/api/v1/session/${encodeURIComponent(s.session_id)}%2F`)).status).toBe(404);
+  });
+});
+
+describe('public API writes over a real socket', () => {
+  let h: Harness;
+  let origin: string;
+  let file: string;
+  beforeAll(async () => {
+    file = join(tempDir(), 'vtr.db');
+    h = harness({ dbPath: file });
+    const { port } = await h.emulator.listen(0, '127.0.0.1');
+    origin = `http://127.0.0.1:${port}`;
+  });
+  afterAll(() => h.close());
+
+  it('public API over a socket: a 200 means committed: another connection to the file sees the write at once', async () => {
+    const s = await h.createSession();
+    const headers = { authorization: `Bearer ${h.token}`, 'content-type': 'application/json' };
+    const requests = Array.from({ length: 20 }, (_, i) => fetch(`${origin}/api/v1/session/${s.session_id}/event`, { method: 'POST', headers, body: JSON.stringify({ name: `e${i}` }) }));
+    requests.push(fetch(`${origin}/api/v1/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: h.site.secret_key, ip: '192.0.2.99' }) }));
+    const answers = await Promise.all(requests);
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+    const check = (await answers[20].json()) as { id: string };
+    const other = new Database(file, { readonly: true });
+    try {
+      const events = JSON.parse((other.prepare('SELECT custom_events FROM sessions WHERE session_id = ?').get(s.session_id) as { custom_events: string }).custom_events);
+      expect([...events].sort()).toEqual(Array.from({ length: 20 }, (_, i) => `e${i}`).sort());
+      expect(other.prepare('SELECT check_id FROM checks WHERE check_id = ?').get(check.id)).toBeTruthy();
+    } finally {
+      other.close();
+    }
+  });
+
+  it('public API over a socket: a refused write leaves nothing behind', async () => {
+    const s = await h.createSession();
+    const headers = { authorization: `Bearer ${h.token}`, 'content-type': 'application/json' };
+    const bad = await fetch(`${origin}/api/v1/session/${s.session_id}/event`, { method: 'POST', headers, body: JSON.stringify({ name: 'x', value: 'nope' }) });
+    expect(bad.status).toBe(400);
+    const after = (await h.api<any>('GET', `/session/${s.session_id}`)).body;
+    expect(after.custom_events).toEqual([]);
+    expect(after.updated_at).toBe(s.updated_at);
   });
 });

@@ -1,0 +1,164 @@
+// The client-side agent served at GET /agent.js: page views, probe ids in marked forms, custom
+// events. No dependencies, everything inside one function: the only global it sets is `window.vtr`,
+// and nothing it does can throw into the page. It posts with Content-Type text/plain (a CORS
+// "simple" request: no preflight round trip).
+
+export {};
+
+const AGENT_VERSION = '1';
+
+interface PageViewAnswer {
+  probe_id: string;
+  session_id: string;
+  fingerprint?: string;
+}
+
+(function () {
+  const w = window, d = document;
+  try {
+    if (w.vtr && w.vtr.version) return; // loaded twice
+    let me = d.currentScript as HTMLScriptElement | null;
+    if (!me) {
+      const all = d.getElementsByTagName('script');
+      for (let i = 0; i < all.length; i++) if (/\/agent\.js(\?|#|$)/.test(all[i].src)) me = all[i];
+    }
+    const src = me && me.src ? me.src : '';
+    // The emulator's base URL is wherever this script came from.
+    const base = src.replace(/\/agent\.js([?#].*)?$/, '');
+    let siteKey = me && me.getAttribute('data-site-key');
+    // Without data-site-key on the script tag, a form's data-vtr-site-key names the site.
+    const keyFromForm = (): string | null => {
+      const marked = d.querySelector('[data-vtr-site-key]');
+      return marked ? marked.getAttribute('data-vtr-site-key') : null;
+    };
+    const memory: Record<string, string> = {};
+    const state = {
+      probe: null as string | null,
+      session: null as string | null,
+      done: false,
+      waiters: [] as Array<() => void>,
+      lastPing: 0,
+      waited: [] as HTMLFormElement[],
+    };
+
+    const warn = (m: string) => { try { if (w.console) w.console.warn('vtr: ' + m); } catch (e) {} };
+    const get = (k: string): string | null => { try { return w.localStorage.getItem(k); } catch (e) { return memory[k] || null; } };
+    const set = (k: string, v: string) => { try { w.localStorage.setItem(k, v); } catch (e) { memory[k] = v; } };
+
+    const post = <T>(path: string, body: Record<string, unknown>): Promise<T> => {
+      body.site_key = siteKey;
+      return w.fetch(base + path, {
+        method: 'POST', mode: 'cors', credentials: 'omit', keepalive: true,
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(body),
+      }).then((r) => r.json().then((j) => {
+        if (!r.ok) throw new Error((j && j.message) || ('HTTP ' + r.status));
+        return j as T;
+      }));
+    };
+
+    const settle = () => {
+      state.done = true;
+      const ws = state.waiters; state.waiters = [];
+      for (let i = 0; i < ws.length; i++) ws[i]();
+    };
+    // Resolves with the probe id (or null) once the page view answered, or after ms.
+    const whenProbe = (ms: number): Promise<string | null> => {
+      if (state.probe || state.done) return Promise.resolve(state.probe);
+      return new Promise((res) => {
+        const t = setTimeout(() => { res(state.probe); }, ms);
+        state.waiters.push(() => { clearTimeout(t); res(state.probe); });
+      });
+    };
+
+    const markedForms = (): HTMLFormElement[] => {
+      const out: HTMLFormElement[] = [], els = d.querySelectorAll<HTMLElement>('[data-vtr-site-key]');
+      for (let i = 0; i < els.length; i++) {
+        const el = els[i];
+        const f = el.tagName === 'FORM' ? el as HTMLFormElement : (el.closest ? el.closest('form') : (el as HTMLInputElement).form);
+        if (f && out.indexOf(f) < 0) out.push(f);
+      }
+      return out;
+    };
+    const fill = (f: HTMLFormElement) => {
+      if (!state.probe) return;
+      let input = f.querySelector<HTMLInputElement>('input[name="probe_id"]');
+      if (!input) {
+        input = d.createElement('input');
+        input.type = 'hidden'; input.name = 'probe_id';
+        f.appendChild(input);
+      }
+      input.value = state.probe;
+    };
+    const fillForms = () => { try { const fs = markedForms(); for (let i = 0; i < fs.length; i++) fill(fs[i]); } catch (e) {} };
+
+    const pageview = (): Promise<PageViewAnswer | null> => {
+      if (!siteKey) { warn('no site key: add data-site-key="pk_test_..." to the agent script tag'); settle(); return Promise.resolve(null); }
+      let tz: string | null = null;
+      try { tz = Intl.DateTimeFormat().resolvedOptions().timeZone || null; } catch (e) {}
+      const scr = w.screen ? w.screen.width + 'x' + w.screen.height : null;
+      return post<PageViewAnswer>('/_vtr/agent/pageview', {
+        url: w.location.href, referrer: d.referrer || null, language: w.navigator.language || null,
+        timezone: tz, screen: scr, user_agent: w.navigator.userAgent, fingerprint: get('vtr_fp'),
+      }).then((r) => {
+        state.probe = r.probe_id; state.session = r.session_id;
+        if (r.fingerprint) set('vtr_fp', r.fingerprint);
+        fillForms(); settle();
+        return r;
+      }, (e: Error) => { warn('page view not recorded: ' + e.message); settle(); return null; });
+    };
+
+    // Time on page: the session's duration grows while the visitor stays.
+    const ping = () => {
+      const now = Date.now();
+      if (!state.session || now - state.lastPing < 1000) return;
+      state.lastPing = now;
+      post('/_vtr/agent/ping', { session_id: state.session, probe_id: state.probe, url: w.location.href, fingerprint: get('vtr_fp') })
+        .then(null, () => {});
+    };
+
+    const event = (name: string, opts?: { value?: number }) => whenProbe(10000).then(() => {
+      if (!state.session) throw new Error('no session yet (the page view was not recorded)');
+      const body: Record<string, unknown> = { session_id: state.session, probe_id: state.probe, name: String(name) };
+      if (opts && typeof opts.value === 'number') body.value = opts.value;
+      return post<{ success: boolean }>('/_vtr/agent/event', body);
+    }).then(null, (e: Error) => { warn('event not recorded: ' + e.message); return { success: false, message: e.message }; });
+
+    // Capture on window runs before the page's own submit handlers. Without a probe yet, hold the
+    // submit (page handlers included), wait up to 3 s, then submit again with the probe filled.
+    w.addEventListener('submit', (ev: SubmitEvent) => {
+      try {
+        const f = ev.target as HTMLFormElement | null;
+        if (!f || f.tagName !== 'FORM' || markedForms().indexOf(f) < 0) return;
+        const wi = state.waited.indexOf(f);
+        if (state.probe || wi >= 0) { if (wi >= 0) state.waited.splice(wi, 1); fill(f); return; }
+        ev.preventDefault(); ev.stopImmediatePropagation();
+        const submitter = (ev.submitter || null) as HTMLButtonElement | null;
+        whenProbe(3000).then(() => {
+          fill(f); state.waited.push(f);
+          if (f.requestSubmit) f.requestSubmit(submitter && submitter.form === f ? submitter : undefined); else f.submit();
+        });
+      } catch (e) {}
+    }, true);
+    d.addEventListener('DOMContentLoaded', fillForms);
+    d.addEventListener('visibilitychange', () => { if (d.visibilityState === 'hidden') ping(); });
+    w.addEventListener('pagehide', ping);
+    setTimeout(ping, 15000);
+    setTimeout(ping, 65000);
+
+    w.vtr = {
+      version: AGENT_VERSION,
+      /** Adds a custom event to the current session; resolves {success} (never rejects). */
+      event,
+      /** Records a page view (single-page apps call it after navigating); resolves {probe_id, session_id} or null. */
+      pageview: () => { state.probe = null; state.done = false; return pageview(); },
+      /** The current probe id, waiting for the page view (up to ms, default 3000). */
+      probe: (ms?: number) => whenProbe(typeof ms === 'number' ? ms : 3000),
+      probeId: () => state.probe,
+      sessionId: () => state.session,
+    };
+    if (siteKey || d.readyState !== 'loading') { siteKey = siteKey || keyFromForm(); pageview(); }
+    else d.addEventListener('DOMContentLoaded', () => { siteKey = keyFromForm(); pageview(); });
+  } catch (e) {
+    try { if (w.console) w.console.warn('vtr: agent disabled: ' + e); } catch (e2) {}
+  }
+})();

@@ -1,0 +1,51 @@
+// The request log page's live rows: built from the `request.logged` event with DOM calls, the
+// same row the server renders (textContent only: nothing is parsed as HTML), so a busy server
+// costs no extra requests.
+
+interface LogEntry {
+  request_id: string;
+  created_at: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  site_id: string | null;
+  request_body: string | null;
+  response_body: string | null;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string | null, cls?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (text != null) e.textContent = text;
+  if (cls) e.className = cls;
+  return e;
+}
+
+function pretty(t: string | null): string | null {
+  if (t == null) return null;
+  try { return JSON.stringify(JSON.parse(t), null, 2); } catch (e) { return t; }
+}
+
+export function logsLive(): void {
+  window.vtrLive(['request.logged'], (_type, e: LogEntry) => {
+    const body = document.getElementById('rows') as HTMLTableSectionElement | null;
+    if (!body || document.getElementById('log-' + e.request_id)) return;
+    const tr = el('tr'); tr.id = 'log-' + e.request_id; tr.className = 'new';
+    const t = el('time', e.created_at.replace('T', ' ').slice(0, 19)); t.setAttribute('datetime', e.created_at + 'Z');
+    let td = el('td'); td.appendChild(t); tr.appendChild(td);
+    tr.appendChild(el('td', e.method));
+    tr.appendChild(el('td', e.path, 'mono'));
+    td = el('td'); td.appendChild(el('span', String(e.status), 'badge status-' + String(e.status)[0])); tr.appendChild(td);
+    tr.appendChild(el('td', e.duration_ms.toFixed(2) + ' ms'));
+    tr.appendChild(e.site_id ? el('td', e.site_id, 'mono') : el('td', 'null', 'null'));
+    td = el('td', null, 'wrap');
+    const d = el('details'); d.appendChild(el('summary', 'View'));
+    const req = pretty(e.request_body), res = pretty(e.response_body);
+    d.appendChild(el('p', 'Request', 'muted')); d.appendChild(el('pre', req == null ? '(none)' : req));
+    d.appendChild(el('p', 'Response', 'muted')); d.appendChild(el('pre', res == null ? '(not kept)' : res));
+    td.appendChild(d); tr.appendChild(td);
+    body.prepend(tr);
+    const empty = document.getElementById('rows-empty'); if (empty) empty.remove();
+    while (body.rows.length > 200) body.deleteRow(-1);
+  });
+}

@@ -1,0 +1,75 @@
+// Each console page's live updates, called by the page's one-line inline script with its data
+// (e.g. `vtrPage.sessions({"where":"","site":""})`). The server decides what a row shows; these
+// only say which events concern the page and which row or section to fetch again.
+import { logsLive } from './console-logs.js';
+
+const CONSOLE = '/_vtr/console';
+const enc = encodeURIComponent;
+
+interface Ids {
+  id?: string;
+  check_id?: string;
+  session_id?: string;
+  webhook_id?: string;
+  webhook_event_id?: string;
+}
+
+export const pages = {
+  checks(site: string): void {
+    window.vtrLive(['check.created'], (_type, d: Ids) => {
+      const id = d.id || d.check_id;
+      if (!id) return;
+      window.vtrRow(`${CONSOLE}/checks/rows/${enc(id)}?site=${enc(site)}`, 'check-' + id, 'rows');
+    });
+  },
+
+  // The server decides whether a session matches the filter.
+  sessions(q: { where: string; site: string }): void {
+    window.vtrLive(['session.created', 'session.updated'], (type, s: Ids) => {
+      const id = s.session_id ?? '';
+      const url = `${CONSOLE}/sessions/rows/${enc(id)}?where=${enc(q.where)}&site=${enc(q.site)}`;
+      window.vtrRow(url, 'row-' + id, 'rows', { onlyReplace: type === 'session.updated' });
+    });
+  },
+
+  sessionDetail(id: string): void {
+    window.vtrLive(['session.updated', 'check.created', 'webhook_event.'], (_type, d: Ids | null) => {
+      if (d && d.session_id === id) window.vtrRefresh('session-body');
+    });
+  },
+
+  // Attempts and state changes re-render the live part; the button says so while a retry runs.
+  webhookEvent(id: string): void {
+    window.vtrLive(['webhook_attempt.created', 'webhook_event.updated'], (_type, d: Ids | null) => {
+      if (d && d.webhook_event_id === id) window.vtrRefresh('event-live');
+    });
+    document.addEventListener('submit', (ev) => {
+      if ((ev.target as HTMLElement).id !== 'retry-form' || ev.defaultPrevented) return;
+      const b = document.getElementById('retry') as HTMLButtonElement;
+      setTimeout(() => { b.disabled = true; b.textContent = 'Retrying…'; }, 0);
+    });
+  },
+
+  // Rows come from the server (the status filter applies); without a filter an update only replaces.
+  webhookEvents(q: { id: string; status: string }): void {
+    window.vtrLive(['webhook_event.', 'webhook.updated'], (type, d: Ids | null) => {
+      if (!d || d.webhook_id !== q.id) return;
+      if (type === 'webhook.updated') { window.vtrRefresh('webhook-summary'); return; }
+      const eventId = d.webhook_event_id ?? '';
+      const url = `${CONSOLE}/webhooks/${enc(q.id)}/rows/${enc(eventId)}?status=${enc(q.status)}`;
+      window.vtrRow(url, 'ev-' + eventId, 'rows', { onlyReplace: type !== 'webhook_event.created' && !q.status });
+    });
+  },
+
+  webhooks(): void {
+    window.vtrLive(['webhook.updated'], () => { window.vtrRefresh('webhook-lists'); });
+  },
+
+  outbox(): void {
+    window.vtrLive(['notification.created'], () => { window.vtrRefresh('outbox'); });
+  },
+
+  logs: logsLive,
+};
+
+export type ConsolePages = typeof pages;

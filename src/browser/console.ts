@@ -1,0 +1,130 @@
+// Browser code shared by every console page, inlined into each page before the page's own script.
+// Pages call:
+//   vtrLive(types, fn)          fn(type, data) for each event of the SSE stream (/_vtr/api/stream)
+//   vtrRow(url, rowId, bodyId)  fetch a server-rendered <tr> and replace or prepend it (204: remove)
+//   vtrRefresh(id)              re-fetch this page and swap the element with that id
+//   vtrPage.<page>(data)        a page's own live updates (console-pages.ts)
+// Markup hooks: <button data-copy="text">, <form data-confirm="question">.
+import { pages } from './console-pages.js';
+import { STREAM_TYPES } from './stream-types.js';
+
+const byId = (id: string) => document.getElementById(id);
+const liveEl = byId('live')!;
+
+function announce(msg: string): void {
+  const a = byId('announce')!;
+  a.textContent = '';
+  setTimeout(() => { a.textContent = msg; }, 50);
+}
+window.vtrAnnounce = announce;
+
+function copyFallback(text: string): boolean {
+  const t = document.createElement('textarea');
+  t.value = text; t.setAttribute('readonly', ''); t.style.position = 'fixed'; t.style.opacity = '0';
+  document.body.appendChild(t); t.select();
+  let ok = false;
+  try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
+  t.remove();
+  return ok;
+}
+document.addEventListener('click', (e) => {
+  const target = e.target as Element | null;
+  const b = target && target.closest ? target.closest<HTMLButtonElement>('button[data-copy]') : null;
+  if (!b) return;
+  const text = b.getAttribute('data-copy') ?? '';
+  const label = b.textContent;
+  const done = (ok: boolean) => {
+    b.textContent = ok ? 'Copied' : 'Copy failed';
+    announce(ok ? 'Copied to the clipboard' : 'Could not copy');
+    setTimeout(() => { b.textContent = label; }, 1500);
+  };
+  // The clipboard API needs a secure context (https or localhost); else the old way.
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(text).then(() => done(true), () => done(copyFallback(text)));
+  } else done(copyFallback(text));
+});
+document.addEventListener('submit', (e) => {
+  const q = (e.target as HTMLFormElement).getAttribute('data-confirm');
+  if (q && !window.confirm(q)) e.preventDefault();
+});
+
+window.vtrLive = (types, fn) => {
+  liveEl.hidden = false;
+  const es = new EventSource('/_vtr/api/stream?types=' + encodeURIComponent(types.join(',')));
+  es.onopen = () => { liveEl.classList.add('on'); liveEl.textContent = 'live'; };
+  es.onerror = () => { liveEl.classList.remove('on'); liveEl.textContent = 'reconnecting…'; };
+  const names: string[] = [];
+  types.forEach((t) => {
+    const hit: string[] = STREAM_TYPES.filter((n) => n.indexOf(t) === 0);
+    (hit.length ? hit : [t]).forEach((n) => { if (names.indexOf(n) < 0) names.push(n); });
+  });
+  names.forEach((type) => {
+    es.addEventListener(type, (ev) => {
+      let data: unknown;
+      try { data = JSON.parse((ev as MessageEvent<string>).data); } catch (e) { return; }
+      fn(type, data);
+    });
+  });
+  return es;
+};
+
+let inflight = 0;
+const latest: Record<string, number> = {};
+const mayAdd: Record<string, boolean> = {};
+window.vtrRow = (url, rowId, bodyId, opts) => {
+  const body = byId(bodyId) as HTMLTableSectionElement | null;
+  if (!body) return;
+  // A burst waits its turn rather than being dropped (the last update of a row must land).
+  if (inflight > 8) { setTimeout(() => { window.vtrRow(url, rowId, bodyId, opts); }, 250); return; }
+  inflight++;
+  // Answers can arrive out of order: only the newest request for a row may touch it, and it
+  // inherits the right to add the row from any request it superseded (e.g. "created").
+  if (!(opts && opts.onlyReplace)) mayAdd[rowId] = true;
+  const mine = latest[rowId] = (latest[rowId] || 0) + 1;
+  fetch(url, { headers: { accept: 'text/html' } }).then((r) => {
+    if (latest[rowId] !== mine) return;
+    let old = byId(rowId);
+    if (r.status === 204) { delete mayAdd[rowId]; if (old) old.remove(); return; }
+    if (!r.ok) return;
+    return r.text().then((markup) => {
+      if (latest[rowId] !== mine) return;
+      const add = mayAdd[rowId];
+      delete mayAdd[rowId];
+      const t = document.createElement('tbody');
+      t.innerHTML = markup;
+      const row = t.firstElementChild;
+      if (!row) return;
+      old = byId(rowId);
+      if (old) { old.replaceWith(row); return; }
+      if (!add) return;
+      body.prepend(row);
+      row.classList.add('new');
+      const empty = byId(bodyId + '-empty');
+      if (empty) empty.remove();
+      announce(row.getAttribute('data-announce') || 'New row');
+      while (body.rows.length > ((opts && opts.max) || 200)) body.deleteRow(-1);
+    });
+  }).catch(() => {}).finally(() => { inflight--; });
+};
+
+const pending: Record<string, ReturnType<typeof setTimeout> | null> = {};
+window.vtrRefresh = (id) => {
+  if (pending[id]) return;
+  pending[id] = setTimeout(() => {
+    fetch(location.href, { headers: { accept: 'text/html' } }).then((r) => (r.ok ? r.text() : null)).then((text) => {
+      pending[id] = null;
+      if (!text) return;
+      const fresh = new DOMParser().parseFromString(text, 'text/html').getElementById(id);
+      const old = byId(id);
+      if (!fresh || !old) return;
+      // Keep keyboard focus on the same control (by id) across the swap.
+      const active = document.activeElement as HTMLElement | null;
+      const focused = active && old.contains(active) ? active.id : '';
+      old.replaceWith(fresh);
+      const again = focused ? (byId(focused) as HTMLButtonElement | null) : null;
+      if (again && !again.disabled) again.focus();
+    }).catch(() => { pending[id] = null; });
+  }, 200);
+};
+
+window.vtrPage = pages;

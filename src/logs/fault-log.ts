@@ -1,0 +1,96 @@
+// The server's fault lines on stderr: one line when writes start failing (the file and the cause),
+// a count of the repeats at most every 10 s, one line when they work again. No stack traces for
+// storage faults; an unexpected error prints its stack once per distinct error, then counts. A full
+// disk used to get a stack trace per failed request (24 MB in 18 s), which filled the disk further.
+// These lines are never silenced by -q: they are what an operator needs to act.
+import type { StorageFault } from '../store/storage-faults.js';
+
+export const SUMMARY_EVERY_MS = 10_000;
+
+export interface FaultLogDeps {
+  /** One line, no newline. */
+  write(line: string): void;
+  /** Milliseconds; real time, not the emulator's (possibly manual) clock. */
+  now(): number;
+  summaryEveryMs?: number;
+}
+
+const WHAT: Record<StorageFault['kind'], (f: StorageFault) => string> = {
+  full: (f) => `the disk is full (${f.sqliteCode}: ${f.cause}). Writing requests answer 507 insufficient_storage until space is freed on that volume; reads still work`,
+  read_only: (f) => `the database cannot be written (${f.sqliteCode}: ${f.cause}). Writing requests answer 503 database_read_only; make the file, its directory and its -wal/-shm writable, then restart; reads still work`,
+};
+
+const seconds = (ms: number) => `${Math.max(1, Math.round(ms / 1000))} s`;
+
+export function createFaultLog({ write, now, summaryEveryMs = SUMMARY_EVERY_MS }: FaultLogDeps) {
+  let active: { fault: StorageFault; since: number; total: number; unsaid: number; saidAt: number } | null = null;
+
+  function summarise(t: number): void {
+    if (!active || active.unsaid === 0) return;
+    write(`vtr: ${active.unsaid} more write(s) to ${active.fault.file} refused in the last ${seconds(t - active.saidAt)} (${active.fault.sqliteCode})`);
+    active.unsaid = 0;
+    active.saidAt = t;
+  }
+
+  return {
+    /** A write failed with this storage fault. */
+    fault(fault: StorageFault): void {
+      const t = now();
+      if (active && active.fault.kind === fault.kind && active.fault.file === fault.file) {
+        active.total++;
+        active.unsaid++;
+        if (t - active.saidAt >= summaryEveryMs) summarise(t);
+        return;
+      }
+      summarise(t);
+      active = { fault, since: t, total: 1, unsaid: 0, saidAt: t };
+      write(`vtr: writes to ${fault.file} are failing: ${WHAT[fault.kind](fault)}`);
+    },
+    /** A write succeeded after a fault. */
+    recovered(extra = ''): void {
+      if (!active) return;
+      const t = now();
+      summarise(t);
+      write(`vtr: writes to ${active.fault.file} work again after ${seconds(t - active.since)} (${active.total} refused in all${extra})`);
+      active = null;
+    },
+  };
+}
+
+export type FaultLog = ReturnType<typeof createFaultLog>;
+
+const MAX_KNOWN = 200;
+
+/** Unexpected errors: the stack once per distinct error (message + top frame), then a count every 10 s. */
+export function createUnexpectedErrorLog({ write, now, summaryEveryMs = SUMMARY_EVERY_MS }: FaultLogDeps) {
+  const known = new Map<string, { unsaid: number; saidAt: number }>();
+  return {
+    report(err: unknown): void {
+      const e = err instanceof Error ? err : new Error(String(err));
+      const top = e.stack?.split('\n').find((l) => l.trimStart().startsWith('at ')) ?? '';
+      const key = `${e.name}: ${e.message}\n${top}`;
+      const t = now();
+      const seen = known.get(key);
+      if (!seen) {
+        if (known.size >= MAX_KNOWN) known.delete(known.keys().next().value as string);
+        known.set(key, { unsaid: 0, saidAt: t });
+        write(`vtr: unexpected error (its stack is printed once; repeats are counted): ${e.stack ?? key}`);
+        return;
+      }
+      seen.unsaid++;
+      if (t - seen.saidAt >= summaryEveryMs) {
+        write(`vtr: the unexpected error "${e.message.slice(0, 200)}" happened ${seen.unsaid} more time(s) in the last ${seconds(t - seen.saidAt)}`);
+        seen.unsaid = 0;
+        seen.saidAt = t;
+      }
+    },
+  };
+}
+
+const stderrLine = (line: string) => void process.stderr.write(`${line}\n`);
+
+/** The process's log of unexpected errors (the HTTP error handler's last resort). */
+export const unexpectedErrors = createUnexpectedErrorLog({ write: stderrLine, now: () => Date.now() });
+
+/** A fault log writing to stderr. */
+export const stderrFaultLog = (): FaultLog => createFaultLog({ write: stderrLine, now: () => Date.now() });

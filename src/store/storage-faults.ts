@@ -1,0 +1,118 @@
+// Storage faults: a write SQLite refused because the disk is full or the database cannot be
+// written. They become the contract's 507 `insufficient_storage` / 503 `database_read_only` (naming
+// the file and what to do) instead of a 500, and a store-wide state that `/_vtr/health` reports and
+// the fault log prints once per fault, not once per request.
+import { VtrError } from '../domain/errors.js';
+import type { Db } from './db.js';
+
+export type StorageFaultKind = 'full' | 'read_only';
+
+export interface StorageFault {
+  kind: StorageFaultKind;
+  /** SQLite's extended result code, e.g. SQLITE_FULL, SQLITE_READONLY_DBMOVED. */
+  sqliteCode: string;
+  /** SQLite's own words. */
+  cause: string;
+  file: string;
+}
+
+// What a code means for a write. SQLITE_IOERR_WRITE is what a write() refused with ENOSPC or EFBIG
+// (a file size limit) becomes; a read-only filesystem or missing permissions show as READONLY_*,
+// CANTOPEN (the -wal/-shm cannot be created) or the IOERR of an open/delete that was refused.
+const FULL = new Set(['SQLITE_FULL', 'SQLITE_IOERR_WRITE', 'SQLITE_IOERR_SHMSIZE']);
+const READ_ONLY = new Set(['SQLITE_PERM', 'SQLITE_IOERR_SHMOPEN', 'SQLITE_IOERR_DELETE', 'SQLITE_IOERR_DIR_FSYNC']);
+
+/** The kind of storage fault a thrown error is, or null for anything else. */
+export function storageFaultKind(error: unknown): StorageFaultKind | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return null;
+  if (FULL.has(code)) return 'full';
+  if (READ_ONLY.has(code) || code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN')) return 'read_only';
+  return null;
+}
+
+/** The fault as the contract's error: the file, the cause, what to do. */
+export function storageFaultError(f: StorageFault): VtrError {
+  const details = { db: f.file, cause: f.sqliteCode };
+  if (f.kind === 'full') {
+    return new VtrError('insufficient_storage', `the database ${f.file} cannot grow: the disk (or the file's size limit) is full (${f.sqliteCode}). Nothing of this request was written; reads still work. Free space on that volume; writes resume by themselves.`, details);
+  }
+  return new VtrError('database_read_only', `the database ${f.file} cannot be written (${f.sqliteCode}: ${f.cause}). Nothing of this request was written; reads still work. Make the file, its directory and its -wal/-shm files writable by this user (or serve another --db), then restart vtr.`, details);
+}
+
+export interface FaultState {
+  /** The fault writes are failing with now, or null while they succeed. */
+  current(): (StorageFault & { since: number; failures: number }) | null;
+  /** A write failed with this error: the contract's error when it is a storage fault, else null. */
+  failed(error: unknown): VtrError | null;
+  /** A write committed: the storage works again. */
+  succeeded(): void;
+  /** Called with the fault when one starts (failures: 1) or repeats, and with null on recovery. */
+  listen(fn: (fault: StorageFault | null) => void): () => void;
+}
+
+export function createFaultState(file: string, now: () => number = Date.now): FaultState {
+  let current: (StorageFault & { since: number; failures: number }) | null = null;
+  const listeners = new Set<(fault: StorageFault | null) => void>();
+  const tell = (f: StorageFault | null) => {
+    for (const fn of listeners) fn(f);
+  };
+  return {
+    current: () => current,
+    failed(error) {
+      const kind = storageFaultKind(error);
+      if (!kind) return null;
+      const fault: StorageFault = { kind, sqliteCode: (error as { code: string }).code, cause: (error as Error).message, file };
+      if (current && current.kind === kind) current.failures++;
+      else current = { ...fault, since: now(), failures: 1 };
+      tell(fault);
+      return storageFaultError(fault);
+    },
+    succeeded() {
+      if (!current) return;
+      current = null;
+      tell(null);
+    },
+    listen(fn) {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+  };
+}
+
+type AnyStatement = { readonly: boolean; run: (...a: unknown[]) => unknown; get: (...a: unknown[]) => unknown; all: (...a: unknown[]) => unknown };
+
+/**
+ * Makes every writing statement of this connection report to `faults`: a storage fault is thrown
+ * as the contract's error, and a committed write outside a transaction clears the fault (inside one,
+ * store.tx does after its COMMIT). `wrote()` counts the writes that ran, for that check.
+ */
+export function guardWrites(db: Db, faults: FaultState): { wrote(): number } {
+  let writes = 0;
+  const prepare = db.prepare.bind(db);
+  (db as { prepare: unknown }).prepare = (source: string) => {
+    const stmt = prepare(source) as unknown as AnyStatement;
+    if (stmt.readonly) return stmt;
+    for (const name of ['run', 'get', 'all'] as const) {
+      const call = stmt[name];
+      if (typeof call !== 'function') continue;
+      stmt[name] = (...args: unknown[]) => {
+        let result: unknown;
+        try {
+          result = call.apply(stmt, args);
+        } catch (error) {
+          throw faults.failed(error) ?? error;
+        }
+        // A statement that changed nothing proves nothing about the disk.
+        const changed = name === 'run' ? (result as { changes: number }).changes > 0 : name === 'all' ? (result as unknown[]).length > 0 : result !== undefined;
+        if (changed) {
+          writes++;
+          if (!db.inTransaction && faults.current()) faults.succeeded();
+        }
+        return result;
+      };
+    }
+    return stmt;
+  };
+  return { wrote: () => writes };
+}

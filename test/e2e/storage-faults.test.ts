@@ -1,0 +1,134 @@
+// Storage faults against the built binary on real filesystems. A full disk is a 2 MiB tmpfs; a
+// read-only database is the same tmpfs remounted read-only after a SIGKILLed server left its
+// -wal/-shm there. Mounting needs root with CAP_SYS_ADMIN: where that is missing, the read-only case
+// falls back to chmod (effective for a non-root user), and the in-process tests
+// (test/server/storage-faults.test.ts: max_page_count, query_only) cover the rest.
+import { afterEach, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
+
+const isRoot = process.getuid?.() === 0;
+
+/** A fresh tmpfs of `size` at a new directory, or null when this process may not mount. */
+function mountTmpfs(size: string): string | null {
+  if (!isRoot) return null;
+  const dir = join(tempDir(), 'mnt');
+  mkdirSync(dir);
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'ignore' });
+    return dir;
+  } catch {
+    return null;
+  }
+}
+const canMount = (() => {
+  const dir = mountTmpfs('64k');
+  if (!dir) return false;
+  execFileSync('umount', [dir]);
+  return true;
+})();
+
+const mounted: string[] = [];
+let server: ServerProcess | null = null;
+afterEach(async () => {
+  await server?.stop('SIGKILL');
+  server = null;
+  for (const dir of mounted.splice(0)) {
+    try {
+      execFileSync('umount', ['-l', dir], { stdio: 'ignore' });
+    } catch {
+      // already gone
+    }
+  }
+});
+
+async function until(what: string, fn: () => Promise<boolean>, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await fn())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('storage faults (vtr serve)', () => {
+  it.skipIf(!canMount)('serve: a full disk answers 507 with one log line, health degraded, and recovers when space is freed', async () => {
+    const dir = mountTmpfs('2m')!;
+    mounted.push(dir);
+    const filler = join(dir, 'filler');
+    writeFileSync(filler, Buffer.alloc(768 * 1024));
+    const db = join(dir, 'vtr.db');
+    // -q silences hints and the request log, never a fault line.
+    server = await startServer(['--db', db, '-q']);
+    const secret = server.defaultSite!.secret_key;
+    const post = (i: number) =>
+      fetch(`${server!.baseUrl}/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: secret, email: `v${i}-${'x'.repeat(500)}@example.com` }) });
+    let full: Response | null = null;
+    for (let i = 0; i < 20_000 && !full; i++) {
+      const r = await post(i);
+      if (r.status === 507) full = r;
+      else expect(r.status).toBe(200);
+    }
+    expect(full, 'the disk never filled').not.toBeNull();
+    const body = (await full!.json()) as { code: string; message: string };
+    expect(body.code).toBe('insufficient_storage');
+    expect(body.message).toContain(db);
+    for (let i = 0; i < 50; i++) expect((await post(i)).status).toBe(507);
+    const health = await fetch(`${server.origin}/_vtr/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ status: 'degraded', code: 'insufficient_storage', db });
+    const faultLines = () => server!.stderr().split('\n').filter((l) => !/ (GET|POST) /.test(l)).join('\n');
+    const failing = server.stderr().split('\n').filter((l) => l.includes('are failing'));
+    // One line per fault, not per request: 50+ refused writes. On a nearly full volume a small
+    // write (a request-log batch) may still fit between two large ones, which is a real recovery
+    // and a new fault, so a few lines are allowed; one per request is not.
+    expect(failing.length, faultLines()).toBeGreaterThanOrEqual(1);
+    expect(failing.length, faultLines()).toBeLessThanOrEqual(3);
+    expect(failing[0]).toContain(db);
+    expect(server.stderr(), faultLines()).not.toMatch(/^\s+at /m);
+    // Space comes back: health recovers by itself (the probe write), writes work again.
+    rmSync(filler);
+    await until('health ok', async () => (await fetch(`${server!.origin}/_vtr/health`)).status === 200).catch((err: Error) => {
+      throw new Error(`${err.message}; stderr:\n${server!.stderr().split('\n').filter((l) => !/ (GET|POST) /.test(l)).join('\n')}`);
+    });
+    expect((await post(0)).status).toBe(200);
+    expect(server.stderr().split('\n').filter((l) => l.includes('work again')).length).toBe(failing.length);
+  }, 120_000);
+
+  it.skipIf(isRoot && !canMount)('serve: refuses a database it cannot write (left with -wal/-shm by a kill), exit 1, naming the file and the cause', async () => {
+    const dir = canMount ? mountTmpfs('8m')! : join(tempDir(), 'data');
+    if (canMount) mounted.push(dir);
+    else mkdirSync(dir);
+    const db = join(dir, 'vtr.db');
+    server = await startServer(['--db', db]);
+    await server.stop('SIGKILL');
+    server = null;
+    expect(existsSync(`${db}-wal`)).toBe(true);
+    if (canMount) {
+      // Produced by remounting the tmpfs read-only: refused for root too.
+      execFileSync('mount', ['-o', 'remount,ro', dir]);
+    } else {
+      // Produced by permissions, for a user that is not root.
+      for (const f of [db, `${db}-wal`, `${db}-shm`]) if (existsSync(f)) chmodSync(f, 0o444);
+      chmodSync(dir, 0o555);
+    }
+    try {
+      const r = await runCli(['serve', '--db', db, '--port', '0']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`the database ${db} cannot be written`);
+      expect(r.stderr).toMatch(canMount ? /read-only \(EROFS\)/ : /permission denied/);
+      expect(r.stderr).not.toMatch(/unable to open database file$/m);
+    } finally {
+      if (!canMount) chmodSync(dir, 0o755);
+    }
+  }, 60_000);
+
+  it('serve: a directory that cannot be created is named, exit 1', async () => {
+    const file = join(tempDir(), 'not-a-dir');
+    writeFileSync(file, '');
+    const r = await runCli(['serve', '--db', join(file, 'vtr.db'), '--port', '0']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`cannot create the directory ${file}`);
+  });
+});

@@ -1,0 +1,71 @@
+// A session written through the store reads back as written, whatever its values hold, and an
+// update never moves a session's identity or origin.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStore, type Store, type SessionRecord } from '../../src/store/index.js';
+import { emptySession } from '../../src/sessions/service.js';
+import type { Site } from '../../src/domain/site.js';
+import type { Session } from '../../src/domain/session.js';
+
+let store: Store;
+const site: Site = {
+  site_id: 'a', name: 'Site "a"', plan: 'paid', country: 'US', owner_email: null, site_key: 'pk_test_a', secret_key: 'sk_test_a',
+  conversion_events: [], bounce_seconds: 10, excluded_countries: [], ip_allowlist: [], is_default: false, created_at: '2026-11-21T09:00:00.000000',
+};
+beforeEach(() => {
+  store = createStore({ path: ':memory:' });
+  store.sites.insert(site);
+});
+afterEach(() => store.close());
+
+let n = 0;
+const put = (extra: Partial<Session>): string => {
+  const id = `ses_${++n}`;
+  const rec: SessionRecord = {
+    session: { ...emptySession(site, id, '2026-11-21T09:00:00.000000'), ...extra },
+    first_seen_us: n, last_seen_us: n, click_id: null, check_risks: [], seq: n,
+  };
+  store.sessions.insert(rec);
+  return id;
+};
+const same = (id: string, extra: Partial<Session>) => {
+  expect(store.sessions.get(id)!.session).toEqual({ ...emptySession(site, id, '2026-11-21T09:00:00.000000'), ...extra });
+};
+const check = (extra: Partial<Session>) => same(put(extra), extra);
+
+describe('store: sessions', () => {
+  it('get: reads back what was written, for plain and awkward values', () => {
+    check({});
+    check({ returned: true, risks: ['vpn', 'ip_mismatch'], custom_events: ['a', 'b"c', 'd\\e'], actions: [], page_views: 3, duration: 40, value: 4 });
+    check({ returned: false, entry_path: '/a\nb\u0001\u001f\u2028é😀', user_agent: 'x'.repeat(3000), city: null });
+    check({ value: 0.1 + 0.2 });
+    check({ value: 1 / 3 });
+    check({ value: 1e21 });
+    check({ value: -0.5, duration: 0, page_views: 0 });
+  });
+
+  it('get: an unknown id is null', () => {
+    expect(store.sessions.get('ses_nope')).toBeNull();
+  });
+
+  it('update: the row reads back as the record, its identity and origin unchanged', () => {
+    const id = put({ custom_events: ['a'], value: 1, page_views: 2 });
+    const from = store.sessions.get(id)!;
+    const rec: SessionRecord = { ...from, last_seen_us: from.last_seen_us + 5, session: { ...from.session, custom_events: ['a', 'b'], value: 3.5, updated_at: '2026-11-21T10:00:00.000000' } };
+    store.sessions.update(rec);
+    expect(store.sessions.get(id)).toEqual(rec);
+    store.sessions.update({ ...rec, seq: 999, first_seen_us: 999, session: { ...rec.session, created_at: '2030-01-01T00:00:00.000000', city: 'Rome' } });
+    expect(store.sessions.get(id)).toEqual({ ...rec, session: { ...rec.session, city: 'Rome' } });
+  });
+
+  it('get: a record read cannot be changed by the caller, and a change of a copy is not seen until written', () => {
+    const id = put({ risks: ['vpn'] });
+    const rec = store.sessions.get(id)!;
+    expect(() => (rec.session.risks as string[]).push('x')).toThrow(TypeError);
+    expect(() => ((rec.session as { city: string }).city = 'x')).toThrow(TypeError);
+    const copy = { ...rec, session: { ...rec.session, city: 'Oslo' } };
+    expect(store.sessions.get(id)!.session.city).toBeNull();
+    store.sessions.update(copy);
+    copy.session.city = 'changed after the write';
+    expect(store.sessions.get(id)!.session.city).toBe('Oslo');
+  });
+});
