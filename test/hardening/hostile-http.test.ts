@@ -7,6 +7,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 import { startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
 import { mulberry32 } from '../../src/sessions/simulate-plan.js';
+import { httpRequest } from '../helpers/raw-http.js';
 
 let server: ServerProcess;
 let port: number;
@@ -29,29 +30,16 @@ interface Answer {
 /** The server closed or reset the connection (as it may on a request it refuses): not a hang. */
 const CLOSED = ['ECONNRESET', 'EPIPE', 'aborted', 'closed'];
 
-/** One request through node:http (keep-alive pool). Never throws. */
+/** One request through the shared node:http client (keep-alive pool). Never throws. */
 function send(method: string, path: string, opts: { body?: string | Buffer; headers?: Record<string, string | number>; chunked?: boolean } = {}): Promise<Answer> {
-  return new Promise((resolve) => {
-    const headers: Record<string, string | number> = { ...(opts.headers ?? {}) };
-    if (opts.body !== undefined && !opts.chunked && headers['content-length'] === undefined) headers['content-length'] = Buffer.byteLength(opts.body);
-    let req: http.ClientRequest;
-    try {
-      req = http.request({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (d: Buffer) => chunks.push(d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', (e) => resolve({ status: 0, headers: {}, body: '', error: e.message }));
-      });
-    } catch (e) {
-      // The client library refused to build the request (e.g. an invalid header): nothing was sent.
-      resolve({ status: -1, headers: {}, body: '', error: `client: ${(e as Error).message}` });
-      return;
-    }
-    req.setTimeout(20_000, () => req.destroy(new Error('timeout')));
-    req.on('error', (e) => resolve({ status: 0, headers: {}, body: '', error: (e as NodeJS.ErrnoException).code ?? e.message }));
-    if (opts.body !== undefined) req.end(opts.body);
-    else req.end();
-  });
+  let answer: Promise<Answer>;
+  try {
+    answer = httpRequest(agent, `http://127.0.0.1:${port}`, method, path, { ...opts, timeoutMs: 20_000 });
+  } catch (e) {
+    // The client library refused to build the request (e.g. an invalid header): nothing was sent.
+    return Promise.resolve({ status: -1, headers: {}, body: '', error: `client: ${(e as Error).message}` });
+  }
+  return answer.catch((e: NodeJS.ErrnoException) => ({ status: 0, headers: {}, body: '', error: e.code ?? e.message }));
 }
 
 /** Raw bytes over a fresh socket; resolves with what came back when the server closes (or after waitMs). */
