@@ -18,6 +18,7 @@ import { createWebhookSystem } from './webhooks/index.js';
 import { createRequestLogger } from './logs/request-logger.js';
 import { checkpointWorkerFile, startCheckpointer } from './store/checkpointer.js';
 import { createStateService } from './state/service.js';
+import { createRuleService } from './rules/service.js';
 import { createApp } from './server/app.js';
 import type { AppDeps } from './server/deps.js';
 import { createWriteQueue } from './server/write-queue.js';
@@ -46,15 +47,19 @@ export interface EmulatorOptions {
 }
 
 const CLOCK_OFFSET_KEY = 'clock_offset_ms';
+const CLOCK_FROZEN_KEY = 'clock_frozen_ms';
 
 export function createEmulator(opts: EmulatorOptions) {
   const store = createStore({ path: opts.dbPath, sync: opts.sync, readOnly: opts.readOnlyDb });
   const clockMode = opts.clock ?? 'system';
-  // A manual clock keeps its offset across restarts, so "now" never goes back.
-  const clock = createClock(clockMode, clockMode === 'manual' ? Number(store.meta.get(CLOCK_OFFSET_KEY) ?? 0) : 0);
-  clock.onChange(() => store.meta.set(CLOCK_OFFSET_KEY, String(clock.offsetMs())));
+  // A manual clock keeps its offset across restarts, a frozen one its "now": time never goes back.
+  const clockKey = clockMode === 'frozen' ? CLOCK_FROZEN_KEY : CLOCK_OFFSET_KEY;
+  const clock = createClock(clockMode, clockMode === 'system' ? 0 : Number(store.meta.get(clockKey) ?? 0));
+  clock.onChange(() => store.meta.set(clockKey, String(clock.position())));
+  // A frozen clock's first start fixes its time now, not at its first move.
+  if (clockMode === 'frozen' && store.meta.get(clockKey) !== String(clock.position())) store.meta.set(clockKey, String(clock.position()));
   const bus = createEventBus();
-  // Every move of a manual clock is on the stream (advance stops at each delivery on the way).
+  // Every move of a manual or frozen clock is on the stream (advance stops at each delivery on the way).
   clock.onChange(() => bus.publish({ type: 'clock.changed', data: { ...clockJson(clock) } }));
   const countryOf = countryDb();
   const sites = createSiteService({ store, clock, bus });
@@ -62,22 +67,23 @@ export function createEmulator(opts: EmulatorOptions) {
   const webhooks = createWebhookSystem({
     store, clock, bus,
     retryBaseMs: opts.retryBaseMs, retrySchedule: opts.retrySchedule, retryJitter: opts.retryJitter,
-    webhookTimeoutMs: opts.webhookTimeoutMs, smtpUrl: opts.smtpUrl,
+    webhookTimeoutMs: opts.webhookTimeoutMs, smtpUrl: opts.smtpUrl, sessions,
   });
   sessions.addHooks(webhooks.trigger);
+  const rules = createRuleService({ store, clock, bus });
   sites.onPlanChanged(() => webhooks.dispatcher.kick());
   const deps: AppDeps = {
     config: { version: VERSION, adminToken: opts.adminToken ?? null, rateLimit: opts.rateLimit ?? null },
     clock,
     bus,
-    store,
     sites,
     sessions,
-    checks: createCheckService({ store, clock, bus, sessions, countryOf }),
+    checks: createCheckService({ store, clock, bus, sessions, countryOf, rules }),
     writes: createWriteQueue(store),
     requestLog: createRequestLogger({ store, bus, clock }),
-    state: createStateService({ store, clock, sites, clockOffsetKey: CLOCK_OFFSET_KEY }),
+    state: createStateService({ store, clock, sites, clockKey }),
     views: webhooks.views,
+    rules,
     webhooks: webhooks.webhooks,
     afterClockMove: () => webhooks.dispatcher.runDue(),
     advanceClock: (ms) => webhooks.dispatcher.advanceClock(ms),

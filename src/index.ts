@@ -1,66 +1,18 @@
 // Library entry: `import { startEmulator } from 'vtr'` runs an emulator in-process for tests. Only
 // types and a small loader live here: the emulator and its dependencies load on the first
 // startEmulator() call, so importing vtr costs a test file almost nothing.
-import type { ClockMode } from './domain/clock.js';
-import type { ApiClient } from './client/api-client.js';
-import type { Helpers } from './library/helpers.js';
+import type { RunningEmulator, StartEmulatorOptions } from './library/types.js';
 
 export type { Session, RiskLevel, EngagementLevel, Channel, DeviceType } from './domain/session.js';
 export type { Site, AccessToken } from './domain/site.js';
 export type { SavedView, Webhook, WebhookEvent, WebhookAttempt, EventStatus } from './domain/webhooks.js';
 export type { CheckResult } from './checks/run-check.js';
-export type { SessionInput, CheckInput, ViewInput, WebhookEventFilter, WaitForOptions } from './library/helpers.js';
+export type { SessionInput, CheckInput, ViewInput, RuleInput, RuleUpdate, WebhookEventFilter, WaitForOptions } from './library/helpers.js';
+export type { Rule, RuleAction, MatchedRule, Outcome } from './domain/rules.js';
 export { ApiError, ConnectionError, createApiClient, NotEmulatorError } from './client/api-client.js';
 export type { ApiClient, ClientOptions } from './client/api-client.js';
 export { VERSION } from './version.js';
-
-export interface StartEmulatorOptions {
-  /** SQLite file; default in memory (nothing kept). */
-  db?: string;
-  /** Default 0: a free port. */
-  port?: number;
-  host?: string;
-  /**
-   * Default true. `false`: no port at all; answer only through `emu.fetch` (and the helpers), as
-   * `vtr/msw` does.
-   */
-  listen?: boolean;
-  /** Default 'system'. */
-  clock?: ClockMode;
-  retryBaseMs?: number;
-  retrySchedule?: number[];
-  retryJitter?: boolean;
-  webhookTimeoutMs?: number;
-  smtpUrl?: string;
-  /**
-   * SQLite's synchronous setting for a `db` file: 'normal' (default; a commit survives a crash of
-   * the process, the last ones may be lost on a power cut) or 'full' (an fsync per commit).
-   */
-  sync?: 'normal' | 'full';
-}
-
-export interface EmulatorClock {
-  now(): string;
-  mode: ClockMode;
-  /** Moves the clock forward ("5m", or ms); due deliveries run before it resolves. */
-  advance(duration: string | number): Promise<void>;
-  /** Jumps forward to an ISO time. */
-  set(timestamp: string): Promise<void>;
-}
-
-export interface RunningEmulator extends Helpers {
-  /** Public API base, e.g. http://127.0.0.1:53124/api/v1 (http://127.0.0.1/api/v1 with `listen: false`). */
-  baseUrl: string;
-  site: { siteId: string; siteKey: string; secretKey: string; accessToken: string };
-  clock: EmulatorClock;
-  /** A raw client with the default site's credentials. */
-  client: ApiClient;
-  /** Answers a request in-process, exactly as over HTTP (no socket); a relative URL is the emulator's. */
-  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
-  /** Empties all state; the default site comes back with the same keys and token. */
-  reset(): Promise<void>;
-  close(): Promise<void>;
-}
+export type { StartEmulatorOptions, EmulatorClock, RunningEmulator } from './library/types.js';
 
 export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   const { start } = await import('./library/start.js');

@@ -44,6 +44,11 @@ const ROUTES: Array<[string, z.ZodType]> = [
   ['GET /_vtr/api/views/*', m.ViewAnswer],
   ['PATCH /_vtr/api/views/*', m.ViewAnswer],
   ['DELETE /_vtr/api/views/*', m.DeletedAnswer],
+  ['GET /_vtr/api/sites/*/rules', m.ListAnswer],
+  ['POST /_vtr/api/sites/*/rules', m.RuleAnswer],
+  ['GET /_vtr/api/sites/*/rules/*', m.RuleAnswer],
+  ['PATCH /_vtr/api/sites/*/rules/*', m.RuleAnswer],
+  ['DELETE /_vtr/api/sites/*/rules/*', m.DeletedAnswer],
   ['GET /_vtr/api/webhooks', m.ListAnswer],
   ['GET /_vtr/api/sites/*/webhooks', m.ListAnswer],
   ['POST /_vtr/api/sites/*/webhooks', m.WebhookAnswer],
@@ -60,6 +65,7 @@ const ROUTES: Array<[string, z.ZodType]> = [
   ['POST /_vtr/api/state/reset', m.StateResetAnswer],
   ['GET /api/v1/session/*', SessionSchema.loose()],
   ['POST /api/v1/session/*/event', CustomEventResponse.loose()],
+  ['PUT /api/v1/session/*/conversion', CustomEventResponse.loose()],
   ['POST /api/v1/event', CheckResult],
 ];
 

@@ -2,6 +2,7 @@
 // the contract's fields; they may carry more (additional properties allowed).
 import { z } from 'zod';
 import { DEVICE_TYPES, RISK_LEVELS } from '../domain/session.js';
+import { OUTCOMES, RULE_ACTIONS, RULE_TYPES } from '../domain/rules.js';
 import { Timestamp } from './common.js';
 
 // A request's null reads as "not sent", like an absent field.
@@ -21,6 +22,12 @@ export const CheckRequest = z
     name: text.meta({ description: "The customer's full name" }),
     phone: text.meta({ description: "Any format; local numbers are read in the site's country" }),
     address: AddressRequest.nullable().optional(),
+    external_id: z
+      .union([z.string().max(50, 'must be at most 50 characters'), z.number().int()], { error: 'expected a string or an integer, at most 50 characters' })
+      .refine((v) => String(v).length <= 50, 'must be at most 50 characters')
+      .nullable()
+      .optional()
+      .meta({ description: 'Your own reference for the check (at most 50 characters); stored and echoed in the answer' }),
     // Missing or unknown: a 401 (the route's handler says which).
     secret_key: z.string({ error: 'expected a string' }).optional().meta({ description: "The site's secret key (`vtr keys show`)" }),
   })
@@ -77,6 +84,12 @@ export const CheckResult = z
     session_id: str.meta({ description: "The probe's session" }),
     risk_level: z.enum(RISK_LEVELS),
     risks: z.array(z.string()),
+    outcome: z.enum(OUTCOMES).meta({ description: "The site's decision: allowed when a matched rule allows, else blocked when one blocks (invalid traffic is always blocked), else neutral" }),
+    review: z.boolean().meta({ description: 'A matched rule asks for review (allow_review, review, block_review)' }),
+    rules: z
+      .array(z.object({ id: z.string(), type: z.enum(RULE_TYPES), name: z.string(), action: z.enum(RULE_ACTIONS) }).meta({ id: 'MatchedRule' }))
+      .meta({ description: 'Every rule that matched, in evaluation order; branch on id, never name' }),
+    external_id: z.union([z.string(), z.number(), z.null()]).meta({ description: 'As sent, or null' }),
     device: orNull(DeviceCheck),
     ip: orNull(IpCheck),
     email: orNull(EmailCheck),

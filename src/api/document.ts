@@ -19,7 +19,7 @@ export function openApiDocument(opts: OpenApiOptions = {}): Record<string, unkno
   registry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
-    description: 'An access token of the site (`vtr tokens create`)',
+    description: 'An access token of the site (`vtr tokens create`), or the site\'s secret key (`vtr keys show`), as clients written for the hosted service send it',
   });
   // Schemas become components by their `.meta({ id })` when a route uses them (registry.register
   // would need zod extended with .openapi() before the schemas were made: load order).

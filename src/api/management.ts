@@ -7,6 +7,7 @@ export const TokenAnswer = z.looseObject({ token: z.string(), site_id: z.string(
 export const ClockAnswer = z.looseObject({ now: z.string(), mode: z.string() });
 export const DeletedAnswer = z.looseObject({ deleted: z.boolean() });
 export const ViewAnswer = z.looseObject({ saved_view_id: z.string() });
+export const RuleAnswer = z.looseObject({ rule_id: z.string(), type: z.string(), action: z.string(), enabled: z.boolean() });
 export const WebhookAnswer = z.looseObject({ webhook_id: z.string(), url: z.string(), status: z.string() });
 export const WebhookEventAnswer = z.looseObject({ webhook_event_id: z.string(), webhook_id: z.string(), status: z.string() });
 export const SessionAnswer = z.looseObject({ session_id: z.string() });

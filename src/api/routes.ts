@@ -42,10 +42,23 @@ export const checkVisitorRoute = createRoute({
   path: '/api/v1/event',
   operationId: 'checkVisitor',
   summary: 'Submit a visitor check (probe, IP, email, phone, address)',
-  description: 'Authenticated by `secret_key` in the body, not by a header. Bad values are reported in the result; only wrong JSON types are a 400.',
+  description: "Authenticated by the site's `secret_key` in the body, or by `Authorization: Bearer <secret key>` (the body wins when both are sent). Bad values are reported in the result; only wrong JSON types are a 400.",
   security: [],
   request: { body: { required: true, content: json(CheckRequest) } },
   responses: { 200: { description: 'The check result', content: json(CheckResult) }, ...errors(400, 401, 405, 413, 415, 429, 503, 507) },
 });
 
-export const PUBLIC_ROUTES = [getSessionRoute, addCustomEventRoute, checkVisitorRoute] as const;
+export const convertSessionRoute = createRoute({
+  method: 'put',
+  path: '/api/v1/session/{id}/conversion',
+  operationId: 'convertSession',
+  summary: "Mark the session converted: adds the site's first conversion event once (idempotent)",
+  description: 'No body needed. A session that has one of the site\'s conversion events already is left as it is.',
+  request: { params: SessionIdParams },
+  responses: {
+    200: { description: 'Converted (now or before)', content: json(CustomEventResponse) },
+    ...errors(401, 404, 405, 429, 503, 507),
+  },
+});
+
+export const PUBLIC_ROUTES = [getSessionRoute, addCustomEventRoute, convertSessionRoute, checkVisitorRoute] as const;

@@ -17,6 +17,10 @@ import { checkEmail, type EmailCheck } from './email.js';
 import { checkPhone, type PhoneCheck } from './phone.js';
 import { checkAddress, type AddressCheck, type AddressInput } from './address.js';
 import { checkProbe, deviceSection, type DeviceCheck } from './probe.js';
+import { actionsTaken, mergeActions, type MatchedRule, type Outcome } from '../domain/rules.js';
+import type { RuleService } from '../rules/service.js';
+import { emptySession } from '../sessions/service.js';
+import { decideCheck } from './decision.js';
 
 /** The request body minus `secret_key`; null and absent mean "not sent". */
 export interface CheckInput {
@@ -26,6 +30,8 @@ export interface CheckInput {
   name?: string | null;
   phone?: string | null;
   address?: AddressInput | null;
+  /** The caller's own reference for the check, echoed in the answer. */
+  external_id?: string | number | null;
 }
 
 export interface CheckResult {
@@ -34,6 +40,11 @@ export interface CheckResult {
   session_id: string | null;
   risk_level: RiskLevel;
   risks: string[];
+  /** The site's decision (contract section 4b). */
+  outcome: Outcome;
+  review: boolean;
+  rules: MatchedRule[];
+  external_id: string | number | null;
   device: DeviceCheck | null;
   ip: IpCheck | null;
   email: EmailCheck | null;
@@ -63,9 +74,11 @@ export interface CheckServiceDeps {
   bus: EventBus;
   sessions: SessionService;
   countryOf?: CountryLookup;
+  /** The site's rules; without them every check is decided by its risk level alone. */
+  rules?: Pick<RuleService, 'list' | 'filterOf'>;
 }
 
-export function createCheckService({ store, clock, bus, sessions, countryOf }: CheckServiceDeps) {
+export function createCheckService({ store, clock, bus, sessions, countryOf, rules }: CheckServiceDeps) {
   /** The check, recorded; what the API answers. */
   function run(site: Site, input: CheckInput): CheckResult {
     const nowUs = clock.nowMicros();
@@ -102,12 +115,30 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
     const finish = (): CheckResult => {
       if (record && labels.length > 0) session = addToSession(record, labels);
       const risks = orderRisks([...own, ...(session?.risks ?? [])]);
+      const createdAt = formatMicros(nowUs);
+      const allowlisted = ipAllowed(ip?.valid ? ip.ip : null, site.ip_allowlist);
+      const riskLevel = riskLevelOf(risks, { allowlisted });
+      const normalizedEmail = email?.valid ? email.normalized_email : null;
+      const decision = decideCheck(store, {
+        site, rules: rules?.list(site.site_id) ?? [], filterOf: (r) => rules!.filterOf(r), riskLevel, risks, allowlisted, ip,
+        session: device?.valid ? session : null, email: normalizedEmail, nowUs,
+        blankSession: () => emptySession(site, '', createdAt),
+      });
+      // A check recorded on a session adds the actions its rules took (and `block` for invalid traffic).
+      if (record && session && device?.valid) {
+        const taken = actionsTaken(decision);
+        if (mergeActions(session.actions, taken).length > session.actions.length) session = addActions(record, session, taken);
+      }
       const result: CheckResult = {
         id: newId.check(nowUs),
-        created_at: formatMicros(nowUs),
+        created_at: createdAt,
         session_id: session?.session_id ?? null,
-        risk_level: riskLevelOf(risks, { allowlisted: ipAllowed(ip?.valid ? ip.ip : null, site.ip_allowlist) }),
+        risk_level: riskLevel,
         risks,
+        outcome: decision.outcome,
+        review: decision.review,
+        rules: decision.rules,
+        external_id: input.external_id ?? null,
         device,
         ip,
         email,
@@ -117,12 +148,14 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
       store.checks.insert({
         check_id: result.id, site_id: site.site_id, session_id: result.session_id, risk_level: result.risk_level,
         created_at: result.created_at, result: result as unknown as Record<string, unknown>, seq: nowUs,
+        fingerprint: device?.valid ? (session?.fingerprint ?? null) : null, email: normalizedEmail,
       });
       if (bus.wants('check.created')) bus.publish({ type: 'check.created', data: { ...result, site_id: site.site_id } });
       return result;
     };
-    // Its own write transaction (a savepoint inside a caller's): committed when it returns, nothing
-    // written when it throws, and a database locked by another process is a 503 database_busy.
+    // Its own write transaction (a savepoint inside a caller's): the check and the probe's session
+    // when the check changes it commit together, nothing is written when it throws, and a database
+    // locked by another process is a 503 database_busy.
     return store.tx(finish);
   }
 
@@ -141,6 +174,16 @@ export function createCheckService({ store, clock, bus, sessions, countryOf }: C
     } catch (err) {
       // Deleted between the lookup and the write: the check still answers.
       if (err instanceof VtrError && err.code === 'not_found') return rec.session;
+      throw err;
+    }
+  }
+
+  /** Adds the check's actions to the session; answers the session as it now is. */
+  function addActions(rec: SessionRecord, current: Session, actions: string[]): Session {
+    try {
+      return sessions.addActions(rec.session.session_id, actions);
+    } catch (err) {
+      if (err instanceof VtrError && err.code === 'not_found') return current;
       throw err;
     }
   }

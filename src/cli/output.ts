@@ -1,5 +1,10 @@
 // The one --json helper: data goes to stdout as exactly one JSON document, or as readable text.
 import type { CliContext } from './context.js';
+import { utcText } from './time-display.js';
+
+// A bare API timestamp (zone-less UTC) in human output names its zone: "2026-11-21 09:14:03 UTC".
+const WIRE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z?$/;
+const cell = (v: unknown): string => (typeof v === 'string' && WIRE_TIME.test(v) ? utcText(v) : String(v));
 
 export function printJson(ctx: CliContext, data: unknown): void {
   ctx.io.stdout.write(`${JSON.stringify(data, null, ctx.io.stdout.isTTY ? 2 : 0)}\n`);
@@ -15,7 +20,7 @@ export function output(ctx: CliContext, data: unknown, human: () => string | str
 
 /** A plain aligned table (no colour codes in cell widths). */
 export function table(headers: string[], rows: Array<Array<string | number | boolean | null | undefined>>): string {
-  const cells = rows.map((r) => r.map((v) => (v == null ? '-' : String(v))));
+  const cells = rows.map((r) => r.map((v) => (v == null ? '-' : cell(v))));
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]?.length ?? 0)));
   const line = (r: string[]) => r.map((v, i) => (i === r.length - 1 ? v : v.padEnd(widths[i]))).join('  ');
   return [line(headers), ...cells.map(line)].join('\n');
@@ -25,6 +30,6 @@ export function table(headers: string[], rows: Array<Array<string | number | boo
 export function keyValues(entries: Array<[string, unknown]>): string {
   const width = Math.max(...entries.map(([k]) => k.length));
   return entries
-    .map(([k, v]) => `${`${k}:`.padEnd(width + 1)} ${v == null ? '-' : Array.isArray(v) ? (v.length ? v.join(', ') : '-') : String(v)}`)
+    .map(([k, v]) => `${`${k}:`.padEnd(width + 1)} ${v == null ? '-' : Array.isArray(v) ? (v.length ? v.join(', ') : '-') : cell(v)}`)
     .join('\n');
 }

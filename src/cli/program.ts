@@ -12,6 +12,7 @@ import { registerClock } from './commands/clock/index.js';
 import { registerCheck } from './commands/check/index.js';
 import { registerTestValues } from './commands/testvalues/index.js';
 import { registerViews } from './commands/views/index.js';
+import { registerRules } from './commands/rules/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
 import { registerNotifications } from './commands/notifications/index.js';
 import { registerLogs } from './commands/logs/index.js';
@@ -31,6 +32,7 @@ export const GROUPS: Array<(program: Command) => void> = [
   registerClock,
   registerTestValues,
   registerViews,
+  registerRules,
   registerWebhooks,
   registerNotifications,
   registerLogs,

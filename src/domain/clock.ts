@@ -1,9 +1,12 @@
 // The one source of "now" for the emulator: every timestamp, retry schedule and the disabling rule
-// read it, so tests and `--clock manual` control time (Miniflare-style timers).
+// read it, so tests and `--clock manual` / `--clock frozen` control time (Miniflare-style timers).
+// manual: real time plus an offset that only moves forward. frozen (a test clock): a fixed time that
+// moves only when told, so nothing scheduled falls due while real time passes.
 
 import { formatMillis } from './time.js';
 
-export type ClockMode = 'system' | 'manual';
+export type ClockMode = 'system' | 'manual' | 'frozen';
+export const CLOCK_MODES: readonly ClockMode[] = ['system', 'manual', 'frozen'];
 
 export interface ClockState {
   now: number; // epoch ms
@@ -17,12 +20,18 @@ export interface Clock {
   now(): number;
   /** Epoch microseconds, strictly increasing across calls (unique, ordered timestamps). */
   nowMicros(): number;
+  /** How far "now" is from real time (manual: the offset; frozen: changes as real time passes). */
   offsetMs(): number;
+  /**
+   * What only advance/set move: the offset of a manual clock, "now" of a frozen one. Lets a move be
+   * measured while attempts on the way take real time.
+   */
+  position(): number;
   /** Real epoch milliseconds, whatever the mode: for deadlines shared with other processes. */
   realNow(): number;
-  /** Manual clocks only: move forward by `ms` (never back). */
+  /** Manual and frozen clocks only: move forward by `ms` (never back). */
   advance(ms: number): void;
-  /** Manual clocks only: jump to `epochMs` (must not be in the past). */
+  /** Manual and frozen clocks only: jump to `epochMs` (must not be in the past). */
   set(epochMs: number): void;
   /** Throws the ClockError that `advance(ms)` would throw, without moving. */
   assertCanAdvance(ms: number): void;
@@ -36,46 +45,55 @@ export class ClockError extends Error {}
 export const MAX_CLOCK_MS = 253_402_300_799_999;
 const beyondMax = () => new ClockError('the clock cannot move past 9999-12-31T23:59:59.999');
 
-export function createClock(mode: ClockMode = 'system', initialOffsetMs = 0, source: () => number = Date.now): Clock {
+/**
+ * `initial`: for a manual clock the kept offset (ms); for a frozen one the kept "now" (epoch ms; 0
+ * or missing: the real time now).
+ */
+export function createClock(mode: ClockMode = 'system', initial = 0, source: () => number = Date.now): Clock {
+  const movable = mode !== 'system';
   // A stored offset beyond the maximum (an older vtr accepted any) is cut back to it.
-  let offset = mode === 'manual' && Number.isFinite(initialOffsetMs) ? Math.min(Math.max(0, initialOffsetMs), Math.max(0, MAX_CLOCK_MS - source())) : 0;
+  let offset = mode === 'manual' && Number.isFinite(initial) ? Math.min(Math.max(0, initial), Math.max(0, MAX_CLOCK_MS - source())) : 0;
+  let frozenAt = mode === 'frozen' ? (Number.isFinite(initial) && initial > 0 ? Math.min(initial, MAX_CLOCK_MS) : source()) : 0;
   let lastMicros = 0;
   const listeners = new Set<() => void>();
-  const now = () => source() + offset;
+  const now = mode === 'frozen' ? () => frozenAt : () => source() + offset;
+  const refuseSystem = () => new ClockError('the clock is in system mode; start the server with --clock frozen (or --clock manual)');
   const canAdvance = (ms: number) => {
-    if (mode !== 'manual') throw new ClockError('the clock is in system mode; start the server with --clock manual');
+    if (!movable) throw refuseSystem();
     if (Number.isNaN(ms) || ms < 0) throw new ClockError('the clock only moves forward');
     if (!Number.isFinite(ms) || now() + ms > MAX_CLOCK_MS) throw beyondMax();
   };
-  const changed = () => {
+  const move = (ms: number) => {
+    if (mode === 'frozen') frozenAt += ms;
+    else offset += ms;
     for (const l of listeners) l();
   };
   return {
     mode,
     now,
     nowMicros() {
-      // Sub-millisecond part from the high-resolution timer keeps microseconds meaningful.
-      const frac = Math.floor((performance.now() % 1) * 1000);
+      // Sub-millisecond part from the high-resolution timer keeps microseconds meaningful; a frozen
+      // clock still hands out unique, ordered microseconds (one apart) within its millisecond.
+      const frac = mode === 'frozen' ? 0 : Math.floor((performance.now() % 1) * 1000);
       let us = Math.floor(now()) * 1000 + frac;
       if (us <= lastMicros) us = lastMicros + 1;
       lastMicros = us;
       return us;
     },
-    offsetMs: () => offset,
+    offsetMs: () => (mode === 'frozen' ? frozenAt - source() : offset),
+    position: () => (mode === 'frozen' ? frozenAt : offset),
     realNow: () => source(),
     advance(ms) {
       canAdvance(ms);
-      offset += ms;
-      changed();
+      move(ms);
     },
     assertCanAdvance: (ms) => canAdvance(ms),
     set(epochMs) {
-      if (mode !== 'manual') throw new ClockError('the clock is in system mode; start the server with --clock manual');
+      if (!movable) throw refuseSystem();
       const delta = epochMs - now();
       if (Number.isNaN(delta) || delta < 0) throw new ClockError('the clock only moves forward');
       if (!Number.isFinite(delta) || epochMs > MAX_CLOCK_MS) throw beyondMax();
-      offset += delta;
-      changed();
+      move(delta);
     },
     onChange(listener) {
       listeners.add(listener);

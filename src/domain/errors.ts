@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   retries_in_progress: 409,
   already_delivered: 409,
+  webhook_disabled: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   headers_too_large: 431,

@@ -57,6 +57,7 @@ export const newId = {
   /** 23 random characters (137 bits) after the time: a probe id is what a check presents. */
   probe: (atUs: number) => `prb_${timeOrderedId(atUs, 23)}`,
   view: () => `view_${randomId(16)}`,
+  rule: () => `rule_${randomId(16)}`,
   webhook: () => `wh_${randomId(16)}`,
   webhookEvent: () => `msg_${randomId(24)}`,
   notification: () => `ntf_${randomId(16)}`,

@@ -84,7 +84,8 @@ export function httpUrlProblem(url: string): string | null {
 }
 
 /** What changed a session, as far as the saved-view trigger cares. */
-export type SessionChangeCause = 'custom_event';
+/** 'test_session': made for `webhooks trigger`, whose event is made by hand; views are not evaluated. */
+export type SessionChangeCause = 'custom_event' | 'test_session';
 
 // The fields a custom event writes itself; everything else it changes is derived (engagement_level
 // becoming `converted`, the risk level, ...).
@@ -97,6 +98,7 @@ const CUSTOM_EVENT_OWN_FIELDS: ReadonlySet<string> = new Set(['custom_events', '
  * next other change.
  */
 export function changeTriggersViews(session: object, previous: object | null, cause?: SessionChangeCause): boolean {
+  if (cause === 'test_session') return false;
   if (cause !== 'custom_event' || previous === null) return true;
   const now = session as Record<string, unknown>;
   const before = previous as Record<string, unknown>;

@@ -10,6 +10,7 @@ export type EmulatorEvent =
   | { type: 'site.created' | 'site.updated' | 'site.deleted'; data: Record<string, unknown> }
   | { type: 'access_token.created' | 'access_token.revoked'; data: Record<string, unknown> }
   | { type: 'saved_view.created' | 'saved_view.updated' | 'saved_view.deleted'; data: Record<string, unknown> }
+  | { type: 'rule.created' | 'rule.updated' | 'rule.deleted'; data: Record<string, unknown> }
   | { type: 'state.replaced'; data: Record<string, unknown> }
   | { type: 'notification.created'; data: Record<string, unknown> }
   | { type: 'request.logged'; data: Record<string, unknown> }

@@ -5,6 +5,7 @@ import type { ApiClient } from '../client/api-client.js';
 import type { Session } from '../domain/session.js';
 import type { SavedView, Webhook, WebhookEvent, EventStatus } from '../domain/webhooks.js';
 import type { CheckResult } from '../checks/run-check.js';
+import type { Rule, RuleAction } from '../domain/rules.js';
 
 /** `POST /_vtr/api/sites/{site}/sessions`: one session from the page views the agent would send. */
 export interface SessionInput {
@@ -38,6 +39,23 @@ export interface ViewInput {
   filter: string;
   /** Default true: a view made in a test is usually there to trigger webhooks. */
   trigger_webhooks?: boolean;
+}
+
+/** `POST /_vtr/api/sites/{site}/rules`: a custom rule. */
+export interface RuleInput {
+  name?: string;
+  filter: string;
+  action: RuleAction;
+  enabled?: boolean;
+}
+
+/** `PATCH /_vtr/api/sites/{site}/rules/{id}`: smart rules by their ids (`bot`, `location`, ...). */
+export interface RuleUpdate {
+  name?: string;
+  filter?: string;
+  action?: RuleAction;
+  threshold?: number;
+  enabled?: boolean;
 }
 
 export interface WebhookEventFilter {
@@ -91,6 +109,12 @@ export function createHelpers(client: ApiClient, siteId: () => string) {
     check: (input: CheckInput = {}) => client.check<CheckResult>({ ...input }),
     views: {
       create: (input: ViewInput) => client.admin<SavedView>('POST', `/sites/${site()}/views`, { body: { trigger_webhooks: true, ...input } }),
+    },
+    rules: {
+      /** The site's rules in evaluation order: the allowlist, the smart rules, custom rules. */
+      list: () => client.admin<Rule[]>('GET', `/sites/${site()}/rules`),
+      create: (input: RuleInput) => client.admin<Rule>('POST', `/sites/${site()}/rules`, { body: input }),
+      update: (ruleId: string, input: RuleUpdate) => client.admin<Rule>('PATCH', `/sites/${site()}/rules/${id(ruleId)}`, { body: input }),
     },
     webhooks: {
       create: (url: string) => client.admin<Webhook>('POST', `/sites/${site()}/webhooks`, { body: { url } }),

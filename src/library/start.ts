@@ -3,9 +3,8 @@
 import { createEmulator, type EmulatorOptions } from '../emulator.js';
 import { createApiClient } from '../client/api-client.js';
 import { parseDuration, parseTimestamp, formatMillis } from '../domain/time.js';
-import type { StateDocument } from '../state/service.js';
 import { createHelpers } from './helpers.js';
-import type { RunningEmulator, StartEmulatorOptions } from '../index.js';
+import type { RunningEmulator, StartEmulatorOptions } from './types.js';
 
 /** Where requests answered in-process say they went (no socket is opened for them). */
 const IN_PROCESS_ORIGIN = 'http://127.0.0.1';
@@ -73,14 +72,17 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
      * site's row, its tokens and the emulator's own settings (the clock) are kept.
      */
     async reset() {
-      const doc: StateDocument = state.export();
-      const keep = (table: string, pick: (row: Record<string, unknown>) => boolean) => (doc.tables[table] ?? []).filter(pick);
+      // A fresh default site (its settings and rules as on a first start), given the old keys and token.
+      const before = state.export();
+      await state.reset();
+      const fresh = state.export();
+      const site = { ...fresh.tables.sites[0], site_id: keys.siteId, site_key: keys.siteKey, secret_key: keys.secretKey };
       await state.import({
-        ...doc,
+        ...fresh,
         tables: {
-          sites: keep('sites', (r) => r.site_id === keys.siteId),
-          access_tokens: keep('access_tokens', (r) => r.site_id === keys.siteId),
-          meta: doc.tables.meta ?? [],
+          sites: [site],
+          access_tokens: (before.tables.access_tokens ?? []).filter((r) => r.site_id === keys.siteId),
+          meta: fresh.tables.meta ?? [],
         },
       });
     },

@@ -15,6 +15,7 @@ import { adminSimulateRoutes } from './routes/admin-simulate.js';
 import { agentRoutes } from './routes/agent.js';
 import { demoRoutes } from './routes/demo.js';
 import { adminViewRoutes } from './routes/admin-views.js';
+import { adminRuleRoutes } from './routes/admin-rules.js';
 import { adminWebhookRoutes } from './routes/admin-webhooks.js';
 import { adminLogRoutes } from './routes/admin-logs.js';
 import { adminStateRoutes } from './routes/admin-state.js';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps): Hono {
   adminClockRoutes(app, deps);
   adminStreamRoutes(app, deps);
   adminViewRoutes(app, deps);
+  adminRuleRoutes(app, deps);
   adminWebhookRoutes(app, deps);
   adminLogRoutes(app, deps);
   adminStateRoutes(app, deps);

@@ -1,10 +1,10 @@
 import type { Clock } from '../domain/clock.js';
 import type { EventBus } from '../events/bus.js';
-import type { Store } from '../store/index.js';
 import type { SessionService } from '../sessions/service.js';
 import type { SiteService } from '../sites/service.js';
 import type { CheckService } from '../checks/run-check.js';
 import type { ViewService } from '../webhooks/views.js';
+import type { RuleService } from '../rules/service.js';
 import type { WebhookService } from '../webhooks/service.js';
 import type { RequestLogger } from '../logs/request-logger.js';
 import type { StateService } from '../state/service.js';
@@ -18,12 +18,11 @@ export interface ServerConfig {
   rateLimit?: number | null;
 }
 
-/** Everything the HTTP layer needs, built by the composition root (src/emulator.ts). */
+/** Everything the HTTP layer needs, built by the composition root (src/emulator.ts): services, never the store. */
 export interface AppDeps {
   config: ServerConfig;
   clock: Clock;
   bus: EventBus;
-  store: Store;
   sites: SiteService;
   sessions: SessionService;
   /** Visitor checks (`POST /api/v1/event`, `/_vtr/api/checks`, the demo). */
@@ -43,6 +42,8 @@ export interface AppDeps {
   state?: StateService;
   /** Saved views (`/_vtr/api/sites/:id/views`, `/_vtr/api/views/:id`). */
   views?: ViewService;
+  /** A site's rules (`/_vtr/api/sites/:id/rules`). */
+  rules?: RuleService;
   /** Webhooks, their events and the notification outbox. */
   webhooks?: WebhookService;
 }

@@ -1,6 +1,7 @@
 // The three public API routes as plain functions of what the request carried (its Authorization
 // header, the path's id, the parsed body); routes/public-*.ts call them.
-import { z } from 'zod';
+import { CheckRequest } from '../api/check.js';
+import { CustomEventRequest } from '../api/public.js';
 import { VtrError } from '../domain/errors.js';
 import type { CheckResult } from '../checks/run-check.js';
 import type { Session } from '../domain/session.js';
@@ -8,28 +9,6 @@ import type { AppDeps } from './deps.js';
 import { validate } from './validate.js';
 import { bearerOf } from './http.js';
 import { eachOnItsOwn } from './write-queue.js';
-
-const eventBody = z.object({
-  name: z.string({ error: 'required, a string of 1 to 100 characters' }).min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
-  value: z.number().finite().optional(),
-});
-
-// null reads as "not sent", like an absent field.
-const text = z.string({ error: 'expected a string' }).nullable().optional();
-const address = z.object(
-  { address1: text, address2: text, city: text, state: text, country: text, postal_code: text },
-  { error: 'expected an object with string fields address1, address2, city, state, country, postal_code' },
-);
-
-// Unknown fields are ignored (a newer client may send more).
-const checkBody = z.object({
-  probe_id: text,
-  ip: text,
-  email: text,
-  name: text,
-  phone: text,
-  address: address.nullable().optional(),
-});
 
 export type PublicApi = ReturnType<typeof createPublicApi>;
 
@@ -50,12 +29,15 @@ function mixedUp(given: string, expected: string): string | null {
 
 export function createPublicApi({ sites, sessions, checks, writes = eachOnItsOwn }: Pick<AppDeps, 'sites' | 'sessions' | 'checks' | 'writes'>) {
   return {
-    /** The site an Authorization header's access token reads; checked before the body is read. */
+    /**
+     * The site whose sessions an Authorization header reads: an access token, or the site's secret
+     * key (as clients written for the hosted service send it). Checked before the body is read.
+     */
     authorize(authorization: string | null | undefined): string {
       const token = bearerOf(authorization);
-      if (!token) throw new VtrError('unauthorized', 'send an access token: Authorization: Bearer <ACCESS_TOKEN> (see `vtr tokens list`)');
-      const siteId = sites.siteIdForToken(token);
-      if (!siteId) throw new VtrError('unauthorized', `${mixedUp(token, 'at_test_') ?? 'the access token is unknown or revoked'} (see \`vtr tokens list\`)`);
+      if (!token) throw new VtrError('unauthorized', 'send an access token or the site\'s secret key: Authorization: Bearer <ACCESS_TOKEN> (see `vtr tokens list`)');
+      const siteId = sites.siteIdForToken(token) ?? sites.bySecretKey(token)?.site_id;
+      if (!siteId) throw new VtrError('unauthorized', `${mixedUp(token, 'at_test_') ?? 'the access token or secret key is unknown, revoked or rotated'} (see \`vtr tokens list\`)`);
       return siteId;
     },
     /** GET /api/v1/session/{id}, for an authorized site. */
@@ -64,20 +46,29 @@ export function createPublicApi({ sites, sessions, checks, writes = eachOnItsOwn
     },
     /** POST /api/v1/session/{id}/event, for an authorized site. */
     async addEvent(siteId: string, id: string, body: Record<string, unknown>): Promise<{ success: true }> {
-      const e = validate(eventBody, body);
+      const e = validate(CustomEventRequest, body);
       await writes.run(() => sessions.appendCustomEvent(id, siteId, e.name, e.value));
       return { success: true };
     },
-    /** POST /api/v1/event: the site's secret key comes in the body; only a wrong JSON type is refused. */
-    async check(body: Record<string, unknown>): Promise<{ siteId: string; result: CheckResult }> {
-      const key = body.secret_key;
+    /** PUT /api/v1/session/{id}/conversion: the site's first conversion event, added once. */
+    async convert(siteId: string, id: string): Promise<{ success: true }> {
+      await writes.run(() => sessions.addConversion(id, siteId));
+      return { success: true };
+    },
+    /**
+     * POST /api/v1/event: the site's secret key comes in the body, or as the bearer token (the body
+     * wins when both are sent); only a wrong JSON type is refused.
+     */
+    async check(body: Record<string, unknown>, authorization?: string | null): Promise<{ siteId: string; result: CheckResult }> {
+      const sent = body.secret_key;
+      const key = sent === undefined || sent === null || sent === '' ? bearerOf(authorization) : sent;
       if (key === undefined || key === null || key === '') {
-        throw new VtrError('unauthorized', 'send the site\'s secret key in the body: {"secret_key": "sk_test_..."} (see `vtr keys show`)');
+        throw new VtrError('unauthorized', 'send the site\'s secret key in the body, {"secret_key": "sk_test_..."}, or as Authorization: Bearer <secret key> (see `vtr keys show`)');
       }
       if (typeof key !== 'string') throw new VtrError('invalid_request', 'secret_key: expected a string', { field: 'secret_key' });
       const site = sites.bySecretKey(key);
       if (!site) throw new VtrError('unauthorized', `${mixedUp(key, 'sk_test_') ?? 'the secret key is unknown (rotated?)'}; see \`vtr keys show\``);
-      const input = validate(checkBody, body);
+      const input = validate(CheckRequest, body);
       return { siteId: site.site_id, result: await writes.run(() => checks.run(site, input)) };
     },
   };

@@ -6,6 +6,7 @@ import type { PageView, Session } from '../domain/session.js';
 import type { Site } from '../domain/site.js';
 import { formatMicros } from '../domain/time.js';
 import { newId } from '../domain/ids.js';
+import { mergeActions } from '../domain/rules.js';
 import { notFound } from '../domain/errors.js';
 import { clickIdOf } from '../domain/traffic-source.js';
 import type { CountryLookup } from '../domain/ip-intel.js';
@@ -13,6 +14,7 @@ import type { Store, SessionRecord } from '../store/index.js';
 import type { EventBus } from '../events/bus.js';
 import type { SessionChangeCause } from '../domain/webhooks.js';
 import { entryFields, exitFields, withDerivedLevels } from './derive.js';
+import { createSessionReads } from './list.js';
 
 /** A visitor's session ends after 30 minutes without a page view. */
 export const SESSION_TIMEOUT_US = 30 * 60 * 1_000_000;
@@ -43,6 +45,8 @@ export interface PageViewOptions {
   ping?: boolean;
   /** Continue this session whatever the gap (create/simulate build one session from several views). */
   sessionId?: string;
+  /** Why the session changes, when saved views should know (see changeTriggersViews). */
+  cause?: SessionChangeCause;
 }
 
 export function createSessionService({ store, clock, bus, countryOf }: SessionServiceDeps) {
@@ -130,7 +134,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
           } as Session,
         };
       }
-      const session = commit(rec, previous, site);
+      const session = commit(rec, previous, site, opts.cause);
       const probe_id = newId.probe(nowUs);
       store.probes.insert({ probe_id, site_id: site.site_id, session_id: session.session_id, ip: session.ip, created_at: at, created_us: nowUs });
       return { session, previous, probe_id };
@@ -186,6 +190,37 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
         rec.check_risks = [...new Set([...rec.check_risks, ...risks])];
       });
     },
+    /**
+     * `PUT /session/{id}/conversion`: adds the site's first conversion event unless the session has
+     * one of the site's conversion events already (idempotent).
+     */
+    addConversion(sessionId: string, siteId: string): Session {
+      return tx(() => {
+        const rec = readRecord(sessionId);
+        if (!rec || rec.session.site_id !== siteId) throw notFound('session');
+        const site = store.sites.get(siteId);
+        const events = site?.conversion_events.length ? site.conversion_events : ['conversion'];
+        if (rec.session.custom_events.some((e) => events.includes(e))) return rec.session;
+        return addCustomEvent(sessionId, siteId, events[0]);
+      });
+    },
+    /** Adds the actions a visitor check's rules took to the session (distinct, in the order first taken). */
+    addActions(sessionId: string, actions: readonly string[]): Session {
+      return change(sessionId, null, (rec) => {
+        rec.session.actions = mergeActions(rec.session.actions, actions);
+      });
+    },
+    /**
+     * The agent's time-on-page ping: extends the session when it is live (a page view within the
+     * timeout) and answers whether it did; a ping never starts a new session.
+     */
+    ping(site: Site, sessionId: string, url: string): boolean {
+      const rec = store.sessions.get(sessionId);
+      const live = !!rec && !!rec.session.fingerprint && clock.nowMicros() - rec.last_seen_us < SESSION_TIMEOUT_US;
+      if (rec && live) recordPageView(site, { url, fingerprint: rec.session.fingerprint, ip: rec.session.ip }, { ping: true, sessionId });
+      return live;
+    },
+    ...createSessionReads(store),
     get(sessionId: string, siteId?: string): Session {
       const rec = store.sessions.get(sessionId);
       if (!rec || (siteId && rec.session.site_id !== siteId)) throw notFound('session');

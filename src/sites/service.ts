@@ -61,6 +61,8 @@ export function createSiteService({ store, clock, bus }: { store: Store; clock: 
 
   return {
     get,
+    /** The site, or null when there is none with this id. */
+    find: (siteId: string): Site | null => store.sites.get(siteId),
     create,
     list: () => store.sites.list(),
     update(siteId: string, input: SiteInput): Site {

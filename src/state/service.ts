@@ -4,6 +4,8 @@ import type { AccessToken, Site } from '../domain/site.js';
 import { formatMicros } from '../domain/time.js';
 import type { SiteService } from '../sites/service.js';
 import type { Store } from '../store/index.js';
+import { storageFaultError } from '../store/storage-faults.js';
+import type { VtrError } from '../domain/errors.js';
 import type { StateDocument } from '../store/state.js';
 
 export type { StateDocument } from '../store/state.js';
@@ -13,24 +15,32 @@ export interface StateServiceDeps {
   store: Store;
   clock: Clock;
   sites: SiteService;
-  /** The meta key where a manual clock keeps its offset. */
-  clockOffsetKey: string;
+  /** The meta key where a manual clock keeps its offset, a frozen one its "now". */
+  clockKey: string;
 }
 
-export function createStateService({ store, clock, sites, clockOffsetKey }: StateServiceDeps) {
+export function createStateService({ store, clock, sites, clockKey }: StateServiceDeps) {
   const listeners: Array<() => void | Promise<void>> = [];
 
   async function replaced(): Promise<void> {
-    // A manual clock never goes back: take a later offset from the file, else keep ours.
-    if (clock.mode === 'manual') {
-      const imported = Number(store.meta.get(clockOffsetKey) ?? 0);
-      if (Number.isFinite(imported) && imported > clock.offsetMs()) clock.advance(imported - clock.offsetMs());
-      else if (imported !== clock.offsetMs()) store.meta.set(clockOffsetKey, String(clock.offsetMs()));
+    // A manual or frozen clock never goes back: take a later value from the file, else keep ours.
+    if (clock.mode !== 'system') {
+      const imported = Number(store.meta.get(clockKey) ?? 0);
+      if (Number.isFinite(imported) && imported > clock.position()) clock.advance(imported - clock.position());
+      else if (imported !== clock.position()) store.meta.set(clockKey, String(clock.position()));
     }
     for (const fn of listeners) await fn();
   }
 
   return {
+    /**
+     * Why writes fail now (disk full, read-only file), with the error a write answers, or null while
+     * they work.
+     */
+    storageFault(): { error: VtrError; file: string; since: number; failures: number } | null {
+      const f = store.faults.current();
+      return f ? { error: storageFaultError(f), file: f.file, since: f.since, failures: f.failures } : null;
+    },
     export(): StateDocument {
       return store.state.export(formatMicros(clock.nowMicros()));
     },

@@ -7,6 +7,7 @@ import { createSessionStore } from './sessions.js';
 import { createProbeStore } from './probes.js';
 import { createCheckStore } from './checks.js';
 import { createViewStore } from './views.js';
+import { createRuleStore } from './rules.js';
 import { createWebhookStore } from './webhooks.js';
 import { createWebhookEventStore } from './webhook-events.js';
 import { createWebhookClaimStore } from './webhook-claims.js';
@@ -67,6 +68,7 @@ export function createStore({ path, sync, readOnly }: StoreOptions) {
     probes: createProbeStore(db, caches),
     checks: createCheckStore(db),
     views: createViewStore(db, caches),
+    rules: createRuleStore(db),
     webhooks: createWebhookStore(db),
     webhookEvents: createWebhookEventStore(db),
     webhookClaims: createWebhookClaimStore(db),

@@ -188,6 +188,27 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX webhook_claims_owner ON webhook_claims(owner);
   `,
+  /* 3 */ // rules: custom rules, and a site's changes to its smart rules (a smart rule without a row
+  // has its defaults, so a site from before rules, or an imported file without them, gets those).
+  // A check keeps its device and normalised email, indexed, so the device rules count without a scan.
+  `
+  CREATE TABLE rules (
+    site_id TEXT NOT NULL REFERENCES sites(site_id) ON DELETE CASCADE,
+    rule_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    name TEXT NOT NULL,
+    filter TEXT,
+    action TEXT NOT NULL,
+    threshold INTEGER,
+    enabled INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (site_id, rule_id)
+  );
+  ALTER TABLE checks ADD COLUMN fingerprint TEXT;
+  ALTER TABLE checks ADD COLUMN email TEXT;
+  CREATE INDEX checks_device ON checks(site_id, fingerprint, created_at) WHERE fingerprint IS NOT NULL;
+  CREATE INDEX checks_device_email ON checks(site_id, fingerprint, email) WHERE fingerprint IS NOT NULL AND email IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -80,5 +80,9 @@ export function rowProblem(table: string, row: Record<string, Value>, primaryKey
     const ms = Number(row.value);
     if (!Number.isSafeInteger(ms) || ms < 0 || ms > MAX_CLOCK_MS) return 'value: the clock offset must be a whole number of milliseconds from 0';
   }
+  if (table === 'meta' && row.key === 'clock_frozen_ms') {
+    const ms = Number(row.value);
+    if (!Number.isSafeInteger(ms) || ms <= 0 || ms > MAX_CLOCK_MS) return 'value: the frozen clock time must be a whole number of milliseconds since 1970';
+  }
   return null;
 }

@@ -12,7 +12,7 @@ export const STATE_VERSION = 1;
 
 /** The order tables appear in an export (parents first, for readers); any other table follows. */
 const KNOWN_ORDER = [
-  'sites', 'access_tokens', 'sessions', 'probes', 'checks', 'saved_views', 'view_matches',
+  'sites', 'access_tokens', 'rules', 'sessions', 'probes', 'checks', 'saved_views', 'view_matches',
   'webhooks', 'webhook_events', 'webhook_attempts', 'notifications', 'meta',
 ];
 const NOT_STATE = new Set(['request_log', 'webhook_claims']);

@@ -3,7 +3,7 @@
 // the file and what to do) instead of a 500, and a store-wide state that `/_vtr/health` reports and
 // the fault log prints once per fault, not once per request.
 import { VtrError } from '../domain/errors.js';
-import type { Db } from './db.js';
+import type Database from 'better-sqlite3';
 
 export type StorageFaultKind = 'full' | 'read_only';
 
@@ -87,7 +87,7 @@ type AnyStatement = { readonly: boolean; run: (...a: unknown[]) => unknown; get:
  * as the contract's error, and a committed write outside a transaction clears the fault (inside one,
  * store.tx does after its COMMIT). `wrote()` counts the writes that ran, for that check.
  */
-export function guardWrites(db: Db, faults: FaultState): { wrote(): number } {
+export function guardWrites(db: Database.Database, faults: FaultState): { wrote(): number } {
   let writes = 0;
   const prepare = db.prepare.bind(db);
   (db as { prepare: unknown }).prepare = (source: string) => {

@@ -61,7 +61,9 @@ export function createDispatcher(d: DispatcherDeps) {
     if (!ev || !wh) return;
     const n = store.webhookEvents.lastAttemptNumber(eventId) + 1;
     const body = bodyFor(ev.payload, n);
-    const headers = deliveryHeaders(wh.secret, ev.webhook_event_id, Math.floor(clock.now() / 1000), body);
+    // Signed with the real time, whatever the clock: receivers check webhook-timestamp against
+    // their own clock (Standard Webhooks: ±5 min), and a moved clock must not make them refuse it.
+    const headers = deliveryHeaders(wh.secret, ev.webhook_event_id, Math.floor(clock.realNow() / 1000), body);
     const at = formatMicros(clock.nowMicros());
     // Announced before the request goes out, so a slow endpoint shows as "running", not as nothing.
     d.bus.publish({
@@ -115,7 +117,10 @@ export function createDispatcher(d: DispatcherDeps) {
       for (const id of claimed.taken) start(id, 'auto');
     }
     const next = store.webhookEvents.nextDueAfter(nowUs);
-    let delay = next == null ? BACKSTOP_MS : Math.min(BACKSTOP_MS, Math.max(0, Math.ceil((next - nowUs) / 1000)));
+    // A frozen clock does not move by itself: what is scheduled falls due only through a move
+    // (advanceClock runs it), so only the backstop remains.
+    const frozen = clock.mode === 'frozen';
+    let delay = next == null || frozen ? BACKSTOP_MS : Math.min(BACKSTOP_MS, Math.max(0, Math.ceil((next - nowUs) / 1000)));
     if (heldElsewhere > 0) delay = Math.min(delay, HELD_ELSEWHERE_MS);
     if (timer) clearTimeout(timer);
     timer = setTimeout(safePump, delay);
@@ -182,7 +187,7 @@ export function createDispatcher(d: DispatcherDeps) {
       throw new VtrError(
         'retries_in_progress',
         `webhook event ${eventId} is ${ev.status}: its automatic retries are not done; the next automatic attempt is at ${next ?? 'any moment'} (UTC). ` +
-          'Follow it with `vtr webhooks tail`; under --clock manual, `vtr clock advance` runs it',
+          'Follow it with `vtr webhooks tail`; under --clock frozen or manual, `vtr clock advance` runs it',
         { next_attempt_at: next },
       );
     }
@@ -219,24 +224,25 @@ export function createDispatcher(d: DispatcherDeps) {
     kick,
     runDue,
     /**
-     * Moves a manual clock forward by `ms` the way time would pass: it stops at each scheduled
-     * attempt on the way, in order, and runs it there, so a retry scheduled by an attempt also runs
-     * when it falls before the end (`clock advance 1h` runs a whole 2 s … 32 s retry schedule).
-     * The offset grows by exactly `ms`; everything that became due has run when it resolves.
+     * Moves a manual or frozen clock forward by `ms` the way time would pass: it stops at each
+     * scheduled attempt on the way, in order, and runs it there, so a retry scheduled by an attempt
+     * also runs when it falls before the end (`clock advance 1h` runs a whole 2 s … 32 s retry
+     * schedule). The clock's position (manual: offset, frozen: "now") grows by exactly `ms`;
+     * everything that became due has run when it resolves.
      */
     async advanceClock(ms: number): Promise<void> {
       clock.assertCanAdvance(ms);
-      const targetOffset = clock.offsetMs() + ms;
+      const target = clock.position() + ms;
       await runDue();
       for (;;) {
         const next = store.webhookEvents.nextDueAfter(clock.nowMicros());
         if (next == null) break;
         const step = Math.ceil(next / 1000) - clock.now();
-        if (clock.offsetMs() + step >= targetOffset) break;
+        if (clock.position() + step >= target) break;
         if (step > 0) clock.advance(step);
         await runDue();
       }
-      const rest = targetOffset - clock.offsetMs();
+      const rest = target - clock.position();
       if (rest > 0) clock.advance(rest);
       await runDue();
     },

@@ -9,6 +9,8 @@ import { createNotifier } from './notifier.js';
 import { createHttpSender, type Sender } from './sender.js';
 import { createWebhookService } from './service.js';
 import { createTrigger } from './trigger.js';
+import { createTestEvents } from './test-event.js';
+import type { SessionService } from '../sessions/service.js';
 import { createViewService } from './views.js';
 
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
@@ -24,6 +26,8 @@ export interface WebhookSystemOptions {
   random?: () => number;
   webhookTimeoutMs?: number;
   smtpUrl?: string | null;
+  /** Makes the test sessions of `webhooks trigger`; without it, trigger needs a session id. */
+  sessions?: SessionService;
   /** Replaces the HTTP sender (tests). */
   send?: Sender;
   log?: (line: string) => void;
@@ -49,7 +53,10 @@ export function createWebhookSystem(o: WebhookSystemOptions) {
     dispatcher,
     trigger,
     views: createViewService({ store, clock, bus }),
-    webhooks: createWebhookService({ store, clock, bus, dispatcher }),
+    webhooks: createWebhookService({
+      store, clock, bus, dispatcher,
+      testEvent: o.sessions ? createTestEvents({ store, clock, bus, policy, sessions: o.sessions, kick: dispatcher.kick }) : undefined,
+    }),
     /** Graceful stop: no new attempts, running ones finish (at most the timeout), mail sent. */
     async close(): Promise<void> {
       await dispatcher.close();

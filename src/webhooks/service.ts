@@ -3,6 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import type { EventStatus, Notification, Webhook, WebhookEvent } from '../domain/webhooks.js';
 import { httpUrlProblem } from '../domain/webhooks.js';
 import { NO_RUN } from '../domain/disabling.js';
+import { manualRetryRefusal, type RetryRefusal } from '../domain/webhook-event.js';
 import { notFound, unknownCursor, VtrError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
@@ -12,12 +13,15 @@ import type { WebhookRecord } from '../store/webhooks.js';
 import { loadEventJson, webhookJson } from './json.js';
 import { noEffects, stopScheduled } from './outcome.js';
 import type { WebhookDispatcher } from './dispatcher.js';
+import type { TestEventInput } from './test-event.js';
 
 export interface WebhookServiceDeps {
   store: Store;
   clock: Clock;
   bus: EventBus;
   dispatcher: WebhookDispatcher;
+  /** `webhooks trigger` (test-event.ts). */
+  testEvent?: (webhookId: string, input: TestEventInput) => WebhookEvent & { payload: unknown };
 }
 
 function checkUrl(url: string): void {
@@ -25,7 +29,7 @@ function checkUrl(url: string): void {
   if (problem) throw new VtrError('invalid_request', `url: ${problem}`, { field: 'url' });
 }
 
-export function createWebhookService({ store, clock, bus, dispatcher }: WebhookServiceDeps) {
+export function createWebhookService({ store, clock, bus, dispatcher, testEvent }: WebhookServiceDeps) {
   function record(id: string): WebhookRecord {
     const w = store.webhooks.get(id);
     if (!w) throw notFound(`webhook ${id}`);
@@ -115,6 +119,17 @@ export function createWebhookService({ store, clock, bus, dispatcher }: WebhookS
       return { ...loadEventJson(store, e), payload: JSON.parse(e.payload) as unknown };
     },
     retry: (eventId: string) => dispatcher.retry(eventId),
+    /** A saved_view event now, for a session and view given or made up (test-event.ts). */
+    trigger(webhookId: string, input: TestEventInput = {}): WebhookEvent & { payload: unknown } {
+      if (!testEvent) throw new VtrError('conflict', 'test events are not available in this emulator');
+      return testEvent(webhookId, input);
+    },
+    /** Why `retry` would refuse the event as it is stored (attempts running now aside), or null. */
+    retryRefusal(eventId: string): RetryRefusal | null {
+      const e = store.webhookEvents.get(eventId);
+      if (!e) throw notFound(`webhook event ${eventId}`);
+      return manualRetryRefusal(e);
+    },
     /** Whether an attempt of the event is running now (a manual retry would be refused). */
     attemptRunning: (eventId: string) => dispatcher.running(eventId),
     notifications(q: { siteId?: string; limit?: number; before?: string } = {}): Notification[] {

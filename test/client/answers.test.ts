@@ -58,7 +58,7 @@ describe('decodeAnswer', () => {
   it('decodeAnswer: a check’s sections may be null (not sent) but not of another type', () => {
     const check = shape('POST', '/api/v1/event');
     // Every section not sent is null: the contract's answer to a check of nothing.
-    const base = { id: 'chk_1', created_at: '2026-01-01T00:00:00.000000', session_id: null, risk_level: 'normal', risks: [], device: null, ip: null, email: null, phone: null, address: null };
+    const base = { id: 'chk_1', created_at: '2026-01-01T00:00:00.000000', session_id: null, risk_level: 'normal', risks: [], outcome: 'neutral', review: false, rules: [], external_id: null, device: null, ip: null, email: null, phone: null, address: null };
     expect(decodeAnswer(answer(200, 'application/json', JSON.stringify(base)), check)).toHaveProperty('data');
     expect(notEmulator(() => decodeAnswer(answer(200, 'application/json', JSON.stringify({ ...base, ip: 'x' })), check)).detail).toMatch(/"ip" is a string/);
   });
@@ -138,7 +138,7 @@ describe('api client against the emulator', { timeout: 30_000 }, () => {
       seen.add(routeOf(method, `/_vtr/api${path}`)!.route);
       return c.admin<T>(method, path, body === undefined ? {} : { body });
     };
-    const api = async <T = any>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const api = async <T = any>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> => {
       seen.add(routeOf(method, `/api/v1${path}`)!.route);
       return c.api<T>(method, path, body === undefined ? {} : { body });
     };
@@ -162,6 +162,11 @@ describe('api client against the emulator', { timeout: 30_000 }, () => {
     await admin('GET', `/sites/${site}/views`);
     await admin('GET', `/views/${view.saved_view_id}`);
     await admin('PATCH', `/views/${view.saved_view_id}`, { name: 'Invalid ones' });
+    const rule = await admin<{ rule_id: string }>('POST', `/sites/${site}/rules`, { name: 'Tor', filter: 'risks contains tor', action: 'block' });
+    await admin('GET', `/sites/${site}/rules`);
+    await admin('GET', `/sites/${site}/rules/${rule.rule_id}`);
+    await admin('PATCH', `/sites/${site}/rules/location`, { enabled: true });
+    await admin('DELETE', `/sites/${site}/rules/${rule.rule_id}`);
     const hook = await admin<{ webhook_id: string }>('POST', `/sites/${site}/webhooks`, { url: receiverUrl });
     await admin('GET', '/webhooks');
     await admin('GET', `/sites/${site}/webhooks`);
@@ -174,6 +179,7 @@ describe('api client against the emulator', { timeout: 30_000 }, () => {
     await admin('GET', `/sessions/${session.session_id}`);
     await api('GET', `/session/${session.session_id}`);
     await api('POST', `/session/${session.session_id}/event`, { name: 'conversion' });
+    await api('PUT', `/session/${session.session_id}/conversion`);
     seen.add(routeOf('POST', '/api/v1/event')!.route);
     const check = await c.check<{ id: string }>({ ip: '192.0.2.1' });
     await admin('GET', '/checks');

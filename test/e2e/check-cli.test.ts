@@ -32,7 +32,9 @@ describe('vtr check', { timeout: 90_000 }, () => {
     expect(r.stdout).not.toMatch(/\x1b\[/);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^chk_\w+\s+invalid\s+risks: tor, anonymous$/);
-    expect(lines.map((l) => l.split(/\s+/)[0])).toEqual([expect.stringMatching(/^chk_/), 'session', 'device', 'ip', 'email', 'phone', 'address']);
+    expect(lines.map((l) => l.split(/\s+/)[0])).toEqual([expect.stringMatching(/^chk_/), 'outcome', 'rules', 'session', 'device', 'ip', 'email', 'phone', 'address']);
+    expect(r.stdout).toMatch(/outcome\s+blocked · review/);
+    expect(r.stdout).toMatch(/rules\s+anonymous \(review\)/);
     expect(r.stdout).toContain('+12126647665');
     expect(r.stdout).toMatch(/address\s+valid · Berlin, DE/);
   });
@@ -55,7 +57,7 @@ describe('vtr check', { timeout: 90_000 }, () => {
     const over = await vtr(['check', '--email', 'someone@mailinator.com', '--fail-on', 'suspicious', '--json']);
     expect(over.code).toBe(3);
     expect(JSON.parse(over.stdout).risk_level).toBe('suspicious');
-    expect(over.stderr).toContain('vtr: risk level suspicious reached --fail-on suspicious');
+    expect(over.stderr).toContain('vtr: risk level suspicious: reached --fail-on suspicious');
     expect(over.stderr).not.toMatch(/error/); // the outcome the script asked about, not a failure
     const under = await vtr(['check', '--email', 'someone@mailinator.com', '--fail-on', 'invalid']);
     expect(under.code).toBe(0);

@@ -74,6 +74,7 @@ describe('contract §8: commands and flags, exact spelling', () => {
       'webhooks retry': { args: ['event-id'], flags: ['--all-failed', '--webhook'] },
       'webhooks tail': { flags: ['--webhook'] },
       'webhooks receive': { flags: ['--port', '--fail', '--status', '--delay', '--secret'] },
+      'webhooks trigger': { args: ['webhook-id'], flags: ['--session', '--view'] },
       'webhooks secret': { args: ['id'] },
       'notifications list': {},
       'logs list': {},
@@ -102,7 +103,7 @@ describe('contract §8: commands and flags, exact spelling', () => {
     const serve = all.get('serve')!;
     const defaults = Object.fromEntries(serve.options.map((o) => [o.long, o.defaultValue]));
     expect(defaults).toMatchObject({ '--port': '8787', '--host': '127.0.0.1', '--db': '.vtr/vtr.db', '--clock': 'system', '--retry-base': '2s', '--webhook-timeout': '10s', '--log': 'pretty' });
-    expect(flag(serve, '--clock')!.argChoices).toEqual(['system', 'manual']);
+    expect(flag(serve, '--clock')!.argChoices).toEqual(['system', 'manual', 'frozen']);
     expect(flag(serve, '--log')!.argChoices).toEqual(['pretty', 'json']);
   });
 
@@ -119,7 +120,7 @@ describe('contract §7–§8 on the built binary', { timeout: 120_000 }, () => {
   let rx: Receiver;
   beforeAll(async () => {
     rx = await startReceiver({ answer: () => 500 });
-    server = await startServer(['--memory', '--clock', 'manual']);
+    server = await startServer(['--memory', '--clock', 'frozen']);
   });
   afterAll(async () => {
     await server?.stop();
@@ -218,7 +219,7 @@ describe('contract §7–§8 on the built binary', { timeout: 120_000 }, () => {
 
     const clock = await vtrJson(['clock', 'advance', '2m'], env);
     expect(Object.keys(clock).sort()).toEqual(['mode', 'now', 'offset_ms']);
-    expect(clock).toMatchObject({ mode: 'manual', now: expect.stringMatching(TIMESTAMP) });
+    expect(clock).toMatchObject({ mode: 'frozen', now: expect.stringMatching(TIMESTAMP) });
     const failed = await vtrJson(['webhooks', 'events', hook.webhook_id, '--status', 'failed'], env);
     expect(failed).toHaveLength(1);
     const ev = failed[0];

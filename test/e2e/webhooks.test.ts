@@ -283,7 +283,7 @@ describe('webhooks end to end (built binary)', () => {
     const moved = await runCli(['clock', 'advance', '10s'], { env: s.env });
     expect(moved.code).toBe(0);
     expect(moved.stdout).toMatch(/offset_ms:\s+10000/);
-    expect(moved.stderr).toMatch(new RegExp(`#2 {2}HTTP 500 {2}→ retrying, next \\S+ {2}${hook.webhook_id} ${rx.url}`));
+    expect(moved.stderr).toMatch(new RegExp(`#2 {2}HTTP 500 {2}→ retrying, next \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} UTC \\(emulated\\) {2}${hook.webhook_id} ${rx.url}`));
     expect(moved.stderr).toMatch(/#3 {2}HTTP 500 {2}→ retrying/);
     expect(moved.stderr).toContain('Ran 2 webhook attempts on the way.');
     const json = await runCli(['clock', 'advance', '1s', '--json'], { env: s.env });

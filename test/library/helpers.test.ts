@@ -68,6 +68,14 @@ describe('library helpers', () => {
     );
   });
 
+  it('rules.create/update/list: a custom rule blocks, a smart rule is switched on', async () => {
+    const rule = await emu.rules.create({ name: 'Block disposable', filter: 'risks contains disposable_email', action: 'block' });
+    expect(rule).toMatchObject({ type: 'custom', enabled: true });
+    expect((await emu.check({ email: 'x@mailinator.com' })).outcome).toBe('blocked');
+    expect(await emu.rules.update('location', { enabled: true })).toMatchObject({ rule_id: 'location', enabled: true });
+    expect((await emu.rules.list()).map((r) => r.rule_id)).toContain(rule.rule_id);
+  });
+
   it('fetch: answers a Request in-process, as over HTTP', async () => {
     const s = await emu.sessions.create({});
     const res = await emu.fetch(new Request(`${emu.baseUrl}/session/${s.session_id}`, { headers: { authorization: `Bearer ${emu.site.accessToken}` } }));

@@ -49,7 +49,7 @@ describe('the OpenAPI document', () => {
     expect(doc).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(Object.keys(doc.paths).sort()).toEqual(['/event', '/session/{id}', '/session/{id}/event']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/event', '/session/{id}', '/session/{id}/conversion', '/session/{id}/event']);
     expect(doc.paths['/event'].post.security).toEqual([]);
   });
 

@@ -51,9 +51,28 @@ describe('POST /api/v1/event errors', () => {
     expect(r.body.message).not.toContain('0123456789abcdef');
   });
 
-  it('event: the Authorization header is not a way in', async () => {
-    const res = await emu.app.request('/api/v1/event', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: '{}' });
-    expect(res.status).toBe(401);
+  it('event: the secret key as the bearer token is a way in (clients written for the hosted service); the body wins', async () => {
+    const post = (authorization: string, body: Record<string, unknown>) =>
+      emu.app.request('/api/v1/event', { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify(body) });
+    expect((await post(`Bearer ${secret}`, { ip: '192.0.2.1' })).status).toBe(200);
+    expect((await post('Bearer sk_test_wrong', {})).status).toBe(401);
+    // The body's key is the one used: a right one there wins over a wrong header, and the reverse.
+    expect((await post('Bearer sk_test_wrong', { secret_key: secret })).status).toBe(200);
+    expect((await post(`Bearer ${secret}`, { secret_key: 'sk_test_wrong' })).status).toBe(401);
+  });
+
+  it('event: external_id is stored and echoed; over 50 characters or not a string or integer is a 400 naming it', async () => {
+    const r = await check({ external_id: 'signup-42' });
+    expect(r.body.external_id).toBe('signup-42');
+    expect((await check({ external_id: 42 })).body.external_id).toBe(42);
+    expect((await check({})).body.external_id).toBeNull();
+    const stored = await emu.app.request(`/_vtr/api/checks/${r.body.id as string}`);
+    expect(((await stored.json()) as { external_id: string }).external_id).toBe('signup-42');
+    for (const bad of ['x'.repeat(51), 1.5, { a: 1 }]) {
+      const res = await check({ external_id: bad });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'invalid_request', field: 'external_id' });
+    }
   });
 
   it('event: 400 naming the field for each wrong JSON type', async () => {
@@ -105,8 +124,8 @@ describe('POST /api/v1/event results', () => {
   it('event: only secret_key gives every section null and a normal verdict', async () => {
     const r = await check({});
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body)).toEqual(['id', 'created_at', 'session_id', 'risk_level', 'risks', 'device', 'ip', 'email', 'phone', 'address']);
-    expect(r.body).toMatchObject({ session_id: null, risk_level: 'normal', risks: [], device: null, ip: null, email: null, phone: null, address: null });
+    expect(Object.keys(r.body)).toEqual(['id', 'created_at', 'session_id', 'risk_level', 'risks', 'outcome', 'review', 'rules', 'external_id', 'device', 'ip', 'email', 'phone', 'address']);
+    expect(r.body).toMatchObject({ session_id: null, risk_level: 'normal', risks: [], outcome: 'neutral', review: false, rules: [], device: null, ip: null, email: null, phone: null, address: null });
     expect(r.body.id).toMatch(/^chk_/);
     expect(r.body.created_at).toMatch(TIMESTAMP);
   });

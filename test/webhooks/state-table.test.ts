@@ -67,7 +67,8 @@ describe('webhook state table (real receiver)', () => {
 
   it('state table: enabled + 5xx → retried automatically up to 5 times with exponential backoff', async () => {
     rx.answer(() => 503);
-    const { hook } = await setup(); // --retry-base 60s: 60s, 120s, 240s, 480s, 960s
+    // A frozen clock: the gaps are exact, not stretched by how long each attempt took in real time.
+    const { hook } = await setup({ clock: 'frozen' }); // --retry-base 60s: 60s, 120s, 240s, 480s, 960s
     await h.createSession();
     await settle();
     let [e] = await events(hook.webhook_id);

@@ -1,5 +1,5 @@
 // Visitor checks: the list (live, paged) and one check with each of its sections.
-import type { CheckRecord } from '../../store/checks.js';
+import type { StoredCheck } from '../../checks/run-check.js';
 import { notFound } from '../../domain/errors.js';
 import { html, scriptJson, type Html } from './html.js';
 import { CONSOLE, scrollTable } from './layout.js';
@@ -8,16 +8,23 @@ import type { ConsoleRouter } from './router.js';
 
 const PAGE_SIZE = 50;
 const SECTIONS = ['device', 'ip', 'email', 'phone', 'address'] as const;
-export const CHECK_HEAD = ['Created', 'Check', 'Risk', 'Risks', 'Checked', 'Session'];
+export const CHECK_HEAD = ['Created', 'Check', 'Risk', 'Outcome', 'Rules', 'Risks', 'Checked', 'Session'];
 
-const risksOf = (c: CheckRecord) => (Array.isArray(c.result.risks) ? (c.result.risks as string[]) : []);
+const risksOf = (c: StoredCheck) => (Array.isArray(c.risks) ? c.risks : []);
 
-export function checkRow(c: CheckRecord): Html {
-  const checked = SECTIONS.filter((s) => c.result[s] != null);
-  return html`<tr id="check-${c.check_id}" data-announce="New check ${c.check_id}">
+/** The site's decision: a check stored before rules existed has none. */
+function outcome(c: StoredCheck): Html {
+  if (!c.outcome) return value(null);
+  return html`<span class="outcome-${c.outcome}">${c.outcome}</span>${c.review ? html` · review` : ''}`;
+}
+const rulesOf = (c: StoredCheck) => (Array.isArray(c.rules) ? c.rules.map((m) => `${m.id} (${m.action})`) : []);
+
+export function checkRow(c: StoredCheck): Html {
+  const checked = SECTIONS.filter((s) => c[s] != null);
+  return html`<tr id="check-${c.id}" data-announce="New check ${c.id}">
 <td>${time(c.created_at)}</td>
-<td><a class="mono" href="${CONSOLE}/checks/${encodeURIComponent(c.check_id)}">${c.check_id}</a></td>
-<td>${risk(c.risk_level)}</td><td>${value(risksOf(c))}</td><td>${value(checked)}</td>
+<td><a class="mono" href="${CONSOLE}/checks/${encodeURIComponent(c.id)}">${c.id}</a></td>
+<td>${risk(c.risk_level)}</td><td>${outcome(c)}</td><td>${value(rulesOf(c))}</td><td>${value(risksOf(c))}</td><td>${value(checked)}</td>
 <td>${c.session_id ? html`<a class="mono" href="${CONSOLE}/sessions/${encodeURIComponent(c.session_id)}">${c.session_id}</a>` : value(null)}</td>
 </tr>`;
 }
@@ -37,14 +44,15 @@ export function registerChecksPages(r: ConsoleRouter): void {
   r.page('/checks', (c) => {
     const site = c.req.query('site') || undefined;
     const before = c.req.query('before') || undefined;
-    const checks = deps.store.checks.list({ siteId: site, limit: PAGE_SIZE, before: (before && deps.store.checks.cursor(before)) || undefined });
+    // A cursor that names nothing (pruned, deleted) shows the newest checks rather than an error.
+    const checks = deps.checks.list({ siteId: site, limit: PAGE_SIZE, before: before && deps.checks.get(before) ? before : undefined });
     const body = html`<h1>Visitor checks</h1>
 <form class="filter" method="get" action="${CONSOLE}/checks">
 ${sitePicker(deps.sites.list(), site)}
 <div><button type="submit">Show</button></div>
 </form>
 ${scrollTable('Visitor checks, newest first', CHECK_HEAD, checks.map(checkRow), { bodyId: 'rows', empty: 'No checks yet. Run one with `vtr check --email a@example.com`.' })}
-${pager(`${CONSOLE}/checks`, { site }, { before, lastId: checks.at(-1)?.check_id, full: checks.length === PAGE_SIZE })}`;
+${pager(`${CONSOLE}/checks`, { site }, { before, lastId: checks.at(-1)?.id, full: checks.length === PAGE_SIZE })}`;
     const script = before
       ? undefined
       : html`vtrPage.checks(${scriptJson(site ?? '')});`;
@@ -52,20 +60,21 @@ ${pager(`${CONSOLE}/checks`, { site }, { before, lastId: checks.at(-1)?.check_id
   });
 
   r.fragment('/checks/rows/:id', (c) => {
-    const check = deps.store.checks.get(c.req.param('id') ?? '');
+    const check = deps.checks.get(c.req.param('id') ?? '');
     const site = c.req.query('site');
     return check && (!site || check.site_id === site) ? checkRow(check) : null;
   });
 
   r.page('/checks/:id', (c) => {
-    const check = deps.store.checks.get(c.req.param('id') ?? '');
+    const check = deps.checks.get(c.req.param('id') ?? '');
     if (!check) throw notFound('check');
+    const { site_id: _site, ...result } = check;
     const body = html`<p><a href="${CONSOLE}/checks">← Visitor checks</a></p>
-<h1>Check <span class="mono">${check.check_id}</span></h1>
-<p>${risk(check.risk_level)} <span class="muted">${time(check.created_at)} · risks: ${value(risksOf(check))} · session:
+<h1>Check <span class="mono">${check.id}</span></h1>
+<p>${risk(check.risk_level)} · outcome ${outcome(check)} · rules: ${value(rulesOf(check))} <span class="muted">${time(check.created_at)} · risks: ${value(risksOf(check))} · session:
 ${check.session_id ? html`<a class="mono" href="${CONSOLE}/sessions/${encodeURIComponent(check.session_id)}">${check.session_id}</a>` : 'none'}</span></p>
-<div class="grid2">${SECTIONS.map((s) => section(s, check.result[s]))}</div>
-<details><summary>Result JSON</summary><pre>${JSON.stringify(check.result, null, 2)}</pre></details>`;
-    return r.render({ title: `Check ${check.check_id}`, nav: 'checks', body });
+<div class="grid2">${SECTIONS.map((s) => section(s, check[s]))}</div>
+<details><summary>Result JSON</summary><pre>${JSON.stringify(result, null, 2)}</pre></details>`;
+    return r.render({ title: `Check ${check.id}`, nav: 'checks', body });
   });
 }

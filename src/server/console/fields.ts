@@ -2,22 +2,31 @@
 import type { Site } from '../../domain/site.js';
 import { html, type Html } from './html.js';
 
-/** A value as the API has it: null shown as "null", arrays joined, booleans as words. */
+/** "Nothing here": a dash, with the raw value (null, [], "") as its tooltip. */
+export function empty(raw: string): Html {
+  return html`<span class="null" title="${raw}">—</span>`;
+}
+
+/** A value as the API has it: null, [] and "" shown as a dash (raw value in the tooltip), arrays joined, booleans as words. */
 export function value(v: unknown): Html {
-  if (v === null || v === undefined) return html`<span class="null">null</span>`;
-  if (Array.isArray(v)) return v.length ? html`${v.map(String).join(', ')}` : html`<span class="null">[]</span>`;
+  if (v === null || v === undefined) return empty('null');
+  if (v === '') return empty('""');
+  if (Array.isArray(v)) return v.length ? html`${v.map(String).join(', ')}` : empty('[]');
   if (typeof v === 'object') return html`<code>${JSON.stringify(v)}</code>`;
   return html`${String(v)}`;
 }
 
-/** "2026-11-21T09:14:03.123456" → a <time> showing "2026-11-21 09:14:03" (UTC). */
+/**
+ * "2026-11-21T09:14:03.123456" → a <time> showing "2026-11-21 09:14:03 UTC". Every console time is
+ * the emulator's: under a frozen or manual clock the page's body class shows the "(emulated)" mark.
+ */
 export function time(ts: string | null | undefined): Html {
-  if (!ts) return html`<span class="null">null</span>`;
-  return html`<time datetime="${ts}Z" title="${ts} UTC">${ts.replace('T', ' ').slice(0, 19)}</time>`;
+  if (!ts) return empty('null');
+  return html`<time datetime="${ts}Z" title="${ts} UTC (the emulator's clock)">${ts.replace('T', ' ').slice(0, 19)} UTC<span class="emu"> (emulated)</span></time>`;
 }
 
 export function risk(level: string | null | undefined): Html {
-  if (!level) return html`<span class="null">null</span>`;
+  if (!level) return empty('null');
   return html`<span class="badge risk-${level.replace(/[^a-z]/g, '')}">${level}</span>`;
 }
 

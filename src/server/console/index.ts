@@ -17,6 +17,7 @@ import { registerTokensPage } from './tokens.js';
 import { registerLogsPage } from './logs.js';
 import { registerOutboxPage } from './outbox.js';
 import { registerViewsPages } from './views.js';
+import { registerRulesPages } from './rules.js';
 import { registerWebhooksPage } from './webhooks.js';
 import { registerWebhookEventsPage } from './webhook-events.js';
 import { registerWebhookEventPage } from './webhook-event.js';
@@ -30,6 +31,7 @@ export const PAGES: Array<(r: ConsoleRouter) => void> = [
   registerSitesPage,
   registerTokensPage,
   registerViewsPages,
+  registerRulesPages,
   registerWebhooksPage,
   registerWebhookEventsPage,
   registerWebhookEventPage,

@@ -19,6 +19,7 @@ export const NAV: NavItem[] = [
   { key: 'sites', label: 'Sites & keys', href: `${CONSOLE}/sites` },
   { key: 'tokens', label: 'Access tokens', href: `${CONSOLE}/tokens` },
   { key: 'views', label: 'Saved views', href: `${CONSOLE}/views` },
+  { key: 'rules', label: 'Rules', href: `${CONSOLE}/rules` },
   { key: 'webhooks', label: 'Webhooks', href: `${CONSOLE}/webhooks` },
   { key: 'logs', label: 'Request log', href: `${CONSOLE}/logs` },
   { key: 'outbox', label: 'Mail outbox', href: `${CONSOLE}/outbox` },
@@ -32,6 +33,8 @@ export interface PageOptions {
   /** Page script, run after the shared helpers (trusted code only). */
   script?: Html;
   version?: string;
+  /** The emulator's clock mode: frozen and manual mark every time as emulated. */
+  clock?: string;
   /** Why writes fail now (a full disk, a read-only database): shown on every page, as /_vtr/health says. */
   degraded?: string | null;
 }
@@ -46,7 +49,7 @@ export function layout(o: PageOptions): Html {
 <title>${o.title} · vtr console</title>
 <style>${raw(CONSOLE_CSS)}</style>
 </head>
-<body>
+<body class="${o.clock && o.clock !== 'system' ? 'clock-emulated' : 'clock-system'}">
 <a class="skip" href="#main">Skip to content</a>
 <header class="top">
   <a class="brand" href="${CONSOLE}/sessions">vtr <span>console</span></a>
@@ -55,6 +58,7 @@ export function layout(o: PageOptions): Html {
       (n) => html`<li><a href="${n.href}"${n.key === o.nav ? raw(' aria-current="page"') : ''}>${n.label}</a></li>`,
     )}</ul>
   </nav>
+  ${o.clock && o.clock !== 'system' ? html`<span class="clock-badge" title="The emulator runs on --clock ${o.clock}: every time shown is the emulator's, not the real time">clock: ${o.clock} · times emulated</span>` : ''}
   <span id="live" class="live" title="Live updates from the event stream" hidden>connecting…</span>
 </header>
 <main id="main" tabindex="-1">
@@ -70,9 +74,9 @@ ${o.script ? html`<script>${o.script}</script>` : ''}
 }
 
 /** A table inside a horizontally scrolling box (phone widths). */
-export function scrollTable(caption: string, head: string[], rows: Html | Html[], opts: { bodyId?: string; empty?: string } = {}): Html {
+export function scrollTable(caption: string, head: string[], rows: Html | Html[], opts: { bodyId?: string; empty?: string; compact?: boolean } = {}): Html {
   return html`<div class="scroll" role="region" aria-label="${caption}" tabindex="0">
-<table>
+<table${opts.compact ? raw(' class="compact"') : ''}>
 <caption class="sr-only">${caption}</caption>
 <thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
 <tbody${opts.bodyId ? html` id="${opts.bodyId}"` : ''}>${rows}</tbody>

@@ -18,7 +18,7 @@ function mailRow(n: Notification): Html {
 export function registerOutboxPage(r: ConsoleRouter): void {
   const { deps } = r;
   r.page('/outbox', () => {
-    const mails = deps.store.notifications.list({ limit: 200 });
+    const mails = deps.webhooks?.notifications({ limit: 200 }) ?? [];
     const body = html`<h1>Mail outbox</h1>
 <p class="muted">Notifications to site owners. With <code>vtr serve --smtp smtp://…</code> they are also sent.</p>
 <div id="outbox">

@@ -27,7 +27,7 @@ export interface ConsoleRouter {
 }
 
 export function createConsoleRouter(app: Hono, deps: AppDeps): ConsoleRouter {
-  const render: ConsoleRouter['render'] = (o) => layout({ ...o, version: deps.config.version, degraded: degradedReason(deps) });
+  const render: ConsoleRouter['render'] = (o) => layout({ ...o, version: deps.config.version, degraded: degradedReason(deps), clock: deps.clock.mode });
   const errorPage = (c: Context, err: unknown): Response => {
     const status = err instanceof VtrError ? err.status : 500;
     if (!(err instanceof VtrError)) console.error('vtr: console error', err);

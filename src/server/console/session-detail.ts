@@ -14,11 +14,12 @@ export function registerSessionDetailPage(r: ConsoleRouter): void {
   const { deps } = r;
   r.page('/sessions/:id', (c) => {
     const s: Session = deps.sessions.get(c.req.param('id') ?? '');
-    const checks = deps.store.checks.forSession(s.session_id).reverse();
+    const checks = deps.checks.list({ sessionId: s.session_id, limit: 10_000 });
     const body = html`<p><a href="${CONSOLE}/sessions">← Sessions</a></p>
 <div id="session-body">
 <h1>Session <span class="mono">${s.session_id}</span></h1>
 <p>${risk(s.risk_level)} <span class="muted">${s.engagement_level ?? ''} · ${s.channel ?? ''} · site ${s.site_name ?? s.site_id}</span></p>
+<p id="session-actions">Actions taken: ${s.actions.length ? html`<strong>${s.actions.join(', ')}</strong>` : html`<span class="muted">none (no visitor check matched a rule)</span>`}</p>
 <div class="grid2">
 <section class="card" aria-labelledby="fields-h">
 <h2 id="fields-h">Fields</h2>

@@ -3,22 +3,23 @@ import type { Context } from 'hono';
 import type { Session } from '../../domain/session.js';
 import { FilterError, formatFilterError, matchesFilter, parseFilter } from '../../domain/filter/index.js';
 import { VtrError } from '../../domain/errors.js';
-import { compileFilter } from '../routes/admin-sessions.js';
 import { html, raw, scriptJson, type Html } from './html.js';
 import { CONSOLE, scrollTable } from './layout.js';
 import { pager, risk, sitePicker, time, value } from './fields.js';
 import type { ConsoleRouter } from './router.js';
 
 const PAGE_SIZE = 50;
-const HEAD = ['Created', 'Session', 'Risk', 'Engagement', 'Channel', 'Source', 'IP', 'Country', 'Device', 'Views', 'Risks'];
+// Fits 1280 px: channel with source, IP with country (one cell each, the second on its own line).
+const HEAD = ['Created', 'Session', 'Risk', 'Engagement', 'Channel / source', 'IP / country', 'Device', 'Views', 'Risks'];
 
 export function sessionRow(s: Session): Html {
   return html`<tr id="row-${s.session_id}" data-announce="New session ${s.session_id}">
 <td>${time(s.created_at)}</td>
 <td><a class="mono" href="${CONSOLE}/sessions/${encodeURIComponent(s.session_id)}">${s.session_id}</a></td>
-<td>${risk(s.risk_level)}</td><td>${value(s.engagement_level)}</td><td>${value(s.channel)}</td>
-<td>${value(s.source)}</td><td class="mono">${value(s.ip)}</td><td>${value(s.country_code)}</td>
-<td>${value(s.device_type)}</td><td>${value(s.page_views)}</td><td>${value(s.risks)}</td>
+<td>${risk(s.risk_level)}</td><td>${value(s.engagement_level)}</td>
+<td>${value(s.channel)}<span class="sub">${value(s.source)}</span></td>
+<td class="brk"><span class="mono">${value(s.ip)}</span><span class="sub">${value(s.country_code)}</span></td>
+<td>${value(s.device_type)}</td><td>${value(s.page_views)}</td><td class="risks">${value(s.risks)}</td>
 </tr>`;
 }
 
@@ -39,7 +40,7 @@ function idTarget(deps: ConsoleRouter['deps'], text: string): string | null {
   const sessionPage = (id: string) => `${CONSOLE}/sessions/${encodeURIComponent(id)}`;
   if (m[1] === 'chk') return `${CONSOLE}/checks/${encodeURIComponent(text)}`;
   if (m[1] === 'ses') return sessionPage(text);
-  const probe = deps.store.probes.get(text);
+  const probe = deps.sessions.probe(text);
   if (!probe) throw new VtrError('not_found', `no probe ${text}: it was never recorded here, or its site was deleted`);
   return sessionPage(probe.session_id);
 }
@@ -58,12 +59,9 @@ export function registerSessionsPage(r: ConsoleRouter): void {
     let sessions: Session[] = [];
     let error: Html | string = '';
     try {
-      sessions = deps.store.sessions.list({
-        siteId: site,
-        where: where ? compileFilter(where) : undefined,
-        limit: PAGE_SIZE,
-        before: (before && deps.store.sessions.cursor(before)) || undefined,
-      });
+      // A cursor that names nothing (deleted) shows the newest sessions rather than an error.
+      const from = before && deps.sessions.find(before) ? before : undefined;
+      sessions = deps.sessions.list({ siteId: site, where: where || undefined, limit: PAGE_SIZE, before: from });
     } catch (err) {
       if (!(err instanceof VtrError) || err.code !== 'invalid_filter') throw err;
       error = filterError(where, { message: err.message, position: Number(err.details?.position ?? 0) });
@@ -78,7 +76,7 @@ ${sitePicker(sites, site)}
 </form>
 <p id="where-help" class="muted">Clauses like <code>field op value</code> joined by <code>and</code>/<code>or</code>; ops <code>= != &lt; &lt;= &gt; &gt;= in (…) not in (…) contains is null is not null</code>. Or paste a session, check or probe id to open it.</p>
 ${error}
-${error ? '' : scrollTable('Sessions, newest first', HEAD, sessions.map(sessionRow), { bodyId: 'rows', empty: 'No sessions match. Make one with `vtr sessions create`.' })}
+${error ? '' : scrollTable('Sessions, newest first', HEAD, sessions.map(sessionRow), { bodyId: 'rows', compact: true, empty: 'No sessions match. Make one with `vtr sessions create`.' })}
 ${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before, lastId: sessions.at(-1)?.session_id, full: sessions.length === PAGE_SIZE })}`;
     // Live rows only on the first page; the server decides whether a session matches the filter.
     const script = before || error
@@ -90,16 +88,16 @@ ${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before, la
   // One row, when the session matches the page's filter and site (204 otherwise).
   r.fragment('/sessions/rows/:id', (c) => {
     const { where, site } = query(c);
-    const rec = deps.store.sessions.get(c.req.param('id') ?? '');
-    if (!rec || (site && rec.session.site_id !== site)) return null;
+    const session = deps.sessions.find(c.req.param('id') ?? '');
+    if (!session || (site && session.site_id !== site)) return null;
     if (where) {
       try {
-        if (!matchesFilter(parseFilter(where), rec.session)) return null;
+        if (!matchesFilter(parseFilter(where), session)) return null;
       } catch (err) {
         if (err instanceof FilterError) return null;
         throw err;
       }
     }
-    return sessionRow(rec.session);
+    return sessionRow(session);
   });
 }

@@ -42,6 +42,15 @@ tbody tr:last-child td{border-bottom:0}
 tr.new{animation:flash 2s ease-out}
 @keyframes flash{from{background:color-mix(in srgb,var(--accent) 25%,transparent)}to{background:transparent}}
 .empty{color:var(--muted)}
+.emu{display:none}
+body.clock-emulated .emu{display:inline;color:var(--muted)}
+body.clock-emulated td .emu{display:block;font-size:.75rem}
+.clock-badge{font-size:.8rem;color:var(--warn);border:1px solid currentColor;border-radius:999px;padding:0 .5rem}
+table.compact{font-size:.85rem}
+table.compact th,table.compact td{padding:.4rem .45rem}
+td .sub{display:block;font-size:.8rem;color:var(--muted)}
+td.brk{white-space:normal;word-break:break-all;min-width:7rem;max-width:11rem}
+td.risks{white-space:normal;min-width:7rem;max-width:12rem}
 .null{color:var(--muted);font-style:italic}
 .badge{display:inline-block;padding:0 .45rem;border-radius:999px;font-size:.8rem;border:1px solid currentColor;white-space:nowrap}
 .risk-normal{color:var(--ok)}.risk-unwanted{color:var(--warn)}.risk-suspicious{color:var(--sus)}.risk-invalid{color:var(--bad)}

@@ -44,8 +44,9 @@ export function registerWebhookEventPage(r: ConsoleRouter): void {
   const { deps } = r;
 
   r.page('/webhook-events/:id', (c) => {
-    const e = webhookService(deps).event(c.req.param('id') ?? '');
-    const hook = deps.store.webhooks.get(e.webhook_id);
+    const svc = webhookService(deps);
+    const e = svc.event(c.req.param('id') ?? '');
+    const hook = svc.get(e.webhook_id);
     const retry = retryState(deps, e);
     const body = html`<p><a href="${webhookHref(e.webhook_id)}">← Webhook ${e.webhook_id}</a></p>
 <h1>Webhook event <span class="mono">${e.webhook_event_id}</span></h1>
@@ -54,7 +55,7 @@ ${outcome(c, e)}
 <section class="card" aria-labelledby="ev-h">
 <h2 id="ev-h">Status: ${eventStatus(e.status)}</h2>
 <dl class="fields">
-<dt>webhook</dt><dd><a class="mono" href="${webhookHref(e.webhook_id)}">${e.webhook_id}</a> <span class="mono muted">${hook?.url ?? ''}</span></dd>
+<dt>webhook</dt><dd><a class="mono" href="${webhookHref(e.webhook_id)}">${e.webhook_id}</a> <span class="mono muted">${hook.url}</span></dd>
 <dt>saved_view</dt><dd>${e.saved_view_name} <span class="mono muted">${e.saved_view_id}</span></dd>
 <dt>session_id</dt><dd><a class="mono" href="${sessionHref(e.session_id)}">${e.session_id}</a></dd>
 <dt>created_at</dt><dd>${time(e.created_at)}</dd>

@@ -2,7 +2,7 @@
 // and each attempt's result replace their rows as they happen.
 import type { Context } from 'hono';
 import { EVENT_STATUSES, type EventStatus } from '../../domain/webhooks.js';
-import { html, raw, scriptJson } from './html.js';
+import { html, raw, scriptJson, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
 import { secret, time } from './fields.js';
 import { EVENT_HEAD, eventRow, hookStatus, pick, webhookHref } from './webhook-fields.js';
@@ -18,18 +18,35 @@ const statusOf = (c: Context): EventStatus | undefined => {
   return (EVENT_STATUSES as readonly string[]).includes(s) ? (s as EventStatus) : undefined;
 };
 
+const sentMessage = (id: string | undefined) =>
+  id && /^msg_[0-9A-Za-z]{1,64}$/.test(id) ? `Sent test event ${id}: a saved_view event for a new test session, through the outbox (signed, retried, recorded). Its attempts appear below.` : undefined;
+
+/** `vtr webhooks trigger` as a button; a disabled webhook gets no new events, so it is greyed out. */
+function testEventForm(id: string, enabled: boolean): Html {
+  return html`<form method="post" action="${webhookHref(id)}/trigger" class="actions">
+<button type="submit" class="secondary small"${enabled ? '' : raw(' disabled aria-describedby="trigger-off"')}>Send test event</button>
+${enabled ? html`<span class="muted small">A saved_view event now, like <code>vtr webhooks trigger ${id}</code>.</span>` : html`<span id="trigger-off" class="muted small">Enable the webhook to send events.</span>`}
+</form>`;
+}
+
 export function registerWebhookEventsPage(r: ConsoleRouter): void {
   const { deps } = r;
+
+  r.form('/webhooks/:id/trigger', (c) => {
+    const id = c.req.param('id') ?? '';
+    const e = webhookService(deps).trigger(id);
+    return `${webhookHref(id)}?sent=${encodeURIComponent(e.webhook_event_id)}`;
+  });
 
   r.page('/webhooks/:id', (c) => {
     const svc = webhookService(deps);
     const w = svc.get(c.req.param('id') ?? '');
     const status = statusOf(c);
     const events = svc.events(w.webhook_id, { status, limit: LIMIT });
-    const site = deps.store.sites.get(w.site_id);
+    const site = deps.sites.find(w.site_id);
     const body = html`<p><a href="${CONSOLE}/webhooks">← Webhooks</a></p>
 <h1>Webhook <span class="mono">${w.webhook_id}</span></h1>
-${flash(pick(DONE, c.req.query('done')))}
+${flash(pick(DONE, c.req.query('done')) ?? sentMessage(c.req.query('sent')))}
 <section class="card" aria-labelledby="hook-h" id="webhook-summary">
 <h2 id="hook-h" class="sr-only">Settings</h2>
 <dl class="fields">
@@ -41,6 +58,7 @@ ${flash(pick(DONE, c.req.query('done')))}
 <dt>created_at</dt><dd>${time(w.created_at)}</dd>
 </dl>
 ${webhookActions(w, 'detail')}
+${testEventForm(w.webhook_id, w.status === 'enabled')}
 </section>
 <h2 id="events-h">Event history</h2>
 <form class="filter" method="get" action="${webhookHref(w.webhook_id)}">

@@ -1,7 +1,6 @@
 // Renderers shared by the webhook pages and the session page: status badges, attempt results, event
 // rows, and whether (and why not) an event can be retried by hand.
 import type { Webhook, WebhookAttempt, WebhookEvent } from '../../domain/webhooks.js';
-import { manualRetryRefusal } from '../../domain/webhook-event.js';
 import type { AppDeps } from '../deps.js';
 import { html, type Html } from './html.js';
 import { CONSOLE } from './layout.js';
@@ -52,13 +51,12 @@ export interface RetryState {
   reason: Html;
 }
 
-/** The same rule as the retry service (manualRetryRefusal + the plan), phrased for the button. */
+/** The same rule as the retry service (its refusal + the plan), phrased for the button. */
 export function retryState(deps: AppDeps, e: WebhookEvent): RetryState {
   if (deps.webhooks?.attemptRunning(e.webhook_event_id)) {
     return { allowed: false, reason: html`An attempt is running now: reload for its result.` };
   }
-  const rec = deps.store.webhookEvents.get(e.webhook_event_id);
-  const refusal = rec ? manualRetryRefusal(rec) : null;
+  const refusal = deps.webhooks?.retryRefusal(e.webhook_event_id) ?? null;
   if (refusal?.code === 'already_delivered') return { allowed: false, reason: html`Already delivered: nothing to retry.` };
   if (refusal?.code === 'retries_in_progress') {
     // auto_retries_remaining counts the retries still possible after the scheduled attempt.
@@ -67,7 +65,7 @@ export function retryState(deps: AppDeps, e: WebhookEvent): RetryState {
     const then = left === 0 ? 'the last automatic one' : `then up to ${left} more if it fails`;
     return { allowed: false, reason: html`Automatic retries in progress — ${next}, ${then}. Retry by hand once they are done.` };
   }
-  if (deps.store.sites.get(e.site_id)?.plan !== 'paid') {
+  if (deps.sites.find(e.site_id)?.plan !== 'paid') {
     return { allowed: false, reason: html`The site is on the free plan: webhooks deliver on paid sites only.` };
   }
   return { allowed: true, reason: html`Automatic retries are done. Retry makes one attempt now (trigger <code>manual</code>), even if the webhook is disabled.` };

@@ -1,10 +1,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { VtrError, unknownCursor } from '../../domain/errors.js';
 import { isIpAddress } from '../../domain/ip-intel.js';
 import { canonicalLanguage, canonicalTimezone } from '../../domain/locale.js';
-import { FilterError, parseFilter } from '../../domain/filter/index.js';
-import { filterToSql } from '../../store/session-filter-sql.js';
 import type { AppDeps } from '../deps.js';
 import { readJsonObject, route, param, queryLimit, querySite } from '../http.js';
 import { validate } from '../validate.js';
@@ -23,33 +20,12 @@ const createBody = z.strictObject({
   custom_events: z.array(z.string().min(1).max(100)).max(1000).optional(),
 });
 
-/** Parses a filter, turning its error into a 400 that carries the position. */
-export function compileFilter(src: string) {
-  try {
-    return filterToSql(parseFilter(src));
-  } catch (err) {
-    if (err instanceof FilterError) throw new VtrError('invalid_filter', err.message, { position: err.position });
-    throw err;
-  }
-}
-
 export function adminSessionRoutes(app: Hono, deps: AppDeps): void {
   route(app, '/_vtr/api/sessions', {
     GET: (c) => {
-      const where = c.req.query('where');
       const limit = queryLimit(c.req.query('limit'), 50);
-      const before = c.req.query('before');
       const siteId = querySite(c, deps);
-      const cursor = before ? deps.store.sessions.cursor(before) : null;
-      if (before && !cursor) throw unknownCursor('session', before);
-      return c.json(
-        deps.store.sessions.list({
-          siteId: siteId || undefined,
-          where: where ? compileFilter(where) : undefined,
-          limit,
-          before: cursor ?? undefined,
-        }),
-      );
+      return c.json(deps.sessions.list({ siteId, where: c.req.query('where') || undefined, limit, before: c.req.query('before') || undefined }));
     },
   });
   route(app, '/_vtr/api/sites/:id/sessions', {

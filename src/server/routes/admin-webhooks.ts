@@ -11,6 +11,7 @@ const url = z.string().min(1).max(2000);
 const createBody = z.strictObject({ url });
 /** The console's webhook form validates with the same schema. */
 export { createBody as webhookCreateBody };
+const triggerBody = z.strictObject({ session_id: z.string().min(1).max(200), saved_view_id: z.string().min(1).max(200) }).partial();
 const updateBody = z.strictObject({ url, status: z.enum(WEBHOOK_STATUSES, { error: `must be one of ${WEBHOOK_STATUSES.join(', ')}` }) }).partial();
 
 const limitOf = (text: string | undefined) => queryLimit(text, 100);
@@ -42,6 +43,10 @@ export function adminWebhookRoutes(app: Hono, deps: AppDeps): void {
   });
   route(app, '/_vtr/api/webhooks/:id/enable', { POST: (c) => c.json(webhooks.enable(param(c, 'id'))) });
   route(app, '/_vtr/api/webhooks/:id/disable', { POST: (c) => c.json(webhooks.disable(param(c, 'id'))) });
+  // A test event now (vtr webhooks trigger): answered at once, the attempt follows (tail it).
+  route(app, '/_vtr/api/webhooks/:id/trigger', {
+    POST: async (c) => c.json(webhooks.trigger(param(c, 'id'), validate(triggerBody, await readJsonObject(c))), 201),
+  });
   route(app, '/_vtr/api/webhooks/:id/events', {
     GET: (c) => c.json(webhooks.events(param(c, 'id'), { status: statusOf(c.req.query('status')), limit: limitOf(c.req.query('limit')), before: c.req.query('before') || undefined })),
   });

@@ -6,7 +6,6 @@ import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { VtrError } from '../../domain/errors.js';
 import type { Site } from '../../domain/site.js';
-import { SESSION_TIMEOUT_US } from '../../sessions/service.js';
 import type { AppDeps } from '../deps.js';
 import { browserScripts } from '../browser-scripts.js';
 import { clientIp } from '../client-ip.js';
@@ -45,7 +44,7 @@ async function readAgentBody(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-export function agentRoutes(app: Hono, { sites, sessions, store, clock }: AppDeps): void {
+export function agentRoutes(app: Hono, { sites, sessions }: AppDeps): void {
   const open = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'], maxAge: 600 });
   app.use('/agent.js', open);
   app.use('/_vtr/agent/*', open);
@@ -59,7 +58,7 @@ export function agentRoutes(app: Hono, { sites, sessions, store, clock }: AppDep
   };
   // The probe proves the caller saw a page view of this session.
   const ownSession = (site: Site, ref: { session_id: string; probe_id: string }) => {
-    const probe = store.probes.get(ref.probe_id);
+    const probe = sessions.probe(ref.probe_id);
     if (!probe || probe.site_id !== site.site_id || probe.session_id !== ref.session_id) {
       throw new VtrError('unauthorized', 'the probe_id was not issued to this site and session');
     }
@@ -107,14 +106,7 @@ export function agentRoutes(app: Hono, { sites, sessions, store, clock }: AppDep
       const site = siteOf(body);
       const p = validate(pingBody, body);
       ownSession(site, p);
-      const rec = store.sessions.get(p.session_id);
-      // Only a live session grows; a ping never starts a new one.
-      const live = rec && rec.session.fingerprint && clock.nowMicros() - rec.last_seen_us < SESSION_TIMEOUT_US;
-      if (rec && live) {
-        sessions.recordPageView(site, { url: p.url, fingerprint: rec.session.fingerprint, ip: rec.session.ip },
-          { ping: true, sessionId: rec.session.session_id });
-      }
-      return c.json({ success: true, extended: !!live });
+      return c.json({ success: true, extended: sessions.ping(site, p.session_id, p.url) });
     },
   });
 }

@@ -6,7 +6,7 @@ import { readJsonObject, route, sendJson } from '../http.js';
 export function publicEventRoutes(app: Hono, api: PublicApi): void {
   route(app, '/api/v1/event', {
     POST: async (c) => {
-      const { siteId, result } = await api.check(await readJsonObject(c));
+      const { siteId, result } = await api.check(await readJsonObject(c), c.req.header('authorization'));
       c.set('siteId', siteId);
       return sendJson(c, result);
     },

@@ -1,4 +1,5 @@
-// GET /api/v1/session/{id} and POST /api/v1/session/{id}/event (rules in ../public-api.ts).
+// GET /api/v1/session/{id}, POST /api/v1/session/{id}/event and PUT /api/v1/session/{id}/conversion
+// (rules in ../public-api.ts).
 import type { Context, Hono } from 'hono';
 import type { PublicApi } from '../public-api.js';
 import { readJsonObject, route, param, sendJson } from '../http.js';
@@ -20,5 +21,10 @@ export function publicSessionRoutes(app: Hono, api: PublicApi): void {
       const siteId = site(c);
       return sendJson(c, await api.addEvent(siteId, param(c, 'id'), await readJsonObject(c)));
     },
+  });
+
+  // No body needed (one that is sent is not read): idempotent, as on the hosted service.
+  route(app, '/api/v1/session/:id/conversion', {
+    PUT: async (c) => sendJson(c, await api.convert(site(c), param(c, 'id'))),
   });
 }

@@ -14,8 +14,15 @@ export interface CheckOptions {
   data?: string; failOn?: string; secretKey?: string;
 }
 
-const THRESHOLDS = ['unwanted', 'suspicious', 'invalid'] as const;
+const THRESHOLDS = ['unwanted', 'suspicious', 'invalid', 'review', 'blocked'] as const;
 const ORDER: Record<RiskLevel, number> = { normal: 0, unwanted: 1, suspicious: 2, invalid: 3 };
+
+/** Why --fail-on is reached by this answer, or null: a risk level at least the threshold, or the site's decision. */
+export function failOnReason(r: Pick<CheckView, 'risk_level' | 'outcome' | 'review'>, failOn: (typeof THRESHOLDS)[number]): string | null {
+  if (failOn === 'blocked') return r.outcome === 'blocked' ? 'the outcome is blocked' : null;
+  if (failOn === 'review') return r.review ? 'the check asks for review' : r.outcome === 'blocked' ? 'the outcome is blocked' : null;
+  return ORDER[r.risk_level] >= ORDER[failOn] ? `risk level ${r.risk_level}` : null;
+}
 
 async function readData(source: string): Promise<Record<string, unknown>> {
   let text: string;
@@ -68,7 +75,6 @@ export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
   if (!Object.keys(body).some((k) => k !== 'secret_key')) {
     ctx.info('Nothing was given to check, so every section is null: pass --ip, --email, --phone, --probe-id, an address or --data (vtr check --help).');
   }
-  if (o.failOn && ORDER[result.risk_level] >= ORDER[o.failOn as RiskLevel]) {
-    throw new ThresholdReached(`risk level ${result.risk_level} reached --fail-on ${o.failOn}`);
-  }
+  const reason = o.failOn ? failOnReason(result, o.failOn as (typeof THRESHOLDS)[number]) : null;
+  if (reason) throw new ThresholdReached(`${reason}: reached --fail-on ${o.failOn}`);
 }

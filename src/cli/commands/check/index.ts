@@ -19,10 +19,11 @@ export function registerCheck(program: Command): void {
       .option('--country <text>', 'country (name or ISO code)')
       .option('--postal-code <text>', 'postal code')
       .option('--data <file|->', 'the request body as JSON, from a file or stdin (-); flags override its fields')
-      .option('--fail-on <level>', 'exit 3 when the risk level is at least this: unwanted, suspicious or invalid'),
+      .option('--fail-on <level>', 'exit 3 when the risk level is at least unwanted, suspicious or invalid; or on review (review asked, or blocked) or blocked (the outcome)'),
     [
       'vtr check --email someone@mailinator.com',
       'vtr check --ip 203.0.113.7 --fail-on suspicious',
+      'vtr check --ip 203.0.113.7 --fail-on blocked',
       'vtr check --probe-id prb_... --ip 192.0.2.10 --phone "(212) 664-7665"',
       'vtr check --city Berlin --country Germany --postal-code 10115',
       'echo \'{"email":"a@example.com"}\' | vtr check --data - --json',

@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import type { RiskLevel } from '../../../domain/session.js';
+import type { MatchedRule, Outcome } from '../../../domain/rules.js';
 import { riskColour } from '../../style.js';
 
 type Section = Record<string, any> | null;
@@ -11,6 +12,9 @@ export interface CheckView {
   session_id: string | null;
   risk_level: RiskLevel;
   risks: string[];
+  outcome: Outcome;
+  review: boolean;
+  rules: MatchedRule[];
   device: Section;
   ip: Section;
   email: Section;
@@ -59,10 +63,17 @@ const LINES: Record<string, (s: Record<string, any>, c: ChalkInstance) => string
   ]),
 };
 
-/** One line for the verdict, one per section. */
+function outcomeText(r: CheckView, c: ChalkInstance): string {
+  const o = r.outcome === 'blocked' ? c.red('blocked') : r.outcome === 'allowed' ? c.green('allowed') : 'neutral';
+  return r.review ? `${o} · ${c.yellow('review')}` : o;
+}
+
+/** One line for the verdict, the site's decision, then one per section. */
 export function renderCheck(r: CheckView, c: ChalkInstance): string[] {
   const lines = [
     `${c.bold(r.id)}  ${c.bold(riskColour(c, r.risk_level))}  ${r.risks.length ? `risks: ${r.risks.join(', ')}` : 'no risks'}`,
+    `${'outcome'.padEnd(8)} ${outcomeText(r, c)}`,
+    `${'rules'.padEnd(8)} ${r.rules?.length ? r.rules.map((m) => `${m.id} (${m.action})`).join(', ') : c.dim('none matched')}`,
     `${'session'.padEnd(8)} ${r.session_id ?? c.dim('none')}`,
   ];
   for (const name of ['device', 'ip', 'email', 'phone', 'address'] as const) {

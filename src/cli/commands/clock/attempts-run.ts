@@ -7,6 +7,7 @@ import { eventStream } from '../../../client/sse.js';
 import type { CliContext } from '../../context.js';
 import { style } from '../../style.js';
 import { attemptResult, type AttemptEvent, type WebhookEventData } from '../webhooks/render.js';
+import { timeFormat } from '../../time-display.js';
 
 // The stream's last events may arrive just after the move's answer (another connection).
 const SETTLE_MS = 150;
@@ -43,9 +44,11 @@ export async function reportingAttempts<T>(ctx: CliContext, client: ApiClient, m
     const result = await move();
     await sleep(SETTLE_MS);
     const c = style(ctx);
+    // Only a frozen or manual clock moves: these are emulated times.
+    const t = timeFormat(true);
     for (const a of attempts) {
-      const next = a.event_status === 'retrying' ? `, next ${a.next_attempt_at}` : '';
-      ctx.info(`  ${c.dim(a.at)} ${a.webhook_event_id} #${a.attempt}  ${attemptResult(a)}  → ${a.event_status}${next}  ${c.dim(`${a.webhook_id} ${a.url ?? ''}`)}`);
+      const next = a.event_status === 'retrying' ? `, next ${t(a.next_attempt_at)}` : '';
+      ctx.info(`  ${c.dim(t(a.at) ?? '')} ${a.webhook_event_id} #${a.attempt}  ${attemptResult(a)}  → ${a.event_status}${next}  ${c.dim(`${a.webhook_id} ${a.url ?? ''}`)}`);
     }
     for (const w of disabled.values()) {
       ctx.info(c.red(`Webhook ${w.webhook_id} (${w.url}) was disabled: ${w.consecutive_failures} failures in a row over 3 days or more; its pending events are failed. Re-enable: vtr webhooks enable ${w.webhook_id}`));

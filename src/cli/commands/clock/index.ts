@@ -4,13 +4,13 @@ import { examples } from '../../help.js';
 import { backwardsMessage, isBackwards } from './backwards.js';
 
 export function registerClock(program: Command): void {
-  const clock = examples(program.command('clock').description("show the emulator's clock (move it with advance/set under --clock manual)"), [
+  const clock = examples(program.command('clock').description("show the emulator's clock (move it with advance/set under --clock frozen or manual)"), [
     'vtr clock',
     'vtr clock advance 5m',
     'vtr clock set 2026-12-01T09:00:00',
   ]).action(action(() => import('./show.js')));
   const advance = examples(
-    clock.command('advance <duration>').description('move a manual clock forward (e.g. 30s, 5m, 3d); due deliveries run before it returns'),
+    clock.command('advance <duration>').description('move a frozen or manual clock forward (e.g. 30s, 5m, 3d); deliveries due on the way run, in order, before it returns'),
     ['vtr clock advance 5m', 'vtr clock advance 3d --json'],
   ).action(action(() => import('./advance.js')));
   // `-5m` reads as an option to commander ("unknown option"); say what is actually wrong with it.
@@ -21,7 +21,7 @@ export function registerClock(program: Command): void {
     a.error(`error: ${backwardsMessage(flag)}`, { exitCode: 2, code: 'commander.invalidArgument' });
   };
   examples(
-    clock.command('set <timestamp>').description('move a manual clock forward to a time (ISO 8601, UTC when no zone)'),
+    clock.command('set <timestamp>').description('move a frozen or manual clock forward to a time (ISO 8601, UTC when no zone)'),
     ['vtr clock set 2026-12-01T09:00:00', 'vtr clock set 2026-12-01T09:00:00Z --json'],
   ).action(action(() => import('./set.js')));
 }

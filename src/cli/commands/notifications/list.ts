@@ -1,4 +1,5 @@
 import type { Notification } from '../../../domain/webhooks.js';
+import { utcText } from '../../time-display.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { output, table } from '../../output.js';
@@ -13,7 +14,7 @@ export async function run(o: { site?: string; limit: string; full?: boolean }, c
   const list = await client.admin<Notification[]>('GET', '/notifications', { query: { site, limit: o.limit } });
   output(ctx, list, () => {
     if (!list.length) return 'The outbox is empty.';
-    if (o.full) return list.map((n) => `${n.created_at}  to ${n.to ?? '-'}\nSubject: ${n.subject}\n\n${n.body}\n`).join('\n');
+    if (o.full) return list.map((n) => `${utcText(n.created_at)}  to ${n.to ?? '-'}\nSubject: ${n.subject}\n\n${n.body}\n`).join('\n');
     return table(
       ['CREATED', 'KIND', 'TO', 'SUBJECT', 'SMTP'],
       list.map((n) => [n.created_at, n.kind, n.to, n.subject, n.sent_at ? 'sent' : n.send_error ? `failed: ${n.send_error}` : '-']),

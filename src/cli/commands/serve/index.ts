@@ -10,5 +10,5 @@ export function registerServe(program: Command): void {
   )
     .addOption(new Option('--log <format>', 'request log format on stderr').choices(['pretty', 'json']).default('pretty'))
     .action(action(() => import('./serve.js')));
-  examples(cmd, ['vtr serve', 'vtr serve --port 9000 --memory', 'vtr serve --port 0 --json', 'vtr serve --clock manual --retry-base 1s', 'vtr serve --host 0.0.0.0 --admin-token s3cret']);
+  examples(cmd, ['vtr serve', 'vtr serve --port 9000 --memory', 'vtr serve --port 0 --json', 'vtr serve --clock frozen', 'vtr serve --clock manual --retry-base 1s', 'vtr serve --host 0.0.0.0 --admin-token s3cret']);
 }

@@ -11,7 +11,7 @@ export function addServeOptions(cmd: Command, defaults: { port: string; db?: str
     .option('--db <file>', defaults.db ? 'SQLite database file' : 'SQLite database file (default: in memory)', defaults.db)
     .option('--memory', 'keep state in memory only (nothing is written)')
     .addOption(new Option('--sync <mode>', 'normal: a commit survives a crash of vtr; full: also a power cut (an fsync per commit)').choices(['normal', 'full']).default('normal'))
-    .addOption(new Option('--clock <mode>', 'system time, or a manual clock moved by `vtr clock advance`').choices(['system', 'manual']).default('system'))
+    .addOption(new Option('--clock <mode>', 'system time; frozen: a test clock that moves only with `vtr clock advance`; manual: real time plus what `vtr clock advance` adds').choices(['system', 'manual', 'frozen']).default('system'))
     .option('--retry-base <duration>', 'first retry delay; each next one doubles', '2s')
     .option('--retry-schedule <list>', 'all five retry delays, e.g. 5s,5m,30m,2h,5h')
     .option('--retry-jitter', 'add up to ±20% random jitter to retry delays')

@@ -11,7 +11,7 @@ export interface ServeOptions {
   db?: string;
   memory?: boolean;
   sync?: 'normal' | 'full';
-  clock: 'system' | 'manual';
+  clock: 'system' | 'manual' | 'frozen';
   retryBase: string;
   retrySchedule?: string;
   retryJitter?: boolean;

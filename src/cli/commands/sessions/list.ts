@@ -5,6 +5,7 @@ import { output } from '../../output.js';
 import { currentSiteId } from '../../site-ref.js';
 import { ApiError } from '../../../client/api-client.js';
 import { renderSessions } from './render.js';
+import { emulatedClock } from '../../time-display.js';
 
 export async function run(o: { where?: string; limit: string; allSites?: boolean; site?: string }, ctx: CliContext): Promise<void> {
   const limit = Number(o.limit);
@@ -21,5 +22,6 @@ export async function run(o: { where?: string; limit: string; allSites?: boolean
     }
     throw err;
   }
-  output(ctx, sessions, () => (sessions.length ? renderSessions(sessions) : 'No sessions match.'));
+  const emulated = sessions.length > 0 && (await emulatedClock(ctx, client));
+  output(ctx, sessions, () => (sessions.length ? renderSessions(sessions, emulated) : 'No sessions match.'));
 }

@@ -5,6 +5,7 @@ import type { CliContext } from '../../context.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 import { renderWebhook } from './render.js';
+import { emulatedClock } from '../../time-display.js';
 
 export async function run(o: { site?: string; url?: string }, ctx: CliContext): Promise<void> {
   const url = o.url ?? (await ctx.prompter.input('--url is required: the endpoint to POST to, e.g. http://127.0.0.1:9000/'));
@@ -12,7 +13,8 @@ export async function run(o: { site?: string; url?: string }, ctx: CliContext): 
   if (problem) throw new UsageError(`--url: "${url}" ${problem} (e.g. http://127.0.0.1:9000/)`);
   const client = await ctx.client();
   const hook = await client.admin<Webhook>('POST', `/sites/${enc(await currentSiteId(ctx, client, o.site))}/webhooks`, { body: { url } });
-  output(ctx, hook, () => renderWebhook(hook));
+  const emulated = await emulatedClock(ctx, client);
+  output(ctx, hook, () => renderWebhook(hook, emulated));
   ctx.info(`Sessions newly matching a view with trigger_webhooks are POSTed there, signed with the secret above.`);
   // The receiver to try it with: on the URL's own port when it is a local one.
   if (isLocal(hook.url)) {

@@ -52,6 +52,14 @@ export function registerWebhooks(program: Command): void {
       .option('--webhook <id>', 'the webhook for --all-failed'),
     ['vtr webhooks retry msg_123', 'vtr webhooks retry --all-failed --webhook wh_123'],
   ).action(action(() => import('./retry.js')));
+  examples(
+    hooks
+      .command('trigger <webhook-id>')
+      .description('send a test saved_view event now, through the normal outbox (signed, retried, recorded); prints its id')
+      .option('--session <id>', 'for this session (default: a new one made from test values)')
+      .option('--view <id>', "as this saved view (default: the site's first view, else a synthetic test view)"),
+    ['vtr webhooks trigger wh_123', 'vtr webhooks trigger wh_123 --session ses_123 --view view_123', 'vtr webhooks trigger wh_123 --json | jq .webhook_event_id'],
+  ).action(action(() => import('./trigger.js')));
   examples(hooks.command('tail').description('watch delivery attempts live').option('--webhook <id>', 'only this webhook'), [
     'vtr webhooks tail',
     'vtr webhooks tail --webhook wh_123 --json | jq .status_code',

@@ -3,11 +3,13 @@ import type { CliContext } from '../../context.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 import { renderWebhooks } from './render.js';
+import { emulatedClock } from '../../time-display.js';
 
 export async function run(o: { site?: string; all?: boolean }, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
   const hooks = o.all
     ? await client.admin<Webhook[]>('GET', '/webhooks')
     : await client.admin<Webhook[]>('GET', `/sites/${enc(await currentSiteId(ctx, client, o.site))}/webhooks`);
-  output(ctx, hooks, () => (hooks.length ? renderWebhooks(hooks) : 'No webhooks. Add one: vtr webhooks create --url http://127.0.0.1:9000/'));
+  const emulated = await emulatedClock(ctx, client);
+  output(ctx, hooks, () => (hooks.length ? renderWebhooks(hooks, emulated) : 'No webhooks. Add one: vtr webhooks create --url http://127.0.0.1:9000/'));
 }

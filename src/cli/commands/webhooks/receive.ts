@@ -8,6 +8,7 @@ import type { CliContext } from '../../context.js';
 import { OperationError, UsageError } from '../../errors.js';
 import { style } from '../../style.js';
 import { createVerifier, type Verifier } from './verify.js';
+import { utcText } from '../../time-display.js';
 
 export interface ReceiveOptions {
   port: string;
@@ -81,11 +82,18 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
     const shown = !verdict
       ? c.dim('not checked (no --secret)')
       : verdict.signature === 'valid'
-        ? c.green('✓ valid') + (verdict.warning ? c.yellow(` (${verdict.warning})`) : '')
+        ? c.green('✓ valid')
         : c.red(`✗ invalid (${verdict.error})`);
-    const attempt = parsed && typeof parsed === 'object' && 'attempt' in parsed ? ` attempt ${String((parsed as { attempt: unknown }).attempt)}` : '';
+    const fields = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+    const attempt = 'attempt' in fields ? ` attempt ${String(fields.attempt)}` : '';
+    // Two clocks meet here: this machine's (received, webhook-timestamp) and the emulator's
+    // (triggered_at, frozen or moved under --clock frozen/manual). Each says which it is.
+    const signedAt = Number(headers['webhook-timestamp']);
     const lines = [
-      c.bold(`#${n} ${req.method} ${req.url}  ${receivedAt}  ${headers['webhook-id'] ?? ''}${attempt}`),
+      c.bold(`#${n} ${req.method} ${req.url}  ${headers['webhook-id'] ?? ''}${attempt}`),
+      `  received:  ${utcText(receivedAt)} (real time)`,
+      ...(Number.isFinite(signedAt) && signedAt > 0 ? [`  signed:    ${utcText(new Date(signedAt * 1000).toISOString())} (real time, webhook-timestamp)`] : []),
+      ...(typeof fields.triggered_at === 'string' ? [`  triggered: ${utcText(fields.triggered_at)} (the emulator's clock; emulated under --clock frozen/manual)`] : []),
       `  signature: ${shown}`,
       `  answered:  ${status < 300 ? c.green(String(status)) : c.red(String(status))}${delayMs ? ` after ${o.delay}` : ''}`,
       '  headers:',

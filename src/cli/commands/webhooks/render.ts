@@ -1,10 +1,15 @@
 import type { Webhook, WebhookAttempt, WebhookEvent } from '../../../domain/webhooks.js';
 import { keyValues, table } from '../../output.js';
+import { timeFormat } from '../../time-display.js';
 
-export const renderWebhooks = (hooks: Webhook[]) =>
-  table(['WEBHOOK', 'URL', 'STATUS', 'FAILURES', 'CREATED'], hooks.map((w) => [w.webhook_id, w.url, w.status, w.consecutive_failures, w.created_at]));
+// `emulated`: the emulator's clock is frozen or manual, so its times are marked (time-display.ts).
+const cellTime = (emulated: boolean) => timeFormat(emulated, true);
+const head = (name: string, emulated: boolean) => `${name} (${cellTime(emulated).zone.toUpperCase()})`;
 
-export const renderWebhook = (w: Webhook) =>
+export const renderWebhooks = (hooks: Webhook[], emulated = false) =>
+  table(['WEBHOOK', 'URL', 'STATUS', 'FAILURES', head('CREATED', emulated)], hooks.map((w) => [w.webhook_id, w.url, w.status, w.consecutive_failures, cellTime(emulated)(w.created_at)]));
+
+export const renderWebhook = (w: Webhook, emulated = false) =>
   keyValues([
     ['webhook_id', w.webhook_id],
     ['site_id', w.site_id],
@@ -12,7 +17,7 @@ export const renderWebhook = (w: Webhook) =>
     ['status', w.status],
     ['secret', w.secret],
     ['consecutive_failures', w.consecutive_failures],
-    ['created_at', w.created_at],
+    ['created_at', timeFormat(emulated)(w.created_at)],
   ]);
 
 /** "HTTP 500", "connection refused", "HTTP 302, redirect not followed". */
@@ -50,32 +55,35 @@ export interface WebhookEventData {
 const retriesLeft = (e: Pick<WebhookEvent, 'status' | 'auto_retries_remaining'>) =>
   e.status === 'pending' || e.status === 'retrying' ? e.auto_retries_remaining : '-';
 
-export const renderEvents = (events: WebhookEvent[]) =>
-  table(
-    ['EVENT', 'STATUS', 'ATTEMPTS', 'RETRIES LEFT', 'NEXT ATTEMPT', 'VIEW', 'SESSION', 'CREATED'],
+export function renderEvents(events: WebhookEvent[], emulated = false): string {
+  const t = cellTime(emulated);
+  return table(
+    ['EVENT', 'STATUS', 'ATTEMPTS', 'RETRIES LEFT', head('NEXT ATTEMPT', emulated), 'VIEW', 'SESSION', head('CREATED', emulated)],
     events.map((e) => [
       e.webhook_event_id, e.status, e.attempts.length, retriesLeft(e),
-      e.next_attempt_at, e.saved_view_name, e.session_id, e.created_at,
+      t(e.next_attempt_at), e.saved_view_name, e.session_id, t(e.created_at),
     ]),
   );
+}
 
-export const renderAttempts = (attempts: WebhookAttempt[]) =>
-  table(['#', 'TRIGGER', 'AT', 'RESULT', 'DURATION'], attempts.map((a) => [a.attempt, a.trigger, a.at, attemptResult(a), `${a.duration_ms}ms`]));
+export const renderAttempts = (attempts: WebhookAttempt[], emulated = false) =>
+  table(['#', 'TRIGGER', head('AT', emulated), 'RESULT', 'DURATION'], attempts.map((a) => [a.attempt, a.trigger, cellTime(emulated)(a.at), attemptResult(a), `${a.duration_ms}ms`]));
 
 /** One event: its fields, its attempts, and with `payload` the body every attempt sent. */
-export function renderEvent(e: WebhookEvent & { payload?: unknown }, opts: { url?: string | null; payload?: boolean } = {}): string {
-  const head = keyValues([
+export function renderEvent(e: WebhookEvent & { payload?: unknown }, opts: { url?: string | null; payload?: boolean; emulated?: boolean } = {}): string {
+  const t = timeFormat(opts.emulated ?? false);
+  const fields = keyValues([
     ['webhook_event_id', e.webhook_event_id],
     ['webhook_id', opts.url ? `${e.webhook_id} (${opts.url})` : e.webhook_id],
     ['status', e.status],
     ['saved_view', `${e.saved_view_name} (${e.saved_view_id})`],
     ['session_id', e.session_id],
     ['auto_retries_remaining', retriesLeft(e)],
-    ['next_attempt_at', e.next_attempt_at],
-    ['created_at', e.created_at],
-    ['triggered_at', e.triggered_at],
+    ['next_attempt_at', t(e.next_attempt_at)],
+    ['created_at', t(e.created_at)],
+    ['triggered_at', t(e.triggered_at)],
   ]);
-  const attempts = e.attempts.length ? renderAttempts(e.attempts) : 'No attempts yet.';
+  const attempts = e.attempts.length ? renderAttempts(e.attempts, opts.emulated) : 'No attempts yet.';
   const body = opts.payload && e.payload !== undefined ? `\n\nPayload (each attempt sends it with its own "attempt"):\n${JSON.stringify(e.payload, null, 2)}` : '';
-  return `${head}\n\n${attempts}${body}`;
+  return `${fields}\n\n${attempts}${body}`;
 }

@@ -5,6 +5,7 @@ import type { CliContext } from '../../context.js';
 import { siteFilter } from '../../site-ref.js';
 import { style } from '../../style.js';
 import { attemptResult, type AttemptEvent, type WebhookEventData } from './render.js';
+import { emulatorTimes } from '../../time-display.js';
 
 export interface TailOptions {
   webhook?: string;
@@ -19,6 +20,7 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
   if (o.webhook) await client.admin('GET', `/webhooks/${encodeURIComponent(o.webhook)}`);
   const site = await siteFilter(ctx, client, o.site);
   const c = style(ctx);
+  const t = await emulatorTimes(ctx, client);
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
@@ -32,15 +34,15 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
     if (ctx.config.json) return void ctx.io.stdout.write(`${JSON.stringify(a)}\n`);
     const ok = a.event_status === 'delivered' && (a.status_code ?? 0) >= 200 && (a.status_code ?? 0) < 300;
     const mark = ok ? c.green('✓') : c.red('✗');
-    const state = a.event_status === 'retrying' ? c.yellow(`retrying, next ${a.next_attempt_at}`) : ok ? c.green(a.event_status) : c.red(a.event_status);
+    const state = a.event_status === 'retrying' ? c.yellow(`retrying, next ${t(a.next_attempt_at)}`) : ok ? c.green(a.event_status) : c.red(a.event_status);
     ctx.io.stdout.write(
-      `${c.dim(a.at)} ${mark} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${attemptResult(a)}  ${a.duration_ms}ms  ${state}  ${c.dim(`${a.webhook_id} ${a.url ?? ''}`)}\n`,
+      `${c.dim(t(a.at) ?? '')} ${mark} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${attemptResult(a)}  ${a.duration_ms}ms  ${state}  ${c.dim(`${a.webhook_id} ${a.url ?? ''}`)}\n`,
     );
   };
 
   const printStarted = (a: StartedData) => {
     if (!mine(a)) return;
-    ctx.io.stdout.write(`${c.dim(a.at)} ${c.dim('→')} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${c.dim(`POST ${a.url} …`)}\n`);
+    ctx.io.stdout.write(`${c.dim(t(a.at) ?? '')} ${c.dim('→')} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${c.dim(`POST ${a.url} …`)}\n`);
   };
 
   // A webhook disabled or enabled (by hand, or by the disabling rule) explains what follows.

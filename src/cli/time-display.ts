@@ -1,0 +1,44 @@
+// Times shown to a person: always with their zone, and marked "emulated" when they come from an
+// emulator whose clock is not the real one (frozen or manual), so a time printed by `tail` is never
+// mistaken for the wall-clock time `webhooks receive` prints. --json output keeps the API's format.
+import type { ApiClient } from '../client/api-client.js';
+import type { CliContext } from './context.js';
+
+export interface TimeFormat {
+  /** "2026-11-25 21:03:04 UTC" (+ " (emulated)"); null/undefined stays null (shown as "-"). */
+  (iso: string | null | undefined): string | null;
+  /** For a table column header: "UTC" or "UTC, emulated". */
+  readonly zone: string;
+  readonly emulated: boolean;
+}
+
+/** The wire format (zone-less UTC, microseconds) or any ISO string, to "YYYY-MM-DD HH:MM:SS UTC". */
+export function utcText(iso: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})/.exec(iso);
+  if (!m) return iso;
+  // A zone other than UTC (not written by the emulator) is converted first.
+  if (/[+-]\d{2}:?\d{2}$/.test(iso)) {
+    const d = new Date(iso);
+    if (!Number.isNaN(d.getTime())) return utcText(d.toISOString());
+  }
+  return `${m[1]} ${m[2]} UTC`;
+}
+
+export function timeFormat(emulated: boolean, cells = false): TimeFormat {
+  // In a table the header carries the mark; each cell only names the zone.
+  const mark = emulated && !cells ? ' (emulated)' : '';
+  const f = ((iso: string | null | undefined) => (iso ? `${utcText(iso)}${mark}` : null)) as TimeFormat;
+  return Object.assign(f, { zone: emulated ? 'UTC, emulated' : 'UTC', emulated });
+}
+
+/** Whether the emulator's clock is not the real one. Asked only for human output (--json never marks). */
+export async function emulatedClock(ctx: CliContext, client: ApiClient): Promise<boolean> {
+  if (ctx.config.json) return false;
+  const clock = await client.admin<{ mode: string }>('GET', '/clock').catch(() => null);
+  return clock != null && clock.mode !== 'system';
+}
+
+/** The formatter for an emulator's times: marked when its clock is frozen or manual. */
+export async function emulatorTimes(ctx: CliContext, client: ApiClient, cells = false): Promise<TimeFormat> {
+  return timeFormat(await emulatedClock(ctx, client), cells);
+}

@@ -1,0 +1,52 @@
+// The library's public shapes: what startEmulator takes and answers (re-exported by src/index.ts).
+import type { ClockMode } from '../domain/clock.js';
+import type { ApiClient } from '../client/api-client.js';
+import type { Helpers } from './helpers.js';
+
+export interface StartEmulatorOptions {
+  /** SQLite file; default in memory (nothing kept). */
+  db?: string;
+  /** Default 0: a free port. */
+  port?: number;
+  host?: string;
+  /**
+   * Default true. `false`: no port at all; answer only through `emu.fetch` (and the helpers), as
+   * `vtr/msw` does.
+   */
+  listen?: boolean;
+  /** 'system' (default), 'frozen' (a test clock: moves only with clock.advance/set), or 'manual' (real time plus an offset). */
+  clock?: ClockMode;
+  retryBaseMs?: number;
+  retrySchedule?: number[];
+  retryJitter?: boolean;
+  webhookTimeoutMs?: number;
+  smtpUrl?: string;
+  /**
+   * SQLite's synchronous setting for a `db` file: 'normal' (default; a commit survives a crash of
+   * the process, the last ones may be lost on a power cut) or 'full' (an fsync per commit).
+   */
+  sync?: 'normal' | 'full';
+}
+
+export interface EmulatorClock {
+  now(): string;
+  mode: ClockMode;
+  /** Frozen or manual clock: move forward ("5m", or ms); deliveries due on the way run, in order, before it resolves. */
+  advance(duration: string | number): Promise<void>;
+  /** Jumps forward to an ISO time. */
+  set(timestamp: string): Promise<void>;
+}
+
+export interface RunningEmulator extends Helpers {
+  /** Public API base, e.g. http://127.0.0.1:53124/api/v1 (http://127.0.0.1/api/v1 with `listen: false`). */
+  baseUrl: string;
+  site: { siteId: string; siteKey: string; secretKey: string; accessToken: string };
+  clock: EmulatorClock;
+  /** A raw client with the default site's credentials. */
+  client: ApiClient;
+  /** Answers a request in-process, exactly as over HTTP (no socket); a relative URL is the emulator's. */
+  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
+  /** Empties all state; the default site comes back with the same keys and token. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}

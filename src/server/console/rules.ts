@@ -1,0 +1,140 @@
+// A site's rules: the allowlist, the smart rules and custom rules, in evaluation order. Smart rules
+// are switched on and off and given an action (and a threshold) in place; custom rules are created,
+// edited and deleted. A refused filter comes back with its caret, as on the views page.
+import type { Context } from 'hono';
+import { VtrError } from '../../domain/errors.js';
+import { RULE_ACTIONS, type Rule } from '../../domain/rules.js';
+import type { RuleService } from '../../rules/service.js';
+import { ruleCreateBody, ruleUpdateBody } from '../routes/admin-rules.js';
+import { validate } from '../validate.js';
+import { html, raw, type Html } from './html.js';
+import { CONSOLE, flash, scrollTable } from './layout.js';
+import { filterError } from './sessions.js';
+import { pick } from './webhook-fields.js';
+import type { ConsoleRouter } from './router.js';
+
+const rulesHref = (siteId: string) => `${CONSOLE}/rules?site=${encodeURIComponent(siteId)}`;
+const ruleHref = (siteId: string, id: string) => `${CONSOLE}/rules/${encodeURIComponent(siteId)}/${encodeURIComponent(id)}`;
+const DONE: Record<string, string> = { created: 'Created the rule.', updated: 'Saved the rule.', deleted: 'Deleted the rule.' };
+
+function actionSelect(id: string, current: string): Html {
+  return html`<select id="${id}" name="action">${RULE_ACTIONS.map((a) => html`<option value="${a}"${a === current ? raw(' selected') : ''}>${a}</option>`)}</select>`;
+}
+
+function condition(r: Rule): Html {
+  if (r.type === 'custom') return html`<code>${r.filter ?? ''}</code>`;
+  if (r.type === 'allowlist') return html`the check's IP is in the site's IP allowlist`;
+  return html`${r.threshold !== null ? html`more than ${r.threshold}` : html`<span class="muted">fixed condition</span>`}`;
+}
+
+function ruleRow(r: Rule): Html {
+  const edit = r.type === 'allowlist' ? html`<a href="${CONSOLE}/sites/${encodeURIComponent(r.site_id)}">Edit the allowlist</a>`
+    : html`<a href="${ruleHref(r.site_id, r.rule_id)}" aria-label="Edit ${r.name}">Edit</a>
+<form method="post" action="${ruleHref(r.site_id, r.rule_id)}/toggle" class="inline">
+<button type="submit" class="small" aria-label="${r.enabled ? 'Disable' : 'Enable'} ${r.name}">${r.enabled ? 'Disable' : 'Enable'}</button></form>`;
+  return html`<tr id="rule-${r.rule_id}">
+<td>${r.name}<br><span class="mono muted">${r.rule_id}</span></td><td>${r.type}</td>
+<td class="wrap">${condition(r)}</td><td><span class="mono">${r.action}</span></td><td>${r.enabled ? 'enabled' : html`<span class="muted">disabled</span>`}</td>
+<td>${edit}</td></tr>`;
+}
+
+interface Problem { field: string; html: Html }
+
+function problemOf(err: unknown, filter: string | undefined): Problem {
+  if (!(err instanceof VtrError) || !['invalid_filter', 'invalid_request'].includes(err.code)) throw err;
+  if (err.code === 'invalid_filter' && filter !== undefined) {
+    return { field: 'filter', html: html`<div id="form-error">${filterError(filter, { message: err.message, position: Number(err.details?.position ?? 0) })}</div>` };
+  }
+  return { field: String(err.details?.field ?? ''), html: html`<div class="error" role="alert" id="form-error"><p>${err.message}</p></div>` };
+}
+
+function ruleForm(o: { action: string; submit: string; rule: Partial<Rule> & { type: Rule['type'] }; problem?: Problem }): Html {
+  const r = o.rule;
+  const bad = (f: string) => (o.problem?.field === f ? raw(' aria-invalid="true" aria-describedby="form-error" autofocus') : '');
+  return html`<form method="post" action="${o.action}" class="stack card" aria-label="${o.submit}">
+${o.problem?.html ?? ''}
+<div><label for="rule-name">Name</label><input type="text" id="rule-name" name="name" value="${r.name ?? ''}" required maxlength="200"${bad('name')}></div>
+${r.type === 'custom' ? html`<div><label for="rule-filter">Filter</label>
+<input type="text" id="rule-filter" name="filter" value="${r.filter ?? ''}" required spellcheck="false" autocomplete="off" placeholder="risks contains disposable_email"${bad('filter')}></div>
+<p class="muted small">Over the check's session (or, without a valid probe, a record made from the check): the sessions filter language.</p>` : ''}
+<div><label for="rule-action">Action</label>${actionSelect('rule-action', r.action ?? 'review')}</div>
+${r.threshold !== undefined && r.threshold !== null ? html`<div><label for="rule-threshold">Threshold</label><input type="number" id="rule-threshold" name="threshold" min="1" value="${String(r.threshold)}"${bad('threshold')}></div>` : ''}
+<div class="check"><input type="checkbox" id="rule-enabled" name="enabled"${r.enabled !== false ? raw(' checked') : ''}><label for="rule-enabled">Enabled</label></div>
+<div><button type="submit">${o.submit}</button></div>
+</form>`;
+}
+
+const formInput = (form: Record<string, string>, rule: { type: Rule['type']; threshold?: number | null }) => ({
+  name: form.name,
+  ...(rule.type === 'custom' ? { filter: form.filter ?? '' } : {}),
+  action: form.action,
+  ...(rule.threshold != null && form.threshold !== undefined ? { threshold: Number(form.threshold) } : {}),
+  enabled: form.enabled === 'on',
+});
+
+export function registerRulesPages(r: ConsoleRouter): void {
+  const { deps } = r;
+  const rules = (): RuleService => {
+    if (!deps.rules) throw new VtrError('not_found', 'rules are not available in this emulator');
+    return deps.rules;
+  };
+
+  const listPage = (c: Context, problem?: Problem, values?: Partial<Rule>) => {
+    const sites = deps.sites.list();
+    const site = sites.find((s) => s.site_id === c.req.query('site')) ?? sites[0];
+    if (!site) return r.render({ title: 'Rules', nav: 'rules', body: html`<h1>Rules</h1><p class="empty">No sites.</p>` });
+    const list = rules().list(site.site_id);
+    const body = html`<h1>Rules</h1>
+${flash(pick(DONE, c.req.query('done')))}
+${sites.length > 1 ? html`<p>Site: ${sites.map((s) => html`<a href="${rulesHref(s.site_id)}"${s.site_id === site.site_id ? raw(' aria-current="page"') : ''}>${s.name}</a> `)}</p>` : ''}
+<p class="muted">Every visitor check runs the enabled rules in this order. The outcome is <em>allowed</em> when any matched rule allows, else <em>blocked</em> when any blocks (invalid traffic is always blocked), else <em>neutral</em>; review is asked when a matched action says so.</p>
+${scrollTable(`Rules of ${site.name}`, ['Rule', 'Type', 'Matches when', 'Action', 'State', 'Actions'], list.map(ruleRow))}
+<h2 id="new-rule">New custom rule</h2>
+${ruleForm({ action: rulesHref(site.site_id), submit: 'Create rule', rule: { type: 'custom', action: 'review', ...values }, problem })}`;
+    return r.render({ title: 'Rules', nav: 'rules', body });
+  };
+
+  const editPage = (rule: Rule, problem?: Problem, values?: Partial<Rule>) => {
+    const body = html`<p><a href="${rulesHref(rule.site_id)}">← Rules</a></p>
+<h1>Rule ${rule.name}</h1>
+<p class="muted"><span class="mono">${rule.rule_id}</span> · ${rule.type}</p>
+${ruleForm({ action: ruleHref(rule.site_id, rule.rule_id), submit: 'Save rule', rule: { ...rule, ...values }, problem })}
+${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site_id, rule.rule_id)}/delete" data-confirm="Delete the rule ${rule.name}?">
+<button type="submit" class="danger">Delete rule</button></form>` : ''}`;
+    return r.render({ title: `Rule ${rule.name}`, nav: 'rules', body });
+  };
+
+  r.page('/rules', (c) => listPage(c));
+  r.form('/rules', (c, form) => {
+    const siteId = c.req.query('site') ?? '';
+    const input = formInput(form, { type: 'custom' });
+    try {
+      const rule = rules().create(siteId, validate(ruleCreateBody, input));
+      return `${rulesHref(siteId)}&done=created#rule-${rule.rule_id}`;
+    } catch (err) {
+      return c.html(listPage(c, problemOf(err, input.filter), { name: form.name, filter: form.filter, action: form.action as Rule['action'] }).text, 400);
+    }
+  });
+  const ruleOf = (c: Context) => rules().get(c.req.param('site') ?? '', c.req.param('id') ?? '');
+  r.page('/rules/:site/:id', (c) => editPage(ruleOf(c)));
+  r.form('/rules/:site/:id', (c, form) => {
+    const rule = ruleOf(c);
+    const input = formInput(form, rule);
+    try {
+      rules().update(rule.site_id, rule.rule_id, validate(ruleUpdateBody, input));
+      return `${rulesHref(rule.site_id)}&done=updated#rule-${rule.rule_id}`;
+    } catch (err) {
+      return c.html(editPage(rule, problemOf(err, form.filter), { name: form.name, filter: form.filter }).text, 400);
+    }
+  });
+  r.form('/rules/:site/:id/toggle', (c) => {
+    const rule = ruleOf(c);
+    rules().update(rule.site_id, rule.rule_id, { enabled: !rule.enabled });
+    return `${rulesHref(rule.site_id)}&done=updated#rule-${rule.rule_id}`;
+  });
+  r.form('/rules/:site/:id/delete', (c) => {
+    const rule = ruleOf(c);
+    rules().delete(rule.site_id, rule.rule_id);
+    return `${rulesHref(rule.site_id)}&done=deleted`;
+  });
+}

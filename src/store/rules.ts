@@ -1,0 +1,26 @@
+import type { Rule } from '../domain/rules.js';
+import type { Db } from './db.js';
+
+/** A stored rule: a custom rule, or a site's settings for one smart rule. */
+type Row = Omit<Rule, 'enabled'> & { enabled: number };
+
+const toRule = (r: Row): Rule => ({ ...r, enabled: r.enabled === 1 });
+
+export function createRuleStore(db: Db) {
+  const upsert = db.prepare(
+    `INSERT INTO rules (site_id, rule_id, type, name, filter, action, threshold, enabled, created_at)
+     VALUES (@site_id, @rule_id, @type, @name, @filter, @action, @threshold, @enabled, @created_at)
+     ON CONFLICT (site_id, rule_id) DO UPDATE SET name = excluded.name, filter = excluded.filter,
+       action = excluded.action, threshold = excluded.threshold, enabled = excluded.enabled`,
+  );
+  const forSite = db.prepare<[string], Row>('SELECT * FROM rules WHERE site_id = ? ORDER BY created_at, rowid');
+  const del = db.prepare('DELETE FROM rules WHERE site_id = ? AND rule_id = ?');
+  return {
+    /** Inserts a rule, or replaces a site's settings for it. */
+    save: (r: Rule) => void upsert.run({ ...r, enabled: r.enabled ? 1 : 0 }),
+    /** Oldest first. */
+    forSite: (siteId: string): Rule[] => forSite.all(siteId).map(toRule),
+    delete: (siteId: string, ruleId: string) => del.run(siteId, ruleId).changes > 0,
+  };
+}
+export type RuleStore = ReturnType<typeof createRuleStore>;

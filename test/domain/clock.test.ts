@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ClockError, createClock } from '../../src/domain/clock.js';
+
+describe('clock', () => {
+  it('frozen clock: now stands still while real time passes, and moves only when told', () => {
+    let real = 1_800_000_000_000;
+    const clock = createClock('frozen', 0, () => real);
+    expect(clock.now()).toBe(real);
+    real += 60_000;
+    expect(clock.now()).toBe(1_800_000_000_000);
+    clock.advance(3_600_000);
+    expect(clock.now()).toBe(1_800_003_600_000);
+    expect(clock.position()).toBe(1_800_003_600_000);
+    clock.set(1_800_010_000_000);
+    expect(clock.now()).toBe(1_800_010_000_000);
+    expect(() => clock.set(1_800_000_000_000)).toThrow(ClockError);
+    expect(clock.realNow()).toBe(real);
+  });
+
+  it('frozen clock: starts from the kept time; its microseconds stay unique and ordered', () => {
+    const clock = createClock('frozen', 1_700_000_000_000, () => 1_800_000_000_000);
+    expect(clock.now()).toBe(1_700_000_000_000);
+    const a = clock.nowMicros();
+    const b = clock.nowMicros();
+    expect(b).toBeGreaterThan(a);
+    expect(Math.floor(a / 1000)).toBe(1_700_000_000_000);
+  });
+
+  it('system clock: refuses to move, naming the clocks that do', () => {
+    expect(() => createClock('system').advance(1000)).toThrow(/--clock frozen/);
+  });
+});

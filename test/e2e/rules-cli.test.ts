@@ -1,0 +1,58 @@
+// `vtr rules` and `vtr check --fail-on review|blocked` through the built CLI against a real server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startServer, type ServerProcess } from '../helpers/vtr-process.js';
+
+let server: ServerProcess;
+beforeAll(async () => {
+  server = await startServer(['--memory']);
+});
+afterAll(() => server?.stop());
+
+const vtr = (args: string[]) => runCli(args, { env: server.env });
+
+describe('vtr rules', () => {
+  it('rules: list, create, update a smart rule, and the check decides by them', async () => {
+    const list = await vtr(['rules', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/repeat_device\s+smart\s+no\s+review/);
+    const made = await vtr(['rules', 'create', '--name', 'Disposable sign-ups', '--filter', 'risks contains disposable_email', '--action', 'block', '--json']);
+    expect(made.code, made.stderr).toBe(0);
+    const rule = JSON.parse(made.stdout) as { rule_id: string; type: string };
+    expect(rule.type).toBe('custom');
+
+    const human = await vtr(['check', '--email', 'x@mailinator.com']);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/outcome\s+blocked/);
+    expect(human.stdout).toContain(`${rule.rule_id} (block)`);
+
+    const blocked = await vtr(['check', '--email', 'y@mailinator.com', '--fail-on', 'blocked']);
+    expect(blocked.code).toBe(3);
+    expect(blocked.stderr).toContain('the outcome is blocked: reached --fail-on blocked');
+    expect((await vtr(['check', '--ip', '192.0.2.1', '--fail-on', 'blocked'])).code).toBe(0);
+    // A datacenter IP asks for review (the anonymous rule) without being blocked.
+    expect((await vtr(['check', '--ip', '198.51.100.7', '--fail-on', 'review'])).code).toBe(3);
+    expect((await vtr(['check', '--ip', '198.51.100.7', '--fail-on', 'blocked'])).code).toBe(0);
+
+    const updated = await vtr(['rules', 'update', 'anonymous', '--disable', '--json']);
+    expect(JSON.parse(updated.stdout)).toMatchObject({ rule_id: 'anonymous', enabled: false });
+    expect((await vtr(['check', '--ip', '198.51.100.7', '--fail-on', 'review'])).code).toBe(0);
+
+    expect((await vtr(['rules', 'delete', rule.rule_id, '--yes'])).code).toBe(0);
+    expect((await vtr(['check', '--email', 'z@mailinator.com', '--fail-on', 'blocked'])).code).toBe(0);
+  });
+
+  it('rules: bad input is a usage error naming the flag (exit 2)', async () => {
+    const filter = await vtr(['rules', 'create', '--name', 'x', '--filter', 'risks contans vpn', '--action', 'block']);
+    expect(filter.code).toBe(2);
+    expect(filter.stderr).toContain('--filter:');
+    expect(filter.stderr).toContain('^');
+    const action = await vtr(['rules', 'create', '--name', 'x', '--filter', 'risks contains vpn', '--action', 'deny']);
+    expect(action.code).toBe(2);
+    expect(action.stderr).toContain('--action');
+    const threshold = await vtr(['rules', 'update', 'repeat_device', '--threshold', 'many']);
+    expect(threshold.code).toBe(2);
+    expect(threshold.stderr).toContain('--threshold');
+    const failOn = await vtr(['check', '--ip', '192.0.2.1', '--fail-on', 'never']);
+    expect(failOn.code).toBe(2);
+  });
+});

@@ -1,0 +1,50 @@
+// The console's Rules page and the decision shown on checks and sessions.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { harness, type Harness } from '../helpers/emulator.js';
+
+let h: Harness;
+beforeAll(() => {
+  h = harness();
+});
+afterAll(() => h?.close());
+
+const page = async (path: string) => {
+  const res = await h.request(path, { headers: { host: 'localhost' } });
+  return { status: res.status, text: await res.text() };
+};
+const form = (path: string, body: Record<string, string>) =>
+  h.request(path, { method: 'POST', body: new URLSearchParams(body), headers: { origin: 'http://localhost', host: 'localhost' }, redirect: 'manual' });
+
+describe('console: rules', () => {
+  it('rules page: lists the rules in order; a smart rule is toggled in place; a custom rule is created; a bad filter shows its caret', async () => {
+    const site = h.site.site_id;
+    const list = await page(`/_vtr/console/rules?site=${site}`);
+    expect(list.status).toBe(200);
+    const order = ['allowlist', 'bot', 'anonymous', 'location', 'repeat_device', 'emails_per_device'].map((id) => list.text.indexOf(`id="rule-${id}"`));
+    expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]))).toBe(true);
+
+    const toggled = await form(`/_vtr/console/rules/${site}/location/toggle`, {});
+    expect(toggled.status).toBe(303);
+    expect(h.emulator.deps.rules!.get(site, 'location').enabled).toBe(true);
+
+    const bad = await form(`/_vtr/console/rules?site=${site}`, { name: 'x', filter: 'risks contans vpn', action: 'block', enabled: 'on' });
+    expect(bad.status).toBe(400);
+    const badText = await bad.text();
+    expect(badText).toContain('contans');
+    expect(badText).toContain('^');
+
+    const made = await form(`/_vtr/console/rules?site=${site}`, { name: 'Block Tor', filter: 'risks contains tor', action: 'block', enabled: 'on' });
+    expect(made.status).toBe(303);
+    const custom = h.emulator.deps.rules!.list(site).find((r) => r.name === 'Block Tor');
+    expect(custom).toMatchObject({ type: 'custom', action: 'block', enabled: true });
+  });
+
+  it('checks page: each check shows its outcome and the rules that matched', async () => {
+    const res = await h.request('/api/v1/event', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: h.site.secret_key, ip: '198.51.100.9' }) });
+    const check = (await res.json()) as { id: string };
+    const list = await page('/_vtr/console/checks');
+    expect(list.text).toContain(`check-${check.id}`);
+    expect(list.text).toMatch(/outcome-neutral[^<]*<\/span> · review/);
+    expect(list.text).toContain('anonymous (review)');
+  });
+});

@@ -1,0 +1,45 @@
+// Clients written for the hosted service: the secret key as the bearer token on the session
+// endpoints, and PUT /api/v1/session/{id}/conversion.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/index.js';
+
+let emu: RunningEmulator;
+beforeAll(async () => {
+  emu = await startEmulator({ listen: false });
+});
+afterAll(() => emu?.close());
+
+const bearer = (credential: string) => ({ authorization: `Bearer ${credential}` });
+
+describe('hosted-service conventions', () => {
+  it('session: the site\'s secret key reads its sessions; another site\'s key is a 404, a wrong one 401', async () => {
+    const s = await emu.sessions.create({ ip: '192.0.2.60' });
+    const read = (credential: string) => emu.fetch(`/api/v1/session/${s.session_id}`, { headers: bearer(credential) });
+    const ok = await read(emu.site.secretKey);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { session_id: string }).session_id).toBe(s.session_id);
+    const other = await emu.fetch('/_vtr/api/sites', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Other' }) });
+    const otherKey = ((await other.json()) as { secret_key: string }).secret_key;
+    expect((await read(otherKey)).status).toBe(404);
+    expect((await read('sk_test_nope')).status).toBe(401);
+    const event = await emu.fetch(`/api/v1/session/${s.session_id}/event`, {
+      method: 'POST', headers: { ...bearer(emu.site.secretKey), 'content-type': 'application/json' }, body: JSON.stringify({ name: 'signup' }),
+    });
+    expect(event.status).toBe(200);
+  });
+
+  it('conversion: PUT adds the site\'s first conversion event once and answers success', async () => {
+    const s = await emu.sessions.create({ ip: '192.0.2.61' });
+    const put = () => emu.fetch(`/api/v1/session/${s.session_id}/conversion`, { method: 'PUT', headers: bearer(emu.site.accessToken) });
+    for (let i = 0; i < 3; i++) {
+      const res = await put();
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ success: true });
+    }
+    const after = await emu.sessions.get(s.session_id);
+    expect(after.custom_events).toEqual(['conversion']);
+    expect(after.engagement_level).toBe('converted');
+    expect((await emu.fetch('/api/v1/session/ses_nope/conversion', { method: 'PUT', headers: bearer(emu.site.accessToken) })).status).toBe(404);
+    expect((await emu.fetch(`/api/v1/session/${s.session_id}/conversion`, { method: 'PUT' })).status).toBe(401);
+  });
+});
