@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator.js';
 
 let emu: ReturnType<typeof createEmulator>;
@@ -50,9 +50,8 @@ describe('demo', () => {
 
 describe('demo under --rate-limit', () => {
   it('demo: a check refused by the rate limit answers 429 with Retry-After, not a gateway error', async () => {
-    // Real time stands still for the limiter (only Date is faked), so every post shares one window.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const limited = createEmulator({ dbPath: ':memory:', rateLimit: 1 });
+    // A frozen clock: every post shares one window of the limiter, however slow the machine.
+    const limited = createEmulator({ dbPath: ':memory:', rateLimit: 1, clock: 'frozen' });
     try {
       const post = () => limited.app.request('/_vtr/demo/signup', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40example.com' });
       const statuses = [(await post()).status, (await post()).status, (await post()).status];
@@ -62,7 +61,6 @@ describe('demo under --rate-limit', () => {
       expect(res.status).toBe(429);
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     } finally {
-      vi.useRealTimers();
       await limited.close();
     }
   });

@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator.js';
 
 describe('rate limit', () => {
   let emulator: Emulator;
-  afterEach(async () => {
-    vi.useRealTimers();
-    await emulator?.close();
-  });
+  afterEach(async () => emulator?.close());
 
   it('rate limit: answers 429 rate_limited with Retry-After past N requests a second', async () => {
-    // Real time stands still for the emulator's clock (only Date is faked; timers stay real), so the
-    // five requests share one window however slowly a loaded machine runs them; advance moves it.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    emulator = createEmulator({ dbPath: ':memory:', rateLimit: 3, clock: 'manual' });
+    // A frozen clock: the five requests share one window however slowly a loaded machine runs
+    // them, and only advance moves it.
+    emulator = createEmulator({ dbPath: ':memory:', rateLimit: 3, clock: 'frozen' });
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 5; i++) {
