@@ -12,6 +12,8 @@ export interface FollowOptions {
   types?: string[];
   signal?: AbortSignal;
   onEvent(e: { type: string; data: unknown; id?: string }): void;
+  /** Once, when the server has subscribed this stream: events from then on are not missed. */
+  onReady?(): void;
   /** 'connected' after a reconnection; 'disconnected' with what happened and when it tries again. */
   onStatus?(status: 'connected' | 'disconnected', detail: string): void;
 }
@@ -31,6 +33,7 @@ export async function streamEvents(o: FollowOptions): Promise<void> {
     try {
       for await (const ev of eventStream({ url, adminToken: o.adminToken, signal: o.signal })) {
         if (ev.event === 'ready') {
+          if (!connected) o.onReady?.();
           connected = true;
           if (lost) o.onStatus?.('connected', `reconnected to ${o.origin}`);
           lost = false;

@@ -1,5 +1,5 @@
 // `vtr check`, `vtr testvalues` and `vtr sessions simulate` as a user runs them, against a spawned
-// `vtr serve` (built CLI: VTR_CLI, default dist/cli.js).
+// `vtr serve` (the installed command: VTR_CLI, default bin/vtr).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -9,8 +9,8 @@ import { buildProgram } from '../../src/cli/program.js';
 import { CLI, startServer, type ServerProcess } from '../helpers/vtr-process.js';
 import { CLEAN_ENV, envOf, HAS_PTY, parseOne, vtr, vtrJson } from '../helpers/foundation-e2e.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { TIMESTAMP } from '../helpers/service-fields.js';
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 
 /** Every command below the root, by its path ("webhooks retry"). */
 function commands(program: Command): Map<string, Command> {

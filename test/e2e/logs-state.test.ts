@@ -4,17 +4,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollUntil } from '../helpers/poll.js';
 import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
 
-async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(fn: () => T | Promise<T>, what: string, timeoutMs = 20_000) => pollUntil(fn, timeoutMs, () => what);
 
 const get = (server: ServerProcess, path: string) => fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${server.site!.access_token}` } });
 
@@ -90,9 +83,9 @@ describe('vtr logs tail', () => {
     tail.stdout.on('data', (d) => (out += d));
     tail.stderr.on('data', (d) => (err += d));
     try {
-      await until(() => err.includes('Tailing'), 'tail to start');
-      // The stream may connect a moment after the message: keep asking until a line shows up.
-      await until(async () => (await get(server, '/session/first'), out.includes('/api/v1/session/first')), 'the first line');
+      await until(() => err.includes('Tailing'), 'tail to start'); // printed once the stream is subscribed
+      await get(server, '/session/first');
+      await until(() => out.includes('/api/v1/session/first'), 'the first line');
       const first = out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { path: string; status: number });
       expect(first[0]).toMatchObject({ path: '/api/v1/session/first', status: 404 });
 

@@ -2,13 +2,13 @@
 // default with --admin-token enforced elsewhere, tokens confined to their own site, webhook URLs
 // limited to http(s).
 import { afterAll, describe, expect, it } from 'vitest';
-import http from 'node:http';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { safeEqual, maskSecret } from '../../src/domain/ids.js';
 import { runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
+import { httpRequest } from '../helpers/raw-http.js';
 
 const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 const servers: ServerProcess[] = [];
@@ -229,20 +229,10 @@ describe('security: other web pages (CSRF)', () => {
 });
 
 /** A request with the given Host header (fetch always sends the URL's own). */
-function withHost(origin: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; text: string }> {
-  const u = new URL(path, origin);
+async function withHost(origin: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; text: string }> {
   const data = body === undefined ? undefined : JSON.stringify(body);
-  const all: Record<string, string | number> = { ...headers, ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) };
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: u.hostname, port: u.port, method, path: u.pathname, headers: all }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
+  const r = await httpRequest(undefined, origin, method, path, { body: data, headers: { ...headers, ...(data ? { 'content-type': 'application/json' } : {}) } });
+  return { status: r.status, text: r.body };
 }
 
 describe('security: DNS rebinding', () => {

@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 
 export const CHROMIUM = process.env.VTR_CHROMIUM ?? '/usr/bin/chromium';
 export const BROWSER_TESTS_RUN = existsSync(CHROMIUM) || !!process.env.CI;
+if (!BROWSER_TESTS_RUN) console.warn(`vtr tests: browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set VTR_CHROMIUM); under CI they run`);
 
 // Without the background-networking flags Chromium keeps dialling out of this closed network.
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

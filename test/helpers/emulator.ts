@@ -64,7 +64,7 @@ export function harness(opts: Partial<EmulatorOptions> = {}): Harness {
 }
 
 /** `2026-11-21T09:14:03.123456`: UTC, microseconds, no zone suffix. */
-export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+export { TIMESTAMP } from './service-fields.js';
 
 export const UA = {
   chromeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',

@@ -1,6 +1,7 @@
 // A webhook receiver for tests (node:http): records every delivery and answers as told.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pollUntil } from './poll.js';
 
 export interface Delivery {
   headers: IncomingHttpHeaders;
@@ -78,13 +79,5 @@ export async function startReceiver(opts: { port?: number; answer?: (d: Delivery
   };
 }
 
-/** Polls `fn` until it is truthy; fails with `describe()` after the timeout. */
-export async function waitUntil<T>(fn: () => T | Promise<T>, timeoutMs = 20_000, describe?: () => string): Promise<Exclude<T, null | undefined | false | 0 | ''>> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as Exclude<T, null | undefined | false | 0 | ''>;
-    if (performance.now() > deadline) throw new Error(`timed out waiting${describe ? `: ${describe()}` : ''}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** The shared poll-until (test/helpers/poll.ts), under the name the webhook tests use. */
+export const waitUntil = pollUntil;

@@ -1,4 +1,4 @@
-// Spawning the built `vtr` for end-to-end tests. VTR_CLI points at another build (e.g. a private
+// Spawning the installed command, bin/vtr, for end-to-end tests. VTR_CLI points at another build (e.g. a private
 // tsup --out-dir inside the repo) so parallel work does not clobber dist/.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = process.env.VTR_CLI ?? fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+/** What users run: bin/vtr (it loads dist/, rebuilt when stale by test/helpers/global-setup.ts). */
+export const CLI = process.env.VTR_CLI ?? fileURLToPath(new URL('../../bin/vtr', import.meta.url));
 
 const made: string[] = [];
 

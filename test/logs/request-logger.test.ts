@@ -37,9 +37,27 @@ describe('request logger', () => {
 
   it('record: after a pause, everything waiting is written while the server stays idle (no other wake-up needed)', async () => {
     const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
+    // Resolved from inside the writes themselves: no polling timer wakes the loop meanwhile, only
+    // the deadline's (which fails the test), so the writes must go on by themselves.
+    let written = 0;
+    let done!: () => void;
+    const allWritten = new Promise<void>((r) => (done = r));
+    const insertMany = store.requestLog.insertMany;
+    store.requestLog.insertMany = (r) => {
+      insertMany(r);
+      written += r.length;
+      if (written >= 512) done();
+    };
     for (let i = 0; i < 512; i++) log.record(seen(i));
-    // One timer and nothing else: the loop sleeps in its poll between wake-ups.
-    await new Promise((r) => setTimeout(r, 1000));
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      deadline = setTimeout(() => reject(new Error(`only ${written} of 512 entries written in 20 s of idle`)), 20_000);
+    });
+    try {
+      await Promise.race([allWritten, timedOut]);
+    } finally {
+      clearTimeout(deadline);
+    }
     expect(rows()).toHaveLength(512);
   });
 
@@ -231,19 +249,22 @@ describe('request logger', () => {
 
 describe('request logger after close', () => {
   it('record: an entry after the database closed is dropped, and nothing keeps retrying to write it', async () => {
-    const own = createStore({ path: ':memory:' });
-    const log = createRequestLogger({ store: own, bus: createEventBus(), clock: createClock() });
-    log.record(seen(1));
-    own.close();
-    const immediates = vi.spyOn(globalThis, 'setImmediate');
+    // Fake timers drive the logger's own idle timer and write chain: no wall-clock window.
+    vi.useFakeTimers();
     try {
+      const own = createStore({ path: ':memory:' });
+      const log = createRequestLogger({ store: own, bus: createEventBus(), clock: createClock() });
+      log.record(seen(1));
+      own.close();
       log.record(seen(2));
-      // The idle timer (100 ms) makes the entry due; a writer that cannot write must then stop.
-      await new Promise((r) => setTimeout(r, 400));
-      expect(immediates.mock.calls.length).toBeLessThan(10);
+      // The idle timer (100 ms) makes the entry due; a writer that cannot write must then stop:
+      // runAllTimers throws if the timers keep re-arming (vitest gives up after 10,000 of them).
+      vi.advanceTimersByTime(100);
+      vi.runAllTimers();
+      expect(vi.getTimerCount()).toBe(0);
       expect(() => log.flush()).not.toThrow();
     } finally {
-      immediates.mockRestore();
+      vi.useRealTimers();
     }
   });
 });

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/index.js';
 import { openApiDocument } from '../../src/api/document.js';
-import { CHANNELS, DEVICE_TYPES, ENGAGEMENT_LEVELS, RISK_LEVELS, SESSION_FIELDS } from '../../src/domain/session.js';
 import { responseSchema, validateSchema } from '../helpers/json-schema.js';
+import { ENUMS, FIELDS, FIELD_TYPE } from '../helpers/service-fields.js';
 
 type Doc = Record<string, any>;
 let emu: RunningEmulator;
@@ -55,13 +55,17 @@ describe('the OpenAPI document', () => {
 
   it('declares every Session field, required, with its enumerations', () => {
     const s = doc.components.schemas.Session;
-    expect(s.required).toEqual([...SESSION_FIELDS]);
-    expect(Object.keys(s.properties)).toEqual([...SESSION_FIELDS]);
+    expect(s.required).toEqual([...FIELDS]);
+    expect(Object.keys(s.properties)).toEqual([...FIELDS]);
+    for (const f of FIELDS) {
+      const declared = [s.properties[f].type].flat();
+      expect(declared[0], f).toBe(FIELD_TYPE[f]);
+    }
     expect(s.additionalProperties).toBe(false);
-    expect(s.properties.risk_level.enum).toEqual([...RISK_LEVELS, null]);
-    expect(s.properties.engagement_level.enum).toEqual([...ENGAGEMENT_LEVELS, null]);
-    expect(s.properties.channel.enum).toEqual([...CHANNELS, null]);
-    expect(s.properties.device_type.enum).toEqual([...DEVICE_TYPES, null]);
+    expect(s.properties.risk_level.enum).toEqual([...ENUMS.risk_level, null]);
+    expect(s.properties.engagement_level.enum).toEqual([...ENUMS.engagement_level, null]);
+    expect(s.properties.channel.enum).toEqual([...ENUMS.channel, null]);
+    expect(s.properties.device_type.enum).toEqual([...ENUMS.device_type, null]);
     expect(s.properties.risks).toEqual({ type: 'array', items: { type: 'string' }, description: expect.any(String) });
   });
 

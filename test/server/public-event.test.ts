@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/emulator.js';
 import { TEST_USER_AGENTS as UA } from '../../src/domain/test-values.js';
+import { TIMESTAMP } from '../helpers/service-fields.js';
 
 type Emu = ReturnType<typeof createEmulator>;
 let emu: Emu;
@@ -126,7 +127,7 @@ describe('POST /api/v1/event results', () => {
     expect(Object.keys(r.body)).toEqual(['id', 'created_at', 'session_id', 'risk_level', 'risks', 'outcome', 'review', 'rules', 'external_id', 'device', 'ip', 'email', 'phone', 'address']);
     expect(r.body).toMatchObject({ session_id: null, risk_level: 'normal', risks: [], outcome: 'neutral', review: false, rules: [], device: null, ip: null, email: null, phone: null, address: null });
     expect(r.body.id).toMatch(/^chk_/);
-    expect(r.body.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/);
+    expect(r.body.created_at).toMatch(TIMESTAMP);
   });
 
   it('event: null fields and unknown fields count as not sent', async () => {

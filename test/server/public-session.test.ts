@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHANNELS, DEVICE_TYPES, ENGAGEMENT_LEVELS, RISK_LEVELS, SESSION_FIELDS } from '../../src/domain/session.js';
 import { harness, TIMESTAMP, UA, type Harness } from '../helpers/emulator.js';
+import { ENUMS, FIELDS, hasDocumentedType } from '../helpers/service-fields.js';
 
 let h: Harness;
 beforeEach(() => {
@@ -15,8 +15,11 @@ describe('GET /api/v1/session/{id}', () => {
     const created = await h.createSession({ ip: '192.0.2.44', url: 'https://shop.example/landing?utm_source=news' });
     const r = await h.api('GET', `/session/${created.session_id}`);
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body).sort()).toEqual([...SESSION_FIELDS].sort());
-    for (const f of SESSION_FIELDS) expect(r.body[f], f).not.toBeUndefined();
+    expect(Object.keys(r.body).sort()).toEqual([...FIELDS].sort());
+    for (const f of FIELDS) {
+      expect(r.body[f], f).not.toBeUndefined();
+      expect(hasDocumentedType(f, r.body[f]), `${f}: ${JSON.stringify(r.body[f])}`).toBe(true);
+    }
     expect(r.body).toMatchObject({
       session_id: created.session_id,
       site_id: h.site.site_id,
@@ -62,10 +65,10 @@ describe('GET /api/v1/session/{id}', () => {
     for (const spec of specs) {
       const s = await h.createSession(spec);
       const { body } = await h.api('GET', `/session/${s.session_id}`);
-      expect(RISK_LEVELS).toContain(body.risk_level);
-      expect(ENGAGEMENT_LEVELS).toContain(body.engagement_level);
-      expect(CHANNELS).toContain(body.channel);
-      if (body.device_type !== null) expect(DEVICE_TYPES).toContain(body.device_type);
+      expect(ENUMS.risk_level).toContain(body.risk_level);
+      expect(ENUMS.engagement_level).toContain(body.engagement_level);
+      expect(ENUMS.channel).toContain(body.channel);
+      expect([...ENUMS.device_type, null]).toContain(body.device_type);
       expect(typeof body.returned).toBe('boolean');
       expect(Number.isInteger(body.duration)).toBe(true);
     }

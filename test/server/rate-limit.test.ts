@@ -6,7 +6,9 @@ describe('rate limit', () => {
   afterEach(async () => emulator?.close());
 
   it('rate limit: answers 429 rate_limited with Retry-After past N requests a second', async () => {
-    emulator = createEmulator({ dbPath: ':memory:', rateLimit: 3, clock: 'manual' });
+    // A frozen clock: the five requests share one window however slowly a loaded machine runs
+    // them, and only advance moves it.
+    emulator = createEmulator({ dbPath: ':memory:', rateLimit: 3, clock: 'frozen' });
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 5; i++) {

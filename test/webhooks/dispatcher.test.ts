@@ -45,6 +45,9 @@ function setup(opts: { jitter?: boolean; random?: () => number } = {}) {
   return { clock, store, calls, system, make, hook, pageView, published, tick: (ms: number) => void (t += ms) };
 }
 
+/** In-process waits: generous for a loaded machine; a timeout says what it saw. */
+const WAIT = 20_000;
+
 const OK: SendResult = { ok: true, status_code: 200, error: null };
 const FAIL: SendResult = { ok: false, status_code: 500, error: null };
 
@@ -58,7 +61,7 @@ describe('dispatcher', () => {
     const { calls, system, pageView, hook, published } = setup();
     systems.push(system);
     const session = pageView();
-    await waitUntil(() => calls.length === 1, 2000);
+    await waitUntil(() => calls.length === 1, WAIT, () => `${calls.length} sends`);
     expect(calls[0].url).toBe(hook.url);
     expect(JSON.parse(calls[0].body)).toMatchObject({ session_id: session.session_id, attempt: 1 });
     expect(published.map((e) => e.type)).toContain('webhook_event.created');
@@ -66,14 +69,14 @@ describe('dispatcher', () => {
     expect(published.find((e) => e.type === 'webhook_attempt.started')?.data).toMatchObject({ attempt: 1, trigger: 'auto', url: hook.url, session_id: session.session_id });
     expect(published.map((e) => e.type)).not.toContain('webhook_attempt.created');
     calls[0].resolve(OK);
-    await waitUntil(() => published.some((e) => e.type === 'webhook_attempt.created'), 2000);
+    await waitUntil(() => published.some((e) => e.type === 'webhook_attempt.created'), WAIT);
   });
 
   it('dispatcher: a manual retry while an attempt runs is refused as running, not with a stale due time', async () => {
     const { calls, system, pageView, tick, store } = setup();
     systems.push(system);
     pageView();
-    await waitUntil(() => calls.length === 1, 2000);
+    await waitUntil(() => calls.length === 1, WAIT, () => `${calls.length} sends`);
     const id = store.webhookEvents.list({})[0].webhook_event_id;
     tick(5_000); // the stored due time is now in the past
     expect(system.webhooks.attemptRunning(id)).toBe(true);
@@ -81,7 +84,7 @@ describe('dispatcher', () => {
     expect(refused).toMatchObject({ code: 'retries_in_progress', details: { next_attempt_at: null } });
     expect((refused as Error).message).toMatch(/is running now/);
     calls[0].resolve(OK);
-    await waitUntil(() => !system.webhooks.attemptRunning(id), 2000);
+    await waitUntil(() => !system.webhooks.attemptRunning(id), WAIT);
     expect(await system.webhooks.retry(id).catch((e: unknown) => (e as { code: string }).code)).toBe('already_delivered');
   });
 
@@ -89,15 +92,15 @@ describe('dispatcher', () => {
     const { calls, system, pageView, tick, store } = setup();
     systems.push(system);
     pageView();
-    await waitUntil(() => calls.length === 1, 2000);
+    await waitUntil(() => calls.length === 1, WAIT, () => `${calls.length} sends`);
     calls[0].resolve(FAIL);
-    await waitUntil(() => store.webhookEvents.list({})[0].status === 'retrying', 2000);
+    await waitUntil(() => store.webhookEvents.list({})[0].status === 'retrying', WAIT, () => JSON.stringify(store.webhookEvents.list({}).map((e) => e.status)));
     tick(59_000);
     await system.dispatcher.runDue();
     expect(calls).toHaveLength(1);
     tick(1_000);
     const due = system.dispatcher.runDue();
-    await waitUntil(() => calls.length === 2, 2000);
+    await waitUntil(() => calls.length === 2, WAIT, () => `${calls.length} sends`);
     expect(calls[1].headers['webhook-id']).toBe(calls[0].headers['webhook-id']);
     expect(JSON.parse(calls[1].body).attempt).toBe(2);
     calls[1].resolve(OK);
@@ -108,9 +111,9 @@ describe('dispatcher', () => {
     const { calls, system, pageView, store } = setup({ jitter: true, random: () => 0 });
     systems.push(system);
     pageView();
-    await waitUntil(() => calls.length === 1, 2000);
+    await waitUntil(() => calls.length === 1, WAIT, () => `${calls.length} sends`);
     calls[0].resolve(FAIL);
-    const ev = await waitUntil(() => store.webhookEvents.list({}).find((e) => e.status === 'retrying'), 2000);
+    const ev = await waitUntil(() => store.webhookEvents.list({}).find((e) => e.status === 'retrying'), WAIT, () => JSON.stringify(store.webhookEvents.list({}).map((e) => e.status)));
     const [a] = store.webhookEvents.attempts(ev.webhook_event_id);
     expect(ev.next_attempt_us! - Date.parse(`${a.at}Z`) * 1000).toBeGreaterThanOrEqual(48_000_000 - 1000);
     expect(ev.next_attempt_us! - Date.parse(`${a.at}Z`) * 1000).toBeLessThanOrEqual(48_000_000 + 1000);
@@ -119,7 +122,7 @@ describe('dispatcher', () => {
   it('dispatcher: close waits for the attempt in flight and records it', async () => {
     const { calls, system, pageView, store } = setup();
     pageView();
-    await waitUntil(() => calls.length === 1, 2000);
+    await waitUntil(() => calls.length === 1, WAIT, () => `${calls.length} sends`);
     const closed = system.close();
     let done = false;
     void closed.then(() => (done = true));
@@ -133,7 +136,7 @@ describe('dispatcher', () => {
   it('dispatcher: an attempt cut off by a crash is still due and runs again after restart, same webhook-id', async () => {
     const { calls, system, make, pageView, store } = setup();
     pageView();
-    await waitUntil(() => calls.length === 1, 2000);
+    await waitUntil(() => calls.length === 1, WAIT, () => `${calls.length} sends`);
     system.dispatcher.pause(); // "crash": its result never reaches the database
     const [ev] = store.webhookEvents.list({});
     // …and its process is gone: its claim names a pid that has exited.
@@ -142,11 +145,11 @@ describe('dispatcher', () => {
     const restarted = make();
     systems.push(restarted);
     restarted.dispatcher.start();
-    await waitUntil(() => calls.length === 2, 2000);
+    await waitUntil(() => calls.length === 2, WAIT, () => `${calls.length} sends`);
     expect(calls[1].headers['webhook-id']).toBe(calls[0].headers['webhook-id']);
     expect(JSON.parse(calls[1].body).attempt).toBe(1);
     calls[1].resolve(OK);
-    await waitUntil(() => store.webhookEvents.get(ev.webhook_event_id)?.status === 'delivered', 2000);
+    await waitUntil(() => store.webhookEvents.get(ev.webhook_event_id)?.status === 'delivered', WAIT, () => JSON.stringify(store.webhookEvents.list({}).map((e) => e.status)));
   });
 
   it('dispatcher: two servers on one database file send each attempt once', async () => {
@@ -179,7 +182,7 @@ describe('dispatcher', () => {
         b.system.dispatcher.kick(); // b finds the same due events at once
         await new Promise((r) => setImmediate(r));
       }
-      await waitUntil(() => a.store.webhookEvents.list({ status: 'delivered' }).length === 40, 5000);
+      await waitUntil(() => a.store.webhookEvents.list({ status: 'delivered' }).length === 40, WAIT, () => `${a.store.webhookEvents.list({ status: 'delivered' }).length} delivered`);
       expect(sent.size).toBe(40);
       expect([...sent.values()].filter((n) => n > 1)).toEqual([]);
       expect(a.store.db.prepare('SELECT count(*) AS n FROM webhook_claims').get()).toEqual({ n: 0 });
@@ -208,8 +211,8 @@ describe('dispatcher', () => {
     expect(calls).toHaveLength(0);
     claim(exitedPid());
     other.dispatcher.kick();
-    await waitUntil(() => calls.length === 1, 2000);
+    await waitUntil(() => calls.length === 1, WAIT, () => `${calls.length} sends`);
     calls[0].resolve(OK);
-    await waitUntil(() => store.webhookEvents.get(ev.webhook_event_id)?.status === 'delivered', 2000);
+    await waitUntil(() => store.webhookEvents.get(ev.webhook_event_id)?.status === 'delivered', WAIT, () => JSON.stringify(store.webhookEvents.list({}).map((e) => e.status)));
   });
 });

@@ -9,6 +9,8 @@ interface Mail {
   from: string;
   to: string[];
   raw: string;
+  /** Whether the session was on TLS (after STARTTLS) when the mail came. */
+  secure: boolean;
 }
 
 async function startSmtp(opts: { starttls?: boolean } = {}): Promise<{ url: string; mails: Mail[]; close(): Promise<void> }> {
@@ -21,7 +23,7 @@ async function startSmtp(opts: { starttls?: boolean } = {}): Promise<{ url: stri
       let raw = '';
       stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
       stream.on('end', () => {
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, secure: session.secure });
         callback();
       });
     },
@@ -67,8 +69,13 @@ describe('notifications over SMTP', () => {
   it('notifications: works with a mail catcher offering STARTTLS with a self-signed certificate', async () => {
     const smtp = await startSmtp({ starttls: true });
     closers.push(smtp.close);
-    await failOneEvent(smtp.url);
+    const hook = await failOneEvent(smtp.url);
     await waitUntil(() => smtp.mails.length === 1);
+    // The mail is the failed event's, and it came over the upgraded (TLS) connection.
+    expect(smtp.mails[0].secure).toBe(true);
+    expect(smtp.mails[0].to).toEqual(['owner@example.com']);
+    expect(smtp.mails[0].raw).toMatch(/Subject: \[vtr\] Webhook event failed/);
+    expect(smtp.mails[0].raw).toContain(hook.webhook_id);
   });
 
   it('notifications: an SMTP server that is down is recorded on the notification, never a crash', async () => {

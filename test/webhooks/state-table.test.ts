@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { harness, TIMESTAMP, type Harness } from '../helpers/emulator.js';
 import { startReceiver, waitUntil, type Receiver } from '../helpers/receiver.js';
 import { tempDir } from '../helpers/vtr-process.js';
-import { SESSION_FIELDS } from '../../src/domain/session.js';
+import { FIELDS } from '../helpers/service-fields.js';
 import { VERSION } from '../../src/version.js';
 
 const HOUR = 3_600_000;
@@ -51,7 +51,8 @@ describe('webhook state table (real receiver)', () => {
     // The manual clock is at real time here, inside standardwebhooks' 5-minute tolerance.
     expect(new Webhook(hook.secret).verify(d.body, d.headers as Record<string, string>)).toBeTruthy();
     const session = (await h.api('GET', `/session/${s.session_id}`)).body;
-    for (const f of SESSION_FIELDS) expect(d.json[f], f).toEqual(session[f]);
+    expect(Object.keys(session).sort()).toEqual([...FIELDS].sort());
+    for (const f of FIELDS) expect(d.json[f], f).toEqual(session[f]);
     expect(d.json).toMatchObject({
       hook_type: 'saved_view',
       saved_view_id: view.saved_view_id,

@@ -12,7 +12,6 @@ export async function run(o: { site?: string }, ctx: CliContext): Promise<void> 
   const stop = () => ctrl.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  ctx.info(`Tailing requests to ${client.baseUrl} (Ctrl-C to stop)…`);
   try {
     await streamEvents({
       origin: client.origin,
@@ -24,6 +23,8 @@ export async function run(o: { site?: string }, ctx: CliContext): Promise<void> 
         if (site && e.site_id !== site) return;
         ctx.io.stdout.write(`${ctx.config.json ? JSON.stringify(e) : logLine(c, e)}\n`);
       },
+      // Said once the server has subscribed us: a script that waits for it misses no event.
+      onReady: () => ctx.info(`Tailing requests to ${client.baseUrl} (Ctrl-C to stop)…`),
       onStatus: (_status, detail) => ctx.info(`vtr: ${detail}`),
     });
   } finally {

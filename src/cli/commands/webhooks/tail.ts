@@ -57,7 +57,6 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
     ctx.io.stdout.write(`${what}  ${c.dim(w.url)}\n`);
   };
 
-  ctx.info(`Tailing webhook attempts from ${client.origin} (Ctrl-C to stop)…`);
   try {
     await streamEvents({
       origin: client.origin,
@@ -70,6 +69,8 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
         else if (e.type === 'webhook_attempt.started' && !ctx.config.json) printStarted(e.data as StartedData);
         else if (e.type === 'webhook.updated' && !ctx.config.json) printStatus(e.data as WebhookEventData);
       },
+      // Said once the server has subscribed us: a script that waits for it misses no event.
+      onReady: () => ctx.info(`Tailing webhook attempts from ${client.origin} (Ctrl-C to stop)…`),
       onStatus: (_status, detail) => ctx.info(`vtr: ${detail}`),
     });
   } finally {
