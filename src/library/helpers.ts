@@ -4,35 +4,15 @@
 import type { ApiClient } from '../client/api-client.js';
 import type { Session } from '../domain/session.js';
 import type { SavedView, Webhook, WebhookEvent, EventStatus } from '../domain/webhooks.js';
-import type { CheckResult } from '../checks/run-check.js';
+import type { CheckInput as CheckRequestInput, CheckResult } from '../checks/run-check.js';
+import type { SessionSpec } from '../sessions/create.js';
 import type { Rule, RuleAction } from '../domain/rules.js';
 
 /** `POST /_vtr/api/sites/{site}/sessions`: one session from the page views the agent would send. */
-export interface SessionInput {
-  ip?: string | null;
-  user_agent?: string | null;
-  url?: string;
-  referrer?: string | null;
-  language?: string | null;
-  timezone?: string | null;
-  page_views?: number;
-  duration?: number;
-  fingerprint?: string;
-  custom_events?: string[];
-}
+export type SessionInput = SessionSpec;
 
 /** `POST /api/v1/event`, without the secret key (the helper adds the site's). */
-export interface CheckInput {
-  probe_id?: string | null;
-  ip?: string | null;
-  email?: string | null;
-  name?: string | null;
-  phone?: string | null;
-  address?: {
-    address1?: string | null; address2?: string | null; city?: string | null;
-    state?: string | null; country?: string | null; postal_code?: string | null;
-  } | null;
-}
+export type CheckInput = CheckRequestInput;
 
 export interface ViewInput {
   name: string;
