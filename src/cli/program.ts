@@ -11,6 +11,7 @@ import { registerSessions } from './commands/sessions/index.js';
 import { registerClock } from './commands/clock/index.js';
 import { registerCheck } from './commands/check/index.js';
 import { registerTestValues } from './commands/testvalues/index.js';
+import { registerHealth } from './commands/health/index.js';
 import { registerViews } from './commands/views/index.js';
 import { registerRules } from './commands/rules/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
@@ -31,6 +32,7 @@ export const GROUPS: Array<(program: Command) => void> = [
   registerCheck,
   registerClock,
   registerTestValues,
+  registerHealth,
   registerViews,
   registerRules,
   registerWebhooks,

@@ -127,12 +127,15 @@ describe('vtr serve start-up', () => {
     expect(Date.now() - started).toBeLessThan(20_000); // the contract's 2 s is measured by hand; this only catches a hang
   });
 
-  it('serve: --port 0 reports the port it got', async () => {
+  it('serve: --port 0 reports the port it got; vtr health says ok there', async () => {
     const s = await startServer(['--memory']);
     servers.push(s);
     expect(Number(new URL(s.baseUrl).port)).toBeGreaterThan(0);
     const health = await fetch(`${s.origin}/_vtr/health`);
     expect(health.status).toBe(200);
+    const cli = await runCli(['health', '--json'], { env: s.env });
+    expect(cli.code).toBe(0);
+    expect(JSON.parse(cli.stdout)).toMatchObject({ status: 'ok' });
   });
 
   it('serve: started by npm, it stops when npm exits without passing SIGTERM on', async () => {

@@ -78,6 +78,12 @@ describe('storage faults (vtr serve)', () => {
     const health = await fetch(`${server.origin}/_vtr/health`);
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: 'degraded', code: 'insufficient_storage', db });
+    // The CLI shows it too: exit 1 with the reason.
+    const cli = await runCli(['health'], { env: server.env });
+    expect(cli.code).toBe(1);
+    expect(cli.stdout).toMatch(/status:\s+degraded/);
+    expect(cli.stderr).toContain('the emulator is degraded: ');
+    expect(cli.stderr).toContain(db);
     const faultLines = () => server!.stderr().split('\n').filter((l) => !/ (GET|POST) /.test(l)).join('\n');
     const failing = server.stderr().split('\n').filter((l) => l.includes('are failing'));
     // One line per fault, not per request: 50+ refused writes. On a nearly full volume a small

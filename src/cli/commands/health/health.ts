@@ -1,0 +1,33 @@
+// `vtr health`: GET /_vtr/health, shown. A degraded emulator (writes failing) is exit 1 with the
+// reason, so a script can wait for recovery with `until vtr health; do sleep 1; done`.
+import type { CliContext } from '../../context.js';
+import { OperationError } from '../../errors.js';
+import { keyValues, output } from '../../output.js';
+
+interface Health {
+  status: 'ok' | 'degraded';
+  version?: string;
+  code?: string;
+  reason?: string;
+  db?: string;
+  since?: string;
+  failed_writes?: number;
+  request_log_dropped?: number;
+}
+
+export async function run(_o: unknown, ctx: CliContext): Promise<void> {
+  const client = await ctx.client();
+  const url = `${client.origin}/_vtr/health`;
+  let health: Health;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    health = (await res.json()) as Health;
+  } catch (err) {
+    throw new OperationError(`cannot read ${url}: ${(err as Error).message}. Is the emulator running? Start it with \`npx vtr serve\`.`);
+  }
+  if (health.status !== 'ok' && health.status !== 'degraded') throw new OperationError(`${url} did not answer like a vtr emulator`);
+  output(ctx, health, () =>
+    keyValues(Object.entries(health).filter(([, v]) => v !== undefined) as Array<[string, string | number]>),
+  );
+  if (health.status === 'degraded') throw new OperationError(`the emulator is degraded: ${health.reason ?? health.code ?? 'writes fail'}`);
+}
