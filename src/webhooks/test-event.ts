@@ -6,19 +6,16 @@
 // (TEST_VIEW_ID) that exists only in test events.
 import type { Clock } from '../domain/clock.js';
 import { notFound, VtrError } from '../domain/errors.js';
-import { newId } from '../domain/ids.js';
 import type { RetryPolicy } from '../domain/retry-policy.js';
 import type { Session } from '../domain/session.js';
 import { formatMicros } from '../domain/time.js';
-import { initialState } from '../domain/webhook-event.js';
 import type { SavedView, WebhookEvent } from '../domain/webhooks.js';
 import type { EventBus } from '../events/bus.js';
 import { DEFAULT_SPEC } from '../sessions/create.js';
 import type { SessionService } from '../sessions/service.js';
 import type { Store } from '../store/index.js';
-import type { WebhookEventRecord } from '../store/webhook-events.js';
 import { eventJson, loadEventJson } from './json.js';
-import { buildPayload } from './payload.js';
+import { newEventRecord } from './payload.js';
 
 export const TEST_VIEW_ID = 'view_test';
 export const TEST_VIEW_NAME = 'Test event';
@@ -77,20 +74,7 @@ export function createTestEvents({ store, clock, bus, policy, sessions, kick }: 
       const nowUs = clock.nowMicros();
       const at = formatMicros(nowUs);
       const view = viewFor(wh.site_id, input.saved_view_id, at);
-      const id = newId.webhookEvent();
-      const r: WebhookEventRecord = {
-        webhook_event_id: id,
-        webhook_id: wh.webhook_id,
-        saved_view_id: view.saved_view_id,
-        saved_view_name: view.name,
-        session_id: session.session_id,
-        site_id: wh.site_id,
-        ...initialState(nowUs, policy),
-        created_us: nowUs,
-        created_at: at,
-        triggered_at: at,
-        payload: JSON.stringify(buildPayload(session, view, wh.webhook_id, id, at)),
-      };
+      const r = newEventRecord(session, view, wh, nowUs, policy);
       store.webhookEvents.insert(r);
       return r;
     });

@@ -8,10 +8,8 @@
 import type { Clock } from '../domain/clock.js';
 import type { Session } from '../domain/session.js';
 import type { RetryPolicy } from '../domain/retry-policy.js';
-import { initialState } from '../domain/webhook-event.js';
 import { changeTriggersViews, type SessionChangeCause } from '../domain/webhooks.js';
 import { matchesFilter, parseFilter, type FilterNode } from '../domain/filter/index.js';
-import { newId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
 import type { EventBus } from '../events/bus.js';
 import type { SessionHooks } from '../sessions/service.js';
@@ -19,7 +17,7 @@ import type { Store } from '../store/index.js';
 import type { WebhookEventRecord } from '../store/webhook-events.js';
 import type { WebhookRecord } from '../store/webhooks.js';
 import { eventJson } from './json.js';
-import { buildPayload } from './payload.js';
+import { newEventRecord } from './payload.js';
 
 export interface TriggerDeps {
   store: Store;
@@ -68,20 +66,7 @@ export function createTrigger({ store, clock, bus, policy, kick }: TriggerDeps):
         if (!view.trigger_webhooks) continue;
         if (hooks === null) hooks = store.sites.get(session.site_id)?.plan === 'paid' ? store.webhooks.enabledForSite(session.site_id) : [];
         for (const wh of hooks) {
-          const id = newId.webhookEvent();
-          const rec: WebhookEventRecord = {
-            webhook_event_id: id,
-            webhook_id: wh.webhook_id,
-            saved_view_id: view.saved_view_id,
-            saved_view_name: view.name,
-            session_id: session.session_id,
-            site_id: session.site_id,
-            ...initialState(nowUs, policy),
-            created_us: nowUs,
-            created_at: at,
-            triggered_at: at,
-            payload: JSON.stringify(buildPayload(session, view, wh.webhook_id, id, at)),
-          };
+          const rec = newEventRecord(session, view, wh, nowUs, policy);
           store.webhookEvents.insert(rec);
           created.push(rec);
         }
