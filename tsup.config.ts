@@ -17,6 +17,9 @@ export default defineConfig([
     define: { __VTR_VERSION__: JSON.stringify(pkg.version) },
     // Native addon and data-heavy packages stay in node_modules.
     external: ['better-sqlite3', 'msw'],
+    // zod ships ~95 ES modules; bundled into vtr's chunks they load as one file at the first
+    // startEmulator() (zod keeps its schema registry on globalThis, shared with @hono/zod-openapi's copy).
+    noExternal: ['zod', 'hono', '@hono/node-server'],
   },
   {
     // Browser scripts (src/browser), read by the server from dist/browser (src/server/browser-scripts.ts).
