@@ -102,6 +102,15 @@ describe('vtr exec', () => {
     expect(JSON.stringify(state)).toContain(id);
   });
 
+  it('exec: --clock frozen reaches the emulator; a session\'s times say they are emulated, in UTC', async () => {
+    const frozen = await runCli(['exec', '--clock', 'frozen', '--', 'sh', '-c', `${vtr} sessions create --ip 192.0.2.11`]);
+    expect(frozen.code, frozen.stderr).toBe(0);
+    expect(frozen.stdout).toMatch(/created:\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(emulated\)/);
+    const system = await runCli(['exec', '--', 'sh', '-c', `${vtr} sessions create --ip 192.0.2.11`]);
+    expect(system.stdout).toMatch(/created:\s+\S+ \S+ UTC\n/);
+    expect(system.stdout).not.toContain('emulated');
+  });
+
   it('exec: an unknown command is exit 127, named', async () => {
     const r = await runCli(['exec', '--', 'vtr-no-such-command']);
     expect(r.code).toBe(127);

@@ -3,6 +3,7 @@ import { UsageError } from '../../errors.js';
 import { output, table } from '../../output.js';
 import { siteFilter } from '../../site-ref.js';
 import { formatDurationMs, type LogEntryJson } from './render.js';
+import { emulatedClock, timeFormat } from '../../time-display.js';
 
 export async function run(o: { limit: string; site?: string }, ctx: CliContext): Promise<void> {
   const limit = Number(o.limit);
@@ -11,10 +12,11 @@ export async function run(o: { limit: string; site?: string }, ctx: CliContext):
   // The log covers every site unless --site (or VTR_SITE) narrows it.
   const site = await siteFilter(ctx, client, o.site);
   const entries = await client.admin<LogEntryJson[]>('GET', '/logs', { query: { limit, site } });
+  const time = timeFormat(await emulatedClock(ctx, client), true);
   output(ctx, entries, () =>
     entries.length
       ? table(
-          ['TIME', 'METHOD', 'PATH', 'STATUS', 'DURATION', 'REQUEST'],
+          [`TIME (${time.zone})`, 'METHOD', 'PATH', 'STATUS', 'DURATION', 'REQUEST'],
           entries.map((e) => [e.created_at.slice(0, 23), e.method, e.path, e.status, formatDurationMs(e.duration_ms), e.request_id]),
         )
       : 'No requests logged yet.',

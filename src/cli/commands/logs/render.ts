@@ -12,7 +12,7 @@ export function formatDurationMs(ms: number): string {
   return `${ms < 10 ? ms.toFixed(2) : ms.toFixed(0)}ms`;
 }
 
-/** One line: "2026-11-21 09:14:03.123 UTC POST   /api/v1/event 200 1.20ms". */
-export function logLine(c: ChalkInstance, e: LogEntryJson): string {
-  return `${c.dim(`${e.created_at.slice(0, 23).replace('T', ' ')} UTC`)} ${e.method.padEnd(6)} ${e.path} ${statusColour(c, e.status)} ${formatDurationMs(e.duration_ms)}`;
+/** One line: "2026-11-21 09:14:03.123 UTC POST   /api/v1/event 200 1.20ms" (`zone`: "UTC (emulated)" under a test clock). */
+export function logLine(c: ChalkInstance, e: LogEntryJson, zone = 'UTC'): string {
+  return `${c.dim(`${e.created_at.slice(0, 23).replace('T', ' ')} ${zone}`)} ${e.method.padEnd(6)} ${e.path} ${statusColour(c, e.status)} ${formatDurationMs(e.duration_ms)}`;
 }

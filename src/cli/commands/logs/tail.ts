@@ -3,11 +3,13 @@ import type { CliContext } from '../../context.js';
 import { siteFilter } from '../../site-ref.js';
 import { style } from '../../style.js';
 import { logLine, type LogEntryJson } from './render.js';
+import { emulatedClock } from '../../time-display.js';
 
 export async function run(o: { site?: string }, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
   const c = style(ctx);
   const site = await siteFilter(ctx, client, o.site);
+  const zone = (await emulatedClock(ctx, client)) ? 'UTC (emulated)' : 'UTC';
   const ctrl = new AbortController();
   const stop = () => ctrl.abort();
   process.once('SIGINT', stop);
@@ -21,7 +23,7 @@ export async function run(o: { site?: string }, ctx: CliContext): Promise<void> 
       onEvent: ({ data }) => {
         const e = data as LogEntryJson;
         if (site && e.site_id !== site) return;
-        ctx.io.stdout.write(`${ctx.config.json ? JSON.stringify(e) : logLine(c, e)}\n`);
+        ctx.io.stdout.write(`${ctx.config.json ? JSON.stringify(e) : logLine(c, e, zone)}\n`);
       },
       // Said once the server has subscribed us: a script that waits for it misses no event.
       onReady: () => ctx.info(`Tailing requests to ${client.baseUrl} (Ctrl-C to stop)…`),

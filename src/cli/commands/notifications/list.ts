@@ -1,5 +1,5 @@
 import type { Notification } from '../../../domain/webhooks.js';
-import { utcText } from '../../time-display.js';
+import { emulatedClock, timeFormat } from '../../time-display.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { output, table } from '../../output.js';
@@ -12,11 +12,12 @@ export async function run(o: { site?: string; limit: string; full?: boolean }, c
   // Every site's outbox unless --site (or VTR_SITE) narrows it.
   const site = await siteFilter(ctx, client, o.site);
   const list = await client.admin<Notification[]>('GET', '/notifications', { query: { site, limit: o.limit } });
+  const time = timeFormat(await emulatedClock(ctx, client));
   output(ctx, list, () => {
     if (!list.length) return 'The outbox is empty.';
-    if (o.full) return list.map((n) => `${utcText(n.created_at)}  to ${n.to ?? '-'}\nSubject: ${n.subject}\n\n${n.body}\n`).join('\n');
+    if (o.full) return list.map((n) => `${time(n.created_at)}  to ${n.to ?? '-'}\nSubject: ${n.subject}\n\n${n.body}\n`).join('\n');
     return table(
-      ['CREATED', 'KIND', 'TO', 'SUBJECT', 'SMTP'],
+      [`CREATED (${time.zone})`, 'KIND', 'TO', 'SUBJECT', 'SMTP'],
       list.map((n) => [n.created_at, n.kind, n.to, n.subject, n.sent_at ? 'sent' : n.send_error ? `failed: ${n.send_error}` : '-']),
     );
   });

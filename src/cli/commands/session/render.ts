@@ -2,6 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import type { Session } from '../../../domain/session.js';
 import { keyValues } from '../../output.js';
 import { riskColour } from '../../style.js';
+import { timeFormat, type TimeFormat } from '../../time-display.js';
 
 /** The traffic-source details, in --json's order and with its names; only those that are set are shown. */
 const SOURCE_DETAILS = [
@@ -9,15 +10,15 @@ const SOURCE_DETAILS = [
 ] as const;
 
 /** A readable summary of a session: who, from where, on what, and how risky. */
-export function renderSession(s: Session, c: ChalkInstance): string {
+export function renderSession(s: Session, c: ChalkInstance, time: TimeFormat = timeFormat(false)): string {
   const head = `${c.bold(s.session_id)}  ${riskColour(c, s.risk_level)}  ${s.engagement_level ?? '-'}  ${s.channel ?? '-'}`;
   const set = (key: string, v: unknown): Array<[string, unknown]> => (v == null ? [] : [[key, v]]);
   return [
     head,
     keyValues([
       ['site', `${s.site_name ?? ''} (${s.site_id})`],
-      ['created', s.created_at],
-      ['updated', s.updated_at],
+      ['created', time(s.created_at)],
+      ['updated', time(s.updated_at)],
       ['risks', s.risks],
       ['actions', s.actions],
       ...set('value', s.value),

@@ -7,6 +7,7 @@ import { httpUrlProblem } from '../../../domain/webhooks.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 import { style } from '../../style.js';
+import { emulatedClock, timeFormat } from '../../time-display.js';
 import { renderSession } from '../session/render.js';
 
 export interface CreateOptions {
@@ -47,6 +48,7 @@ export async function run(o: CreateOptions, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
   const site = await currentSiteId(ctx, client, o.site);
   const session = await client.admin<Session>('POST', `/sites/${enc(site)}/sessions`, { body });
-  output(ctx, session, () => renderSession(session, style(ctx)));
+  const time = timeFormat(await emulatedClock(ctx, client));
+  output(ctx, session, () => renderSession(session, style(ctx), time));
   if (!ctx.config.quiet) tellSetOff(ctx, (await sessionWebhookEvents(client, session.session_id)) ?? []);
 }
