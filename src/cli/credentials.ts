@@ -1,5 +1,6 @@
 // Credentials: flag > environment > the local emulator's default (or --site) site.
 import { ApiError, ConnectionError, createApiClient, type ApiClient } from '../client/api-client.js';
+import { setEmulatedTimes } from './output.js';
 import type { CliConfig } from './context.js';
 import { OperationError, UsageError } from './errors.js';
 
@@ -29,7 +30,8 @@ export async function buildClient(config: CliConfig, needs: { token?: boolean; s
     throw new UsageError(`--base-url: "${config.baseUrl}" is not an http:// or https:// URL; use e.g. http://127.0.0.1:8787/api/v1`);
   }
   let { accessToken, secretKey } = config;
-  const base = createApiClient({ baseUrl: config.baseUrl, adminToken: config.adminToken });
+  const onClockMode = (mode: string) => setEmulatedTimes(mode !== 'system');
+  const base = createApiClient({ baseUrl: config.baseUrl, adminToken: config.adminToken, onClockMode });
   const wantToken = needs.token && !accessToken;
   const wantSecret = needs.secretKey && !secretKey;
   if (wantToken || wantSecret || (config.site && (needs.token || needs.secretKey))) {
@@ -44,7 +46,7 @@ export async function buildClient(config: CliConfig, needs: { token?: boolean; s
       accessToken = tokens.find((t) => !t.revoked_at)?.token ?? (await base.admin<{ token: string }>('POST', `/sites/${encodeURIComponent(site.site_id)}/tokens`)).token;
     }
   }
-  return createApiClient({ baseUrl: config.baseUrl, accessToken, secretKey, adminToken: config.adminToken });
+  return createApiClient({ baseUrl: config.baseUrl, accessToken, secretKey, adminToken: config.adminToken, onClockMode });
 }
 
 async function fetchSite(client: ApiClient, siteId: string | null): Promise<SiteKeys> {

@@ -4,7 +4,12 @@ import { utcText } from './time-display.js';
 
 // A bare API timestamp (zone-less UTC) in human output names its zone: "2026-11-21 09:14:03 UTC".
 const WIRE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z?$/;
-const cell = (v: unknown): string => (typeof v === 'string' && WIRE_TIME.test(v) ? utcText(v) : String(v));
+// Set once an answer says the emulator's clock is manual or frozen: its times are then emulated.
+let emulated = false;
+export function setEmulatedTimes(on: boolean): void {
+  emulated = on;
+}
+const cell = (v: unknown): string => (typeof v === 'string' && WIRE_TIME.test(v) ? `${utcText(v)}${emulated ? ' (emulated)' : ''}` : String(v));
 
 export function printJson(ctx: CliContext, data: unknown): void {
   ctx.io.stdout.write(`${JSON.stringify(data, null, ctx.io.stdout.isTTY ? 2 : 0)}\n`);

@@ -38,6 +38,8 @@ export interface ClientOptions {
    * Without it the client speaks HTTP.
    */
   fetch?: (request: Request) => Promise<Response>;
+  /** Told the emulator's clock mode (`system`, `manual`, `frozen`) whenever an answer names it. */
+  onClockMode?: (mode: string) => void;
 }
 
 export interface RequestOptions {
@@ -72,21 +74,25 @@ export function createApiClient(opts: ClientOptions) {
     let status: number;
     let contentType: string;
     let text: string;
+    let clockMode: string | null = null;
     try {
       if (opts.fetch) {
         const res = await opts.fetch(new Request(u, { method, headers, body }));
         status = res.status;
         contentType = res.headers.get('content-type') ?? '';
+        clockMode = res.headers.get('vtr-clock');
         text = await res.text();
       } else {
         const res = await sendHttp(u, { method, headers, body, timeoutMs: opts.timeoutMs ?? 120_000 });
         status = res.statusCode ?? 0;
         contentType = res.headers['content-type'] ?? '';
+        clockMode = (res.headers['vtr-clock'] as string | undefined) ?? null;
         text = await readText(res);
       }
     } catch (err) {
       throw new ConnectionError(origin, err);
     }
+    if (clockMode) opts.onClockMode?.(clockMode);
     // The schemas load with the first 2xx answer to check (zod stays out of the CLI's start-up).
     const schema = route && status >= 200 && status < 300 ? ((await import('../api/answers.js')).routeOf(method, route.split('?')[0])?.schema ?? null) : null;
     const answer = decodeAnswer({ url: `${u.origin}${u.pathname}`, status, contentType, text }, schema);

@@ -59,6 +59,11 @@ export function createApp(deps: AppDeps): Hono {
     for (const path of ['/', '/_vtr/api/*', '/_vtr/console', '/_vtr/console/*', '/_vtr/demo', '/_vtr/demo/*']) app.use(path, loopbackHostOnly());
   }
   app.use('/_vtr/api/*', sameOriginWrites());
+  // Which clock stamped the times in this answer: the CLI marks them "emulated" under a test clock.
+  app.use('/_vtr/api/*', async (c, next) => {
+    await next();
+    c.res.headers.set('vtr-clock', deps.clock.mode);
+  });
   app.use('/_vtr/demo/*', sameOriginWrites());
 
   // Before every public route and the rate limiter, so each /api/v1 request (404s, 405s, 429s) is logged.

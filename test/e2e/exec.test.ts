@@ -103,9 +103,11 @@ describe('vtr exec', () => {
   });
 
   it('exec: --clock frozen reaches the emulator; a session\'s times say they are emulated, in UTC', async () => {
-    const frozen = await runCli(['exec', '--clock', 'frozen', '--', 'sh', '-c', `${vtr} sessions create --ip 192.0.2.11`]);
+    const frozen = await runCli(['exec', '--clock', 'frozen', '--', 'sh', '-c', `${vtr} sessions create --ip 192.0.2.11 && ${vtr} tokens list`]);
     expect(frozen.code, frozen.stderr).toBe(0);
     expect(frozen.stdout).toMatch(/created:\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(emulated\)/);
+    // Any management answer's times: the server names its clock (vtr-clock), the CLI marks them.
+    expect(frozen.stdout).toMatch(/at_test_\S+\s+site_\S+\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(emulated\)/);
     const system = await runCli(['exec', '--', 'sh', '-c', `${vtr} sessions create --ip 192.0.2.11`]);
     expect(system.stdout).toMatch(/created:\s+\S+ \S+ UTC\n/);
     expect(system.stdout).not.toContain('emulated');

@@ -17,7 +17,7 @@ export async function run(o: { limit: string; site?: string }, ctx: CliContext):
     entries.length
       ? table(
           [`TIME (${time.zone})`, 'METHOD', 'PATH', 'STATUS', 'DURATION', 'REQUEST'],
-          entries.map((e) => [e.created_at.slice(0, 23), e.method, e.path, e.status, formatDurationMs(e.duration_ms), e.request_id]),
+          entries.map((e) => [time(e.created_at), e.method, e.path, e.status, formatDurationMs(e.duration_ms), e.request_id]),
         )
       : 'No requests logged yet.',
   );
