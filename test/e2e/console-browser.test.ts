@@ -54,6 +54,7 @@ suite('console in a browser', () => {
 
   it('filters the list, and shows a bad filter’s error with a caret', async () => {
     const clean = await cli('sessions', 'create', '--ip', '192.0.2.55');
+    await cli('sessions', 'create', '--ip', '203.0.113.8'); // an invalid one for the filter to find
     await page.goto(`${server.origin}/_vtr/console/sessions`);
     await page.getByLabel('Filter').fill('risk_level = invalid');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -84,6 +85,7 @@ suite('console in a browser', () => {
   it('is usable at phone width (no page-wide horizontal scroll)', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     try {
+      await cli('sessions', 'create', '--ip', '192.0.2.56'); // a row to lay out
       const p = await phone.newPage();
       await p.goto(`${server.origin}/_vtr/console/sessions`);
       await p.locator('tbody#rows tr').first().waitFor();
