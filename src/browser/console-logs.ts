@@ -1,18 +1,7 @@
 // The request log page's live rows: built from the `request.logged` event with DOM calls, the
 // same row the server renders (textContent only: nothing is parsed as HTML), so a busy server
 // costs no extra requests.
-
-interface LogEntry {
-  request_id: string;
-  created_at: string;
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  site_id: string | null;
-  request_body: string | null;
-  response_body: string | null;
-}
+import type { RequestLogJson as LogEntry } from '../domain/request-log.js';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string | null, cls?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
