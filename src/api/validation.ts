@@ -41,7 +41,8 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infe
 }
 
 /**
- * The `defaultHook` of the OpenAPIHono app: a request a route's schemas refuse is thrown as the
+ * A `defaultHook` for an OpenAPIHono app that mounts these declarations with `app.openapi` (vtr's
+ * server mounts them with server/mount.ts and validate()): a refused request is thrown as the
  * contract's 400, for the app's one error handler to answer like any other error.
  */
 export function defaultHook(result: { success: true } | { success: false; error: z.ZodError }): void {
