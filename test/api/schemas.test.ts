@@ -5,6 +5,7 @@ import { LISTED_ROUTES, routeOf } from '../../src/api/answers.js';
 import { CheckResult } from '../../src/api/check.js';
 import { ERROR_CODES, ERROR_SCHEMAS } from '../../src/api/common.js';
 import { openApiDocument } from '../../src/api/document.js';
+import { MANAGEMENT_ROUTES } from '../../src/api/management/index.js';
 import { PUBLIC_ROUTES } from '../../src/api/routes.js';
 import { SessionSchema } from '../../src/api/session.js';
 import { SESSION_FIELDS } from '../../src/domain/session.js';
@@ -62,6 +63,13 @@ describe('the route declarations', () => {
     expect(routeOf('GET', '/api/v1/session/ses_1')!.schema.safeParse({ ...session(), risk_level: 'scary' }).success).toBe(false);
     expect(routeOf('POST', '/api/v1/event')!.schema).toBe(CheckResult);
     expect(LISTED_ROUTES).toContain('POST /api/v1/session/*/event');
+    // Every declared route with a JSON answer, management included (the event stream answers text).
+    expect(LISTED_ROUTES).toHaveLength(PUBLIC_ROUTES.length + MANAGEMENT_ROUTES.length - 1);
+    expect(LISTED_ROUTES).toEqual(expect.arrayContaining(['GET /_vtr/api/sites/*/rules', 'PATCH /_vtr/api/sites/*/rules/*', 'DELETE /_vtr/api/sites/*/rules/*']));
+    expect(routeOf('GET', '/_vtr/api/stream')).toBeNull();
+    // A strict answer schema is checked tolerantly: a newer emulator may add fields.
+    expect(routeOf('GET', '/_vtr/api/sessions')!.schema.safeParse([{ ...session(), newer_field: 1 }]).success).toBe(true);
+    expect(routeOf('GET', '/_vtr/api/sites/default')!.route).toBe('GET /_vtr/api/sites/default');
   });
 });
 
