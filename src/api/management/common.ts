@@ -36,7 +36,7 @@ const WRITE: Failure[] = [400, 401, 403, 405, 413, 415, 503, 507];
 
 /** The error answers of a route: every read's, every write's when `write`, and `more`. */
 export function failures(kind: 'read' | 'write', ...more: Failure[]) {
-  const statuses = [...new Set([...(kind === 'read' ? READ : WRITE), ...more])].sort();
+  const statuses = [...new Set([...(kind === 'read' ? READ : WRITE), ...more])].sort((a, b) => a - b);
   return Object.fromEntries(statuses.map((s) => [s, { description: FAILURES[s], content: json(ManagementError) }]));
 }
 
