@@ -12,8 +12,6 @@ import { VIEW_ROUTES } from './views.js';
 import { WEBHOOK_EVENT_ROUTES } from './webhook-events.js';
 import { WEBHOOK_ROUTES } from './webhooks.js';
 
-export const MANAGEMENT_BASE = '/_vtr/api';
-
 export const MANAGEMENT_ROUTES = [
   ...CHECK_ROUTES, ...SIMULATE_ROUTES, ...SITE_ROUTES, ...SESSION_ROUTES, ...CLOCK_ROUTES, ...STREAM_ROUTES, ...VIEW_ROUTES,
   ...RULE_ROUTES, ...WEBHOOK_ROUTES, ...WEBHOOK_EVENT_ROUTES, ...LOG_ROUTES, ...STATE_ROUTES,
