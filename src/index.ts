@@ -3,12 +3,14 @@
 // startEmulator() call, so importing vtr costs a test file almost nothing.
 import type { RunningEmulator, StartEmulatorOptions } from './library/types.js';
 
-export type { Session, RiskLevel, EngagementLevel, Channel, DeviceType } from './domain/session.js';
-export type { Site, AccessToken } from './domain/site.js';
-export type { SavedView, Webhook, WebhookEvent, WebhookAttempt, EventStatus } from './domain/webhooks.js';
-export type { CheckResult } from './checks/run-check.js';
-export type { SessionInput, CheckInput, ViewInput, RuleInput, RuleUpdate, WebhookEventFilter, WaitForOptions } from './library/helpers.js';
-export type { Rule, RuleAction, MatchedRule, Outcome } from './domain/rules.js';
+export type { RiskLevel, EngagementLevel, Channel, DeviceType } from './domain/session.js';
+// Inputs and answers, inferred from the schemas the API's routes declare (the OpenAPI document's).
+export type {
+  Session, Site, AccessToken, SavedView, Webhook, WebhookEvent, WebhookAttempt, EventStatus, CheckResult, CheckRecord, Rule,
+  RuleAction, MatchedRule, Outcome, Notification, SimulateSummary, SessionInput, SimulateInput, CheckInput, ViewInput, ViewUpdate,
+  RuleInput, RuleUpdate, WebhookInput, WebhookUpdate, SiteInput,
+} from './library/api-types.js';
+export type { WebhookEventFilter, WaitForOptions } from './library/helpers.js';
 export { ApiError, ConnectionError, createApiClient, NotEmulatorError } from './client/api-client.js';
 export type { ApiClient, ClientOptions } from './client/api-client.js';
 export { VERSION } from './version.js';

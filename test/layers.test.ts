@@ -65,6 +65,10 @@ describe('layers', () => {
   it('store: imports only the domain', () => {
     expect(crossings('store', ['', 'server', 'cli', 'client', ...SERVICES])).toEqual([]);
   });
+  it('api: the route declarations and schemas import only the domain (the server, the client and the library import them)', () => {
+    const open = (c: string) => c.endsWith('→ version.ts'); // a constant, open to all
+    expect(crossings('api', ['', 'store', 'server', 'cli', 'client', 'library', 'browser', ...SERVICES]).filter((c) => !open(c))).toEqual([]);
+  });
   it('services: import neither the server, the CLI nor the client', () => {
     expect(SERVICES.flatMap((s) => crossings(s, ['server', 'cli', 'client']))).toEqual([]);
   });

@@ -1,26 +1,10 @@
 // The public API's routes, declared once: the server mounts them from these objects (method, path
 // and schemas: server/mount.ts), the OpenAPI document is generated from them, and the client
 // checks answers against their 200 schemas.
-import type { RouteConfig } from '@hono/zod-openapi';
 import { CheckRequest, CheckResult } from './check.js';
-import { ERROR_CODES, ERROR_SCHEMAS, type ErrorStatus } from './common.js';
+import { declareRoute, errors, json } from './declare.js';
 import { CustomEventRequest, CustomEventResponse, SessionIdParams } from './public.js';
 import { SessionSchema } from './session.js';
-
-const json = <S>(schema: S) => ({ 'application/json': { schema } });
-
-/**
- * A route declaration, typed as the library's createRoute types it, but a plain object: importing
- * the routes does not load @hono/zod-openapi and its generator (document.ts loads them).
- */
-const declareRoute = <R extends RouteConfig>(route: R): R => route;
-
-/** The shared error answers of these statuses (`#/components/responses/<Name>`). */
-function errors<const S extends ErrorStatus>(...statuses: S[]) {
-  return Object.fromEntries(
-    statuses.map((s) => [s, { description: ERROR_CODES[s].description, content: json(ERROR_SCHEMAS[s]) }]),
-  ) as { [K in S]: { description: string; content: { 'application/json': { schema: (typeof ERROR_SCHEMAS)[K] } } } };
-}
 
 export const getSessionRoute = declareRoute({
   method: 'get',

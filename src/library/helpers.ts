@@ -2,41 +2,7 @@
 // pipeline as HTTP, without a socket). Bodies and answers are the API's JSON, snake_case as in the
 // contract; the helpers' own options (waitFor's, the filters) are camelCase.
 import type { ApiClient } from '../client/api-client.js';
-import type { Session } from '../domain/session.js';
-import type { SavedView, Webhook, WebhookEvent, EventStatus } from '../domain/webhooks.js';
-import type { CheckInput as CheckRequestInput, CheckResult } from '../checks/run-check.js';
-import type { SessionSpec } from '../sessions/create.js';
-import type { Rule, RuleAction } from '../domain/rules.js';
-
-/** `POST /_vtr/api/sites/{site}/sessions`: one session from the page views the agent would send. */
-export type SessionInput = SessionSpec;
-
-/** `POST /api/v1/event`, without the secret key (the helper adds the site's). */
-export type CheckInput = CheckRequestInput;
-
-export interface ViewInput {
-  name: string;
-  filter: string;
-  /** Default true: a view made in a test is usually there to trigger webhooks. */
-  trigger_webhooks?: boolean;
-}
-
-/** `POST /_vtr/api/sites/{site}/rules`: a custom rule. */
-export interface RuleInput {
-  name?: string;
-  filter: string;
-  action: RuleAction;
-  enabled?: boolean;
-}
-
-/** `PATCH /_vtr/api/sites/{site}/rules/{id}`: smart rules by their ids (`bot`, `location`, ...). */
-export interface RuleUpdate {
-  name?: string;
-  filter?: string;
-  action?: RuleAction;
-  threshold?: number;
-  enabled?: boolean;
-}
+import type { CheckInput, CheckResult, EventStatus, Rule, RuleInput, RuleUpdate, SavedView, Session, SessionInput, ViewInput, Webhook, WebhookEvent } from './api-types.js';
 
 export interface WebhookEventFilter {
   webhookId?: string;

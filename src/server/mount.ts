@@ -1,6 +1,6 @@
-// The public API is mounted from its declarations in api/routes.ts: each route object gives the
-// method, the path and the path's schema, and a declared path answers its other methods with a 405
-// naming the ones it has (http.ts#route). The body is validated by the handler, after
+// The public API (api/routes.ts) and the management API (api/management/) are mounted from their
+// declarations: each route object gives the method, the path, and the schemas of the path and the
+// query; a declared path answers its other methods with a 405 naming the ones it has (http.ts#route). The body is validated by the handler, after
 // authentication, with the schema the route declares (bodySchema): a bad token is a 401 before a
 // bad body is a 400, and the check's credential comes from the body itself. It is read by readBody
 // (1 MiB, 413, the bytes kept for the request log), and one sent without a Content-Type is read as
@@ -18,11 +18,13 @@ type Handler = (c: Context) => Response | Promise<Response>;
 export function mount(app: Hono, routes: Array<[RouteConfig, Handler]>): void {
   const paths = new Map<string, MethodHandlers>();
   for (const [declared, handler] of routes) {
-    const params = declared.request?.params;
+    const { params, query } = declared.request ?? {};
     const handlers = paths.get(declared.path) ?? {};
-    handlers[declared.method.toUpperCase() as keyof MethodHandlers] = params
+    // The path's values, then the query's, are checked before the handler runs (a 400 naming the field).
+    handlers[declared.method.toUpperCase() as keyof MethodHandlers] = params || query
       ? (c) => {
-          validate(params, c.req.param());
+          if (params) validate(params, c.req.param());
+          if (query) validate(query, c.req.query());
           return handler(c);
         }
       : handler;

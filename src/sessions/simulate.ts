@@ -7,7 +7,6 @@ import { newId } from '../domain/ids.js';
 import type { SessionService } from './service.js';
 import { planSessions, seedOf, type PlannedSession } from './simulate-plan.js';
 
-export const MAX_SIMULATE = 1_000_000;
 /** Sessions per transaction: large enough to be fast, small enough to let other requests in between. */
 const BATCH = 2000;
 

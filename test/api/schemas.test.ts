@@ -5,6 +5,7 @@ import { LISTED_ROUTES, routeOf } from '../../src/api/answers.js';
 import { CheckResult } from '../../src/api/check.js';
 import { ERROR_CODES, ERROR_SCHEMAS } from '../../src/api/common.js';
 import { openApiDocument } from '../../src/api/document.js';
+import { MANAGEMENT_ROUTES } from '../../src/api/management/index.js';
 import { PUBLIC_ROUTES } from '../../src/api/routes.js';
 import { SessionSchema } from '../../src/api/session.js';
 import { SESSION_FIELDS } from '../../src/domain/session.js';
@@ -47,9 +48,9 @@ describe('the route declarations', () => {
     expect(ERROR_SCHEMAS[404].safeParse({ code: 'unauthorized', message: 'x' }).success).toBe(false);
   });
 
-  it('openApiDocument: one operation per declared route, paths relative to the /api/v1 server', () => {
+  it('openApiDocument: one operation per declared public route, paths relative to the /api/v1 server', () => {
     const doc = openApiDocument() as { paths: Record<string, Record<string, { operationId: string }>>; servers: unknown };
-    const ops = Object.entries(doc.paths).flatMap(([p, ms]) => Object.entries(ms).map(([m, op]) => `${m.toUpperCase()} /api/v1${p} ${op.operationId}`));
+    const ops = Object.entries(doc.paths).filter(([p]) => !p.startsWith('/_vtr/')).flatMap(([p, ms]) => Object.entries(ms).map(([m, op]) => `${m.toUpperCase()} /api/v1${p} ${op.operationId}`));
     expect(ops.sort()).toEqual(PUBLIC_ROUTES.map((r) => `${r.method.toUpperCase()} ${r.path} ${r.operationId}`).sort());
     expect(doc.servers).toEqual([{ url: '/api/v1' }]);
     expect(openApiDocument()).toEqual(doc); // the same every time
@@ -62,16 +63,27 @@ describe('the route declarations', () => {
     expect(routeOf('GET', '/api/v1/session/ses_1')!.schema.safeParse({ ...session(), risk_level: 'scary' }).success).toBe(false);
     expect(routeOf('POST', '/api/v1/event')!.schema).toBe(CheckResult);
     expect(LISTED_ROUTES).toContain('POST /api/v1/session/*/event');
+    // Every declared route with a JSON answer, management included (the event stream answers text).
+    expect(LISTED_ROUTES).toHaveLength(PUBLIC_ROUTES.length + MANAGEMENT_ROUTES.length - 1);
+    expect(LISTED_ROUTES).toEqual(expect.arrayContaining(['GET /_vtr/api/sites/*/rules', 'PATCH /_vtr/api/sites/*/rules/*', 'DELETE /_vtr/api/sites/*/rules/*']));
+    expect(routeOf('GET', '/_vtr/api/stream')).toBeNull();
+    // A strict answer schema is checked tolerantly: a newer emulator may add fields.
+    expect(routeOf('GET', '/_vtr/api/sessions')!.schema.safeParse([{ ...session(), newer_field: 1 }]).success).toBe(true);
+    expect(routeOf('GET', '/_vtr/api/sites/default')!.route).toBe('GET /_vtr/api/sites/default');
   });
 });
 
 describe('the api layer', () => {
   it('src/api imports zod, @hono/zod-openapi, domain and version only (server and client import it, not the reverse)', () => {
     const dir = new URL('../../src/api/', import.meta.url);
-    for (const file of readdirSync(dir)) {
+    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
+    expect(files).toContain('management/rules.ts');
+    for (const file of files) {
       const text = readFileSync(new URL(file, dir), 'utf8');
       for (const [, spec] of text.matchAll(/from '([^']+)'/g)) {
-        expect(spec, `${file} imports ${spec}`).toMatch(/^(zod|@hono\/zod-openapi|\.\/[\w-]+\.js|\.\.\/domain\/[\w-]+\.js|\.\.\/version\.js)$/);
+        // A relative import, as the path under src/ it names.
+        const target = spec.startsWith('.') ? new URL(spec, new URL(file, dir)).pathname.split('/src/').pop() : spec;
+        expect(target, `${file} imports ${spec}`).toMatch(/^(zod|@hono\/zod-openapi|api\/[\w/-]+\.js|domain\/[\w/-]+\.js|version\.js)$/);
       }
     }
   });

@@ -24,8 +24,8 @@ const notEmulator = (f: () => unknown): NotEmulatorError => {
 
 describe('decodeAnswer', () => {
   it('decodeAnswer: JSON of the route’s shape is the data; the emulator’s {code, message} is the error', () => {
-    expect(decodeAnswer(answer(200, 'application/json', '{"now":"2026-01-01T00:00:00.000Z","mode":"system","offset_ms":0}'), shape('GET', '/_vtr/api/clock')))
-      .toEqual({ data: { now: '2026-01-01T00:00:00.000Z', mode: 'system', offset_ms: 0 } });
+    expect(decodeAnswer(answer(200, 'application/json', '{"now":"2026-01-01T00:00:00.000000","mode":"system","offset_ms":0}'), shape('GET', '/_vtr/api/clock')))
+      .toEqual({ data: { now: '2026-01-01T00:00:00.000000', mode: 'system', offset_ms: 0 } });
     expect(decodeAnswer(answer(200, 'application/json', '[]'), shape('GET', '/_vtr/api/sites'))).toEqual({ data: [] });
     expect(decodeAnswer(answer(404, 'application/json', '{"code":"not_found","message":"site x not found"}'), null))
       .toEqual({ error: { code: 'not_found', message: 'site x not found' } });
@@ -184,7 +184,8 @@ describe('api client against the emulator', { timeout: 30_000 }, () => {
     const check = await c.check<{ id: string }>({ ip: '192.0.2.1' });
     await admin('GET', '/checks');
     await admin('GET', `/checks/${check.id}`);
-    await admin('GET', '/logs');
+    const [entry] = await admin<Array<{ request_id: string }>>('GET', '/logs');
+    await admin('GET', `/logs/${entry.request_id}`);
 
     await admin('GET', '/clock');
     await admin('POST', '/clock/advance', { duration: '2m' }); // the failing event runs out of retries
@@ -196,6 +197,7 @@ describe('api client against the emulator', { timeout: 30_000 }, () => {
     await admin('GET', `/webhook-events/${events[0].webhook_event_id}`);
     await admin('POST', `/webhook-events/${events[0].webhook_event_id}/retry`);
     await admin('GET', '/notifications');
+    await admin('POST', `/webhooks/${hook.webhook_id}/trigger`, {});
     await admin('POST', `/webhooks/${hook.webhook_id}/disable`);
     await admin('POST', `/webhooks/${hook.webhook_id}/enable`);
     await admin('DELETE', `/webhooks/${hook.webhook_id}`);

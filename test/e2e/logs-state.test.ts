@@ -19,6 +19,7 @@ describe('vtr openapi', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: 'http://127.0.0.1:9999/api/v1' }]);
     expect(Object.keys(doc.paths)).toContain('/session/{id}');
+    expect(doc.paths['/_vtr/api/sites/{site_id}/rules'].servers).toEqual([{ url: 'http://127.0.0.1:9999' }]);
   });
 });
 

@@ -85,7 +85,7 @@ describe('the packed package, as a consumer imports it', () => {
 
   it('package: the shipped types describe every helper\'s input and answer', () => {
     writeFileSync(join(project, 'use.ts'), `
-      import { startEmulator, type RunningEmulator, type Session, type CheckResult, type WebhookEvent } from 'vtr';
+      import { startEmulator, type RunningEmulator, type Session, type CheckResult, type WebhookEvent, type Rule, type RuleInput } from 'vtr';
       import { createHandlers, type VtrHandlers } from 'vtr/msw';
       export async function typed(): Promise<void> {
         const emu: RunningEmulator = await startEmulator({ clock: 'manual', listen: false });
@@ -96,7 +96,12 @@ describe('the packed package, as a consumer imports it', () => {
         const h: VtrHandlers = await createHandlers({ baseUrl: 'https://x.invalid/api/v1', emulator: emu });
         // @ts-expect-error: page_views is a number
         await emu.sessions.create({ page_views: 'two' });
-        void [level, r.email?.disposable, e.attempts.length, h.handlers.length];
+        const input: RuleInput = { filter: 'risks contains tor', action: 'block' };
+        const rule: Rule = await emu.rules.create(input);
+        const outcome: 'allowed' | 'blocked' | 'neutral' = r.outcome;
+        // @ts-expect-error: an action the API refuses
+        await emu.rules.create({ filter: 'x = 1', action: 'smite' });
+        void [level, r.email?.disposable, e.attempts.length, h.handlers.length, rule.rule_id, outcome];
       }
     `);
     writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({

@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/index.js';
 import { openApiDocument } from '../../src/api/document.js';
+import { MANAGEMENT_ROUTES } from '../../src/api/management/index.js';
+import { PUBLIC_ROUTES } from '../../src/api/routes.js';
 import { responseSchema, validateSchema } from '../helpers/json-schema.js';
 import { ENUMS, FIELDS, FIELD_TYPE } from '../helpers/service-fields.js';
 
@@ -49,8 +51,55 @@ describe('the OpenAPI document', () => {
     expect(doc).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(Object.keys(doc.paths).sort()).toEqual(['/event', '/session/{id}', '/session/{id}/conversion', '/session/{id}/event']);
+    const publicPaths = Object.keys(doc.paths).filter((p) => !p.startsWith('/_vtr/'));
+    expect(publicPaths.sort()).toEqual(['/event', '/session/{id}', '/session/{id}/conversion', '/session/{id}/event']);
     expect(doc.paths['/event'].post.security).toEqual([]);
+  });
+
+  it('documents every declared route, the management API under its full paths with a server at the root', () => {
+    const ops = Object.entries(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap(([p, item]) =>
+      Object.entries(item).filter(([m]) => m !== 'servers').map(([m, op]) => `${m.toUpperCase()} ${p.startsWith('/_vtr/') ? p : `/api/v1${p}`} ${op.operationId}`));
+    expect(ops.sort()).toEqual([...PUBLIC_ROUTES, ...MANAGEMENT_ROUTES].map((r) => `${r.method.toUpperCase()} ${r.path} ${r.operationId}`).sort());
+    expect(new Set(ops.map((o) => o.split(' ')[2])).size).toBe(ops.length); // operationIds are unique
+    const rules = doc.paths['/_vtr/api/sites/{site_id}/rules'];
+    const rule = doc.paths['/_vtr/api/sites/{site_id}/rules/{rule_id}'];
+    expect([rules.get?.operationId, rules.post?.operationId, rule.patch?.operationId, rule.delete?.operationId]).toEqual(['listRules', 'createRule', 'updateRule', 'deleteRule']);
+    expect(rules.post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/RuleCreate' });
+    expect(rules.get.responses['200'].content['application/json'].schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Rule' } });
+    for (const [p, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      if (!p.startsWith('/_vtr/')) {
+        expect(item.servers, p).toBeUndefined();
+        continue;
+      }
+      expect(item.servers, p).toEqual([{ url: '/' }]);
+      for (const [m, op] of Object.entries(item)) {
+        if (m === 'servers') continue;
+        expect(op.tags, `${m} ${p}`).toEqual(['management']);
+        expect(op.security, `${m} ${p}`).toEqual([{ adminToken: [] }, {}]);
+        // Every {param} of the path is declared, in the path, required.
+        const declared = (op.parameters ?? []).filter((x: any) => x.in === 'path').map((x: any) => x.required && x.name);
+        expect(declared.sort(), `${m} ${p}`).toEqual([...p.matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort());
+      }
+    }
+    expect(doc.components.securitySchemes.adminToken).toMatchObject({ type: 'http', scheme: 'bearer', description: expect.stringMatching(/--admin-token/) });
+    expect(doc.tags).toEqual([{ name: 'management', description: expect.any(String) }]);
+  });
+
+  it('every $ref resolves, and every component schema is referenced', () => {
+    const refs = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) (k === '$ref' && typeof v === 'string' ? refs.add(v) : walk(v));
+      }
+    };
+    walk(doc);
+    expect(refs.size).toBeGreaterThan(30);
+    for (const ref of refs) {
+      expect(ref).toMatch(/^#\/components\/schemas\/\w+$/);
+      expect(doc.components.schemas, ref).toHaveProperty(ref.split('/').pop()!);
+    }
+    expect(Object.keys(doc.components.schemas).filter((n) => !refs.has(`#/components/schemas/${n}`))).toEqual([]);
   });
 
   it('declares every Session field, required, with its enumerations', () => {
@@ -78,9 +127,12 @@ describe('the OpenAPI document', () => {
   });
 
   it('`vtr openapi` builds the same document with the CLI base URL as its server', () => {
-    const own = openApiDocument({ serverUrl: 'http://127.0.0.1:8787/api/v1' });
+    const own = openApiDocument({ serverUrl: 'http://127.0.0.1:8787/api/v1' }) as Doc;
     expect(own.servers).toEqual([{ url: 'http://127.0.0.1:8787/api/v1' }]);
-    expect({ ...own, servers: doc.servers }).toEqual(doc);
+    expect(own.paths['/_vtr/api/clock'].servers).toEqual([{ url: 'http://127.0.0.1:8787' }]);
+    // Only the servers differ.
+    const relative = (d: Doc) => JSON.stringify({ ...d, servers: null }).replaceAll(/"servers":\[\{"url":"[^"]*"\}\]/g, '');
+    expect(relative(own)).toBe(relative(doc));
   });
 });
 
@@ -155,6 +207,84 @@ describe('real answers conform to it', () => {
       expect(r.status).toBe(status);
       conforms('/event', 'POST', r);
     }
+  });
+});
+
+describe('real management answers conform to it', () => {
+  async function admin(method: string, path: string, body?: unknown) {
+    const res = await fetch(`${origin}/_vtr/api${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  }
+  /** Calls `path` (concrete) and checks the answer against the operation of `docPath`. */
+  async function check(method: string, docPath: string, path: string, body?: unknown, status = method === 'POST' && /\/(rules|views|webhooks|sessions|tokens|simulate|trigger)$|\/sites$/.test(path) ? 201 : 200) {
+    const r = await admin(method, path, body);
+    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body).slice(0, 200)}`).toBe(status);
+    conforms(`/_vtr/api${docPath}`, method, r);
+    return r.body;
+  }
+  const site = () => emu.site.siteId;
+
+  it('rules: list, create, read, update, delete, and their errors', async () => {
+    await check('GET', '/sites/{site_id}/rules', `/sites/${site()}/rules`);
+    const rule = await check('POST', '/sites/{site_id}/rules', `/sites/${site()}/rules`, { name: 'Tor', filter: 'risks contains tor', action: 'block' });
+    await check('GET', '/sites/{site_id}/rules/{rule_id}', `/sites/${site()}/rules/${rule.rule_id}`);
+    await check('PATCH', '/sites/{site_id}/rules/{rule_id}', `/sites/${site()}/rules/repeat_device`, { threshold: 5, enabled: true });
+    await check('DELETE', '/sites/{site_id}/rules/{rule_id}', `/sites/${site()}/rules/${rule.rule_id}`);
+    await check('POST', '/sites/{site_id}/rules', `/sites/${site()}/rules`, { filter: 'risks contains', action: 'block' }, 400);
+    await check('POST', '/sites/{site_id}/rules', `/sites/${site()}/rules`, { filter: 'x = 1', action: 'smite' }, 400);
+    await check('DELETE', '/sites/{site_id}/rules/{rule_id}', `/sites/${site()}/rules/bot`, undefined, 400);
+    await check('GET', '/sites/{site_id}/rules/{rule_id}', `/sites/${site()}/rules/rul_nope`, undefined, 404);
+    const wrong = await admin('PUT', `/sites/${site()}/rules`, {});
+    expect(wrong.status).toBe(405);
+    conforms('/_vtr/api/sites/{site_id}/rules', 'GET', wrong); // 405 is declared on the path's operations
+  });
+
+  it('sites, tokens, sessions, checks, views, webhooks, events, clock, logs and state', async () => {
+    await check('GET', '/sites', '/sites');
+    await check('GET', '/sites/default', '/sites/default');
+    const other = await check('POST', '/sites', '/sites', { name: 'Other', owner_email: 'o@example.com' });
+    await check('PATCH', '/sites/{site_id}', `/sites/${other.site_id}`, { plan: 'paid' });
+    await check('GET', '/sites/{site_id}/keys', `/sites/${other.site_id}/keys`);
+    await check('POST', '/sites/{site_id}/keys/rotate', `/sites/${other.site_id}/keys/rotate`);
+    const token = await check('POST', '/sites/{site_id}/tokens', `/sites/${other.site_id}/tokens`);
+    await check('GET', '/sites/{site_id}/tokens', `/sites/${other.site_id}/tokens`);
+    await check('DELETE', '/tokens/{token}', `/tokens/${token.token}`);
+    await check('GET', '/tokens', '/tokens');
+    await check('DELETE', '/sites/{site_id}', `/sites/${other.site_id}`);
+
+    const session = await check('POST', '/sites/{site_id}/sessions', `/sites/${site()}/sessions`, { ip: '203.0.113.9', custom_events: ['signup'] });
+    await check('POST', '/sites/{site_id}/sessions/simulate', `/sites/${site()}/sessions/simulate`, { count: 5, seed: 2 });
+    await check('GET', '/sessions', '/sessions?limit=5');
+    await check('GET', '/sessions/{session_id}', `/sessions/${session.session_id}`);
+    await fetch(`${emu.baseUrl}/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: emu.site.secretKey, ip: '192.0.2.1' }) });
+    const [chk] = await check('GET', '/checks', '/checks');
+    await check('GET', '/checks/{check_id}', `/checks/${chk.id}`);
+    const [entry] = await check('GET', '/logs', '/logs');
+    await check('GET', '/logs/{request_id}', `/logs/${entry.request_id}`);
+
+    const view = await check('POST', '/sites/{site_id}/views', `/sites/${site()}/views`, { name: 'All', filter: 'page_views > 0' });
+    await check('GET', '/views', '/views');
+    await check('PATCH', '/views/{saved_view_id}', `/views/${view.saved_view_id}`, { trigger_webhooks: false });
+    const hook = await check('POST', '/sites/{site_id}/webhooks', `/sites/${site()}/webhooks`, { url: 'http://127.0.0.1:9/hook' });
+    await check('GET', '/sites/{site_id}/webhooks', `/sites/${site()}/webhooks`);
+    const sent = await check('POST', '/webhooks/{webhook_id}/trigger', `/webhooks/${hook.webhook_id}/trigger`, {});
+    await check('GET', '/webhook-events/{webhook_event_id}', `/webhook-events/${sent.webhook_event_id}`);
+    await check('GET', '/webhooks/{webhook_id}/events', `/webhooks/${hook.webhook_id}/events`);
+    await check('GET', '/sessions/{session_id}/webhook-events', `/sessions/${sent.session_id}/webhook-events`);
+    await check('POST', '/webhook-events/{webhook_event_id}/retry', `/webhook-events/${sent.webhook_event_id}/retry`, undefined, 409);
+    await check('POST', '/webhooks/{webhook_id}/disable', `/webhooks/${hook.webhook_id}/disable`);
+    await check('DELETE', '/webhooks/{webhook_id}', `/webhooks/${hook.webhook_id}`);
+    await check('DELETE', '/views/{saved_view_id}', `/views/${view.saved_view_id}`);
+    await check('GET', '/notifications', '/notifications');
+
+    await check('GET', '/clock', '/clock');
+    await check('POST', '/clock/advance', '/clock/advance', { duration: '1m' }, 409); // the system clock does not move
+    await check('POST', '/clock/set', '/clock/set', { when: 'now' }, 400);
+    await check('GET', '/state', '/state');
   });
 });
 

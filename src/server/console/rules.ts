@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { VtrError } from '../../domain/errors.js';
 import { RULE_ACTIONS, type Rule } from '../../domain/rules.js';
 import type { RuleService } from '../../rules/service.js';
-import { ruleCreateBody, ruleUpdateBody } from '../routes/admin-rules.js';
+import { RuleCreate, RuleUpdate } from '../../api/management/rules.js';
 import { validate } from '../validate.js';
 import { html, raw, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
@@ -109,7 +109,7 @@ ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site
     const siteId = c.req.query('site') ?? '';
     const input = formInput(form, { type: 'custom' });
     try {
-      const rule = rules().create(siteId, validate(ruleCreateBody, input));
+      const rule = rules().create(siteId, validate(RuleCreate, input));
       return `${rulesHref(siteId)}&done=created#rule-${rule.rule_id}`;
     } catch (err) {
       return c.html(listPage(c, problemOf(err, input.filter), { name: form.name, filter: form.filter, action: form.action as Rule['action'] }).text, 400);
@@ -121,7 +121,7 @@ ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site
     const rule = ruleOf(c);
     const input = formInput(form, rule);
     try {
-      rules().update(rule.site_id, rule.rule_id, validate(ruleUpdateBody, input));
+      rules().update(rule.site_id, rule.rule_id, validate(RuleUpdate, input));
       return `${rulesHref(rule.site_id)}&done=updated#rule-${rule.rule_id}`;
     } catch (err) {
       return c.html(editPage(rule, problemOf(err, form.filter), { name: form.name, filter: form.filter }).text, 400);

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { SavedView } from '../../domain/webhooks.js';
 import type { Site } from '../../domain/site.js';
 import { VtrError } from '../../domain/errors.js';
-import { viewCreateBody, viewUpdateBody } from '../routes/admin-views.js';
+import { ViewCreate, ViewUpdate } from '../../api/management/views.js';
 import { validate } from '../validate.js';
 import type { ViewService } from '../../webhooks/views.js';
 import { html, raw, type Html } from './html.js';
@@ -117,7 +117,7 @@ ${viewForm({ action: viewHref(v.saved_view_id), submit: 'Save view', values: for
   r.form('/views', (c, form) => {
     const values = readValues(form);
     try {
-      const input = validate(viewCreateBody, { name: values.name, filter: values.filter, trigger_webhooks: values.trigger_webhooks });
+      const input = validate(ViewCreate, { name: values.name, filter: values.filter, trigger_webhooks: values.trigger_webhooks });
       const v = views().create(values.site_id ?? '', input);
       return `${CONSOLE}/views?done=created#view-${v.saved_view_id}`;
     } catch (err) {
@@ -130,7 +130,7 @@ ${viewForm({ action: viewHref(v.saved_view_id), submit: 'Save view', values: for
     const v = views().get(c.req.param('id') ?? '');
     const values = readValues(form);
     try {
-      views().update(v.saved_view_id, validate(viewUpdateBody, { name: values.name, filter: values.filter, trigger_webhooks: values.trigger_webhooks }));
+      views().update(v.saved_view_id, validate(ViewUpdate, { name: values.name, filter: values.filter, trigger_webhooks: values.trigger_webhooks }));
       return `${CONSOLE}/views?done=updated#view-${v.saved_view_id}`;
     } catch (err) {
       return c.html(editPage(v, { values, problem: problemOf(err, values) }).text, 400);

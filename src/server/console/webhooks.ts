@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import type { Webhook } from '../../domain/webhooks.js';
 import { VtrError } from '../../domain/errors.js';
-import { webhookCreateBody } from '../routes/admin-webhooks.js';
+import { WebhookCreate } from '../../api/management/webhooks.js';
 import { validate } from '../validate.js';
 import type { WebhookService } from '../../webhooks/service.js';
 import type { AppDeps } from '../deps.js';
@@ -84,7 +84,7 @@ ${form ? html`<div class="error" role="alert" id="form-error"><p>${form.error}</
     const site_id = form.site_id ?? '';
     const url = form.url ?? '';
     try {
-      const w = webhookService(deps).create(site_id, validate(webhookCreateBody, { url }).url);
+      const w = webhookService(deps).create(site_id, validate(WebhookCreate, { url }).url);
       return `${CONSOLE}/webhooks?created=${encodeURIComponent(w.webhook_id)}#hook-${encodeURIComponent(w.webhook_id)}`;
     } catch (err) {
       if (!(err instanceof VtrError) || !['invalid_request', 'plan_required', 'not_found'].includes(err.code)) throw err;

@@ -1,22 +1,22 @@
-// Management API for visitor checks: list (newest first) and one by id.
+// Management API for visitor checks: list (newest first) and one by id (api/management/checks.ts).
 import type { Hono } from 'hono';
+import { getCheckRoute, listChecksRoute } from '../../api/management/checks.js';
 import { notFound } from '../../domain/errors.js';
 import type { AppDeps } from '../deps.js';
-import { param, queryLimit, querySite, route } from '../http.js';
+import { param, queryLimit, querySite } from '../http.js';
+import { mount } from '../mount.js';
 
 export function adminCheckRoutes(app: Hono, { sites, checks }: AppDeps): void {
-  route(app, '/_vtr/api/checks', {
-    GET: (c) => {
+  mount(app, [
+    [listChecksRoute, (c) => {
       const limit = queryLimit(c.req.query('limit'), 50);
       const siteId = querySite(c, { sites });
       return c.json(checks.list({ siteId, sessionId: c.req.query('session') || undefined, limit, before: c.req.query('before') || undefined }));
-    },
-  });
-  route(app, '/_vtr/api/checks/:id', {
-    GET: (c) => {
-      const check = checks.get(param(c, 'id'));
+    }],
+    [getCheckRoute, (c) => {
+      const check = checks.get(param(c, 'check_id'));
       if (!check) throw notFound('check');
       return c.json(check);
-    },
-  });
+    }],
+  ]);
 }

@@ -1,14 +1,13 @@
+// The clock: read it, move it forward (api/management/clock.ts).
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import { advanceClockRoute, ClockAdvance, ClockSet, getClockRoute, setClockRoute } from '../../api/management/clock.js';
 import { ClockError, clockJson } from '../../domain/clock.js';
 import { VtrError } from '../../domain/errors.js';
 import { parseDuration, parseTimestamp } from '../../domain/time.js';
 import type { AppDeps } from '../deps.js';
-import { readJsonObject, route } from '../http.js';
+import { readJsonObject } from '../http.js';
+import { mount } from '../mount.js';
 import { validate } from '../validate.js';
-
-const advanceBody = z.strictObject({ duration: z.union([z.string(), z.number().min(0)]) });
-const setBody = z.strictObject({ timestamp: z.string() });
 
 export function adminClockRoutes(app: Hono, deps: AppDeps): void {
   // Forward by `ms`, stopping at every delivery scheduled on the way (see AppDeps.advanceClock).
@@ -22,23 +21,21 @@ export function adminClockRoutes(app: Hono, deps: AppDeps): void {
     }
     await deps.afterClockMove?.();
   };
-  route(app, '/_vtr/api/clock', { GET: (c) => c.json(clockJson(deps.clock)) });
-  route(app, '/_vtr/api/clock/advance', {
-    POST: async (c) => {
-      const { duration } = validate(advanceBody, await readJsonObject(c));
+  mount(app, [
+    [getClockRoute, (c) => c.json(clockJson(deps.clock))],
+    [advanceClockRoute, async (c) => {
+      const { duration } = validate(ClockAdvance, await readJsonObject(c));
       const ms = typeof duration === 'number' ? duration : parseDuration(duration);
       if (ms == null || !Number.isFinite(ms)) throw new VtrError('invalid_request', 'duration: use a duration like 30s, 5m, 2h or 3d', { field: 'duration' });
       await move(ms);
       return c.json(clockJson(deps.clock));
-    },
-  });
-  route(app, '/_vtr/api/clock/set', {
-    POST: async (c) => {
-      const { timestamp } = validate(setBody, await readJsonObject(c));
+    }],
+    [setClockRoute, async (c) => {
+      const { timestamp } = validate(ClockSet, await readJsonObject(c));
       const ms = parseTimestamp(timestamp);
       if (ms == null) throw new VtrError('invalid_request', 'timestamp: use ISO 8601, e.g. 2026-11-21T09:00:00', { field: 'timestamp' });
       await move(ms - deps.clock.now());
       return c.json(clockJson(deps.clock));
-    },
-  });
+    }],
+  ]);
 }

@@ -1,56 +1,31 @@
+// Sites, keys and access tokens, mounted from their declarations (api/management/sites.ts).
 import type { Hono } from 'hono';
-import { z } from 'zod';
-import { isValidAllowlistEntry } from '../../domain/ip-allowlist.js';
-import { PLANS } from '../../domain/site.js';
+import * as r from '../../api/management/sites.js';
+import type { Site } from '../../domain/site.js';
 import type { AppDeps } from '../deps.js';
-import { readJsonObject, route, param, querySite } from '../http.js';
+import { readJsonObject, param, querySite } from '../http.js';
+import { mount } from '../mount.js';
 import { validate } from '../validate.js';
 
-const country = z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166-1 country code');
-const siteFields = {
-  name: z.string().min(1).max(200),
-  plan: z.enum(PLANS, { error: `must be one of ${PLANS.join(', ')}` }),
-  country: country.nullable(),
-  owner_email: z.email('must be an email address').nullable(),
-  conversion_events: z.array(z.string().min(1).max(100)).max(100),
-  bounce_seconds: z.number().int().min(0).max(86_400),
-  excluded_countries: z.array(country).max(300),
-  ip_allowlist: z.array(z.string().refine(isValidAllowlistEntry, 'each entry must be an IP address or CIDR range')).max(1000),
-};
-const siteUpdate = z.strictObject(siteFields).partial();
+const keysOf = (s: Site) => ({ site_id: s.site_id, site_key: s.site_key, secret_key: s.secret_key });
 
 export function adminSiteRoutes(app: Hono, { sites }: AppDeps): void {
-  route(app, '/_vtr/api/sites', {
-    GET: (c) => c.json(sites.list()),
-    POST: async (c) => c.json(sites.create(validate(siteUpdate, await readJsonObject(c))), 201),
-  });
-  route(app, '/_vtr/api/sites/default', { GET: (c) => c.json(sites.defaultSite()) });
-  route(app, '/_vtr/api/sites/:id', {
-    GET: (c) => c.json(sites.get(param(c, 'id'))),
-    PATCH: async (c) => c.json(sites.update(param(c, 'id'), validate(siteUpdate, await readJsonObject(c)))),
-    DELETE: (c) => {
-      sites.delete(param(c, 'id'));
-      return c.json({ deleted: true, site_id: param(c, 'id') });
-    },
-  });
-  route(app, '/_vtr/api/sites/:id/keys', {
-    GET: (c) => {
-      const s = sites.get(param(c, 'id'));
-      return c.json({ site_id: s.site_id, site_key: s.site_key, secret_key: s.secret_key });
-    },
-  });
-  route(app, '/_vtr/api/sites/:id/keys/rotate', {
-    POST: (c) => {
-      const s = sites.rotateKeys(param(c, 'id'));
-      return c.json({ site_id: s.site_id, site_key: s.site_key, secret_key: s.secret_key });
-    },
-  });
-  route(app, '/_vtr/api/sites/:id/tokens', {
-    GET: (c) => c.json(sites.tokens.list(sites.get(param(c, 'id')).site_id)),
-    POST: (c) => c.json(sites.tokens.create(param(c, 'id')), 201),
-  });
-  route(app, '/_vtr/api/tokens', { GET: (c) => c.json(sites.tokens.list(querySite(c, { sites }))) });
-  route(app, '/_vtr/api/tokens/:token', {
-    DELETE: (c) => c.json(sites.tokens.revoke(param(c, 'token'))),
-  });
+  const id = (c: Parameters<typeof param>[0]) => param(c, 'site_id');
+  mount(app, [
+    [r.listSitesRoute, (c) => c.json(sites.list())],
+    [r.createSiteRoute, async (c) => c.json(sites.create(validate(r.SiteInput, await readJsonObject(c))), 201)],
+    [r.getDefaultSiteRoute, (c) => c.json(sites.defaultSite())],
+    [r.getSiteRoute, (c) => c.json(sites.get(id(c)))],
+    [r.updateSiteRoute, async (c) => c.json(sites.update(id(c), validate(r.SiteInput, await readJsonObject(c))))],
+    [r.deleteSiteRoute, (c) => {
+      sites.delete(id(c));
+      return c.json({ deleted: true, site_id: id(c) });
+    }],
+    [r.getSiteKeysRoute, (c) => c.json(keysOf(sites.get(id(c))))],
+    [r.rotateSiteKeysRoute, (c) => c.json(keysOf(sites.rotateKeys(id(c))))],
+    [r.listSiteTokensRoute, (c) => c.json(sites.tokens.list(sites.get(id(c)).site_id))],
+    [r.createTokenRoute, (c) => c.json(sites.tokens.create(id(c)), 201)],
+    [r.listTokensRoute, (c) => c.json(sites.tokens.list(querySite(c, { sites })))],
+    [r.revokeTokenRoute, (c) => c.json(sites.tokens.revoke(param(c, 'token')))],
+  ]);
 }

@@ -1,7 +1,9 @@
-// State export/import/reset: GET/PUT /_vtr/api/state, POST /_vtr/api/state/reset.
+// State export/import/reset: GET/PUT /_vtr/api/state, POST /_vtr/api/state/reset (api/management/state.ts).
 import type { Hono } from 'hono';
+import { exportStateRoute, importStateRoute, resetStateRoute } from '../../api/management/state.js';
 import type { AppDeps } from '../deps.js';
-import { readJson, route } from '../http.js';
+import { readJson } from '../http.js';
+import { mount } from '../mount.js';
 
 /** An import carries the whole database; the public 1 MiB limit would refuse any real one. */
 export const MAX_STATE_BYTES = 256 * 1024 * 1024;
@@ -9,15 +11,14 @@ export const MAX_STATE_BYTES = 256 * 1024 * 1024;
 export function adminStateRoutes(app: Hono, deps: AppDeps): void {
   const state = deps.state;
   if (!state) return;
-  route(app, '/_vtr/api/state', {
-    GET: (c) => c.json(state.export()),
-    PUT: async (c) => {
+  mount(app, [
+    [exportStateRoute, (c) => c.json(state.export())],
+    // The import checks the document itself, naming what is wrong (its version, tables, columns).
+    [importStateRoute, async (c) => {
       const { counts, created } = await state.import(await readJson(c, MAX_STATE_BYTES));
       return c.json({ imported: true, tables: counts, default_site_created: created ? created.site.site_id : null });
-    },
-  });
-  route(app, '/_vtr/api/state/reset', {
-    POST: async (c) => {
+    }],
+    [resetStateRoute, async (c) => {
       // Requests still queued for the log would land after the reset otherwise.
       await deps.requestLog?.settle();
       const { site, token } = await state.reset();
@@ -26,6 +27,6 @@ export function adminStateRoutes(app: Hono, deps: AppDeps): void {
         site: { site_id: site.site_id, name: site.name, site_key: site.site_key, secret_key: site.secret_key },
         access_token: token.token,
       });
-    },
-  });
+    }],
+  ]);
 }

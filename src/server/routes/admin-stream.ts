@@ -5,15 +5,16 @@ import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { EmulatorEvent } from '../../events/bus.js';
 import type { AppDeps } from '../deps.js';
-import { route } from '../http.js';
+import { streamRoute } from '../../api/management/stream.js';
+import { mount } from '../mount.js';
 
 let nextId = 1;
 /** A client this far behind is not reading (a stuck `tail`): it is cut off rather than buffered for. */
 const MAX_QUEUED = 10_000;
 
 export function adminStreamRoutes(app: Hono, { bus }: AppDeps): void {
-  route(app, '/_vtr/api/stream', {
-    GET: (c) => {
+  mount(app, [
+    [streamRoute, (c) => {
       const types = (c.req.query('types') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
       const accepts = (type: string) => types.length === 0 || types.some((t) => type.startsWith(t));
       return streamSSE(c, async (stream) => {
@@ -57,6 +58,6 @@ export function adminStreamRoutes(app: Hono, { bus }: AppDeps): void {
         unsubscribe();
         offShutdown();
       });
-    },
-  });
+    }],
+  ]);
 }

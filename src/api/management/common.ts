@@ -1,0 +1,64 @@
+// What every management route (`/_vtr/api/...`) shares: its tag and security, its error answers,
+// and the id, paging and filter parameters its lists take.
+import { z } from 'zod';
+import { ErrorBody } from '../common.js';
+import { json } from '../declare.js';
+
+export const MANAGEMENT_TAG = 'management';
+
+/**
+ * The admin token is needed only when the emulator was started with one (`--admin-token`); without
+ * it the API answers only to loopback Host names, with no credential (`{}`: none needed).
+ */
+export const MANAGEMENT_SECURITY: Array<Record<string, string[]>> = [{ adminToken: [] }, {}];
+
+export const ManagementError = ErrorBody.meta({
+  id: 'ManagementError',
+  description: 'Every error of the management API: `code` (see each status), `message` in plain words; a refused field is also named in `field`',
+});
+
+const FAILURES = {
+  400: 'A bad body, query parameter or filter (`invalid_json`, `invalid_request`, `invalid_filter`); `message` names the field, and a filter error its position',
+  401: 'Only with `vtr serve --admin-token`: the admin token is missing or wrong (`unauthorized`)',
+  403: '`forbidden`: a change sent by another web page (Origin, Sec-Fetch-Site), or a Host name that is not loopback without an admin token; `plan_required`: webhooks need a paid site',
+  404: 'No such resource (`not_found`)',
+  405: 'Known path, wrong method (`method_not_allowed`, see the Allow header)',
+  409: 'The change conflicts with the current state (`conflict`, `retries_in_progress`, `already_delivered`, `schema_too_new`)',
+  413: 'The body is too large (`payload_too_large`)',
+  415: 'A body whose Content-Type is not JSON (`unsupported_media_type`)',
+  503: 'Nothing was written: the database is busy or read-only (`database_busy`, `database_read_only`)',
+  507: 'Nothing was written: the disk is full (`insufficient_storage`)',
+} as const;
+type Failure = keyof typeof FAILURES;
+
+const READ: Failure[] = [401, 403, 405];
+const WRITE: Failure[] = [400, 401, 403, 405, 413, 415, 503, 507];
+
+/** The error answers of a route: every read's, every write's when `write`, and `more`. */
+export function failures(kind: 'read' | 'write', ...more: Failure[]) {
+  const statuses = [...new Set([...(kind === 'read' ? READ : WRITE), ...more])].sort((a, b) => a - b);
+  return Object.fromEntries(statuses.map((s) => [s, { description: FAILURES[s], content: json(ManagementError) }]));
+}
+
+/** A path parameter: an id, as the resource's JSON names it. */
+export const pathId = (name: string, description: string) => z.string().meta({ param: { name, in: 'path' }, description });
+
+export const SiteParams = z.object({ site_id: pathId('site_id', 'The site (`site_id`)') });
+
+/** `?limit=`: checked as the handlers read it (a whole number from 1 to 10,000). */
+export const limit = (fallback: number) =>
+  z
+    .string()
+    .refine((t) => {
+      const n = Number(t);
+      return Number.isInteger(n) && n >= 1 && n <= 10_000;
+    }, 'must be a whole number from 1 to 10000')
+    .optional()
+    .meta({ description: `At most this many, from 1 to 10000 (default ${fallback})` });
+
+export const before = z.string().optional().meta({ description: 'Paging: the items older than this id (the last of the page you have)' });
+export const siteFilter = z.string().optional().meta({ description: 'Only this site (`site_id`); an unknown site is a 404' });
+
+/** `{deleted: true, <id field>}`: what a DELETE answers. */
+export const deleted = (id: string, idField: string) =>
+  z.looseObject({ deleted: z.literal(true), [idField]: z.string() }).meta({ id });
