@@ -2,7 +2,8 @@
 // choice from an in-process emulator, for test suites that already intercept `fetch` with MSW. No
 // port is opened: each intercepted request goes to the emulator's one pipeline (`emu.fetch`).
 import { http, type HttpHandler } from 'msw';
-import { startEmulator, type RunningEmulator, type StartEmulatorOptions } from './index.js';
+import { startEmulator } from './index.js';
+import type { RunningEmulator, StartEmulatorOptions } from './library/types.js';
 
 export interface CreateHandlersOptions {
   /** Where the app under test sends the service's API, e.g. `https://risk.example.com/api/v1`. */

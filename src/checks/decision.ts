@@ -37,16 +37,20 @@ export function subjectFromCheck(blank: Session, c: Pick<DecisionInput, 'ip' | '
 
 export function decideCheck(store: Store, d: DecisionInput): Decision {
   const fingerprint = d.session?.fingerprint ?? null;
-  const active = (id: string) => d.rules.some((r) => r.rule_id === id && r.enabled);
-  // Counted only for an enabled rule; the check itself is not stored yet, so it counts as one more.
+  const active = (id: string) => d.rules.find((r) => r.rule_id === id && r.enabled);
+  // Counted only for an enabled rule, and only as far as its threshold (a count past it decides
+  // nothing more); the check itself is not stored yet, so it counts as one more.
+  const enough = (r: Rule) => (r.threshold ?? 0) + 1;
   let deviceChecks: number | null = null;
   let deviceEmails: number | null = null;
-  if (fingerprint && active('repeat_device')) {
+  const repeat = fingerprint && active('repeat_device');
+  if (fingerprint && repeat) {
     const since = formatMicros(previousQuarterStartMs(d.nowUs / 1000) * 1000);
-    deviceChecks = store.checks.deviceChecks(d.site.site_id, fingerprint, since) + 1;
+    deviceChecks = store.checks.deviceChecks(d.site.site_id, fingerprint, since, enough(repeat)) + 1;
   }
-  if (fingerprint && active('emails_per_device')) {
-    const seen = store.checks.deviceEmails(d.site.site_id, fingerprint);
+  const emails = fingerprint && active('emails_per_device');
+  if (fingerprint && emails) {
+    const seen = store.checks.deviceEmails(d.site.site_id, fingerprint, enough(emails));
     deviceEmails = seen + (d.email && !store.checks.deviceHasEmail(d.site.site_id, fingerprint, d.email) ? 1 : 0);
   }
   let subject: Session | null = null;

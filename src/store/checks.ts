@@ -21,9 +21,15 @@ const toRecord = (r: Row): CheckRecord => ({ ...r, result: json.parse(r.result, 
 
 export function createCheckStore(db: Db) {
   const insert = db.prepare('INSERT INTO checks (check_id, site_id, session_id, risk_level, created_at, result, seq, fingerprint, email) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  // Both use the partial indexes on (site_id, fingerprint, ...): a count, never a scan of the table.
-  const deviceChecks = db.prepare<[string, string, string], { n: number }>('SELECT count(*) AS n FROM checks WHERE site_id = ? AND fingerprint = ? AND created_at >= ?');
-  const deviceEmails = db.prepare<[string, string], { n: number }>('SELECT count(DISTINCT email) AS n FROM checks WHERE site_id = ? AND fingerprint = ? AND email IS NOT NULL');
+  // Both use the partial indexes on (site_id, fingerprint, ...), never a scan of the table, and stop
+  // at `atMost` index entries: a rule only asks whether its threshold is passed, and a device that
+  // a load test sends thousands of checks from must not make each check read them all.
+  const deviceChecks = db.prepare<[string, string, string, number], { n: number }>(
+    'SELECT count(*) AS n FROM (SELECT 1 FROM checks WHERE site_id = ? AND fingerprint = ? AND created_at >= ? LIMIT ?)',
+  );
+  const deviceEmails = db.prepare<[string, string, number], { n: number }>(
+    'SELECT count(*) AS n FROM (SELECT DISTINCT email FROM checks WHERE site_id = ? AND fingerprint = ? AND email IS NOT NULL LIMIT ?)',
+  );
   const deviceHasEmail = db.prepare<[string, string, string], { one: number }>('SELECT 1 AS one FROM checks WHERE site_id = ? AND fingerprint = ? AND email = ? LIMIT 1');
   const get = db.prepare<[string], Row>('SELECT * FROM checks WHERE check_id = ?');
   const forSession = db.prepare<[string], Row>('SELECT * FROM checks WHERE session_id = ? ORDER BY seq, rowid');
@@ -31,10 +37,10 @@ export function createCheckStore(db: Db) {
   return {
     insert: (c: CheckRecord) =>
       void insert.run(c.check_id, c.site_id, c.session_id, c.risk_level, c.created_at, json.stringify(c.result), c.seq, c.fingerprint ?? null, c.email ?? null),
-    /** Checks of the site with this device since `since` (a stored timestamp). */
-    deviceChecks: (siteId: string, fingerprint: string, since: string): number => deviceChecks.get(siteId, fingerprint, since)!.n,
-    /** Distinct normalised emails checked with this device on the site. */
-    deviceEmails: (siteId: string, fingerprint: string): number => deviceEmails.get(siteId, fingerprint)!.n,
+    /** Checks of the site with this device since `since` (a stored timestamp), counted up to `atMost`. */
+    deviceChecks: (siteId: string, fingerprint: string, since: string, atMost: number): number => deviceChecks.get(siteId, fingerprint, since, atMost)!.n,
+    /** Distinct normalised emails checked with this device on the site, counted up to `atMost`. */
+    deviceEmails: (siteId: string, fingerprint: string, atMost: number): number => deviceEmails.get(siteId, fingerprint, atMost)!.n,
     deviceHasEmail: (siteId: string, fingerprint: string, email: string): boolean => deviceHasEmail.get(siteId, fingerprint, email) !== undefined,
     get: (id: string) => {
       const r = get.get(id);

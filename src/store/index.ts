@@ -68,7 +68,7 @@ export function createStore({ path, sync, readOnly }: StoreOptions) {
     probes: createProbeStore(db, caches),
     checks: createCheckStore(db),
     views: createViewStore(db, caches),
-    rules: createRuleStore(db),
+    rules: createRuleStore(db, caches),
     webhooks: createWebhookStore(db),
     webhookEvents: createWebhookEventStore(db),
     webhookClaims: createWebhookClaimStore(db),

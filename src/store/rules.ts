@@ -1,12 +1,13 @@
 import type { Rule } from '../domain/rules.js';
 import type { Db } from './db.js';
+import type { ReadCaches } from './read-cache.js';
 
 /** A stored rule: a custom rule, or a site's settings for one smart rule. */
 type Row = Omit<Rule, 'enabled'> & { enabled: number };
 
 const toRule = (r: Row): Rule => ({ ...r, enabled: r.enabled === 1 });
 
-export function createRuleStore(db: Db) {
+export function createRuleStore(db: Db, caches: ReadCaches) {
   const upsert = db.prepare(
     `INSERT INTO rules (site_id, rule_id, type, name, filter, action, threshold, enabled, created_at)
      VALUES (@site_id, @rule_id, @type, @name, @filter, @action, @threshold, @enabled, @created_at)
@@ -15,12 +16,14 @@ export function createRuleStore(db: Db) {
   );
   const forSite = db.prepare<[string], Row>('SELECT * FROM rules WHERE site_id = ? ORDER BY created_at, rowid');
   const del = db.prepare('DELETE FROM rules WHERE site_id = ? AND rule_id = ?');
+  // Every visitor check reads its site's rules: cached (read-cache.ts), frozen (shared).
+  const siteCache = caches.cache<readonly Rule[]>();
   return {
     /** Inserts a rule, or replaces a site's settings for it. */
-    save: (r: Rule) => void upsert.run({ ...r, enabled: r.enabled ? 1 : 0 }),
+    save: (r: Rule) => caches.wrote(void upsert.run({ ...r, enabled: r.enabled ? 1 : 0 })),
     /** Oldest first. */
-    forSite: (siteId: string): Rule[] => forSite.all(siteId).map(toRule),
-    delete: (siteId: string, ruleId: string) => del.run(siteId, ruleId).changes > 0,
+    forSite: (siteId: string): readonly Rule[] => siteCache.get(siteId, () => Object.freeze(forSite.all(siteId).map((r) => Object.freeze(toRule(r)))))!,
+    delete: (siteId: string, ruleId: string) => caches.wrote(del.run(siteId, ruleId).changes > 0),
   };
 }
 export type RuleStore = ReturnType<typeof createRuleStore>;

@@ -9,18 +9,36 @@ import { tempDir } from '../helpers/vtr-process.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let project = '';
+let packed = '';
 
-beforeAll(() => {
-  project = tempDir('vtr-consumer-');
-  const modules = join(project, 'node_modules');
+/** A scratch project with the packed vtr unpacked in its node_modules, its other packages linked from ours (`msw` → `mswFrom`). */
+function consumerProject(mswFrom = 'msw'): string {
+  const dir = tempDir('vtr-consumer-');
+  const modules = join(dir, 'node_modules');
   mkdirSync(join(modules, 'vtr'), { recursive: true });
-  const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', project], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!;
-  execFileSync('tar', ['xzf', join(project, packed), '-C', join(modules, 'vtr'), '--strip-components=1']);
+  execFileSync('tar', ['xzf', packed, '-C', join(modules, 'vtr'), '--strip-components=1']);
   for (const name of readdirSync(join(ROOT, 'node_modules'))) {
-    if (name === '.bin' || name.startsWith('.') || name === 'vtr') continue;
+    if (name === '.bin' || name.startsWith('.') || name === 'vtr' || name === 'msw') continue;
     symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
   }
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', type: 'module', private: true }));
+  symlinkSync(join(ROOT, 'node_modules', mswFrom), join(modules, 'msw'));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', type: 'module', private: true }));
+  return dir;
+}
+
+/** tsc over the project; a failure shows tsc's messages. */
+function typeCheck(dir: string): void {
+  try {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: dir, encoding: 'utf8' });
+  } catch (err) {
+    throw new Error(`tsc failed in ${dir}:\n${(err as { stdout?: string }).stdout ?? String(err)}`);
+  }
+}
+
+beforeAll(() => {
+  const out = tempDir('vtr-pack-');
+  packed = join(out, execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', out], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n').pop()!);
+  project = consumerProject();
 }, 120_000);
 
 describe('the packed package, as a consumer imports it', () => {
@@ -85,6 +103,61 @@ describe('the packed package, as a consumer imports it', () => {
       compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true, types: ['node'] },
       files: ['use.ts'],
     }));
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project, encoding: 'utf8' });
+    typeCheck(project);
+  }, 60_000);
+
+  it('package: vtr/msw answers through msw 3 as through msw 2', () => {
+    // msw 3 (the version `npm install msw` gives today) as the project's msw; vtr's dev dependency
+    // `msw-v3` is it under another name. It asks for Node 22.12; on an older Node the one API its
+    // interceptors use that the older Node lacks (Promise.withResolvers) is added first.
+    const v3 = consumerProject('msw-v3');
+    writeFileSync(join(v3, 'with-resolvers.mjs'), `
+      Promise.withResolvers ??= function () {
+        let resolve, reject;
+        const promise = new this((a, b) => { resolve = a; reject = b; });
+        return { promise, resolve, reject };
+      };
+    `);
+    writeFileSync(join(v3, 'use.mjs'), `
+      import { readFileSync } from 'node:fs';
+      import { setupServer } from 'msw/node';
+      import { createHandlers } from 'vtr/msw';
+      const out = { msw: JSON.parse(readFileSync('node_modules/msw/package.json', 'utf8')).version.split('.')[0] };
+      const vtr = await createHandlers({ baseUrl: 'https://risk.example.invalid/api/v1' });
+      const server = setupServer(...vtr.handlers);
+      server.listen({ onUnhandledRequest: 'error' });
+      const check = await fetch('https://risk.example.invalid/api/v1/event', {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ secret_key: vtr.emulator.site.secretKey, ip: '203.0.113.7', email: 'a@mailinator.com' }),
+      });
+      out.check = [check.status, (await check.json()).outcome];
+      const s = await vtr.emulator.sessions.create({ ip: '192.0.2.30' });
+      const auth = { authorization: 'Bearer ' + vtr.emulator.site.accessToken };
+      const got = await fetch('https://risk.example.invalid/api/v1/session/' + s.session_id, { headers: auth });
+      out.session = [got.status, (await got.json()).session_id === s.session_id];
+      const missing = await fetch('https://risk.example.invalid/api/v1/session/ses_missing', { headers: auth });
+      out.missing = [missing.status, (await missing.json()).code];
+      server.close();
+      await vtr.close();
+      console.log(JSON.stringify(out));
+    `);
+    const major = Number(process.versions.node.split('.')[0]);
+    const args = major < 22 ? ['--import', './with-resolvers.mjs', 'use.mjs'] : ['use.mjs'];
+    const out = JSON.parse(execFileSync(process.execPath, args, { cwd: v3, encoding: 'utf8' }));
+    expect(out).toEqual({ msw: '3', check: [200, 'blocked'], session: [200, true], missing: [404, 'not_found'] });
+    // The shipped types accept msw 3's setupServer too.
+    writeFileSync(join(v3, 'use.ts'), `
+      import { setupServer } from 'msw/node';
+      import { createHandlers, type VtrHandlers } from 'vtr/msw';
+      export async function typed(): Promise<void> {
+        const h: VtrHandlers = await createHandlers({ baseUrl: 'https://x.invalid/api/v1' });
+        setupServer(...h.handlers).listen();
+      }
+    `);
+    writeFileSync(join(v3, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true, types: [] },
+      files: ['use.ts'],
+    }));
+    typeCheck(v3);
   }, 60_000);
 });

@@ -155,20 +155,32 @@ describe('webhooks end to end (built binary)', () => {
     const rx = await receiver({ answer: () => 500 });
     const db = join(tempDir(), 'vtr.db');
     const first = await serve(['--db', db, '--retry-schedule', '1s,1s,1s,1s,1s']);
-    await wire(first, rx.url);
+    const hook = await wire(first, rx.url);
     await newSession(first);
-    await waitUntil(() => rx.deliveries.length === 1);
+    const retrying = await waitUntil(async () => {
+      const [ev] = await admin(first, 'GET', `/webhooks/${hook.webhook_id}/events`);
+      return ev?.status === 'retrying' && ev;
+    });
     expect(await first.stop('SIGTERM')).toBe(0);
-    await new Promise((r) => setTimeout(r, 1500)); // the retry is due now
+    // The failing start below finds the retry due: had it run the dispatcher, it would have sent it.
+    const dueAt = Date.parse(`${retrying.next_attempt_at.slice(0, 23)}Z`);
+    await waitUntil(() => Date.now() > dueAt);
     rx.answer(() => 200);
     const busy = await serve(['--memory']);
     const failed = await runCli(['serve', '--db', db, '--port', new URL(busy.origin).port], { env: {} });
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/in use/);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(rx.deliveries).toHaveLength(1);
-    await serve(['--db', db]);
-    await waitUntil(() => rx.deliveries.length === 2);
+    const failedEnded = Date.now();
+    const good = await serve(['--db', db]);
+    const delivered = await waitUntil(async () => {
+      const ev = await admin(good, 'GET', `/webhook-events/${retrying.webhook_event_id}`);
+      return ev.status === 'delivered' && ev;
+    });
+    // The second attempt is the good start's (made after the failing one had ended) and the only
+    // one since the first: the failing start neither recorded one nor sent one unrecorded.
+    expect(delivered.attempts.map((a: { attempt: number; status_code: number }) => [a.attempt, a.status_code])).toEqual([[1, 500], [2, 200]]);
+    expect(Date.parse(`${delivered.attempts[1].at.slice(0, 23)}Z`)).toBeGreaterThanOrEqual(failedEnded);
+    expect(rx.deliveries.map((d) => d.json.attempt)).toEqual([1, 2]);
   });
 
   it('tail: --json prints one attempt per line and reconnects when the server restarts', async () => {

@@ -106,4 +106,25 @@ describe('store: checks', () => {
     expect(store.db.prepare("SELECT typeof(result) AS t, result FROM checks WHERE check_id = 'chk_1'").get()).toEqual({ t: 'text', result: JSON.stringify(result) });
     expect(store.checks.get('chk_1')?.result).toEqual(result);
   });
+
+  it('checks: a device\'s checks and emails are counted from the index, up to the number asked for', () => {
+    store.sites.insert(site('a'));
+    const at = (i: number) => `2026-11-21T09:00:${String(i).padStart(2, '0')}.000000`;
+    for (let i = 0; i < 40; i++) {
+      store.checks.insert({
+        check_id: `chk_${i}`, site_id: 'a', session_id: null, risk_level: 'normal', created_at: at(i), result: {}, seq: i,
+        fingerprint: i % 2 ? 'fp_one' : 'fp_two', email: `u${i % 10}@example.com`,
+      });
+    }
+    // fp_one: 20 checks, 5 distinct emails (u1, u3, u5, u7, u9).
+    expect(store.checks.deviceChecks('a', 'fp_one', at(0), 1000)).toBe(20);
+    expect(store.checks.deviceChecks('a', 'fp_one', at(30), 1000)).toBe(5);
+    expect(store.checks.deviceChecks('a', 'fp_one', at(0), 3)).toBe(3);
+    expect(store.checks.deviceEmails('a', 'fp_one', 1000)).toBe(5);
+    expect(store.checks.deviceEmails('a', 'fp_one', 2)).toBe(2);
+    expect(store.checks.deviceChecks('b', 'fp_one', at(0), 1000)).toBe(0);
+    const plan = (sql: string) => (store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((r) => r.detail).join('; ');
+    expect(plan("SELECT 1 FROM checks WHERE site_id = 'a' AND fingerprint = 'x' AND created_at >= '' LIMIT 3")).toMatch(/USING (COVERING )?INDEX checks_device\b/);
+    expect(plan("SELECT DISTINCT email FROM checks WHERE site_id = 'a' AND fingerprint = 'x' AND email IS NOT NULL LIMIT 3")).toMatch(/USING (COVERING )?INDEX checks_device_email\b/);
+  });
 });
