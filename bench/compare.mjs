@@ -70,6 +70,7 @@ function figures(sections) {
   const st = sections.startup ?? {};
   for (const k of ['version', 'import_vtr']) if (st[k]?.ratios) add(`${k} ratio to node`, st[k].ratios);
   if (st.inproc_start_ms?.times_ms) add('startEmulator() ms', st.inproc_start_ms.times_ms);
+  if (st.inproc_start_cpu_ms?.times_ms) add('startEmulator() CPU ms', st.inproc_start_cpu_ms.times_ms);
   return f;
 }
 

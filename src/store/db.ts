@@ -1,11 +1,16 @@
-import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
 import { VtrError } from '../domain/errors.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 import { ensureDirectory, openFailure } from './open-check.js';
 
 // Our own name for the connection type, so declaration output can refer to it.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Db extends Database.Database {}
+export interface Db extends BetterSqlite3.Database {}
+
+// Loaded with require, not import: Node parses a CommonJS package imported from ESM for its export
+// names first, which made this one import cost more than opening and migrating the database.
+const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 
 export interface OpenDbOptions {
   /** File path, or ':memory:'. */
@@ -38,7 +43,7 @@ export const WAL_SIZE_LIMIT = 4 * 1024 * 1024;
  */
 export function openDb({ path, sync = 'normal', readOnly = false }: OpenDbOptions): Db {
   if (path !== ':memory:' && !readOnly) ensureDirectory(path);
-  let db: Database.Database;
+  let db: BetterSqlite3.Database;
   try {
     db = new Database(path, readOnly ? { readonly: true, fileMustExist: true } : {});
   } catch (err) {
