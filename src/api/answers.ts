@@ -2,7 +2,7 @@
 // 2xx JSON schema each route declaration (routes.ts, management/) answers with, so the table cannot
 // drift from the routes. Unknown fields are allowed everywhere (a newer emulator may answer more).
 // Imports zod only, not the OpenAPI generator: the client loads this when it first checks an answer.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MANAGEMENT_ROUTES } from './management/index.js';
 import { PUBLIC_ROUTES } from './routes.js';
 

@@ -1,6 +1,6 @@
 // POST /api/v1/event: the visitor-check request and its result (contract section 3). Sections list
 // the contract's fields; they may carry more (additional properties allowed).
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEVICE_TYPES, RISK_LEVELS } from '../domain/session.js';
 import { OUTCOMES, RULE_ACTIONS, RULE_TYPES } from '../domain/rules.js';
 import { Timestamp } from './common.js';

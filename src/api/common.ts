@@ -1,7 +1,7 @@
 // Pieces every schema of the API shares: the timestamp format and the error answer `{code, message}`.
 // Schemas are plain zod with `.meta()` (read by the OpenAPI generator), so the client can check
 // answers with them without loading the generator.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** UTC, ISO 8601 with microseconds, no zone suffix (what every API timestamp looks like). */
 export const Timestamp = z

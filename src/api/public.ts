@@ -1,5 +1,5 @@
 // The public API's remaining bodies: POST /api/v1/session/{id}/event.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const CustomEventRequest = z
   .object({

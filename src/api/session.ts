@@ -1,5 +1,5 @@
 // The Session resource (GET /api/v1/session/{id}): every field always present, null where unknown.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   CHANNELS, DEVICE_TYPES, ENGAGEMENT_LEVELS, RISK_LEVELS, SESSION_FIELDS, SESSION_FIELD_KINDS, type Session, type SessionField,
 } from '../domain/session.js';

@@ -1,5 +1,5 @@
 // Visitor checks as recorded: /_vtr/api/checks (newest first) and /_vtr/api/checks/{check_id}.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CheckResult } from '../check.js';
 import { declareRoute, json } from '../declare.js';
 import { before, failures, limit, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, siteFilter } from './common.js';

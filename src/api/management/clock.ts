@@ -1,5 +1,5 @@
 // The emulator's clock: /_vtr/api/clock, /_vtr/api/clock/advance, /_vtr/api/clock/set.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
 import { failures, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG } from './common.js';

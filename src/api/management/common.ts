@@ -1,6 +1,6 @@
 // What every management route (`/_vtr/api/...`) shares: its tag and security, its error answers,
 // and the id, paging and filter parameters its lists take.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ErrorBody } from '../common.js';
 import { json } from '../declare.js';
 

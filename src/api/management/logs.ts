@@ -1,5 +1,5 @@
 // The public API's request log: /_vtr/api/logs (newest first) and /_vtr/api/logs/{request_id}.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
 import { before, failures, limit, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, siteFilter } from './common.js';

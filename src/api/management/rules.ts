@@ -1,7 +1,7 @@
 // A site's rules (contract section 4b): /_vtr/api/sites/{site_id}/rules (list, create) and
 // /_vtr/api/sites/{site_id}/rules/{rule_id} (read, change, delete). Smart rules have fixed ids per
 // site, hence the site in every path.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_FILTER_LENGTH } from '../../domain/filter/index.js';
 import { RULE_ACTIONS, RULE_TYPES } from '../../domain/rules.js';
 import { Timestamp } from '../common.js';

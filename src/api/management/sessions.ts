@@ -1,6 +1,6 @@
 // Sessions through the management API: list (any site, with a filter), read, create from page views,
 // simulate traffic. /_vtr/api/sessions..., /_vtr/api/sites/{site_id}/sessions...
-import { z } from 'zod';
+import * as z from 'zod';
 import { isIpAddress } from '../../domain/ip-intel.js';
 import { canonicalLanguage, canonicalTimezone } from '../../domain/locale.js';
 import { declareRoute, json } from '../declare.js';

@@ -1,5 +1,5 @@
 // Sites, their keys and their access tokens: /_vtr/api/sites..., /_vtr/api/tokens...
-import { z } from 'zod';
+import * as z from 'zod';
 import { isValidAllowlistEntry } from '../../domain/ip-allowlist.js';
 import { PLANS } from '../../domain/site.js';
 import { Timestamp } from '../common.js';

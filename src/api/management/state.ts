@@ -1,5 +1,5 @@
 // The whole state as one JSON document: GET/PUT /_vtr/api/state, POST /_vtr/api/state/reset.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
 import { failures, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG } from './common.js';

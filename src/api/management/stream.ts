@@ -1,5 +1,5 @@
 // GET /_vtr/api/stream: server-sent events of everything that happens.
-import { z } from 'zod';
+import * as z from 'zod';
 import { declareRoute } from '../declare.js';
 import { failures, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG } from './common.js';
 

@@ -1,6 +1,6 @@
 // Saved views: /_vtr/api/sites/{site_id}/views (list, create), /_vtr/api/views/{saved_view_id}
 // (read, change, delete), /_vtr/api/views (every site's).
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_FILTER_LENGTH } from '../../domain/filter/index.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';

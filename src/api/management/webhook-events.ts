@@ -1,7 +1,7 @@
 // Webhook events and their attempts, manual retry, and the notification outbox:
 // /_vtr/api/webhooks/{webhook_id}/events, /_vtr/api/sessions/{session_id}/webhook-events,
 // /_vtr/api/webhook-events/{webhook_event_id}[/retry], /_vtr/api/notifications.
-import { z } from 'zod';
+import * as z from 'zod';
 import { EVENT_STATUSES, NOTIFICATION_KINDS } from '../../domain/webhooks.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';

@@ -1,6 +1,6 @@
 // Webhooks of a site: /_vtr/api/sites/{site_id}/webhooks (list, create), /_vtr/api/webhooks/{webhook_id}
 // (read, change, delete, enable, disable, a test event), /_vtr/api/webhooks (every site's).
-import { z } from 'zod';
+import * as z from 'zod';
 import { WEBHOOK_STATUSES } from '../../domain/webhooks.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';

@@ -3,7 +3,7 @@
 // CORS-open (no credentials), so a page on any origin, e.g. another localhost port, can use it.
 import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { z } from 'zod';
+import * as z from 'zod';
 import { VtrError } from '../../domain/errors.js';
 import type { Site } from '../../domain/site.js';
 import type { AppDeps } from '../deps.js';
