@@ -91,4 +91,8 @@ describe('layers', () => {
   it('cycles: no module imports itself through others', () => {
     expect(cycles()).toEqual([]);
   });
+  it('zod: imported as a namespace, so the bundle keeps only the parts used (the named `z` keeps all of zod)', () => {
+    const named = files.filter((f) => /^import \{[^}]*\bz\b[^}]*\} from 'zod'/m.test(readFileSync(f, 'utf8')));
+    expect(named.map((f) => relative(SRC, f))).toEqual([]);
+  });
 });
