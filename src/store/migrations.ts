@@ -209,6 +209,14 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX checks_device ON checks(site_id, fingerprint, created_at) WHERE fingerprint IS NOT NULL;
   CREATE INDEX checks_device_email ON checks(site_id, fingerprint, email) WHERE fingerprint IS NOT NULL AND email IS NOT NULL;
   `,
+  /* 4 */ // One index serves both device rules (a device's checks since a time; its distinct emails; one
+  // email seen with it): every check with a device writes one index entry instead of two, which
+  // was ~15 µs of CPU per check at load.
+  `
+  DROP INDEX checks_device;
+  DROP INDEX checks_device_email;
+  CREATE INDEX checks_device ON checks(site_id, fingerprint, email, created_at) WHERE fingerprint IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
