@@ -21,10 +21,10 @@ const toRecord = (r: Row): CheckRecord => ({ ...r, result: json.parse(r.result, 
 
 export function createCheckStore(db: Db) {
   const insert = db.prepare('INSERT INTO checks (check_id, site_id, session_id, risk_level, created_at, result, seq, fingerprint, email) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  // All three read the partial index checks_device (site_id, fingerprint, email, created_at), never
-  // the table, and the counts stop at `atMost` entries: a rule only asks whether its threshold is
-  // passed, and a device a load test sends thousands of checks from must not make each check read
-  // them all.
+  // All three read the partial index checks_device (site_id, fingerprint, created_at, email), never
+  // the table. The count of checks since a time is a range of it, stopped at `atMost` (a rule only
+  // asks whether its threshold is passed); the emails are read from the device's entries (a device
+  // has few checks; one sent thousands by a load test makes emails_per_device read them all).
   const deviceChecks = db.prepare<[string, string, string, number], { n: number }>(
     'SELECT count(*) AS n FROM (SELECT 1 FROM checks WHERE site_id = ? AND fingerprint = ? AND created_at >= ? LIMIT ?)',
   );
