@@ -237,6 +237,7 @@ describe('POST /api/v1/event results', () => {
 
   it('event: checks are stored, listed newest first, and published', async () => {
     const seen: string[] = [];
+    const older = await check({ email: 'older@example.com' });
     const off = emu.deps.bus.subscribe((e) => e.type === 'check.created' && seen.push(String(e.data.id)));
     const r = await check({ email: 'list@example.com' });
     off();
@@ -244,8 +245,7 @@ describe('POST /api/v1/event results', () => {
     const one = await emu.app.request(`/_vtr/api/checks/${r.body.id}`);
     expect(await one.json()).toEqual({ ...r.body, site_id: siteId });
     const list = (await (await emu.app.request(`/_vtr/api/checks?site=${siteId}&limit=2`)).json()) as any[];
-    expect(list).toHaveLength(2);
-    expect(list[0].id).toBe(r.body.id);
+    expect(list.map((c) => c.id)).toEqual([r.body.id, older.body.id]);
     expect((await emu.app.request('/_vtr/api/checks/chk_nope')).status).toBe(404);
     expect((await emu.app.request('/_vtr/api/checks?limit=0')).status).toBe(400);
   });
