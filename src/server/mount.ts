@@ -1,8 +1,8 @@
 // The public API (api/routes.ts) and the management API (api/management/) are mounted from their
 // declarations: each route object gives the method, the path, and the schemas of the path and the
-// query; a declared path answers its other methods with a 405 naming the ones it has (http.ts#route). The body is validated by the handler, after
-// authentication, with the schema the route declares (bodySchema): a bad token is a 401 before a
-// bad body is a 400, and the check's credential comes from the body itself. It is read by readBody
+// query; a declared path answers its other methods with a 405 naming the ones it has
+// (http.ts#route). The body is validated by the handler, after authentication, with the schema the
+// route declares (bodySchema): a bad token is a 401 before a bad body is a 400, and the check's credential comes from the body itself. It is read by readBody
 // (1 MiB, 413, the bytes kept for the request log), and one sent without a Content-Type is read as
 // JSON (README "Decisions"). @hono/zod-openapi's app.openapi would do the same registration, but
 // its body validator answers those cases itself, and loading it with the server costs every start
