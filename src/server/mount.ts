@@ -2,11 +2,12 @@
 // declarations: each route object gives the method, the path, and the schemas of the path and the
 // query; a declared path answers its other methods with a 405 naming the ones it has
 // (http.ts#route). The body is validated by the handler, after authentication, with the schema the
-// route declares (bodySchema): a bad token is a 401 before a bad body is a 400, and the check's credential comes from the body itself. It is read by readBody
-// (1 MiB, 413, the bytes kept for the request log), and one sent without a Content-Type is read as
-// JSON (README "Decisions"). @hono/zod-openapi's app.openapi would do the same registration, but
-// its body validator answers those cases itself, and loading it with the server costs every start
-// the OpenAPI generator, which loads with the first request for the document instead.
+// route declares (bodySchema): a bad token is a 401 before a bad body is a 400, and the check's
+// credential comes from the body itself. It is read by readBody (1 MiB, 413, the bytes kept for
+// the request log), and one sent without a Content-Type is read as JSON (README "Decisions").
+// @hono/zod-openapi's app.openapi would do the same registration, but its body validator answers
+// those cases itself, and loading it with the server costs every start the OpenAPI generator, which
+// loads with the first request for the document instead.
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { Context, Hono } from 'hono';
 import { route, type MethodHandlers } from './http.js';
