@@ -98,7 +98,7 @@ export function createRuleService({ store, clock, bus }: { store: Store; clock: 
       if (input.threshold != null) throw new VtrError('invalid_request', 'threshold: only the smart rules repeat_device and emails_per_device take one', { field: 'threshold' });
       parsed(input.filter);
       const rule: Rule = {
-        rule_id: newId.rule(), site_id: siteId, type: 'custom', name: name(input.name), filter: input.filter,
+        rule_id: newId.rule(), site_id: siteId, type: 'custom', name: name(input.name ?? input.filter), filter: input.filter,
         action: action(input.action), threshold: null, enabled: input.enabled ?? true, created_at: formatMicros(clock.nowMicros()),
       };
       store.rules.save(rule);

@@ -11,10 +11,7 @@ export function adminRuleRoutes(app: Hono, { rules }: AppDeps): void {
   const site = (c: Parameters<typeof param>[0]) => param(c, 'site_id');
   mount(app, [
     [listRulesRoute, (c) => c.json(rules.list(site(c)))],
-    [createRuleRoute, async (c) => {
-      const body = validate(RuleCreate, await readJsonObject(c));
-      return c.json(rules.create(site(c), { ...body, name: body.name ?? body.filter }), 201);
-    }],
+    [createRuleRoute, async (c) => c.json(rules.create(site(c), validate(RuleCreate, await readJsonObject(c))), 201)],
     [getRuleRoute, (c) => c.json(rules.get(site(c), param(c, 'rule_id')))],
     [updateRuleRoute, async (c) => c.json(rules.update(site(c), param(c, 'rule_id'), validate(RuleUpdate, await readJsonObject(c))))],
     [deleteRuleRoute, (c) => {
