@@ -19,7 +19,7 @@ export const pages = {
     window.vtrLive(['check.created'], (_type, d: Ids) => {
       const id = d.id || d.check_id;
       if (!id) return;
-      window.vtrRow(`${CONSOLE}/checks/rows/${enc(id)}?site=${enc(site)}`, 'check-' + id, 'rows');
+      window.vtrRow(`${CONSOLE}/checks/${enc(id)}/row?site=${enc(site)}`, 'check-' + id, 'rows');
     });
   },
 
@@ -27,7 +27,7 @@ export const pages = {
   sessions(q: { where: string; site: string }): void {
     window.vtrLive(['session.created', 'session.updated'], (type, s: Ids) => {
       const id = s.session_id ?? '';
-      const url = `${CONSOLE}/sessions/rows/${enc(id)}?where=${enc(q.where)}&site=${enc(q.site)}`;
+      const url = `${CONSOLE}/sessions/${enc(id)}/row?where=${enc(q.where)}&site=${enc(q.site)}`;
       window.vtrRow(url, 'row-' + id, 'rows', { onlyReplace: type === 'session.updated' });
     });
   },

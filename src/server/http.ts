@@ -10,17 +10,22 @@ export type MethodHandlers = Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | '
 
 /** Registers a path whose unknown methods answer 405 with an Allow header. */
 export function route(app: Hono<any>, path: string, handlers: MethodHandlers): void {
+  app.all(path, byMethod(handlers));
+}
+
+/** One path's handler: each method to its own, OPTIONS a 204 and any other a 405, with an Allow header. */
+export function byMethod(handlers: MethodHandlers): Handler {
   const allow = Object.keys(handlers);
   if (handlers.GET && !handlers['HEAD' as 'GET']) allow.push('HEAD');
   const allowHeader = [...allow, 'OPTIONS'].join(', ');
-  app.all(path, (c) => {
+  return (c) => {
     const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
     const h = handlers[method as keyof MethodHandlers];
     if (h) return h(c);
     if (c.req.method === 'OPTIONS') return c.body(null, 204, { Allow: allowHeader });
     c.header('Allow', allowHeader);
     throw new VtrError('method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allow.join(', ')}`);
-  });
+  };
 }
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;

@@ -10,7 +10,7 @@
 // loads with the first request for the document instead.
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { Context, Hono } from 'hono';
-import { route, type MethodHandlers } from './http.js';
+import { byMethod, type MethodHandlers } from './http.js';
 import { validate } from './validate.js';
 
 type Handler = (c: Context) => Response | Promise<Response>;
@@ -31,7 +31,35 @@ export function mount(app: Hono, routes: Array<[RouteConfig, Handler]>): void {
       : handler;
     paths.set(declared.path, handlers);
   }
-  for (const [path, handlers] of paths) route(app, path.replaceAll(/\{(\w+)\}/g, ':$1'), handlers);
+  // A literal path beside a parameter one (`/sites/default` beside `/sites/{site_id}`) is answered
+  // from the parameter path's registration: Hono's RegExpRouter refuses the two side by side, and
+  // the app would fall back to its TrieRouter for every request (~3 µs each, docs/performance.md).
+  const literals = [...paths.keys()].filter((p) => !p.includes('{'));
+  for (const [path, handlers] of paths) {
+    const beside = path.includes('{') ? literals.filter((l) => shapeOf(l, path)) : [];
+    if (!path.includes('{') && [...paths.keys()].some((p) => shapeOf(path, p))) continue;
+    const answer = byMethod(handlers);
+    const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const special = beside.map((l) => ({ values: shapeOf(l, path)!, answer: byMethod(paths.get(l)!) }));
+    app.all(path.replaceAll(/\{(\w+)\}/g, ':$1'), special.length === 0 ? answer : (c) => {
+      const found = special.find((s) => names.every((n, i) => c.req.param(n) === s.values[i]));
+      return (found?.answer ?? answer)(c);
+    });
+  }
+}
+
+/** The values `literal` gives the parameters of `pattern` when it has the same shape, else null. */
+function shapeOf(literal: string, pattern: string): string[] | null {
+  if (literal.includes('{') || !pattern.includes('{')) return null;
+  const a = literal.split('/');
+  const b = pattern.split('/');
+  if (a.length !== b.length) return null;
+  const values: string[] = [];
+  for (let i = 0; i < a.length; i++) {
+    if (/^\{\w+\}$/.test(b[i])) values.push(a[i]);
+    else if (a[i] !== b[i]) return null;
+  }
+  return values;
 }
 
 type JsonBodyRoute = { request: { body: { content: { 'application/json': { schema: unknown } } } } };

@@ -68,8 +68,8 @@ describe('console pages', () => {
     expect(bad.text).toContain('risk_level == x\n            ^');
     expect(bad.text).toContain('aria-invalid="true"');
     // The live-row fragment applies the same filter.
-    expect((await h.request(`/_vtr/console/sessions/rows/${tor.session_id}?where=${encodeURIComponent('risk_level = invalid')}`)).status).toBe(200);
-    expect((await h.request(`/_vtr/console/sessions/rows/${clean.session_id}?where=${encodeURIComponent('risk_level = invalid')}`)).status).toBe(204);
+    expect((await h.request(`/_vtr/console/sessions/${tor.session_id}/row?where=${encodeURIComponent('risk_level = invalid')}`)).status).toBe(200);
+    expect((await h.request(`/_vtr/console/sessions/${clean.session_id}/row?where=${encodeURIComponent('risk_level = invalid')}`)).status).toBe(204);
   });
 
   it('sessions: an id pasted into the filter opens its page (a probe id opens its session)', async () => {

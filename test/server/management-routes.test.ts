@@ -34,4 +34,13 @@ describe('management API: routes', () => {
     expect(r.body).toMatchObject({ code: 'invalid_request', field: 'status', message: 'status: must be one of pending, retrying, delivered, failed' });
     expect((await h.admin('GET', `/webhooks/${hook.body.webhook_id}/events?status=`)).status).toBe(200);
   });
+
+  it('routes: every route of the app fits Hono\'s RegExpRouter, and /sites/default still answers beside /sites/{site_id}', async () => {
+    h = harness();
+    expect((await h.admin('GET', '/sites/default')).body.site_id).toBe(h.site.site_id);
+    expect((await h.admin('GET', `/sites/${h.site.site_id}`)).body.site_id).toBe(h.site.site_id);
+    expect((await h.admin('GET', '/sites/site_nope')).status).toBe(404);
+    // A literal path beside a parameter one would make Hono fall back to its TrieRouter for every request.
+    expect(h.emulator.app.router.name).toBe('SmartRouter + RegExpRouter');
+  });
 });

@@ -59,7 +59,7 @@ ${pager(`${CONSOLE}/checks`, { site }, { before, lastId: checks.at(-1)?.id, full
     return r.render({ title: 'Visitor checks', nav: 'checks', body, script });
   });
 
-  r.fragment('/checks/rows/:id', (c) => {
+  r.fragment('/checks/:id/row', (c) => {
     const check = deps.checks.get(c.req.param('id') ?? '');
     const site = c.req.query('site');
     return check && (!site || check.site_id === site) ? checkRow(check) : null;

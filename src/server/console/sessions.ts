@@ -86,7 +86,7 @@ ${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before, la
   });
 
   // One row, when the session matches the page's filter and site (204 otherwise).
-  r.fragment('/sessions/rows/:id', (c) => {
+  r.fragment('/sessions/:id/row', (c) => {
     const { where, site } = query(c);
     const session = deps.sessions.find(c.req.param('id') ?? '');
     if (!session || (site && session.site_id !== site)) return null;
