@@ -45,9 +45,20 @@ export function sentBody(req: Request): string | Uint8Array | undefined {
   return sentBodies.get(req);
 }
 
+// The JSON text of frozen objects, made once: a cached session is frozen and handed to every reader
+// until it changes (a new object then), and an app polling a session reads it again and again.
+const frozenTexts = new WeakMap<object, string>();
+
+function jsonText(body: unknown): string {
+  if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) return JSON.stringify(body);
+  let text = frozenTexts.get(body);
+  if (text === undefined) frozenTexts.set(body, (text = JSON.stringify(body)));
+  return text;
+}
+
 /** A JSON answer (a string or bytes are JSON text already). The request log keeps what was sent. */
 export function sendJson(c: Context, body: unknown, status = 200): Response {
-  const payload = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
+  const payload = typeof body === 'string' || body instanceof Uint8Array ? body : jsonText(body);
   sentBodies.set(c.req.raw, payload);
   // A Node Buffer over a plain ArrayBuffer (never shared): the Uint8Array Hono's types ask for.
   return c.body(payload as string | Uint8Array<ArrayBuffer>, status as 200, { 'content-type': 'application/json' });
