@@ -10,7 +10,8 @@
 // So a revoked token or a rotated key is refused by the very next request, as without the cache.
 //
 // A `txCache` is also used inside transactions (a visitor check reads its session in one): it is
-// for rows whose every write deletes their entry first (sessions.ts, probes that are only inserted).
+// for rows whose every write deletes or replaces their entry first (sessions.ts, probes that are
+// only inserted).
 // What it caches inside a transaction is that transaction's view, and any rollback (of a savepoint
 // or the whole transaction, store.tx) empties every cache, so nothing rolled back stays cached.
 import type { Db } from './db.js';
@@ -23,6 +24,8 @@ export interface ReadCache<V> {
   get(key: string, load: () => V | null): V | null;
   /** Forgets one key: its row is being written. */
   delete(key: string): void;
+  /** Keeps what a row was just written as (a txCache only: a rollback empties every cache). */
+  set(key: string, value: V): void;
 }
 
 export function createReadCaches(db: Db) {
@@ -80,13 +83,17 @@ export function createReadCaches(db: Db) {
         return value;
       },
       delete: (key) => void map.delete(key),
+      set(key, value) {
+        map.delete(key);
+        if (canUse()) addBounded(map, key, value, max);
+      },
     };
   }
 
   return {
     /** A cache of at most `max` entries; when full, the oldest entry goes. Unused inside a transaction that wrote. */
     cache: <V>(max = MAX_ENTRIES): ReadCache<V> => cacheOf<V>(max, usable),
-    /** The same, used inside transactions too: only for rows whose every write deletes their entry first. */
+    /** The same, used inside transactions too: only for rows whose every write deletes or replaces their entry first. */
     txCache: <V>(max = MAX_ENTRIES): ReadCache<V> => cacheOf<V>(max, current),
     /** A transaction or savepoint rolled back: what was cached inside it may be gone. */
     rolledBack: clear,

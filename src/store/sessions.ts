@@ -63,6 +63,26 @@ function rawToRecord(raw: RawRow): SessionRecord {
   });
 }
 
+/**
+ * What `rec` reads back as once written (over `before` for an update, which leaves FIXED alone):
+ * rawToRecord's answer, made without reading the row back and parsing its arrays.
+ */
+function asWritten(rec: SessionRecord, before: SessionRecord | null): SessionRecord {
+  const session: Record<string, unknown> = {};
+  for (const f of SESSION_FIELDS) {
+    const v = before && FIXED.has(f) ? before.session[f] : rec.session[f];
+    session[f] = ARRAY_FIELDS.has(f) ? Object.freeze([...((v as string[] | null) ?? [])]) : f === 'returned' ? (v == null ? null : !!v) : (v ?? null);
+  }
+  return Object.freeze({
+    session: Object.freeze(session) as unknown as Session,
+    first_seen_us: before ? before.first_seen_us : rec.first_seen_us,
+    last_seen_us: rec.last_seen_us,
+    click_id: rec.click_id ?? null,
+    check_risks: Object.freeze([...(rec.check_risks ?? [])]) as string[],
+    seq: before ? before.seq : rec.seq,
+  });
+}
+
 /** The record's values, in COLUMNS order. */
 function toValues(rec: SessionRecord): unknown[] {
   const values: unknown[] = SESSION_FIELDS.map((f) => toStored(f, rec.session[f]));
@@ -96,15 +116,22 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
     /** The session as stored (frozen: copy it to change it), or null. */
     get: (id: string): SessionRecord | null => cache.get(id, () => read(byId.get(id))),
     latestForVisitor: (siteId: string, fingerprint: string): SessionRecord | null => read(latestForFp.get(siteId, fingerprint)),
+    // A written record is cached as it now reads (asWritten): the next change or read of the same
+    // session (each custom event, a GET after it) need not read the row back and parse its arrays,
+    // which grow with every event.
     insert: (rec: SessionRecord) => {
       cache.delete(rec.session.session_id);
       insert.run(toValues(rec));
+      cache.set(rec.session.session_id, asWritten(rec, null));
     },
     /** Writes every column that may change (all but the session's identity and origin). */
     update: (rec: SessionRecord) => {
-      cache.delete(rec.session.session_id);
+      const id = rec.session.session_id;
+      const before = cache.get(id, () => null);
+      cache.delete(id);
       const values = toValues(rec);
-      update.run(...UPDATED.map((i) => values[i]), rec.session.session_id);
+      update.run(...UPDATED.map((i) => values[i]), id);
+      if (before) cache.set(id, asWritten(rec, before));
     },
     count: () => countAll.get()!.n,
     /** Where a page ending at this session ends (for `list({ before })`), or null for an unknown id. */
