@@ -2,7 +2,7 @@
 // request bytes the body reader kept and the body sendJson sent. Any other JSON answer (the
 // OpenAPI document) is read from a clone of the Response.
 import type { Context, MiddlewareHandler } from 'hono';
-import type { RequestLogger } from '../../logs/request-logger.js';
+import type { RequestLogger, RequestSeen } from '../../logs/request-logger.js';
 import { MAX_LOGGED_BODY } from '../../logs/request-logger.js';
 import { bearer, requestBody, sentBody } from '../http.js';
 
@@ -23,20 +23,24 @@ export function requestLogMiddleware(logger: RequestLogger): MiddlewareHandler {
     const durationMs = performance.now() - start;
     const url = c.req.url;
     const q = url.indexOf('?');
-    const seen = {
+    const siteId = c.get('siteId');
+    const seen: RequestSeen = {
       method: c.req.method,
       path: q === -1 ? c.req.path : `${c.req.path}${url.slice(q)}`,
       status: c.res.status,
       durationMs,
       atUs,
-      bearer: bearer(c),
+      // Only needed to find the site when the route did not say.
+      bearer: siteId === undefined ? bearer(c) : null,
       requestBody: requestBody(c.req.raw),
-      responseBody: null as string | Uint8Array | null,
-      siteId: c.get('siteId'),
+      responseBody: null,
+      siteId,
     };
     const body = responseBody(c);
-    if (body === null || typeof body === 'string' || body instanceof Uint8Array) logger.record({ ...seen, responseBody: body });
-    else logger.recordLater(seen, body);
+    if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
+      seen.responseBody = body;
+      logger.record(seen);
+    } else logger.recordLater(seen, body);
   };
 }
 
