@@ -131,15 +131,18 @@ describe('GET /api/v1/session/{id}', () => {
 });
 
 describe('POST /api/v1/session/{id}/event', () => {
-  it('session event: answers {"success": true} and appends in order, keeping repeats', async () => {
+  it('session event: answers {"success": true} and appends in order, keeping repeats; each read after one sees it', async () => {
     const s = await h.createSession();
+    const names: string[] = [];
     for (const name of ['signup', 'add_to_cart', 'signup']) {
       const r = await h.api('POST', `/session/${s.session_id}/event`, { body: { name } });
       expect(r.status).toBe(200);
       expect(r.body).toEqual({ success: true });
+      names.push(name);
+      // Read twice: the second answer is the cached session's text, which must follow each change.
+      expect((await h.api('GET', `/session/${s.session_id}`)).body.custom_events).toEqual(names);
+      expect((await h.api('GET', `/session/${s.session_id}`)).body.custom_events).toEqual(names);
     }
-    const got = await h.api('GET', `/session/${s.session_id}`);
-    expect(got.body.custom_events).toEqual(['signup', 'add_to_cart', 'signup']);
   });
 
   it('session event: changes updated_at but not created_at', async () => {
