@@ -63,16 +63,22 @@ function rawToRecord(raw: RawRow): SessionRecord {
   });
 }
 
+/** Whether SQLite gives the text back as it was given (a lone surrogate comes back as U+FFFD). */
+const wellFormed = (v: unknown): boolean => typeof v !== 'string' || (v as unknown as { isWellFormed(): boolean }).isWellFormed();
+
 /**
  * What `rec` reads back as once written (over `before` for an update, which leaves FIXED alone):
- * rawToRecord's answer, made without reading the row back and parsing its arrays.
+ * rawToRecord's answer, made without reading the row back and parsing its arrays; null when a text
+ * column would not read back as given (then the row is read).
  */
-function asWritten(rec: SessionRecord, before: SessionRecord | null): SessionRecord {
+function asWritten(rec: SessionRecord, before: SessionRecord | null): SessionRecord | null {
   const session: Record<string, unknown> = {};
   for (const f of SESSION_FIELDS) {
     const v = before && FIXED.has(f) ? before.session[f] : rec.session[f];
+    if (!wellFormed(v)) return null;
     session[f] = ARRAY_FIELDS.has(f) ? Object.freeze([...((v as string[] | null) ?? [])]) : f === 'returned' ? (v == null ? null : !!v) : (v ?? null);
   }
+  if (!wellFormed(rec.click_id)) return null;
   return Object.freeze({
     session: Object.freeze(session) as unknown as Session,
     first_seen_us: before ? before.first_seen_us : rec.first_seen_us,
@@ -122,7 +128,8 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
     insert: (rec: SessionRecord) => {
       cache.delete(rec.session.session_id);
       insert.run(toValues(rec));
-      cache.set(rec.session.session_id, asWritten(rec, null));
+      const written = asWritten(rec, null);
+      if (written) cache.set(rec.session.session_id, written);
     },
     /** Writes every column that may change (all but the session's identity and origin). */
     update: (rec: SessionRecord) => {
@@ -131,7 +138,8 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
       cache.delete(id);
       const values = toValues(rec);
       update.run(...UPDATED.map((i) => values[i]), id);
-      if (before) cache.set(id, asWritten(rec, before));
+      const written = before && asWritten(rec, before);
+      if (written) cache.set(id, written);
     },
     count: () => countAll.get()!.n,
     /** Where a page ending at this session ends (for `list({ before })`), or null for an unknown id. */

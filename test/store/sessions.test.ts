@@ -47,6 +47,14 @@ describe('store: sessions', () => {
     check({ value: -0.5, duration: 0, page_views: 0 });
   });
 
+  it('get: a text with a lone surrogate answers as SQLite reads it back, after an insert and an update', () => {
+    const id = put({ city: 'a\ud800b', user_agent: 'x\udc00' });
+    expect(JSON.stringify(store.sessions.get(id)!.session)).toBe(JSON.stringify(fromDb(id)));
+    const from = store.sessions.get(id)!;
+    store.sessions.update({ ...from, session: { ...from.session, city: 'c\udbff' } });
+    expect(JSON.stringify(store.sessions.get(id)!.session)).toBe(JSON.stringify(fromDb(id)));
+  });
+
   it('get: an unknown id is null', () => {
     expect(store.sessions.get('ses_nope')).toBeNull();
   });
