@@ -1,8 +1,8 @@
 // WAL checkpoints, mostly on a worker thread. SQLite copies the write-ahead log back into the
 // database inside whichever commit crosses 1000 pages (4 MiB), which stalls that request and every
 // request queued behind it for several milliseconds. The worker, with its own connection, runs
-// PASSIVE checkpoints (they neither wait for nor block writers) a few times a second, so the copying
-// and its fsyncs happen beside the server.
+// PASSIVE checkpoints (they neither wait for nor block writers) a few times a second, every 50 ms
+// while writes come, so the copying and its fsyncs happen beside the server.
 // The WAL only starts over (and stops growing) when a write begins with all of it copied, which
 // under a flood of writes never happens to the worker's passes: frames keep arriving. So once the
 // WAL is long, the worker repeats its pass until what arrived during the last one is a small tail,
@@ -18,6 +18,8 @@ import type { Db } from './db.js';
 import type { CatchUpLimits } from './wal-catch-up.js';
 
 export const CHECKPOINT_EVERY_MS = 250;
+/** While the WAL grows (see checkpoint-worker.ts). */
+const BUSY_EVERY_MS = 50;
 const AUTO_PAGES = 1000; // SQLite's default
 const SERVER_PAGES = 16_000; // 64 MiB (measured: at 16 MiB a visitor-check load stalled often enough to double p99)
 // A WAL of 16 MiB is caught up and started over; the server's connection copies at most ~256 KiB,
@@ -33,7 +35,7 @@ export function checkpointWorkerFile(): string | null {
 
 export function startCheckpointer(db: Db, dbPath: string, file: string): { stop(): Promise<void> } {
   let worker: Worker | null = new Worker(file, {
-    workerData: { dbPath, everyMs: CHECKPOINT_EVERY_MS, limits: LIMITS },
+    workerData: { dbPath, everyMs: CHECKPOINT_EVERY_MS, busyEveryMs: BUSY_EVERY_MS, limits: LIMITS },
   });
   worker.unref(); // never what keeps the process alive
   db.pragma(`wal_autocheckpoint = ${SERVER_PAGES}`);
