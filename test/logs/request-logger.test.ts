@@ -217,6 +217,24 @@ describe('request logger', () => {
     expect(rows()).toHaveLength(300);
   });
 
+  it('settle: a long backlog is written a chunk per turn, other work (requests) going on between', async () => {
+    const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
+    for (let i = 0; i < 2_000; i++) log.record(seen(i));
+    let seenMidway = -1;
+    const settled = log.settle();
+    // A task queued after the read began, as a request arriving meanwhile is: it runs before the
+    // backlog is all written, and what it records is written too by the time the read goes on.
+    setImmediate(() => {
+      seenMidway = rows().length;
+      log.record(seen(2_000));
+    });
+    await settled;
+    expect(seenMidway).toBeGreaterThan(0);
+    expect(seenMidway).toBeLessThan(2_000);
+    expect(rows()).toHaveLength(2_001);
+    expect(rows().at(-1)).toBe('/api/v1/x/2000');
+  });
+
   it('list: paging by before gives each entry once when two servers on one file handed out the same seqs', () => {
     const second = createStore({ path: store.path });
     try {
