@@ -44,10 +44,10 @@ describe('storage faults', () => {
     }
   });
 
-  it('store: journal_size_limit bounds the WAL at rest to 4 MiB', () => {
+  it('store: journal_size_limit bounds the WAL at rest to 32 MiB', () => {
     const store = createStore({ path: join(tempDir(), 'vtr.db') });
     try {
-      expect(store.db.pragma('journal_size_limit', { simple: true })).toBe(4 * 1024 * 1024);
+      expect(store.db.pragma('journal_size_limit', { simple: true })).toBe(32 * 1024 * 1024);
       expect(store.db.pragma('synchronous', { simple: true })).toBe(1);
     } finally {
       store.close();
