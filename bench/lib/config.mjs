@@ -21,7 +21,7 @@ const int = (name, fallback, min = 1) => {
   return v;
 };
 
-const KNOWN = ['quick', 'only', 'root', 'duration', 'rounds', 'connections', 'wrk-threads', 'serve-arg', 'scale', 'scale-count', 'cli-runs', 'webhook-sessions', 'cases', 'out', 'profile'];
+const KNOWN = ['quick', 'only', 'root', 'duration', 'rounds', 'connections', 'wrk-threads', 'serve-arg', 'scale', 'scale-count', 'cli-runs', 'webhook-sessions', 'cases', 'out', 'profile', 'stalls'];
 for (const a of argv) {
   const name = a.replace(/^--/, '').split('=')[0];
   if (!a.startsWith('--') || !KNOWN.includes(name)) {
@@ -53,6 +53,8 @@ export const config = {
   webhookSessions: int('webhook-sessions', QUICK ? 100 : 1_000),
   sessionsForHttp: QUICK ? 100 : 1_000,
   profile: flag('profile'),
+  /** Log the emulator's event-loop stalls during each run (bench/lib/stall-probe.mjs). */
+  stalls: flag('stalls'),
   /** Where to write the results JSON (default bench/results/<timestamp>.json). */
   out: opt('out', null),
   tmp: mkdtempSync(join(tmpdir(), 'vtr-bench-')),

@@ -7,6 +7,7 @@ import { SATURATED_CORES, TARGETS, config } from './config.mjs';
 import { createSessions, startBare, startServe } from './procs.mjs';
 import { call, log, median, note, round, sleep, spread, table } from './util.mjs';
 import { runWrk } from './wrk.mjs';
+import { addStalls, printStalls, stallProbeArgs } from './stalls.mjs';
 
 /** The pause after each run, so what a flood leaves the emulator to do is not billed to the next. */
 const SETTLE_MS = 500;
@@ -59,7 +60,7 @@ async function prepare(name, serveArgs, nodeArgs = []) {
 export async function benchHttp() {
   log('\n## HTTP throughput and latency');
   log(`wrk -t${config.wrkThreads} -c${config.connections}, ${config.duration} s per run, ${config.rounds} round(s) alternating bare/emulator, loopback, each server its own process\n`);
-  const nodeArgs = config.profile ? ['--cpu-prof', `--cpu-prof-dir=${config.tmp}/cpu-profile`] : [];
+  const nodeArgs = [...(config.profile ? ['--cpu-prof', `--cpu-prof-dir=${config.tmp}/cpu-profile`] : []), ...(config.stalls ? stallProbeArgs() : [])];
   const sides = [await prepare('vtr', [], nodeArgs)];
   if (config.serveArgs.length) {
     try {
@@ -77,8 +78,13 @@ export async function benchHttp() {
     await sleep(SETTLE_MS);
     return result;
   };
-  const load = (side, c, duration) =>
-    side.emu ? runWrk(side.emu.origin, { ...side.opts[c], duration, pid: side.emu.pid }) : runWrk(bare.origin, { ...sides[0].opts[c], duration, pid: bare.pid });
+  const load = async (side, c, duration) => {
+    if (!side.emu) return runWrk(bare.origin, { ...sides[0].opts[c], duration, pid: bare.pid });
+    // The run's window, to match the emulator's event-loop stalls to it (--stalls).
+    const from = Date.now();
+    const run = await runWrk(side.emu.origin, { ...side.opts[c], duration, pid: side.emu.pid });
+    return { ...run, window: [from, Date.now()] };
+  };
 
   note('warming up');
   for (const s of [...sides, {}]) await settled(s, load(s, 'get', 1));
@@ -101,6 +107,10 @@ export async function benchHttp() {
     }
     out.cases[c.key] = summarise(c, rounds, sides);
   }
+  if (config.stalls) {
+    await sleep(300); // the probe writes its file four times a second
+    addStalls(out, sides[0].emu.pid);
+  }
   await bare.stop();
   for (const s of sides) {
     await s.emu.stop();
@@ -108,6 +118,7 @@ export async function benchHttp() {
     if (unexpected) log(`!! ${s.name} logged ${unexpected} unexpected error(s)`);
   }
   print(out, sides);
+  if (config.stalls) printStalls(out);
   if (config.profile) out.profile_dir = `${config.tmp}/cpu-profile`;
   return out;
 }
