@@ -80,10 +80,15 @@ export async function benchHttp() {
   };
   const load = async (side, c, duration) => {
     if (!side.emu) return runWrk(bare.origin, { ...sides[0].opts[c], duration, pid: bare.pid });
-    // The run's window, to match the emulator's event-loop stalls to it (--stalls).
+    // The run's window, to match the emulator's event-loop stalls to it; the probe watches only
+    // between the two signals (--stalls).
+    const probe = () => config.stalls && side === sides[0] && process.kill(side.emu.pid, 'SIGUSR2');
+    probe();
     const from = Date.now();
     const run = await runWrk(side.emu.origin, { ...side.opts[c], duration, pid: side.emu.pid });
-    return { ...run, window: [from, Date.now()] };
+    const window = [from, Date.now()];
+    probe();
+    return { ...run, window };
   };
 
   note('warming up');
@@ -107,10 +112,7 @@ export async function benchHttp() {
     }
     out.cases[c.key] = summarise(c, rounds, sides);
   }
-  if (config.stalls) {
-    await sleep(300); // the probe writes its file four times a second
-    addStalls(out, sides[0].emu.pid);
-  }
+  if (config.stalls) addStalls(out, sides[0].emu.pid);
   await bare.stop();
   for (const s of sides) {
     await s.emu.stop();
