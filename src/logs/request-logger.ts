@@ -133,9 +133,14 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
     setImmediate(writeChunk);
   }
 
-  function makeAllDue(): void {
+  /** Everything waiting is to be written now (by whoever writes next). */
+  function allDue(): void {
     due = waiting.length;
     age = 0;
+  }
+
+  function makeAllDue(): void {
+    allDue();
     recordedSinceChunk = false;
     if (due > 0) queueChunk();
   }
@@ -151,8 +156,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
 
   /** Writes everything waiting now (before reading the log, and on close). */
   function flush(): void {
-    due = waiting.length;
-    age = 0;
+    allDue();
     while (due > 0) write(Number.MAX_SAFE_INTEGER);
   }
 
@@ -196,8 +200,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
       // Entries keep arriving meanwhile (fewer a turn than a chunk in a flood of 50 connections);
       // at most twice what waits now goes by chunks, so traffic outpacing them cannot keep it going.
       for (let left = 2 * waiting.length; left > 0 && waiting.length > SETTLE_CHUNK; left -= SETTLE_CHUNK) {
-        due = waiting.length;
-        age = 0;
+        allDue();
         write(SETTLE_CHUNK);
         await new Promise((r) => setImmediate(r));
       }

@@ -34,13 +34,15 @@ export function mount(app: Hono, routes: Array<[RouteConfig, Handler]>): void {
   // A literal path beside a parameter one (`/sites/default` beside `/sites/{site_id}`) is answered
   // from the parameter path's registration: Hono's RegExpRouter refuses the two side by side, and
   // the app would fall back to its TrieRouter for every request (~3 µs each, docs/performance.md).
-  const literals = [...paths.keys()].filter((p) => !p.includes('{'));
+  const all = [...paths.keys()];
   for (const [path, handlers] of paths) {
-    const beside = path.includes('{') ? literals.filter((l) => shapeOf(l, path)) : [];
-    if (!path.includes('{') && [...paths.keys()].some((p) => shapeOf(path, p))) continue;
+    if (all.some((p) => shapeOf(path, p))) continue; // answered by that parameter path
     const answer = byMethod(handlers);
     const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-    const special = beside.map((l) => ({ values: shapeOf(l, path)!, answer: byMethod(paths.get(l)!) }));
+    const special = all.flatMap((l) => {
+      const values = shapeOf(l, path);
+      return values ? [{ values, answer: byMethod(paths.get(l)!) }] : [];
+    });
     app.all(path.replaceAll(/\{(\w+)\}/g, ':$1'), special.length === 0 ? answer : (c) => {
       const found = special.find((s) => names.every((n, i) => c.req.param(n) === s.values[i]));
       return (found?.answer ?? answer)(c);
