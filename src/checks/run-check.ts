@@ -129,7 +129,8 @@ export function createCheckService({ store, clock, bus, sessions, countryOf, rul
         const taken = actionsTaken(decision);
         if (mergeActions(session.actions, taken).length > session.actions.length) session = addActions(record, session, taken);
       }
-      const result: CheckResult = {
+      // Frozen: nothing changes it once made, so its JSON text is made once, for the row and the answer.
+      const result: CheckResult = Object.freeze({
         id: newId.check(nowUs),
         created_at: createdAt,
         session_id: session?.session_id ?? null,
@@ -144,7 +145,7 @@ export function createCheckService({ store, clock, bus, sessions, countryOf, rul
         email,
         phone,
         address,
-      };
+      });
       store.checks.insert({
         check_id: result.id, site_id: site.site_id, session_id: result.session_id, risk_level: result.risk_level,
         created_at: result.created_at, result: result as unknown as Record<string, unknown>, seq: nowUs,

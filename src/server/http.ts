@@ -2,6 +2,7 @@
 import type { Context, Hono } from 'hono';
 import { VtrError } from '../domain/errors.js';
 import { unexpectedErrors } from '../logs/fault-log.js';
+import { jsonText } from '../domain/json-text.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -43,17 +44,6 @@ export function requestBody(req: Request): Uint8Array | null {
 /** The body sendJson answered this request with, or undefined when another answer was sent. */
 export function sentBody(req: Request): string | Uint8Array | undefined {
   return sentBodies.get(req);
-}
-
-// The JSON text of frozen objects, made once: a cached session is frozen and handed to every reader
-// until it changes (a new object then), and an app polling a session reads it again and again.
-const frozenTexts = new WeakMap<object, string>();
-
-function jsonText(body: unknown): string {
-  if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) return JSON.stringify(body);
-  let text = frozenTexts.get(body);
-  if (text === undefined) frozenTexts.set(body, (text = JSON.stringify(body)));
-  return text;
 }
 
 /** A JSON answer (a string or bytes are JSON text already). The request log keeps what was sent. */

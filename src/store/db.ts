@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 import { VtrError } from '../domain/errors.js';
+import { jsonText } from '../domain/json-text.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 import { ensureDirectory, openFailure } from './open-check.js';
 
@@ -102,5 +103,6 @@ export const json = {
       return fallback;
     }
   },
-  stringify: (value: unknown) => JSON.stringify(value),
+  /** Frozen objects' text is made once (domain/json-text.ts). */
+  stringify: (value: unknown) => jsonText(value),
 };
