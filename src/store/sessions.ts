@@ -1,4 +1,6 @@
+import type { Statement } from 'better-sqlite3';
 import { SESSION_FIELDS, type Session } from '../domain/session.js';
+import { addBounded } from '../domain/bounded-map.js';
 import { json, type Db } from './db.js';
 import type { ReadCaches } from './read-cache.js';
 import { NEWEST_FIRST, olderThan, type PageCursor } from './paging.js';
@@ -25,6 +27,8 @@ const UPDATED = COLUMNS.map((_, i) => i).filter((i) => !FIXED.has(COLUMNS[i]));
 
 /** Sessions kept in memory (~2 KB each): a session is read far more often than it changes. */
 const CACHE_ENTRIES = 4096;
+/** Prepared narrow updates kept (one per set of changed columns). */
+const NARROW_UPDATES = 64;
 
 /** A row as read in raw mode: one value per column, in COLUMNS order. */
 type RawRow = unknown[];
@@ -89,6 +93,30 @@ function asWritten(rec: SessionRecord, before: SessionRecord | null): SessionRec
   });
 }
 
+/** Column i's value in the record (a session field or a bookkeeping one). */
+const valueAt = (rec: SessionRecord, i: number): unknown =>
+  i < SESSION_FIELDS.length ? rec.session[SESSION_FIELDS[i]] : rec[COLUMNS[i] as (typeof INTERNAL)[number]];
+
+/** Whether two values of a column are stored as the same (arrays by their items). */
+function sameStored(column: string, a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (ARRAY_FIELDS.has(column) || column === 'check_risks') {
+    const x = (a ?? []) as unknown[];
+    const y = (b ?? []) as unknown[];
+    return x.length === y.length && x.every((v, k) => v === y[k]);
+  }
+  return (toStored(column, a) ?? null) === (toStored(column, b) ?? null);
+}
+
+/** The updatable columns whose stored value differs between the two records. */
+function changedColumns(rec: SessionRecord, before: SessionRecord): number[] {
+  return UPDATED.filter((i) => !sameStored(COLUMNS[i], valueAt(rec, i), valueAt(before, i)));
+}
+
+/** Column i's value as stored. */
+const storedAt = (rec: SessionRecord, i: number): unknown =>
+  COLUMNS[i] === 'check_risks' ? json.stringify(rec.check_risks) : toStored(COLUMNS[i], valueAt(rec, i));
+
 /** The record's values, in COLUMNS order. */
 function toValues(rec: SessionRecord): unknown[] {
   const values: unknown[] = SESSION_FIELDS.map((f) => toStored(f, rec.session[f]));
@@ -108,6 +136,17 @@ export interface SessionQuery {
 export function createSessionStore(db: Db, caches: ReadCaches) {
   const insert = db.prepare(`INSERT INTO sessions (${COLUMN_LIST}) VALUES (${COLUMNS.map(() => '?').join(', ')})`);
   const update = db.prepare(`UPDATE sessions SET ${UPDATED.map((i) => `${COLUMNS[i]} = ?`).join(', ')} WHERE session_id = ?`);
+  // An update of a cached session sets only the columns that changed (a custom event: its list,
+  // updated_at, maybe value and engagement). Binding every column cost more than the change, and a
+  // column in the SET list has its indexes rewritten even when its value stays the same. One
+  // statement per set of columns; the services make a handful of them.
+  const narrow = new Map<string, Statement>();
+  const updateOf = (columns: number[]): Statement => {
+    const key = columns.join(',');
+    let stmt = narrow.get(key);
+    if (!stmt) addBounded(narrow, key, (stmt = db.prepare(`UPDATE sessions SET ${columns.map((i) => `${COLUMNS[i]} = ?`).join(', ')} WHERE session_id = ?`)), NARROW_UPDATES);
+    return stmt;
+  };
   const byId = db.prepare<[string], RawRow>(`SELECT ${COLUMN_LIST} FROM sessions WHERE session_id = ?`).raw(true);
   const latestForFp = db
     .prepare<[string, string], RawRow>(`SELECT ${COLUMN_LIST} FROM sessions WHERE site_id = ? AND fingerprint = ? ORDER BY last_seen_us DESC LIMIT 1`)
@@ -131,13 +170,21 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
       const written = asWritten(rec, null);
       if (written) cache.set(rec.session.session_id, written);
     },
-    /** Writes every column that may change (all but the session's identity and origin). */
+    /**
+     * Writes the columns that may change (all but the session's identity and origin): those that
+     * differ from the cached record, or all of them when it is not cached.
+     */
     update: (rec: SessionRecord) => {
       const id = rec.session.session_id;
       const before = cache.get(id, () => null);
       cache.delete(id);
-      const values = toValues(rec);
-      update.run(...UPDATED.map((i) => values[i]), id);
+      if (before) {
+        const columns = changedColumns(rec, before);
+        if (columns.length > 0) updateOf(columns).run(...columns.map((i) => storedAt(rec, i)), id);
+      } else {
+        const values = toValues(rec);
+        update.run(...UPDATED.map((i) => values[i]), id);
+      }
       const written = before && asWritten(rec, before);
       if (written) cache.set(id, written);
     },

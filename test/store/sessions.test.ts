@@ -71,6 +71,27 @@ describe('store: sessions', () => {
     expect(JSON.stringify(store.sessions.get(id)!.session)).toBe(JSON.stringify(fromDb(id)));
   });
 
+  it('update: each change, of any column, reads back from the row (only what changed is written)', () => {
+    const id = put({ custom_events: ['a'], risks: ['vpn'], value: 1, city: 'Oslo', returned: true });
+    const internal = () => store.db.prepare('SELECT last_seen_us, click_id, check_risks FROM sessions WHERE session_id = ?').get(id);
+    const changes: Array<(r: SessionRecord) => SessionRecord> = [
+      (r) => ({ ...r, session: { ...r.session, custom_events: [...r.session.custom_events, 'b'], updated_at: '2026-11-21T10:00:00.000000' } }),
+      (r) => ({ ...r, session: { ...r.session, risks: [...r.session.risks] } }), // same items, a new list
+      (r) => ({ ...r, session: { ...r.session, risks: [], city: null, value: null, returned: false } }),
+      (r) => ({ ...r, session: { ...r.session, returned: null, page_views: 7 } }),
+      (r) => ({ ...r, last_seen_us: r.last_seen_us + 10, click_id: 'gclid-1', check_risks: ['disposable_email'] }),
+      (r) => ({ ...r }), // nothing changed
+      (r) => ({ ...r, check_risks: [], click_id: null, session: { ...r.session, actions: ['block'], user_agent: 'UA 2' } }),
+    ];
+    for (const change of changes) {
+      const rec = change(store.sessions.get(id)!);
+      store.sessions.update(rec);
+      expect(fromDb(id)).toEqual(rec.session);
+      expect(internal()).toEqual({ last_seen_us: rec.last_seen_us, click_id: rec.click_id, check_risks: JSON.stringify(rec.check_risks) });
+      expect(store.sessions.get(id)).toEqual(rec);
+    }
+  });
+
   it('get: a record read cannot be changed by the caller, and a change of a copy is not seen until written', () => {
     const id = put({ risks: ['vpn'] });
     const rec = store.sessions.get(id)!;
