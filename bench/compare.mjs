@@ -60,7 +60,7 @@ function figures(sections) {
   const add = (name, xs) => (f[name] ??= []).push(...xs.filter((x) => x != null && Number.isFinite(x)));
   for (const [key, c] of Object.entries(sections.http?.cases ?? {})) {
     c.sides.forEach((s, i) => {
-      const tag = i ? `${key} [${s.serve_args.join(' ')}]` : key;
+      const tag = i ? `${key} [${s.tag ?? s.serve_args.join(' ')}]` : key;
       add(`${tag} ratio`, c.rounds.map((r) => r.sides[i].ratio));
       add(`${tag} vtr cpu/req µs`, c.rounds.map((r) => r.sides[i].server_cpu_us_per_req));
       add(`${tag} vtr p99 ms`, c.rounds.map((r) => r.sides[i].p99_ms));

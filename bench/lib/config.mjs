@@ -21,7 +21,7 @@ const int = (name, fallback, min = 1) => {
   return v;
 };
 
-const KNOWN = ['quick', 'only', 'root', 'duration', 'rounds', 'connections', 'wrk-threads', 'serve-arg', 'scale', 'scale-count', 'cli-runs', 'webhook-sessions', 'cases', 'out', 'profile', 'stalls'];
+const KNOWN = ['quick', 'only', 'root', 'duration', 'rounds', 'connections', 'wrk-threads', 'serve-arg', 'scale', 'scale-count', 'cli-runs', 'webhook-sessions', 'cases', 'out', 'profile', 'stalls', 'floor'];
 for (const a of argv) {
   const name = a.replace(/^--/, '').split('=')[0];
   if (!a.startsWith('--') || !KNOWN.includes(name)) {
@@ -55,6 +55,8 @@ export const config = {
   profile: flag('profile'),
   /** Log the emulator's event-loop stalls during each run (bench/lib/stall-probe.mjs). */
   stalls: flag('stalls'),
+  /** Also measure bench/hono-floor.mjs, the framework alone, in the same rounds. */
+  floor: flag('floor'),
   /** Where to write the results JSON (default bench/results/<timestamp>.json). */
   out: opt('out', null),
   tmp: mkdtempSync(join(tmpdir(), 'vtr-bench-')),

@@ -9,6 +9,9 @@ import { call, log, median, note, round, sleep, spread, table } from './util.mjs
 import { runWrk } from './wrk.mjs';
 import { addStalls, printStalls, stallProbeArgs } from './stalls.mjs';
 
+/** The row tag of the Hono floor (--floor). */
+const FLOOR_TAG = 'hono floor';
+
 /** The pause after each run, so what a flood leaves the emulator to do is not billed to the next. */
 const SETTLE_MS = 500;
 
@@ -70,11 +73,17 @@ export async function benchHttp() {
     }
   }
   const a = sides[0].answers;
-  const bare = await startBare({ get: a.get.text, event: a.event.text, check: a.check.text });
+  const responses = { get: a.get.text, event: a.event.text, check: a.check.text };
+  const bare = await startBare(responses);
+  if (config.floor) {
+    // Measured like an emulator, in the same rounds: its ratio is what the framework alone reaches.
+    const floor = await startBare(responses, 'hono-floor.mjs');
+    sides.push({ name: 'hono-floor', serveArgs: [], tag: FLOOR_TAG, emu: { ...floor, stderr: () => '' }, opts: sides[0].opts });
+  }
   const settled = async (side, run) => {
     const result = await run;
     // Reading the request log writes what waits in it; the pause lets the WAL checkpoint catch up.
-    if (side.emu) await call(side.emu.origin, 'GET', '/_vtr/api/logs?limit=1');
+    if (side.emu && side.tag !== FLOOR_TAG) await call(side.emu.origin, 'GET', '/_vtr/api/logs?limit=1');
     await sleep(SETTLE_MS);
     return result;
   };
@@ -145,7 +154,7 @@ function summarise(c, rounds, sides) {
     bare: side((r) => r.bare),
     sides: sides.map((s, i) => {
       const ratios = rounds.map((r) => r.sides[i].ratio);
-      return { name: s.name, serve_args: s.serveArgs, ratio: round(median(ratios), 3), ratios, ratio_spread: round(spread(ratios), 3), ...side((r) => r.sides[i]) };
+      return { name: s.name, serve_args: s.serveArgs, tag: s.tag ?? (s.serveArgs.join(' ') || null), ratio: round(median(ratios), 3), ratios, ratio_spread: round(spread(ratios), 3), ...side((r) => r.sides[i]) };
     }),
     rounds,
   };
@@ -158,16 +167,18 @@ function print(out, sides) {
   const failures = [];
   for (const c of Object.values(out.cases)) {
     for (const s of c.sides) {
-      const label = s.serve_args.length ? `${c.label} [${s.serve_args.join(' ')}]` : c.label;
+      const label = s.tag ? `${c.label} [${s.tag}]` : c.label;
+      // The targets are vtr's: the floor's row has none.
+      const target = s.tag === FLOOR_TAG ? null : c.target_ratio;
       const noise = s.ratio_spread ? ` ±${(s.ratio_spread / 2).toFixed(2)}` : '';
-      const ratio = s.ratio == null ? 'generator-bound: no ratio' : `${s.ratio.toFixed(2)}${noise}${c.target_ratio ? mark(s.ratio >= c.target_ratio) : ''}`;
+      const ratio = s.ratio == null ? 'generator-bound: no ratio' : `${s.ratio.toFixed(2)}${noise}${target ? mark(s.ratio >= target) : ''}`;
       rows.push([
         label,
         `${s.rps}/s`,
         `${c.bare.rps}/s`,
         ratio,
-        c.target_ratio ? `≥ ${c.target_ratio}` : '',
-        `${s.p50_ms} / ${s.p99_ms}${mark(s.p99_ms < TARGETS.p99_ms)}`,
+        target ? `≥ ${target}` : '',
+        `${s.p50_ms} / ${s.p99_ms}${target ? mark(s.p99_ms < TARGETS.p99_ms) : ''}`,
         `${c.bare.p50_ms} / ${c.bare.p99_ms}`,
         `${c.bare.server_cores} (${c.saturated_rounds}/${c.rounds.length})`,
         `${s.server_cores} (${s.server_main_cores})`,
@@ -186,5 +197,6 @@ function print(out, sides) {
     const per = c.rounds.map((r) => `${r.bare.server_cores} cores ${r.bare.rps}/s → ${r.sides.map((s) => `${s.rps}/s (${s.ratio ?? 'no ratio'})`).join(', ')}`);
     log(`  ${k.padEnd(13)} ${per.join(' | ')}`);
   }
-  if (sides.length > 1) log(`rows marked [${sides[1].serveArgs.join(' ')}]: a second emulator started with those \`vtr serve\` arguments, in the same rounds`);
+  if (sides.some((s) => s.name === 'vtr-extra')) log(`rows marked [${config.serveArgs.join(' ')}]: a second emulator started with those \`vtr serve\` arguments, in the same rounds`);
+  if (config.floor) log(`rows marked [${FLOOR_TAG}]: bench/hono-floor.mjs, the hot routes as a Hono app answering bare's bytes (the framework alone), in the same rounds`);
 }
