@@ -2,21 +2,11 @@
 // requests. Whatever arrives, the server answers below 500, every JSON error is the contract's
 // {code, message}, it keeps running and answering, and it logs no "unexpected error".
 // JSON bodies: malformed, wrong-typed, oversized, mis-encoded and mis-labelled, on every JSON-taking endpoint.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CLOSED, deep, type HostileTarget, json, runAll, startHostileTarget, WRONG_VALUES } from '../helpers/hostile-http.js';
+import { describe, expect, it } from 'vitest';
+import { CLOSED, deep, type HostileTarget, json, runAll, useHostileTarget, WRONG_VALUES } from '../helpers/hostile-http.js';
 
 let vtr: HostileTarget;
-
-beforeAll(async () => {
-  vtr = await startHostileTarget();
-});
-
-beforeEach(() => vtr?.reset());
-
-afterAll(async () => {
-  if (!vtr) return;
-  expect(await vtr.stop(), 'the server stops cleanly on SIGTERM after all that').toBe(0);
-});
+useHostileTarget((target) => (vtr = target));
 
 describe('hostile HTTP input', () => {
   it('json bodies: malformed, truncated and mutated JSON never get a 5xx', async () => {

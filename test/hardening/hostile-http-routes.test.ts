@@ -2,21 +2,11 @@
 // requests. Whatever arrives, the server answers below 500, every JSON error is the contract's
 // {code, message}, it keeps running and answering, and it logs no "unexpected error".
 // Paths, ids, filters, query strings, console forms and clock moves: what a route makes of hostile values.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type HostileTarget, json, runAll, startHostileTarget } from '../helpers/hostile-http.js';
+import { describe, expect, it } from 'vitest';
+import { type HostileTarget, json, runAll, useHostileTarget } from '../helpers/hostile-http.js';
 
 let vtr: HostileTarget;
-
-beforeAll(async () => {
-  vtr = await startHostileTarget();
-});
-
-beforeEach(() => vtr?.reset());
-
-afterAll(async () => {
-  if (!vtr) return;
-  expect(await vtr.stop(), 'the server stops cleanly on SIGTERM after all that').toBe(0);
-});
+useHostileTarget((target) => (vtr = target));
 
 describe('hostile HTTP input', () => {
   it('paths: traversal attempts read no file and get a 4xx', async () => {

@@ -1,7 +1,7 @@
 // Plumbing for the hostile HTTP tests (test/hardening/hostile-http-*.test.ts): a real `vtr serve`
 // process, a client that never throws, raw sockets, and the invariants every answer must keep.
 // Each test file starts its own target, so the files run apart and in any order.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import http from 'node:http';
 import net from 'node:net';
 import { join } from 'node:path';
@@ -273,4 +273,15 @@ export async function startHostileTarget(): Promise<HostileTarget> {
     throw e;
   }
   return t;
+}
+
+/** This file's target: started before its tests (handed to `use`), reset before each, stopped after all. */
+export function useHostileTarget(use: (target: HostileTarget) => void): void {
+  let target: HostileTarget | undefined;
+  beforeAll(async () => use((target = await startHostileTarget())));
+  beforeEach(() => target?.reset());
+  afterAll(async () => {
+    if (!target) return;
+    expect(await target.stop(), 'the server stops cleanly on SIGTERM after all that').toBe(0);
+  });
 }
