@@ -16,7 +16,8 @@ export interface SessionRecord {
   seq: number;
 }
 
-const ARRAY_FIELDS = new Set<string>(['risks', 'actions', 'custom_events']);
+/** Columns holding a list, stored as JSON text: the session's and the bookkeeping `check_risks`. */
+const ARRAY_COLUMNS = new Set<string>(['risks', 'actions', 'custom_events', 'check_risks']);
 const INTERNAL = ['first_seen_us', 'last_seen_us', 'click_id', 'check_risks', 'seq'] as const;
 const COLUMNS = [...SESSION_FIELDS, ...INTERNAL];
 const COLUMN_LIST = COLUMNS.join(', ');
@@ -36,13 +37,13 @@ const AT = Object.fromEntries(COLUMNS.map((c, i) => [c, i])) as Record<(typeof C
 
 /** A stored value as the API has it: arrays are JSON text, `returned` a 0/1. */
 function fromStored(field: string, v: unknown): unknown {
-  if (ARRAY_FIELDS.has(field)) return json.parse(v as string, []);
+  if (ARRAY_COLUMNS.has(field)) return json.parse(v as string, []);
   if (field === 'returned') return v == null ? null : v === 1;
   return v ?? null;
 }
 
 function toStored(field: string, v: unknown): unknown {
-  if (ARRAY_FIELDS.has(field)) return json.stringify(v ?? []);
+  if (ARRAY_COLUMNS.has(field)) return json.stringify(v ?? []);
   if (field === 'returned') return v == null ? null : v ? 1 : 0;
   return v;
 }
@@ -80,7 +81,7 @@ function asWritten(rec: SessionRecord, before: SessionRecord | null): SessionRec
   for (const f of SESSION_FIELDS) {
     const v = before && FIXED.has(f) ? before.session[f] : rec.session[f];
     if (!wellFormed(v)) return null;
-    session[f] = ARRAY_FIELDS.has(f) ? Object.freeze([...((v as string[] | null) ?? [])]) : f === 'returned' ? (v == null ? null : !!v) : (v ?? null);
+    session[f] = ARRAY_COLUMNS.has(f) ? Object.freeze([...((v as string[] | null) ?? [])]) : f === 'returned' ? (v == null ? null : !!v) : (v ?? null);
   }
   if (!wellFormed(rec.click_id)) return null;
   return Object.freeze({
@@ -100,7 +101,7 @@ const valueAt = (rec: SessionRecord, i: number): unknown =>
 /** Whether two values of a column are stored as the same (arrays by their items). */
 function sameStored(column: string, a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (ARRAY_FIELDS.has(column) || column === 'check_risks') {
+  if (ARRAY_COLUMNS.has(column)) {
     const x = (a ?? []) as unknown[];
     const y = (b ?? []) as unknown[];
     return x.length === y.length && x.every((v, k) => v === y[k]);
@@ -114,15 +115,10 @@ function changedColumns(rec: SessionRecord, before: SessionRecord): number[] {
 }
 
 /** Column i's value as stored. */
-const storedAt = (rec: SessionRecord, i: number): unknown =>
-  COLUMNS[i] === 'check_risks' ? json.stringify(rec.check_risks) : toStored(COLUMNS[i], valueAt(rec, i));
+const storedAt = (rec: SessionRecord, i: number): unknown => toStored(COLUMNS[i], valueAt(rec, i));
 
 /** The record's values, in COLUMNS order. */
-function toValues(rec: SessionRecord): unknown[] {
-  const values: unknown[] = SESSION_FIELDS.map((f) => toStored(f, rec.session[f]));
-  values.push(rec.first_seen_us, rec.last_seen_us, rec.click_id, json.stringify(rec.check_risks), rec.seq);
-  return values;
-}
+const toValues = (rec: SessionRecord): unknown[] => COLUMNS.map((_, i) => storedAt(rec, i));
 
 export interface SessionQuery {
   siteId?: string;
