@@ -104,5 +104,5 @@ export const json = {
     }
   },
   /** Frozen objects' text is made once (domain/json-text.ts). */
-  stringify: (value: unknown) => jsonText(value),
+  stringify: jsonText,
 };
