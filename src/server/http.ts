@@ -31,25 +31,39 @@ export function byMethod(handlers: MethodHandlers): Handler {
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
-// What the body reader read and what sendJson sent, per request, for the request log (no second
-// read or re-serialisation). Entries go with their Request.
-const requestBodies = new WeakMap<Request, Uint8Array>();
-const sentBodies = new WeakMap<Request, string | Uint8Array>();
-
-/** The body bytes readBody read for this request, or null. */
-export function requestBody(req: Request): Uint8Array | null {
-  return requestBodies.get(req) ?? null;
+/** What the request log needs of one request, noted on the way: no second read or serialisation. */
+export interface Exchange {
+  /** The bytes readBody read, or null. */
+  requestBody: Uint8Array | null;
+  /** The body sendJson answered with; undefined when another answer was sent. */
+  sentBody: string | Uint8Array | undefined;
+  /** The site whose credentials the route accepted. */
+  siteId: string | undefined;
 }
 
-/** The body sendJson answered this request with, or undefined when another answer was sent. */
-export function sentBody(req: Request): string | Uint8Array | undefined {
-  return sentBodies.get(req);
+// One entry per request that noted something; it goes with its Request.
+const exchanges = new WeakMap<Request, Exchange>();
+
+function exchangeOf(req: Request): Exchange {
+  let e = exchanges.get(req);
+  if (!e) exchanges.set(req, (e = { requestBody: null, sentBody: undefined, siteId: undefined }));
+  return e;
+}
+
+/** What was noted of this request, if anything. */
+export function exchange(req: Request): Readonly<Exchange> | undefined {
+  return exchanges.get(req);
+}
+
+/** The site a public request is for, once its credentials are accepted (spares the log a lookup). */
+export function noteSite(c: Context, siteId: string): void {
+  exchangeOf(c.req.raw).siteId = siteId;
 }
 
 /** A JSON answer (a string or bytes are JSON text already). The request log keeps what was sent. */
 export function sendJson(c: Context, body: unknown, status = 200): Response {
   const payload = typeof body === 'string' || body instanceof Uint8Array ? body : jsonText(body);
-  sentBodies.set(c.req.raw, payload);
+  exchangeOf(c.req.raw).sentBody = payload;
   // A Node Buffer over a plain ArrayBuffer (never shared): the Uint8Array Hono's types ask for.
   return c.body(payload as string | Uint8Array<ArrayBuffer>, status as 200, { 'content-type': 'application/json' });
 }
@@ -155,7 +169,7 @@ export async function readBody(c: Context, limit = MAX_BODY_BYTES, tooLargeMessa
   if (bytes === null || bytes.byteLength === 0) return null;
   // In process nothing holds a body to its declared length.
   if (bytes.byteLength > limit) throw tooLarge(c, tooLargeMessage);
-  requestBodies.set(c.req.raw, bytes);
+  exchangeOf(c.req.raw).requestBody = bytes;
   return bytes;
 }
 

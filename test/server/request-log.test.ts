@@ -50,6 +50,24 @@ describe('request log', () => {
     expect(entries.every((e) => e.path.startsWith('/api/v1/'))).toBe(true);
   });
 
+  it('log: /api/v1 itself, a query string, a percent-encoded path and a HEAD are logged; lookalike paths are not', async () => {
+    const s = await h.createSession();
+    await h.request('/api/v1');
+    await h.request(`/api/v1/session/${s.session_id}?fields=all`, { headers: { authorization: `Bearer ${h.token}` } });
+    await h.request(`/api/%761/session/${s.session_id}`, { headers: { authorization: `Bearer ${h.token}` } });
+    await h.request(`/api/v1/session/${s.session_id}`, { method: 'HEAD', headers: { authorization: `Bearer ${h.token}` } });
+    await h.request('/api/v10/session/x');
+    await h.request('/apiv1');
+    const entries = await logs();
+    expect(entries.map((e) => [e.method, e.path, e.status])).toEqual([
+      ['HEAD', `/api/v1/session/${s.session_id}`, 200],
+      ['GET', `/api/v1/session/${s.session_id}`, 200],
+      ['GET', `/api/v1/session/${s.session_id}?fields=all`, 200],
+      ['GET', '/api/v1', 404],
+    ]);
+    expect(entries[1].site_id).toBe(h.site.site_id);
+  });
+
   it('masks secret keys, tokens and signing secrets; attributes /event to the secret key’s site', async () => {
     const r = await h.api('POST', '/event', { token: null, body: { secret_key: h.site.secret_key, email: 'a@example.com', name: `at_test_${'A'.repeat(32)}` } });
     expect(r.status).toBe(200);

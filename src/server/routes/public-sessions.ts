@@ -3,14 +3,14 @@
 import type { Context, Hono } from 'hono';
 import { addCustomEventRoute, convertSessionRoute, getSessionRoute } from '../../api/routes.js';
 import type { PublicApi } from '../public-api.js';
-import { readJsonObject, param, sendJson } from '../http.js';
+import { noteSite, readJsonObject, param, sendJson } from '../http.js';
 import { mount } from '../mount.js';
 
 export function publicSessionRoutes(app: Hono, api: PublicApi): void {
   // The token is checked before the body is read: a bad token with a bad body is a 401.
   const site = (c: Context): string => {
     const siteId = api.authorize(c.req.header('authorization'));
-    c.set('siteId', siteId);
+    noteSite(c, siteId);
     return siteId;
   };
 

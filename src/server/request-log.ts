@@ -1,0 +1,67 @@
+// Logs every public-API request (`/api/v1` and below: 404s, 405s and 429s included) at the app's
+// one entry, app.fetch, so the listener, app.request(), emu.fetch and the MSW handlers are all
+// logged alike. On the hot path it only takes a timestamp and references: the request bytes the
+// body reader kept and the body sendJson sent (http.ts#exchange). Any other JSON answer (the
+// OpenAPI document) is read from a clone of the Response.
+//
+// Not a Hono middleware: one matching a path sends every request to it through Hono's async
+// compose, and a route that answers at once (GET /api/v1/session/{id}) then cost ~8 µs more a
+// request over HTTP, a quarter of it (docs/performance.md). Here such an answer stays synchronous.
+import type { Hono } from 'hono';
+import { getPath } from 'hono/utils/url';
+import type { RequestLogger, RequestSeen } from '../logs/request-logger.js';
+import { MAX_LOGGED_BODY } from '../logs/request-logger.js';
+import { bearerOf, exchange } from './http.js';
+
+const JSON_TYPE = /json/i;
+
+/** Wraps `app.fetch` so each public-API request is recorded once its answer is made. */
+export function logPublicRequests(app: Hono, logger: RequestLogger): void {
+  const dispatch = app.fetch;
+  const logged: typeof app.fetch = (request, env, ctx) => {
+    const path = getPath(request);
+    if (path !== '/api/v1' && !path.startsWith('/api/v1/')) return dispatch(request, env, ctx);
+    const atUs = logger.nowUs();
+    const start = performance.now();
+    const answered = (res: Response): Response => {
+      record(logger, request, path, res, atUs, performance.now() - start);
+      return res;
+    };
+    const res = dispatch(request, env, ctx);
+    return res instanceof Promise ? res.then(answered) : answered(res);
+  };
+  app.fetch = logged;
+}
+
+function record(logger: RequestLogger, request: Request, path: string, res: Response, atUs: number, durationMs: number): void {
+  const url = request.url;
+  const q = url.indexOf('?');
+  const noted = exchange(request);
+  const siteId = noted?.siteId;
+  const seen: RequestSeen = {
+    method: request.method,
+    path: q === -1 ? path : `${path}${url.slice(q)}`,
+    status: res.status,
+    durationMs,
+    atUs,
+    // Only needed to find the site when the route did not say.
+    bearer: siteId === undefined ? bearerOf(request.headers.get('authorization')) : null,
+    requestBody: noted?.requestBody ?? null,
+    responseBody: null,
+    siteId,
+  };
+  const body = noted?.sentBody ?? responseBody(res);
+  if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
+    seen.responseBody = body;
+    logger.record(seen);
+  } else logger.recordLater(seen, body);
+}
+
+/** A JSON answer sendJson did not make: its text (from a clone), or null. */
+function responseBody(res: Response): Promise<string | null> | null {
+  const type = res.headers.get('content-type');
+  if (!type || !JSON_TYPE.test(type)) return null;
+  const length = Number(res.headers.get('content-length') ?? NaN);
+  if (!res.body || length > MAX_LOGGED_BODY * 4) return null;
+  return res.clone().text();
+}
