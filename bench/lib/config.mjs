@@ -21,7 +21,7 @@ const int = (name, fallback, min = 1) => {
   return v;
 };
 
-const KNOWN = ['quick', 'only', 'root', 'duration', 'rounds', 'connections', 'wrk-threads', 'serve-arg', 'scale', 'scale-count', 'cli-runs', 'webhook-sessions', 'cases', 'out', 'profile', 'stalls', 'floor'];
+const KNOWN = ['quick', 'only', 'root', 'duration', 'rounds', 'connections', 'wrk-threads', 'serve-arg', 'scale', 'scale-count', 'cli-runs', 'webhook-sessions', 'cases', 'out', 'profile', 'stalls', 'floor', 'floor-work'];
 for (const a of argv) {
   const name = a.replace(/^--/, '').split('=')[0];
   if (!a.startsWith('--') || !KNOWN.includes(name)) {
@@ -56,7 +56,12 @@ export const config = {
   /** Log the emulator's event-loop stalls during each run (bench/lib/stall-probe.mjs). */
   stalls: flag('stalls'),
   /** Also measure bench/hono-floor.mjs, the framework alone, in the same rounds. */
-  floor: flag('floor'),
+  floor: flag('floor') || opt('floor-work') !== undefined,
+  /**
+   * With --floor-work=N, a second floor whose handlers each spin N µs of CPU: what N µs of a
+   * route's own work costs in a flood, the kernel's share included (0: none).
+   */
+  floorWork: int('floor-work', 0, 0),
   /** Where to write the results JSON (default bench/results/<timestamp>.json). */
   out: opt('out', null),
   tmp: mkdtempSync(join(tmpdir(), 'vtr-bench-')),

@@ -79,8 +79,11 @@ export async function benchHttp() {
   const bare = await startBare(responses);
   if (config.floor) {
     // Measured like an emulator, in the same rounds: its ratio is what the framework alone reaches.
-    const floor = await startBare(responses, 'hono-floor.mjs');
-    sides.push({ name: 'hono-floor', serveArgs: [], tag: FLOOR_TAG, targets: false, emu: { ...floor, stderr: () => '' }, opts: sides[0].opts });
+    const floors = [[FLOOR_TAG, []], ...(config.floorWork ? [[`${FLOOR_TAG} + ${config.floorWork} µs`, [String(config.floorWork)]]] : [])];
+    for (const [tag, args] of floors) {
+      const floor = await startBare(responses, 'hono-floor.mjs', args);
+      sides.push({ name: 'hono-floor', serveArgs: [], tag, targets: false, emu: { ...floor, stderr: () => '' }, opts: sides[0].opts });
+    }
   }
   const settled = async (side, run) => {
     const result = await run;
@@ -201,4 +204,5 @@ function print(out, sides) {
   }
   if (sides.some((s) => s.name === 'vtr-extra')) log(`rows marked [${config.serveArgs.join(' ')}]: a second emulator started with those \`vtr serve\` arguments, in the same rounds`);
   if (config.floor) log(`rows marked [${FLOOR_TAG}]: bench/hono-floor.mjs, the hot routes as a Hono app answering bare's bytes (the framework alone), in the same rounds`);
+  if (config.floorWork) log(`rows marked [${FLOOR_TAG} + ${config.floorWork} µs]: the same app spinning ${config.floorWork} µs of CPU in each handler`);
 }

@@ -59,10 +59,10 @@ export async function startServe(name, extraArgs = [], nodeArgs = []) {
 }
 
 /** Starts bench/bare-server.mjs (or another such script: hono-floor.mjs) answering the given bytes per route. */
-export async function startBare(responses, script = 'bare-server.mjs') {
+export async function startBare(responses, script = 'bare-server.mjs', args = []) {
   const file = join(config.tmp, 'bare-responses.json');
   writeFileSync(file, JSON.stringify(responses));
-  const child = track(spawn(process.execPath, [join(BENCH_DIR, script), file], { stdio: ['ignore', 'pipe', 'inherit'] }));
+  const child = track(spawn(process.execPath, [join(BENCH_DIR, script), file, ...args], { stdio: ['ignore', 'pipe', 'inherit'] }));
   const port = await new Promise((res, rej) => {
     child.once('exit', (code) => rej(new Error(`bare server exited with ${code}`)));
     child.stdout.once('data', (d) => res(JSON.parse(String(d)).port));
