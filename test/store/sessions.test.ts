@@ -92,6 +92,27 @@ describe('store: sessions', () => {
     }
   });
 
+  it('update: a list that grows, then changes otherwise, is stored as exactly its JSON each time', () => {
+    const id = put({ custom_events: [] });
+    const stored = () => (store.db.prepare('SELECT custom_events FROM sessions WHERE session_id = ?').get(id) as { custom_events: string }).custom_events;
+    const lists: string[][] = [['a'], ['a', 'say "hi"\n'], ['a', 'say "hi"\n', 'ü €', 'b', 'c'], ['x'], ['x', 'y'], ['y', 'y'], ['y', 'y', 'y'], ['p', 'q', 'r', 's'], []];
+    for (const list of lists) {
+      const rec = store.sessions.get(id)!;
+      store.sessions.update({ ...rec, session: { ...rec.session, custom_events: list } });
+      expect(stored()).toBe(JSON.stringify(list));
+      expect(store.sessions.get(id)!.session.custom_events).toEqual(list);
+    }
+    // Read from the row (a rollback empties the caches), then grown: still exact.
+    expect(() => store.tx(() => {
+      throw new Error('rolled back');
+    })).toThrow('rolled back');
+    const fresh = store.sessions.get(id)!;
+    store.sessions.update({ ...fresh, session: { ...fresh.session, custom_events: ['z'] } });
+    const again = store.sessions.get(id)!;
+    store.sessions.update({ ...again, session: { ...again.session, custom_events: ['z', 'zz'] } });
+    expect(stored()).toBe('["z","zz"]');
+  });
+
   it('get: a record read cannot be changed by the caller, and a change of a copy is not seen until written', () => {
     const id = put({ risks: ['vpn'] });
     const rec = store.sessions.get(id)!;
