@@ -11,6 +11,7 @@ import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
 import type { RequestLogger, RequestSeen } from '../logs/request-logger.js';
 import { MAX_LOGGED_BODY } from '../logs/request-logger.js';
+import { unexpectedErrors } from '../logs/fault-log.js';
 import { bearerOf, exchange } from './http.js';
 
 const JSON_TYPE = /json/i;
@@ -24,7 +25,11 @@ export function logPublicRequests(app: Hono, logger: RequestLogger): void {
     const atUs = logger.nowUs();
     const start = performance.now();
     const answered = (res: Response): Response => {
-      record(logger, request, path, res, atUs, performance.now() - start);
+      try {
+        record(logger, request, path, res, atUs, performance.now() - start);
+      } catch (err) {
+        unexpectedErrors.report(err); // the log is diagnostics: the answer goes out all the same
+      }
       return res;
     };
     const res = dispatch(request, env, ctx);

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { harness, type Harness } from '../helpers/emulator.js';
 import { maskText } from '../../src/logs/mask.js';
 import { createRequestLogger } from '../../src/logs/request-logger.js';
@@ -48,6 +48,24 @@ describe('request log', () => {
     expect(entries[0].request_body).toBe('{"name":');
     expect(JSON.parse(entries[0].response_body!).code).toBe('invalid_json');
     expect(entries.every((e) => e.path.startsWith('/api/v1/'))).toBe(true);
+  });
+
+  it('log: a request log that fails to record an entry still answers the request as usual', async () => {
+    const s = await h.createSession();
+    const logger = h.emulator.deps.requestLog!;
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    logger.record = () => {
+      throw new Error('the log broke');
+    };
+    try {
+      const got = await h.api('GET', `/session/${s.session_id}`);
+      expect(got.status).toBe(200);
+      expect(got.body.session_id).toBe(s.session_id);
+      const sent = await h.api('POST', `/session/${s.session_id}/event`, { body: { name: 'signup' } });
+      expect(sent).toMatchObject({ status: 200, body: { success: true } });
+    } finally {
+      stderr.mockRestore();
+    }
   });
 
   it('log: /api/v1 itself, a query string, a percent-encoded path and a HEAD are logged; lookalike paths are not', async () => {
