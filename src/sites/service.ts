@@ -2,7 +2,7 @@
 import type { Clock } from '../domain/clock.js';
 import { DEFAULT_BOUNCE_SECONDS, DEFAULT_CONVERSION_EVENTS, type AccessToken, type Plan, type Site } from '../domain/site.js';
 import { formatMicros } from '../domain/time.js';
-import { newId } from '../domain/ids.js';
+import { newId, safeEqual } from '../domain/ids.js';
 import { notFound, VtrError } from '../domain/errors.js';
 import type { Store } from '../store/index.js';
 import type { EventBus } from '../events/bus.js';
@@ -103,23 +103,23 @@ export function createSiteService({ store, clock, bus }: { store: Store; clock: 
     },
     bySecretKey(secret: unknown): Site | null {
       if (typeof secret !== 'string' || secret.length === 0 || secret.length > 200) return null;
-      // Found by exact key, so comparing the two again (in constant time or not) could only say
-      // "equal": the admin token, a secret held rather than looked up, is compared with safeEqual.
-      return store.sites.bySecretKey(secret);
+      const site = store.sites.bySecretKey(secret);
+      // The lookup is by index; compare again in constant time so timing says nothing of a near miss.
+      return site && safeEqual(site.secret_key, secret) ? site : null;
     },
     bySiteKey: (key: string) => (key.length > 200 ? null : store.sites.bySiteKey(key)),
     /** The site an access token reads, or null when the token is unknown or revoked. */
     siteForToken(token: string): Site | null {
       if (token.length > 200) return null;
       const t = store.sites.tokens.get(token);
-      if (!t || t.revoked_at) return null;
+      if (!t || t.revoked_at || !safeEqual(t.token, token)) return null;
       return store.sites.get(t.site_id);
     },
     /** Like siteForToken, but only the site's id: no site row to read (the public session routes). */
     siteIdForToken(token: string): string | null {
       if (token.length > 200) return null;
       const t = store.sites.tokens.withSite(token);
-      if (!t || t.revoked_at) return null;
+      if (!t || t.revoked_at || !safeEqual(t.token, token)) return null;
       return t.site_id;
     },
     tokens: {
