@@ -21,7 +21,7 @@ import { adminLogRoutes } from './routes/admin-logs.js';
 import { adminStateRoutes } from './routes/admin-state.js';
 import { publicOpenApiRoutes } from './routes/public-openapi.js';
 import { healthRoutes } from './routes/health.js';
-import { logPublicRequests } from './request-log.js';
+import { requestLogMiddleware } from './middleware/request-log.js';
 import { loopbackHostOnly, sameOriginWrites } from './middleware/same-origin.js';
 import { consoleRoutes } from './console/index.js';
 import { createPublicApi } from './public-api.js';
@@ -66,6 +66,8 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.use('/_vtr/demo/*', sameOriginWrites());
 
+  // Before every public route and the rate limiter, so each /api/v1 request (404s, 405s, 429s) is logged.
+  if (deps.requestLog) app.use('/api/v1/*', requestLogMiddleware(deps.requestLog));
   if (deps.config.rateLimit) app.use('/api/v1/*', rateLimit(deps.config.rateLimit, deps.clock));
 
   healthRoutes(app, deps);
@@ -88,8 +90,6 @@ export function createApp(deps: AppDeps): Hono {
   adminLogRoutes(app, deps);
   adminStateRoutes(app, deps);
   consoleRoutes(app, deps);
-  // Around the whole app, so each /api/v1 request (404s, 405s, 429s) is logged.
-  if (deps.requestLog) logPublicRequests(app, deps.requestLog);
   return app;
 }
 
