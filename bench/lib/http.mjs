@@ -69,7 +69,9 @@ export async function benchHttp() {
   const sides = [await prepare('vtr', [], nodeArgs)];
   if (config.serveArgs.length) {
     try {
-      sides.push(await prepare('vtr-extra', config.serveArgs));
+      const extra = await prepare('vtr-extra', config.serveArgs);
+      const tag = config.serveArgs.join(' ');
+      sides.push({ ...extra, tag, note: `rows marked [${tag}]: a second emulator started with those \`vtr serve\` arguments, in the same rounds` });
     } catch (err) {
       log(`!! vtr serve ${config.serveArgs.join(' ')} could not be measured: ${err.message}\n`);
     }
@@ -79,10 +81,11 @@ export async function benchHttp() {
   const bare = await startBare(responses);
   if (config.floor) {
     // Measured like an emulator, in the same rounds: its ratio is what the framework alone reaches.
-    const floors = [[FLOOR_TAG, []], ...(config.floorWork ? [[`${FLOOR_TAG} + ${config.floorWork} µs`, [String(config.floorWork)]]] : [])];
-    for (const [tag, args] of floors) {
+    const floors = [[FLOOR_TAG, [], 'bench/hono-floor.mjs, the hot routes as a Hono app answering bare\'s bytes (the framework alone), in the same rounds']];
+    if (config.floorWork) floors.push([`${FLOOR_TAG} + ${config.floorWork} µs`, [String(config.floorWork)], `the same app spinning ${config.floorWork} µs of CPU in each handler`]);
+    for (const [tag, args, what] of floors) {
       const floor = await startBare(responses, 'hono-floor.mjs', args);
-      sides.push({ name: 'hono-floor', serveArgs: [], tag, targets: false, emu: { ...floor, stderr: () => '' }, opts: sides[0].opts });
+      sides.push({ name: 'hono-floor', serveArgs: [], tag, note: `rows marked [${tag}]: ${what}`, targets: false, emu: { ...floor, stderr: () => '' }, opts: sides[0].opts });
     }
   }
   const settled = async (side, run) => {
@@ -159,7 +162,7 @@ function summarise(c, rounds, sides) {
     bare: side((r) => r.bare),
     sides: sides.map((s, i) => {
       const ratios = rounds.map((r) => r.sides[i].ratio);
-      return { name: s.name, serve_args: s.serveArgs, tag: s.tag ?? (s.serveArgs.join(' ') || null), targets: s.targets ?? true, ratio: round(median(ratios), 3), ratios, ratio_spread: round(spread(ratios), 3), ...side((r) => r.sides[i]) };
+      return { name: s.name, serve_args: s.serveArgs, tag: s.tag ?? null, targets: s.targets ?? true, ratio: round(median(ratios), 3), ratios, ratio_spread: round(spread(ratios), 3), ...side((r) => r.sides[i]) };
     }),
     rounds,
   };
@@ -202,7 +205,5 @@ function print(out, sides) {
     const per = c.rounds.map((r) => `${r.bare.server_cores} cores ${r.bare.rps}/s → ${r.sides.map((s) => `${s.rps}/s (${s.ratio ?? 'no ratio'})`).join(', ')}`);
     log(`  ${k.padEnd(13)} ${per.join(' | ')}`);
   }
-  if (sides.some((s) => s.name === 'vtr-extra')) log(`rows marked [${config.serveArgs.join(' ')}]: a second emulator started with those \`vtr serve\` arguments, in the same rounds`);
-  if (config.floor) log(`rows marked [${FLOOR_TAG}]: bench/hono-floor.mjs, the hot routes as a Hono app answering bare's bytes (the framework alone), in the same rounds`);
-  if (config.floorWork) log(`rows marked [${FLOOR_TAG} + ${config.floorWork} µs]: the same app spinning ${config.floorWork} µs of CPU in each handler`);
+  for (const s of sides) if (s.note) log(s.note);
 }
