@@ -1,7 +1,7 @@
 // Probe rules of a visitor check (contract §3): a probe is valid only when it is well formed, known,
 // and was issued to the site running the check. Pure over a lookup, so every case is unit-testable.
 import { PROBE_ID_PATTERN } from '../domain/ids.js';
-import { isLoopbackIp, lookupIp } from '../domain/ip-intel.js';
+import { isLoopbackIp, lookupIp, type CountryLookup } from '../domain/ip-intel.js';
 import { parseUserAgent } from '../domain/user-agent.js';
 import type { ProbeRecord } from '../store/probes.js';
 import type { Session } from '../domain/session.js';
@@ -30,11 +30,13 @@ export function checkProbe(probeId: string, siteId: string, find: (id: string) =
  * true/false when both addresses are IPs (compared in normalised form), null when either is not.
  * Two loopback addresses match: in local development the browser may reach the emulator over
  * 127.0.0.1 and the app over ::1 (a `localhost` page), and both are this machine.
+ * `countryOf` never changes the answer (only `valid` and `ip` are read): a check passes the one its
+ * `ip` section uses, so the sent IP is parsed once, cached for both.
  */
-export function probeIpMatch(probeIp: string | null, checkIp: string | null): boolean | null {
+export function probeIpMatch(probeIp: string | null, checkIp: string | null, countryOf?: CountryLookup): boolean | null {
   if (!probeIp || !checkIp) return null;
-  const a = lookupIp(probeIp);
-  const b = lookupIp(checkIp);
+  const a = lookupIp(probeIp, countryOf);
+  const b = lookupIp(checkIp, countryOf);
   if (!a.valid || !b.valid) return null;
   return a.ip === b.ip || (isLoopbackIp(a.ip) && isLoopbackIp(b.ip));
 }
@@ -80,7 +82,7 @@ export function deviceSection(
   probeId: string,
   verdict: ProbeVerdict,
   session: Session | null,
-  ctx: { nowUs: number; checkIp: string | null },
+  ctx: { nowUs: number; checkIp: string | null; countryOf?: CountryLookup },
 ): DeviceCheck {
   const base: DeviceCheck = {
     success: true, valid: false, probe_id: probeId.slice(0, MAX_ECHO), invalid_reason: null,
@@ -97,7 +99,7 @@ export function deviceSection(
     valid: true,
     probe_created_at: p.created_at,
     probe_mins_elapsed: minutesSince(p.created_us, ctx.nowUs),
-    probe_ip_match: probeIpMatch(p.ip, ctx.checkIp),
+    probe_ip_match: probeIpMatch(p.ip, ctx.checkIp, ctx.countryOf),
     session_id: p.session_id,
     fingerprint: session?.fingerprint ?? null,
     returned: session?.returned ?? null,

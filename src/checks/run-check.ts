@@ -13,6 +13,7 @@ import type { EventBus } from '../events/bus.js';
 import type { Store, SessionRecord } from '../store/index.js';
 import type { SessionService } from '../sessions/service.js';
 import { checkIp, ipRisks, type IpCheck } from './ip.js';
+import { countryDb } from '../geo/country-db.js';
 import { checkEmail, type EmailCheck } from './email.js';
 import { checkPhone, type PhoneCheck } from './phone.js';
 import { checkAddress, type AddressCheck, type AddressInput } from './address.js';
@@ -78,7 +79,9 @@ export interface CheckServiceDeps {
   rules?: Pick<RuleService, 'list' | 'filterOf'>;
 }
 
-export function createCheckService({ store, clock, bus, sessions, countryOf, rules }: CheckServiceDeps) {
+export function createCheckService({ store, clock, bus, sessions, countryOf: countryLookup, rules }: CheckServiceDeps) {
+  // checkIp's default, made explicit: the probe's IP match then reads the same cache of lookups.
+  const countryOf = countryLookup ?? countryDb();
   /** The check, recorded; what the API answers. */
   function run(site: Site, input: CheckInput): CheckResult {
     const nowUs = clock.nowMicros();
@@ -89,7 +92,7 @@ export function createCheckService({ store, clock, bus, sessions, countryOf, rul
     if (input.probe_id != null) {
       const verdict = checkProbe(input.probe_id, site.site_id, (id) => store.probes.get(id));
       record = verdict.valid ? store.sessions.get(verdict.probe.session_id) : null;
-      device = deviceSection(input.probe_id, verdict, record?.session ?? null, { nowUs, checkIp: sentIp });
+      device = deviceSection(input.probe_id, verdict, record?.session ?? null, { nowUs, checkIp: sentIp, countryOf });
     }
     let session: Session | null = record?.session ?? null;
 
