@@ -24,13 +24,6 @@ const storeAt = (path: string) => {
   open.push(s);
   return s;
 };
-/** An in-memory store with the site and one session holding `events`. */
-const withSession = (events: string[]) => {
-  const store = storeAt(':memory:');
-  store.sites.insert(site);
-  store.sessions.insert(record('ses_1', events));
-  return store;
-};
 afterEach(() => {
   for (const s of open.splice(0)) s.close();
 });
@@ -60,7 +53,9 @@ describe('store: session custom events', () => {
   });
 
   it('update: an appended event adds one row and leaves the others as they were', () => {
-    const store = withSession(['a']);
+    const store = storeAt(':memory:');
+    store.sites.insert(site);
+    store.sessions.insert(record('ses_1', ['a']));
     let rec = store.sessions.get('ses_1')!;
     store.sessions.update({ ...rec, session: { ...rec.session, custom_events: ['a', 'b'] } });
     rec = store.sessions.get('ses_1')!;
@@ -70,7 +65,9 @@ describe('store: session custom events', () => {
   });
 
   it('get: a name with a lone surrogate answers as SQLite reads it back', () => {
-    const store = withSession(['ok']);
+    const store = storeAt(':memory:');
+    store.sites.insert(site);
+    store.sessions.insert(record('ses_1', ['ok']));
     const rec = store.sessions.get('ses_1')!;
     store.sessions.update({ ...rec, session: { ...rec.session, custom_events: ['ok', 'x\ud800'] } });
     const fromRow = store.sessions.list({ siteId: 'a' })[0];
@@ -79,7 +76,9 @@ describe('store: session custom events', () => {
   });
 
   it('sites: deleting a site takes its sessions\' events with it', () => {
-    const store = withSession(['a', 'b']);
+    const store = storeAt(':memory:');
+    store.sites.insert(site);
+    store.sessions.insert(record('ses_1', ['a', 'b']));
     store.sites.delete('a');
     expect(store.db.prepare('SELECT count(*) AS n FROM session_custom_events').get()).toEqual({ n: 0 });
   });
