@@ -218,20 +218,6 @@ export const MIGRATIONS: string[] = [
   DROP INDEX checks_device_email;
   CREATE INDEX checks_device ON checks(site_id, fingerprint, created_at, email) WHERE fingerprint IS NOT NULL;
   `,
-  /* 5 */ // A session's custom events, one row each: an event appends a row. Kept as JSON text in the
-  // session's row, every event rewrote the whole list (and its overflow pages), so its cost grew
-  // with the list: 73 µs of CPU a custom event in a fresh flood, 169 µs after ~1,750 per session.
-  `
-  CREATE TABLE session_custom_events (
-    session_id TEXT NOT NULL REFERENCES sessions(session_id) ON DELETE CASCADE,
-    position INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    PRIMARY KEY (session_id, position)
-  ) WITHOUT ROWID;
-  INSERT INTO session_custom_events (session_id, position, name)
-    SELECT s.session_id, e.key, e.value FROM sessions s, json_each(s.custom_events) e;
-  ALTER TABLE sessions DROP COLUMN custom_events;
-  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -7,7 +7,6 @@
 
 import { SESSION_FIELDS, SESSION_FIELD_KINDS, type SessionField } from '../domain/session.js';
 import type { FilterNode, FilterValue } from '../domain/filter/index.js';
-import { customEventsSql } from './session-custom-events.js';
 
 const FIELDS = new Set<string>(SESSION_FIELDS);
 const ORDERED = new Set(['<', '<=', '>', '>=']);
@@ -27,7 +26,6 @@ export function filterToSql(node: FilterNode, opts: FilterSqlOptions = {}): { wh
 
   const col = (field: SessionField): string => {
     if (!FIELDS.has(field)) throw new Error(`not a Session field: ${JSON.stringify(field)}`);
-    if (field === 'custom_events') return customEventsSql(`${prefix || 'sessions.'}"session_id"`);
     return `${prefix}"${field}"`;
   };
   const param = (v: FilterValue): string => {

@@ -3,7 +3,6 @@ import { SESSION_FIELDS, type Session } from '../domain/session.js';
 import { addBounded } from '../domain/bounded-map.js';
 import { json, type Db } from './db.js';
 import type { ReadCaches } from './read-cache.js';
-import { createCustomEventRows, customEventsSql, keptOf } from './session-custom-events.js';
 import { NEWEST_FIRST, olderThan, type PageCursor } from './paging.js';
 
 /** A stored session: the public Session plus the bookkeeping the derivations need. */
@@ -21,13 +20,11 @@ export interface SessionRecord {
 const ARRAY_COLUMNS = new Set<string>(['risks', 'actions', 'custom_events', 'check_risks']);
 const INTERNAL = ['first_seen_us', 'last_seen_us', 'click_id', 'check_risks', 'seq'] as const;
 const COLUMNS = [...SESSION_FIELDS, ...INTERNAL];
-// custom_events has a table of its own (session-custom-events.ts), read here as one JSON column.
-const COLUMN_LIST = COLUMNS.map((c) => (c === 'custom_events' ? `${customEventsSql('sessions.session_id')} AS custom_events` : c)).join(', ');
-const IN_ROW = COLUMNS.map((_, i) => i).filter((i) => COLUMNS[i] !== 'custom_events');
+const COLUMN_LIST = COLUMNS.join(', ');
 // A session's identity and origin never change after insert: an update leaves them out (and so
 // leaves alone the indexes on them).
 const FIXED = new Set<string>(['session_id', 'site_id', 'created_at', 'first_seen_us', 'seq', 'fingerprint']);
-const UPDATED = IN_ROW.filter((i) => !FIXED.has(COLUMNS[i]));
+const UPDATED = COLUMNS.map((_, i) => i).filter((i) => !FIXED.has(COLUMNS[i]));
 
 /** Sessions kept in memory (~2 KB each): a session is read far more often than it changes. */
 const CACHE_ENTRIES = 4096;
@@ -74,22 +71,17 @@ function rawToRecord(raw: RawRow): SessionRecord {
 /** Whether SQLite gives the text back as it was given (a lone surrogate comes back as U+FFFD). */
 const wellFormed = (v: unknown): boolean => typeof v !== 'string' || (v as unknown as { isWellFormed(): boolean }).isWellFormed();
 
-/** A list as a cached record holds it: frozen, so a list left unchanged (already frozen) is not copied. */
-const frozenList = (v: unknown): readonly string[] => (Array.isArray(v) && Object.isFrozen(v) ? v : Object.freeze([...((v as string[] | null) ?? [])]));
-
 /**
  * What `rec` reads back as once written (over `before` for an update, which leaves FIXED alone):
  * rawToRecord's answer, made without reading the row back and parsing its arrays; null when a text
- * would not read back as given (then the row is read). The first `keptEvents` custom events are
- * `before`'s, which read back as they are.
+ * column would not read back as given (then the row is read).
  */
-function asWritten(rec: SessionRecord, before: SessionRecord | null, keptEvents: number | null): SessionRecord | null {
+function asWritten(rec: SessionRecord, before: SessionRecord | null): SessionRecord | null {
   const session: Record<string, unknown> = {};
   for (const f of SESSION_FIELDS) {
     const v = before && FIXED.has(f) ? before.session[f] : rec.session[f];
     if (!wellFormed(v)) return null;
-    if (f === 'custom_events') for (let i = keptEvents ?? 0; i < (v as string[]).length; i++) if (!wellFormed((v as string[])[i])) return null;
-    session[f] = ARRAY_COLUMNS.has(f) ? frozenList(v) : f === 'returned' ? (v == null ? null : !!v) : (v ?? null);
+    session[f] = ARRAY_COLUMNS.has(f) ? Object.freeze([...((v as string[] | null) ?? [])]) : f === 'returned' ? (v == null ? null : !!v) : (v ?? null);
   }
   if (!wellFormed(rec.click_id)) return null;
   return Object.freeze({
@@ -97,7 +89,7 @@ function asWritten(rec: SessionRecord, before: SessionRecord | null, keptEvents:
     first_seen_us: before ? before.first_seen_us : rec.first_seen_us,
     last_seen_us: rec.last_seen_us,
     click_id: rec.click_id ?? null,
-    check_risks: frozenList(rec.check_risks) as string[],
+    check_risks: Object.freeze([...(rec.check_risks ?? [])]) as string[],
     seq: before ? before.seq : rec.seq,
   });
 }
@@ -125,8 +117,8 @@ function changedColumns(rec: SessionRecord, before: SessionRecord): number[] {
 /** Column i's value as stored. */
 const storedAt = (rec: SessionRecord, i: number): unknown => toStored(COLUMNS[i], valueAt(rec, i));
 
-/** The record's values in the session's row, in IN_ROW order. */
-const toValues = (rec: SessionRecord): unknown[] => IN_ROW.map((i) => storedAt(rec, i));
+/** The record's values, in COLUMNS order. */
+const toValues = (rec: SessionRecord): unknown[] => COLUMNS.map((_, i) => storedAt(rec, i));
 
 export interface SessionQuery {
   siteId?: string;
@@ -138,8 +130,7 @@ export interface SessionQuery {
 }
 
 export function createSessionStore(db: Db, caches: ReadCaches) {
-  const insert = db.prepare(`INSERT INTO sessions (${IN_ROW.map((i) => COLUMNS[i]).join(', ')}) VALUES (${IN_ROW.map(() => '?').join(', ')})`);
-  const events = createCustomEventRows(db);
+  const insert = db.prepare(`INSERT INTO sessions (${COLUMN_LIST}) VALUES (${COLUMNS.map(() => '?').join(', ')})`);
   const update = db.prepare(`UPDATE sessions SET ${UPDATED.map((i) => `${COLUMNS[i]} = ?`).join(', ')} WHERE session_id = ?`);
   // An update of a cached session sets only the columns that changed (a custom event: its list,
   // updated_at, maybe value and engagement). Binding every column cost more than the change, and a
@@ -172,8 +163,7 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
     insert: (rec: SessionRecord) => {
       cache.delete(rec.session.session_id);
       insert.run(toValues(rec));
-      events.write(rec.session.session_id, rec.session.custom_events ?? [], 0);
-      const written = asWritten(rec, null, 0);
+      const written = asWritten(rec, null);
       if (written) cache.set(rec.session.session_id, written);
     },
     /**
@@ -188,11 +178,10 @@ export function createSessionStore(db: Db, caches: ReadCaches) {
         const columns = changedColumns(rec, before);
         if (columns.length > 0) updateOf(columns).run(...columns.map((i) => storedAt(rec, i)), id);
       } else {
-        update.run(...UPDATED.map((i) => storedAt(rec, i)), id);
+        const values = toValues(rec);
+        update.run(...UPDATED.map((i) => values[i]), id);
       }
-      const kept = keptOf(rec.session.custom_events ?? [], before ? before.session.custom_events : null);
-      events.write(id, rec.session.custom_events ?? [], kept);
-      const written = before && asWritten(rec, before, kept);
+      const written = before && asWritten(rec, before);
       if (written) cache.set(id, written);
     },
     count: () => countAll.get()!.n,

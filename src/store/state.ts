@@ -7,13 +7,12 @@ import type { ReadCaches } from './read-cache.js';
 import { SCHEMA_VERSION } from './migrations.js';
 import { VtrError } from '../domain/errors.js';
 import { columnProblem, rowProblem } from './state-rules.js';
-import { upgradeTables } from './state-upgrade.js';
 
 export const STATE_VERSION = 1;
 
 /** The order tables appear in an export (parents first, for readers); any other table follows. */
 const KNOWN_ORDER = [
-  'sites', 'access_tokens', 'rules', 'sessions', 'session_custom_events', 'probes', 'checks', 'saved_views', 'view_matches',
+  'sites', 'access_tokens', 'rules', 'sessions', 'probes', 'checks', 'saved_views', 'view_matches',
   'webhooks', 'webhook_events', 'webhook_attempts', 'notifications', 'meta',
 ];
 const NOT_STATE = new Set(['request_log', 'webhook_claims']);
@@ -77,7 +76,7 @@ export function createStateStore(db: Db, caches: ReadCaches) {
 
     /** Replaces all state with the document's rows, in one transaction; nothing changes on error. */
     import(doc: unknown): Record<string, number> {
-      const d = { tables: upgradeTables(checkDocument(doc).tables) as Record<string, StateRow[]> };
+      const d = checkDocument(doc);
       const known = new Map(tables().map((t) => [t.name, t]));
       for (const name of Object.keys(d.tables)) {
         if (!known.has(name)) throw bad(`tables.${name}: not a table of this vtr (tables: ${[...known.keys()].join(', ')})`);

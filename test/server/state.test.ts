@@ -35,7 +35,7 @@ describe('state export / import / reset', () => {
     expect(doc.vtr_state_version).toBe(1);
     expect(doc.schema_version).toBeGreaterThanOrEqual(1);
     expect(doc.exported_at).toMatch(TIMESTAMP);
-    for (const t of ['sites', 'access_tokens', 'sessions', 'session_custom_events', 'probes', 'checks', 'saved_views', 'view_matches', 'webhooks', 'webhook_events', 'webhook_attempts', 'notifications', 'meta']) {
+    for (const t of ['sites', 'access_tokens', 'sessions', 'probes', 'checks', 'saved_views', 'view_matches', 'webhooks', 'webhook_events', 'webhook_attempts', 'notifications', 'meta']) {
       expect(doc.tables, t).toHaveProperty(t);
     }
     expect(doc.tables).not.toHaveProperty('request_log');
@@ -122,29 +122,6 @@ describe('state export / import / reset', () => {
       expect(r.body.message).toMatch(message);
     }
     expect(JSON.stringify((await exportOf(h)).tables)).toBe(JSON.stringify(doc.tables));
-  });
-
-  it('import: an export that kept custom events in the session rows (schema 4) reads them into their table', async () => {
-    const a = fresh();
-    await populate(a);
-    const doc = await exportOf(a);
-    const names = (id: unknown) => doc.tables.session_custom_events.filter((e) => e.session_id === id).map((e) => e.name);
-    const old: Doc = {
-      ...doc,
-      schema_version: 4,
-      tables: Object.fromEntries(Object.entries(doc.tables).filter(([t]) => t !== 'session_custom_events').map(([t, rows]) =>
-        [t, t === 'sessions' ? rows.map((r) => ({ ...r, custom_events: JSON.stringify(names(r.session_id)) })) : rows])),
-    };
-    const b = fresh();
-    expect((await b.admin('PUT', '/state', old)).status).toBe(200);
-    expect(JSON.stringify((await exportOf(b)).tables)).toBe(JSON.stringify(doc.tables));
-    const sid = doc.tables.session_custom_events[0].session_id as string;
-    expect((await b.api('GET', `/session/${sid}`, { token: a.token })).body.custom_events).toEqual(['signup']);
-
-    const broken = { ...old, tables: { ...old.tables, sessions: old.tables.sessions.map((r) => ({ ...r, custom_events: '["a", 1]' })) } };
-    const r = await b.admin('PUT', '/state', broken);
-    expect(r.status).toBe(400);
-    expect(r.body.message).toMatch(/tables\.sessions\[0\]\.custom_events: must be a JSON array of strings/);
   });
 
   it('a file without sites gets the default site, like a first start', async () => {

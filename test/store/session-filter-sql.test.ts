@@ -124,27 +124,24 @@ describe('filterToSql', () => {
 
   beforeAll(() => {
     db = new Database(':memory:');
-    // The store's layout: every field in the session's row but its custom events, which have a table.
-    const inRow = SESSION_FIELDS.filter((f) => f !== 'custom_events');
-    const cols = inRow.map((f) => {
+    const cols = SESSION_FIELDS.map((f) => {
       const kind = SESSION_FIELD_KINDS[f];
       const type = f === 'duration' || f === 'page_views' ? 'INTEGER' : SQL_TYPE[kind];
       return `${f} ${type}${kind === 'array' ? " NOT NULL DEFAULT '[]'" : ''}`;
     });
     db.exec(`CREATE TABLE sessions (${cols.join(', ')})`);
-    db.exec('CREATE TABLE session_custom_events (session_id TEXT NOT NULL, position INTEGER NOT NULL, name TEXT NOT NULL, PRIMARY KEY (session_id, position)) WITHOUT ROWID');
-    const insert = db.prepare(`INSERT INTO sessions (${inRow.join(', ')}) VALUES (${inRow.map(() => '?').join(', ')})`);
-    const insertEvent = db.prepare('INSERT INTO session_custom_events (session_id, position, name) VALUES (?, ?, ?)');
+    const insert = db.prepare(
+      `INSERT INTO sessions (${SESSION_FIELDS.join(', ')}) VALUES (${SESSION_FIELDS.map(() => '?').join(', ')})`,
+    );
     for (const s of sessions) {
       insert.run(
-        ...inRow.map((f) => {
+        ...SESSION_FIELDS.map((f) => {
           const v = s[f];
           if (Array.isArray(v)) return JSON.stringify(v);
           if (typeof v === 'boolean') return v ? 1 : 0;
           return v;
         }),
       );
-      s.custom_events.forEach((name, i) => insertEvent.run(s.session_id, i, name));
     }
   });
   afterAll(() => db.close());
