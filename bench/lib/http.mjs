@@ -201,8 +201,9 @@ function print(out, sides) {
   log(`\nmedians over rounds. ratio: median of the rounds whose bare server used ≥ ${SATURATED_CORES} core (sat.: how many did), ± half their spread.`);
   log('generator-bound: no round saturated the bare server, so no ratio. wrk / others: the load generator\'s CPU and every other');
   log('process\'s during the bare runs (a busy machine starves both servers). µs CPU/req: all threads of each server per answered request.');
+  log('per round: the bare server\'s cores and req/s → each side\'s req/s (ratio, p99): a p99 varies far more between rounds than a ratio.');
   for (const [k, c] of Object.entries(out.cases)) {
-    const per = c.rounds.map((r) => `${r.bare.server_cores} cores ${r.bare.rps}/s → ${r.sides.map((s) => `${s.rps}/s (${s.ratio ?? 'no ratio'})`).join(', ')}`);
+    const per = c.rounds.map((r) => `${r.bare.server_cores} cores ${r.bare.rps}/s → ${r.sides.map((s) => `${s.rps}/s (${s.ratio ?? 'no ratio'}, p99 ${s.p99_ms} ms)`).join(', ')}`);
     log(`  ${k.padEnd(13)} ${per.join(' | ')}`);
   }
   for (const s of sides) if (s.note) log(s.note);
