@@ -30,8 +30,8 @@ export function checkProbe(probeId: string, siteId: string, find: (id: string) =
  * true/false when both addresses are IPs (compared in normalised form), null when either is not.
  * Two loopback addresses match: in local development the browser may reach the emulator over
  * 127.0.0.1 and the app over ::1 (a `localhost` page), and both are this machine.
- * `countryOf` never changes the answer (only `valid` and `ip` are read): a check passes the one its
- * `ip` section uses, so the sent IP is parsed once, cached for both.
+ * `countryOf` never changes the answer (only `valid` and `ip` are read): a check passes the lookup
+ * its `ip` section is given, so the sent IP is parsed once, cached for both.
  */
 export function probeIpMatch(probeIp: string | null, checkIp: string | null, countryOf?: CountryLookup): boolean | null {
   if (!probeIp || !checkIp) return null;

@@ -13,7 +13,6 @@ import type { EventBus } from '../events/bus.js';
 import type { Store, SessionRecord } from '../store/index.js';
 import type { SessionService } from '../sessions/service.js';
 import { checkIp, ipRisks, type IpCheck } from './ip.js';
-import { countryDb } from '../geo/country-db.js';
 import { checkEmail, type EmailCheck } from './email.js';
 import { checkPhone, type PhoneCheck } from './phone.js';
 import { checkAddress, type AddressCheck, type AddressInput } from './address.js';
@@ -79,9 +78,7 @@ export interface CheckServiceDeps {
   rules?: Pick<RuleService, 'list' | 'filterOf'>;
 }
 
-export function createCheckService({ store, clock, bus, sessions, countryOf: countryLookup, rules }: CheckServiceDeps) {
-  // checkIp's default, made explicit: the probe's IP match then reads the same cache of lookups.
-  const countryOf = countryLookup ?? countryDb();
+export function createCheckService({ store, clock, bus, sessions, countryOf, rules }: CheckServiceDeps) {
   /** The check, recorded; what the API answers. */
   function run(site: Site, input: CheckInput): CheckResult {
     const nowUs = clock.nowMicros();

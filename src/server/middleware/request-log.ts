@@ -2,11 +2,11 @@
 // it only takes a timestamp and references: the request bytes the body reader kept and the body
 // sendJson sent (http.ts#exchange). Any other JSON answer (the OpenAPI document) is read from a
 // clone of the Response.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { RequestLogger, RequestSeen } from '../../logs/request-logger.js';
 import { MAX_LOGGED_BODY } from '../../logs/request-logger.js';
 import { unexpectedErrors } from '../../logs/fault-log.js';
-import { bearerOf, exchange } from '../http.js';
+import { bearer, exchange } from '../http.js';
 
 const JSON_TYPE = /json/i;
 
@@ -16,14 +16,16 @@ export function requestLogMiddleware(logger: RequestLogger): MiddlewareHandler {
     const start = performance.now();
     await next();
     try {
-      record(logger, c.req.raw, c.req.path, c.res, atUs, performance.now() - start);
+      record(logger, c, atUs, performance.now() - start);
     } catch (err) {
       unexpectedErrors.report(err); // the log is diagnostics: the answer goes out all the same
     }
   };
 }
 
-function record(logger: RequestLogger, request: Request, path: string, res: Response, atUs: number, durationMs: number): void {
+function record(logger: RequestLogger, c: Context, atUs: number, durationMs: number): void {
+  const { raw: request, path } = c.req;
+  const res = c.res;
   const url = request.url;
   const q = url.indexOf('?');
   const noted = exchange(request);
@@ -35,7 +37,7 @@ function record(logger: RequestLogger, request: Request, path: string, res: Resp
     durationMs,
     atUs,
     // Only needed to find the site when the route did not say.
-    bearer: siteId === undefined ? bearerOf(request.headers.get('authorization')) : null,
+    bearer: siteId === undefined ? bearer(c) : null,
     requestBody: noted?.requestBody ?? null,
     responseBody: null,
     siteId,
