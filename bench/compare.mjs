@@ -25,6 +25,8 @@ const reps = Number(args.find((a) => a.startsWith('--reps='))?.slice(7) ?? 2);
 const keep = args.includes('--keep');
 const passThrough = args.filter((a) => a.startsWith('--') && !a.startsWith('--reps=') && a !== '--keep');
 if (!passThrough.some((a) => a.startsWith('--only='))) passThrough.push('--only=http,startup');
+// The generic mock server is the same program for both commits: measuring it twice tells nothing.
+if (!passThrough.includes('--no-mock')) passThrough.push('--no-mock');
 if (commits.length !== 2 || !Number.isInteger(reps) || reps < 1) {
   console.error('usage: node bench/compare.mjs <commitA> <commitB> [--reps=N (≥ 1)] [--keep] [bench/run.mjs options]');
   process.exit(2);

@@ -4,6 +4,7 @@
 //   node bench/run.mjs [--quick] [--only=http,startup,webhooks,scale] [--scale] [--rounds=N]
 //     [--duration=S] [--connections=N] [--wrk-threads=N] [--cases=get,session_event,check,check_varied]
 //     [--serve-arg=--sync=full ...] [--root=<built checkout>] [--out=<file.json>] [--profile] [--stalls]
+//     [--floor] [--floor-work=N] [--no-mock]
 //
 // Prints a table per section and writes every figure to bench/results/<timestamp>.json.
 import { execFileSync } from 'node:child_process';

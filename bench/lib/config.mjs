@@ -21,7 +21,7 @@ const int = (name, fallback, min = 1) => {
   return v;
 };
 
-const KNOWN = ['quick', 'only', 'root', 'duration', 'rounds', 'connections', 'wrk-threads', 'serve-arg', 'scale', 'scale-count', 'cli-runs', 'webhook-sessions', 'cases', 'out', 'profile', 'stalls', 'floor', 'floor-work'];
+const KNOWN = ['quick', 'only', 'root', 'duration', 'rounds', 'connections', 'wrk-threads', 'serve-arg', 'scale', 'scale-count', 'cli-runs', 'webhook-sessions', 'cases', 'out', 'profile', 'stalls', 'floor', 'floor-work', 'no-mock'];
 for (const a of argv) {
   const name = a.replace(/^--/, '').split('=')[0];
   if (!a.startsWith('--') || !KNOWN.includes(name)) {
@@ -62,6 +62,8 @@ export const config = {
    * route's own work costs in a flood, the kernel's share included (0: none).
    */
   floorWork: int('floor-work', 0, 0),
+  /** Also measure json-server (bench/mock-server.mjs), a generic mock server, in the same rounds. */
+  mock: !flag('no-mock'),
   /** Where to write the results JSON (default bench/results/<timestamp>.json). */
   out: opt('out', null),
   tmp: mkdtempSync(join(tmpdir(), 'vtr-bench-')),

@@ -11,6 +11,8 @@ import { addStalls, printStalls, stallProbeArgs } from './stalls.mjs';
 
 /** The row tag of the Hono floor (--floor). */
 const FLOOR_TAG = 'hono floor';
+/** The row tag of the generic mock server (on unless --no-mock). */
+const MOCK_TAG = 'json-server';
 
 /** The pause after each run, so what a flood leaves the emulator to do is not billed to the next. */
 const SETTLE_MS = 500;
@@ -59,7 +61,7 @@ async function prepare(name, serveArgs, nodeArgs = []) {
   };
   // Reading the request log writes what waits in it.
   const afterRun = () => call(emu.origin, 'GET', '/_vtr/api/logs?limit=1');
-  return { name, serveArgs, emu, answers, opts, afterRun };
+  return { name, serveArgs, emu, ids, answers, opts, afterRun };
 }
 
 export async function benchHttp() {
@@ -87,6 +89,14 @@ export async function benchHttp() {
       const floor = await startBare(responses, 'hono-floor.mjs', args);
       sides.push({ name: 'hono-floor', serveArgs: [], tag, note: `rows marked [${tag}]: ${what}`, targets: false, emu: { ...floor, stderr: () => '' }, opts: sides[0].opts });
     }
+  }
+  if (config.mock) {
+    // The same sessions, as records of a generic mock server (contract: "far above generic mock servers").
+    const session = JSON.parse(a.get.text);
+    const db = { sessions: sides[0].ids.map((id) => ({ ...session, id, session_id: id })) };
+    const mock = await startBare(db, 'mock-server.mjs');
+    const what = 'json-server, a generic mock server, on the same sessions (bench/mock-server.mjs: in memory, no middleware; a POST adds a record)';
+    sides.push({ name: 'json-server', serveArgs: [], tag: MOCK_TAG, mock: true, note: `rows marked [${MOCK_TAG}]: ${what}, in the same rounds`, targets: false, emu: { ...mock, stderr: () => '' }, opts: sides[0].opts });
   }
   const settled = async (side, run) => {
     const result = await run;
@@ -138,6 +148,7 @@ export async function benchHttp() {
   }
   print(out, sides);
   if (config.stalls) printStalls(out);
+  printAgainstMock(out, sides);
   if (config.profile) out.profile_dir = `${config.tmp}/cpu-profile`;
   return out;
 }
@@ -207,4 +218,16 @@ function print(out, sides) {
     log(`  ${k.padEnd(13)} ${per.join(' | ')}`);
   }
   for (const s of sides) if (s.note) log(s.note);
+}
+
+/** vtr against the generic mock server: the median over rounds of vtr's req/s over json-server's. */
+function printAgainstMock(out, sides) {
+  const m = sides.findIndex((s) => s.mock);
+  if (m === -1) return;
+  log(`\nvtr against ${MOCK_TAG} (a generic mock server, answering from memory, checking and storing nothing), same rounds:`);
+  for (const c of Object.values(out.cases)) {
+    const times = median(c.rounds.map((r) => r.sides[0].rps / r.sides[m].rps));
+    c.vs_mock = round(times, 2);
+    log(`  ${c.label.padEnd(42)} vtr ${c.sides[0].rps}/s, ${MOCK_TAG} ${c.sides[m].rps}/s: ${times.toFixed(1)} ×`);
+  }
 }

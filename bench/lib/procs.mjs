@@ -58,9 +58,9 @@ export async function startServe(name, extraArgs = [], nodeArgs = []) {
   return { child, pid: child.pid, db, dir, origin: new URL(info.base_url).origin, baseUrl: info.base_url, site: info.site, stderr, stop: () => stopChild(child) };
 }
 
-/** Starts bench/bare-server.mjs (or another such script: hono-floor.mjs) answering the given bytes per route. */
+/** Starts bench/bare-server.mjs (or another such script: hono-floor.mjs, mock-server.mjs) with the given input (a JSON file). */
 export async function startBare(responses, script = 'bare-server.mjs', args = []) {
-  const file = join(config.tmp, 'bare-responses.json');
+  const file = join(config.tmp, script.replace(/\.mjs$/, '-input.json'));
   writeFileSync(file, JSON.stringify(responses));
   const child = track(spawn(process.execPath, [join(BENCH_DIR, script), file, ...args], { stdio: ['ignore', 'pipe', 'inherit'] }));
   const port = await new Promise((res, rej) => {
