@@ -64,8 +64,13 @@ export function createClock(mode: ClockMode = 'system', initial = 0, source: () 
     if (!Number.isFinite(ms) || now() + ms > MAX_CLOCK_MS) throw beyondMax();
   };
   const move = (ms: number) => {
-    if (mode === 'frozen') frozenAt += ms;
-    else offset += ms;
+    if (mode === 'frozen') {
+      // Readings within a frozen millisecond are a microsecond apart; the next readings keep that
+      // lead, so two readings on either side of `advance(ms)` are at least `ms` apart (a 60 s
+      // advance is a 60 s duration, a 30 min one ends a session).
+      if (lastMicros >= frozenAt * 1000) lastMicros += ms * 1000;
+      frozenAt += ms;
+    } else offset += ms;
     for (const l of listeners) l();
   };
   return {

@@ -26,6 +26,23 @@ describe('clock', () => {
     expect(Math.floor(a / 1000)).toBe(1_700_000_000_000);
   });
 
+  it('frozen clock advance: readings on either side are at least the advance apart', () => {
+    const clock = createClock('frozen', 1_700_000_000_000, () => 1_800_000_000_000);
+    for (let i = 0; i < 5; i++) clock.nowMicros();
+    const before = clock.nowMicros();
+    clock.advance(60_000);
+    expect(clock.nowMicros() - before).toBeGreaterThanOrEqual(60_000_000);
+    const next = clock.nowMicros();
+    clock.set(1_700_000_120_000);
+    expect(clock.nowMicros() - next).toBeGreaterThanOrEqual(60_000_000);
+  });
+
+  it('frozen clock advance: with no reading since the last move, the next is the exact time', () => {
+    const clock = createClock('frozen', 1_700_000_000_000, () => 1_800_000_000_000);
+    clock.advance(1_000);
+    expect(clock.nowMicros()).toBe(1_700_000_001_000_000);
+  });
+
   it('system clock: refuses to move, naming the clocks that do', () => {
     expect(() => createClock('system').advance(1000)).toThrow(/--clock frozen/);
   });
