@@ -24,12 +24,14 @@ export const CheckRequest = z
     address: AddressRequest.nullable().optional(),
     external_id: z
       .union([z.string().max(50, 'must be at most 50 characters'), z.number().int()], { error: 'expected a string or an integer, at most 50 characters' })
-      .refine((v) => String(v).length <= 50, 'must be at most 50 characters')
+      // Characters as zod's max counts them (code points), for the integer's digits too.
+      .refine((v) => [...String(v)].length <= 50, 'must be at most 50 characters')
       .nullable()
       .optional()
       .meta({ description: 'Your own reference for the check (at most 50 characters); stored and echoed in the answer' }),
-    // Missing or unknown: a 401 (the route's handler says which).
-    secret_key: z.string({ error: 'expected a string' }).optional().meta({ description: "The site's secret key (`vtr keys show`)" }),
+    // Missing or unknown: a 401 (the route's handler says which). Null is "not sent", as for every
+    // field: the bearer is used then.
+    secret_key: z.string({ error: 'expected a string' }).nullable().optional().meta({ description: "The site's secret key (`vtr keys show`)" }),
   })
   .meta({
     id: 'EventRequest',

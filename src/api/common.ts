@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   401: { name: 'Unauthorized', codes: ['unauthorized'], description: 'Missing or unknown bearer token or secret_key' },
   404: { name: 'NotFound', codes: ['not_found'], description: 'Unknown path or session, or a session of another site' },
   405: { name: 'MethodNotAllowed', codes: ['method_not_allowed'], description: 'Known path, wrong method (see the Allow header)' },
+  409: { name: 'Conflict', codes: ['conflict'], description: 'The site has no conversion events, so none can be added (`PUT /api/v1/session/{id}/conversion`)' },
   413: { name: 'PayloadTooLarge', codes: ['payload_too_large'], description: 'The body is over 1 MiB' },
   415: { name: 'UnsupportedMediaType', codes: ['unsupported_media_type'], description: 'A body whose Content-Type is not JSON' },
   429: { name: 'RateLimited', codes: ['rate_limited'], description: 'Over `vtr serve --rate-limit` (see Retry-After)' },

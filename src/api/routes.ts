@@ -47,7 +47,7 @@ export const convertSessionRoute = declareRoute({
   request: { params: SessionIdParams },
   responses: {
     200: { description: 'Converted (now or before)', content: json(CustomEventResponse) },
-    ...errors(401, 404, 405, 429, 503, 507),
+    ...errors(401, 404, 405, 409, 429, 503, 507),
   },
 });
 

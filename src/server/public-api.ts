@@ -20,12 +20,10 @@ const KINDS: Array<[prefix: string, name: string]> = [
   ['pk_test_', 'a site key (public: for the agent on your pages)'],
   ['whsec_', 'a webhook signing secret'],
 ];
-const WANTED: Record<string, string> = { sk_test_: 'the site\'s secret key (sk_test_…)', at_test_: 'an access token (at_test_…)' };
-
-/** "that is an access token, not …" when `given` is another kind of credential than `expected`. */
-function mixedUp(given: string, expected: string): string | null {
-  const kind = KINDS.find(([prefix]) => prefix !== expected && given.startsWith(prefix));
-  return kind ? `that is ${kind[1]}; send ${WANTED[expected]} here` : null;
+/** "that is a site key; send … here" when `given` is a kind of credential the route does not take. */
+function mixedUp(given: string, accepted: string[], wanted: string): string | null {
+  const kind = KINDS.find(([prefix]) => !accepted.includes(prefix) && given.startsWith(prefix));
+  return kind ? `that is ${kind[1]}; send ${wanted} here` : null;
 }
 
 export function createPublicApi({ sites, sessions, checks, writes = eachOnItsOwn }: Pick<AppDeps, 'sites' | 'sessions' | 'checks' | 'writes'>) {
@@ -38,7 +36,7 @@ export function createPublicApi({ sites, sessions, checks, writes = eachOnItsOwn
       const token = bearerOf(authorization);
       if (!token) throw new VtrError('unauthorized', 'send an access token or the site\'s secret key: Authorization: Bearer <ACCESS_TOKEN> (see `vtr tokens list`)');
       const siteId = sites.siteIdForToken(token) ?? sites.bySecretKey(token)?.site_id;
-      if (!siteId) throw new VtrError('unauthorized', `${mixedUp(token, 'at_test_') ?? 'the access token or secret key is unknown, revoked or rotated'} (see \`vtr tokens list\`)`);
+      if (!siteId) throw new VtrError('unauthorized', `${mixedUp(token, ['at_test_', 'sk_test_'], 'an access token (at_test_…) or the site\'s secret key (sk_test_…)') ?? 'the access token or secret key is unknown, revoked or rotated'} (see \`vtr tokens list\`)`);
       return siteId;
     },
     /** GET /api/v1/session/{id}, for an authorized site. */
@@ -68,7 +66,7 @@ export function createPublicApi({ sites, sessions, checks, writes = eachOnItsOwn
       }
       if (typeof key !== 'string') throw new VtrError('invalid_request', 'secret_key: expected a string', { field: 'secret_key' });
       const site = sites.bySecretKey(key);
-      if (!site) throw new VtrError('unauthorized', `${mixedUp(key, 'sk_test_') ?? 'the secret key is unknown (rotated?)'}; see \`vtr keys show\``);
+      if (!site) throw new VtrError('unauthorized', `${mixedUp(key, ['sk_test_'], 'the site\'s secret key (sk_test_…)') ?? 'the secret key is unknown (rotated?)'}; see \`vtr keys show\``);
       const input = validate(bodySchema(checkVisitorRoute), body);
       return { siteId: site.site_id, result: await writes.run(() => checks.run(site, input)) };
     },

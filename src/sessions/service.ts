@@ -7,7 +7,7 @@ import type { Site } from '../domain/site.js';
 import { formatMicros } from '../domain/time.js';
 import { newId } from '../domain/ids.js';
 import { mergeActions } from '../domain/rules.js';
-import { notFound } from '../domain/errors.js';
+import { notFound, VtrError } from '../domain/errors.js';
 import { clickIdOf } from '../domain/traffic-source.js';
 import type { CountryLookup } from '../domain/ip-intel.js';
 import type { Store, SessionRecord } from '../store/index.js';
@@ -199,7 +199,11 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
         const rec = readRecord(sessionId);
         if (!rec || rec.session.site_id !== siteId) throw notFound('session');
         const site = store.sites.get(siteId);
-        const events = site?.conversion_events.length ? site.conversion_events : ['conversion'];
+        const events = site?.conversion_events ?? [];
+        // An empty list counts no conversions: no event could convert the session.
+        if (events.length === 0) {
+          throw new VtrError('conflict', 'this site has no conversion events, so no event converts a session; set one with `vtr sites update <site> --conversion-events conversion`');
+        }
         if (rec.session.custom_events.some((e) => events.includes(e))) return rec.session;
         return addCustomEvent(sessionId, siteId, events[0]);
       });

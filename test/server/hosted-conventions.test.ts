@@ -42,4 +42,21 @@ describe('hosted-service conventions', () => {
     expect((await emu.fetch('/api/v1/session/ses_nope/conversion', { method: 'PUT', headers: bearer(emu.site.accessToken) })).status).toBe(404);
     expect((await emu.fetch(`/api/v1/session/${s.session_id}/conversion`, { method: 'PUT' })).status).toBe(401);
   });
+
+  it('conversion: a site with no conversion events answers 409 conflict naming the fix, and the session is left as it was', async () => {
+    const patch = (conversion_events: string[]) =>
+      emu.fetch(`/_vtr/api/sites/${emu.site.siteId}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ conversion_events }) });
+    expect((await patch([])).status).toBe(200);
+    try {
+      const s = await emu.sessions.create({ ip: '192.0.2.62' });
+      const res = await emu.fetch(`/api/v1/session/${s.session_id}/conversion`, { method: 'PUT', headers: bearer(emu.site.accessToken) });
+      expect(res.status).toBe(409);
+      const body = (await res.json()) as { code: string; message: string };
+      expect(body.code).toBe('conflict');
+      expect(body.message).toMatch(/no conversion events.*--conversion-events/);
+      expect((await emu.sessions.get(s.session_id)).custom_events).toEqual([]);
+    } finally {
+      await patch(['conversion']);
+    }
+  });
 });

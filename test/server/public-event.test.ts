@@ -59,6 +59,9 @@ describe('POST /api/v1/event errors', () => {
     // The body's key is the one used: a right one there wins over a wrong header, and the reverse.
     expect((await post('Bearer sk_test_wrong', { secret_key: secret })).status).toBe(200);
     expect((await post(`Bearer ${secret}`, { secret_key: 'sk_test_wrong' })).status).toBe(401);
+    // A null or empty secret_key is "not sent", as an SDK writing an unset field sends it.
+    expect((await post(`Bearer ${secret}`, { secret_key: null, ip: '192.0.2.1' })).status).toBe(200);
+    expect((await post(`Bearer ${secret}`, { secret_key: '' })).status).toBe(200);
   });
 
   it('event: external_id is stored and echoed; over 50 characters or not a string or integer is a 400 naming it', async () => {
@@ -66,6 +69,9 @@ describe('POST /api/v1/event errors', () => {
     expect(r.body.external_id).toBe('signup-42');
     expect((await check({ external_id: 42 })).body.external_id).toBe(42);
     expect((await check({})).body.external_id).toBeNull();
+    // Characters, not UTF-16 units: 50 emoji fit, 51 do not.
+    expect((await check({ external_id: '😀'.repeat(50) })).status).toBe(200);
+    expect((await check({ external_id: '😀'.repeat(51) })).status).toBe(400);
     const stored = await emu.app.request(`/_vtr/api/checks/${r.body.id as string}`);
     expect(((await stored.json()) as { external_id: string }).external_id).toBe('signup-42');
     for (const bad of ['x'.repeat(51), 1.5, { a: 1 }]) {

@@ -89,6 +89,16 @@ describe('GET /api/v1/session/{id}', () => {
     expect(r.body.code).toBe('unauthorized');
   });
 
+  it('session get: an unknown secret key is a 401 saying so (a secret key is a way in here); a site key is named', async () => {
+    const s = await h.createSession();
+    const unknown = await h.api('GET', `/session/${s.session_id}`, { token: 'sk_test_nope' });
+    expect(unknown).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+    expect(unknown.body.message).toMatch(/the access token or secret key is unknown, revoked or rotated/);
+    const siteKey = await h.api('GET', `/session/${s.session_id}`, { token: h.site.site_key });
+    expect(siteKey.status).toBe(401);
+    expect(siteKey.body.message).toMatch(/^that is a site key .*send an access token \(at_test_…\) or the site's secret key \(sk_test_…\) here/);
+  });
+
   it('session get: a malformed Authorization header is a 401', async () => {
     const s = await h.createSession();
     for (const auth of ['Basic abc', 'Bearer', 'Bearer a b', 'bearer']) {
