@@ -44,6 +44,11 @@ export interface EmulatorOptions {
   faultLog?: (line: string) => void;
   /** Opens the database read-only: for tests of a file that cannot be written. */
   readOnlyDb?: boolean;
+  /**
+   * The process is vtr's own (`vtr serve`): the HTTP adapter may put its faster Request and Response
+   * in place of the global ones. In a test suite's process (the library) the user's globals stay.
+   */
+  ownProcess?: boolean;
 }
 
 const CLOCK_OFFSET_KEY = 'clock_offset_ms';
@@ -129,7 +134,7 @@ export function createEmulator(opts: EmulatorOptions) {
     async listen(port: number, host: string): Promise<{ port: number; host: string }> {
       server = await new Promise<Server>((resolve, reject) => {
         // Every request goes to the app; only one too malformed for it is answered here.
-        const hono = getRequestListener(app.fetch, { errorHandler: adapterErrorResponse });
+        const hono = getRequestListener(app.fetch, { errorHandler: adapterErrorResponse, overrideGlobalObjects: opts.ownProcess === true });
         // requireHostHeader off: a request without Host is refused in the contract's JSON shape
         // (missingHost), not with Node's bare 400.
         const s = createServer({ requireHostHeader: false }, (req, res) => {

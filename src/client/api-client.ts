@@ -19,8 +19,9 @@ export class ApiError extends Error {
 }
 
 export class ConnectionError extends Error {
-  constructor(readonly url: string, readonly cause?: unknown) {
-    super(`cannot reach the emulator at ${url}`);
+  /** `detail`: why, when it is worth showing (an in-process emulator that was closed). */
+  constructor(readonly url: string, readonly cause?: unknown, detail?: string) {
+    super(`cannot reach the emulator at ${url}${detail ? `: ${detail}` : ''}`);
     this.name = 'ConnectionError';
   }
 }
@@ -90,7 +91,8 @@ export function createApiClient(opts: ClientOptions) {
         text = await readText(res);
       }
     } catch (err) {
-      throw new ConnectionError(origin, err);
+      // An injected fetch (the library's in-process one) says why in its own words.
+      throw new ConnectionError(origin, err, opts.fetch && err instanceof Error ? err.message : undefined);
     }
     if (clockMode) opts.onClockMode?.(clockMode);
     // The schemas load with the first 2xx answer to check (zod stays out of the CLI's start-up).

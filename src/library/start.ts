@@ -9,7 +9,31 @@ import type { RunningEmulator, StartEmulatorOptions } from './types.js';
 /** Where requests answered in-process say they went (no socket is opened for them). */
 const IN_PROCESS_ORIGIN = 'http://127.0.0.1';
 
+const CLOCKS = ['system', 'manual', 'frozen'];
+const DURATIONS = ['retryBaseMs', 'webhookTimeoutMs'] as const;
+
+/** Refuses what `vtr serve` would refuse, naming the option and what it takes. */
+function checkOptions(opts: StartEmulatorOptions): void {
+  const bad = (what: string) => new TypeError(`startEmulator: ${what}`);
+  if (opts.clock !== undefined && !CLOCKS.includes(opts.clock)) throw bad(`clock: expected 'system', 'manual' or 'frozen', got ${JSON.stringify(opts.clock)}`);
+  for (const k of DURATIONS) {
+    const v = opts[k];
+    if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v) && v > 0)) throw bad(`${k}: expected a number of milliseconds above 0, got ${String(v)}`);
+  }
+  const schedule = opts.retrySchedule;
+  if (schedule !== undefined && !(Array.isArray(schedule) && schedule.length === 5 && schedule.every((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0))) {
+    throw bad('retrySchedule: expected five delays in milliseconds, e.g. [5000, 300000, 1800000, 7200000, 18000000]');
+  }
+  if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port <= 65535)) throw bad(`port: expected 0-65535, got ${String(opts.port)}`);
+  if (opts.sync !== undefined && opts.sync !== 'normal' && opts.sync !== 'full') throw bad(`sync: expected 'normal' or 'full', got ${JSON.stringify(opts.sync)}`);
+}
+
+/** A Request from any realm (undici's own, @hono/node-server's, another copy's): not only this global's. */
+const isRequest = (input: unknown): input is Request =>
+  input instanceof Request || (typeof input === 'object' && input !== null && typeof (input as Request).url === 'string' && typeof (input as Request).method === 'string' && typeof (input as Request).headers === 'object');
+
 export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmulator> {
+  checkOptions(opts);
   const emuOpts: EmulatorOptions = {
     dbPath: opts.db ?? ':memory:',
     clock: opts.clock ?? 'system',
@@ -30,8 +54,13 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   const baseUrl = `${origin}/api/v1`;
 
   /** Answers a request in-process, exactly as over HTTP; a relative URL is resolved against the emulator. */
+  let closed = false;
+  const notAfterClose = () => {
+    if (closed) throw new Error('this emulator is closed (emu.close() was called): start another with startEmulator()');
+  };
   const fetchInProcess = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
-    const request = input instanceof Request ? (init ? new Request(input, init) : input) : new Request(new URL(String(input), origin), init);
+    notAfterClose();
+    const request = isRequest(input) ? (init ? new Request(input, init) : input) : new Request(new URL(String(input), origin), init);
     return emulator.app.fetch(request);
   };
 
@@ -44,7 +73,10 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   const client = createApiClient(opts.listen === false ? { ...clientOpts, fetch: fetchInProcess } : clientOpts);
   const helpers = createHelpers(createApiClient({ ...clientOpts, fetch: fetchInProcess }), () => keys.siteId);
   // Like `vtr clock advance/set`: every delivery scheduled on the way runs at its time before it resolves.
-  const move = (ms: number) => emulator.deps.advanceClock!(ms);
+  const move = (ms: number) => {
+    notAfterClose();
+    return emulator.deps.advanceClock!(ms);
+  };
   const state = emulator.deps.state!;
 
   return {
@@ -68,24 +100,28 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
     fetch: fetchInProcess,
     ...helpers,
     /**
-     * Empties all state and recreates the default site with the same keys and token: only the
-     * site's row, its tokens and the emulator's own settings (the clock) are kept.
+     * Empties all state and recreates the default site with the same keys and token: the site's keys,
+     * `emu.site.accessToken` (valid again if a test revoked it; the site's other tokens go) and the
+     * emulator's own settings (the clock) are kept.
      */
     async reset() {
+      notAfterClose();
       // A fresh default site (its settings and rules as on a first start), given the old keys and token.
       const before = state.export();
       await state.reset();
       const fresh = state.export();
       const site = { ...fresh.tables.sites[0], site_id: keys.siteId, site_key: keys.siteKey, secret_key: keys.secretKey };
+      const kept = (before.tables.access_tokens ?? []).find((r) => r.token === keys.accessToken);
+      const token = { ...(kept ?? { token: keys.accessToken, site_id: keys.siteId, created_at: formatMillis(emulator.clock.now()) }), revoked_at: null };
       await state.import({
         ...fresh,
-        tables: {
-          sites: [site],
-          access_tokens: (before.tables.access_tokens ?? []).filter((r) => r.site_id === keys.siteId),
-          meta: fresh.tables.meta ?? [],
-        },
+        tables: { sites: [site], access_tokens: [token], meta: fresh.tables.meta ?? [] },
       });
     },
-    close: () => emulator.close(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await emulator.close();
+    },
   };
 }

@@ -3,6 +3,11 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, startEmulator, type RunningEmulator } from '../../src/index.js';
 
+// The global Request as the test file found it: an emulator must leave it alone.
+const GlobalRequest = globalThis.Request;
+const check = () => new Request('http://127.0.0.1/api/v1/event', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ip": "192.0.2.1"}' });
+const early = [check(), check()];
+
 describe('library helpers', () => {
   let emu: RunningEmulator;
   let receiver: Server;
@@ -98,6 +103,46 @@ describe('library helpers', () => {
     const again = await emu.sessions.create({});
     expect((await emu.client.api<{ session_id: string }>('GET', `/session/${again.session_id}`)).session_id).toBe(again.session_id);
     expect((await emu.check({ ip: '192.0.2.1' })).risk_level).toBe('normal');
+  });
+
+  it('fetch: a listening emulator leaves the global Request alone and answers any Request, made before it started or cloned', async () => {
+    expect(globalThis.Request).toBe(GlobalRequest);
+    const withKey = new Request(early[0], { headers: { 'content-type': 'application/json', authorization: `Bearer ${emu.site.secretKey}` } });
+    for (const req of [withKey.clone(), withKey]) {
+      const res = await emu.fetch(req);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ ip: { ip: '192.0.2.1' } });
+    }
+    // Without a key, the same Request is the check route's 401, not some other path.
+    expect((await emu.fetch(early[1])).status).toBe(401);
+  });
+
+  it('reset: the default token is valid again if a test revoked it; tokens a test made are gone', async () => {
+    const extra = await emu.client.admin<{ token: string }>('POST', `/sites/${emu.site.siteId}/tokens`);
+    await emu.client.admin('DELETE', `/tokens/${emu.site.accessToken}`);
+    await emu.reset();
+    const s = await emu.sessions.create({});
+    expect((await emu.sessions.get(s.session_id)).session_id).toBe(s.session_id);
+    const tokens = await emu.client.admin<Array<{ token: string; revoked_at: string | null }>>('GET', `/sites/${emu.site.siteId}/tokens`);
+    expect(tokens.map((t) => [t.token, t.revoked_at])).toEqual([[emu.site.accessToken, null]]);
+    expect(tokens.map((t) => t.token)).not.toContain(extra.token);
+  });
+
+  it('close: what is called afterwards fails saying the emulator is closed, never a 500', async () => {
+    const gone = await startEmulator({ listen: false });
+    await gone.close();
+    await gone.close();
+    await expect(gone.sessions.list()).rejects.toThrow(/this emulator is closed/);
+    await expect(gone.reset()).rejects.toThrow(/this emulator is closed/);
+    await expect(gone.fetch('/_vtr/health')).rejects.toThrow(/this emulator is closed/);
+    await expect(gone.clock.advance('1m')).rejects.toThrow(/this emulator is closed/);
+  });
+
+  it('startEmulator: options `vtr serve` would refuse are refused, naming the option', async () => {
+    await expect(startEmulator({ clock: 'bogus' as never })).rejects.toThrow(/^startEmulator: clock: expected 'system', 'manual' or 'frozen', got "bogus"/);
+    await expect(startEmulator({ webhookTimeoutMs: -1 })).rejects.toThrow(/webhookTimeoutMs: expected a number of milliseconds above 0/);
+    await expect(startEmulator({ retrySchedule: [1, 2] })).rejects.toThrow(/retrySchedule: expected five delays/);
+    await expect(startEmulator({ port: 70000 })).rejects.toThrow(/port: expected 0-65535/);
   });
 
   it('listen: false: no port, answered through fetch and the helpers', async () => {
