@@ -43,36 +43,35 @@ const bool = z.boolean().nullable();
 const num = z.number().nullable();
 const int = z.number().int().nullable();
 
-/** A section: `success` and `valid` always, the rest as listed (null when not known). */
-function section<S extends z.ZodRawShape>(id: string, description: string, fields: S, valid = true) {
+/** Every section but the IP's: false when the value was checked and is bad. */
+const valid = z.boolean().meta({ description: 'false: the value was checked and is bad' });
+
+/** A section: `success` always, the rest as listed (null when not known). */
+function section<S extends z.ZodRawShape>(id: string, description: string, fields: S) {
   return z
-    .looseObject({
-      success: z.boolean().meta({ description: 'false: the value could not be checked' }),
-      ...(valid ? { valid: z.boolean().meta({ description: 'false: the value was checked and is bad' }) } : {}),
-      ...fields,
-    })
+    .looseObject({ success: z.boolean().meta({ description: 'false: the value could not be checked' }), ...fields })
     .meta({ id, description });
 }
 
 export const DeviceCheck = section('DeviceCheck', 'The probe: its session, device and integrity', {
-  probe_id: str, probe_created_at: str, probe_mins_elapsed: num, probe_ip_match: bool, fingerprint: str,
+  valid, probe_id: str, probe_created_at: str, probe_mins_elapsed: num, probe_ip_match: bool, fingerprint: str,
   browser_name: str, browser_version: str, os_family: str, os_version: str, device_type: z.enum(DEVICE_TYPES).nullable(),
   language: str, timezone: str, bot: bool, headless_browser: bool,
 });
 export const IpCheck = section('IpCheck', 'The IP address', {
   ip: str, ip_network: str, version: z.union([z.literal(4), z.literal(6), z.null()]), isp: str, country_code: str,
   country_name: str, city: str, timezone: str, in_country: bool, vpn: bool, proxy: bool, tor: bool, hosting: bool, bogon: bool,
-}, false);
+});
 export const EmailCheck = section('EmailCheck', 'The email address', {
-  email: str, local_part: str, normalized_email: str, domain: str, domain_tld: str, free: bool, disposable: bool,
+  valid, email: str, local_part: str, normalized_email: str, domain: str, domain_tld: str, free: bool, disposable: bool,
   business: bool, name_match: bool, digits_count: int,
 });
 export const PhoneCheck = section('PhoneCheck', 'The phone number', {
-  phone: str.meta({ description: 'E.164' }), phone_international: str, phone_national: str,
+  valid, phone: str.meta({ description: 'E.164' }), phone_international: str, phone_national: str,
   country_code: str, country_name: str, type: str.meta({ description: 'mobile, fixed_line, toll_free, ...' }), in_country: bool,
 });
 export const AddressCheck = section('AddressCheck', 'The postal address, normalised', {
-  address1: str, address2: str, city: str, state: str, state_code: str, country_code: str, country_name: str,
+  valid, address1: str, address2: str, city: str, state: str, state_code: str, country_code: str, country_name: str,
   postal_code: str, postal_code_valid: bool, in_country: bool,
 });
 

@@ -186,7 +186,7 @@ export function createDispatcher(d: DispatcherDeps) {
       const next = refusal.next_attempt_us == null ? null : formatMicros(refusal.next_attempt_us);
       throw new VtrError(
         'retries_in_progress',
-        `webhook event ${eventId} is ${ev.status}: its automatic retries are not done; the next automatic attempt is at ${next ?? 'any moment'} (UTC). ` +
+        `webhook event ${eventId} is ${ev.status}: its automatic retries are not done; the next automatic attempt is at ${next ?? 'any moment'} (UTC${clock.mode === 'system' ? '' : ', emulated'}). ` +
           'Follow it with `vtr webhooks tail`; under --clock frozen or manual, `vtr clock advance` runs it',
         { next_attempt_at: next },
       );

@@ -52,6 +52,9 @@ describe('library helpers', () => {
     const r = await emu.check({ ip: '203.0.113.9', email: 'x@mailinator.com' });
     expect(r.risk_level).toBe('invalid');
     expect(r.email?.disposable).toBe(true);
+    // Typed as the contract says (tsc --noEmit checks this file): `valid` is a boolean.
+    const valid: boolean | undefined = r.email?.valid;
+    expect(typeof valid).toBe('boolean');
   });
 
   it('views/webhooks + waitFor: a matching session is delivered to the receiver', async () => {

@@ -54,6 +54,8 @@ describe('management API: sites', () => {
       [{ plan: 'gold' }, 'plan'],
       [{ country: 'USA' }, 'country'],
       [{ country: 12 }, 'country'],
+      [{ country: 'QQ' }, 'country'],
+      [{ excluded_countries: ['RU', 'XX'] }, 'excluded_countries'],
       [{ owner_email: 'not-an-email' }, 'owner_email'],
       [{ conversion_events: 'purchase' }, 'conversion_events'],
       [{ conversion_events: [''] }, 'conversion_events'],

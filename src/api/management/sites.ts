@@ -1,13 +1,15 @@
 // Sites, their keys and their access tokens: /_vtr/api/sites..., /_vtr/api/tokens...
 import * as z from 'zod';
 import { isValidAllowlistEntry } from '../../domain/ip-allowlist.js';
+import { isCountryCode } from '../../domain/country-codes.js';
 import { PLANS } from '../../domain/site.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
 import { deleted, failures, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams, siteFilter } from './common.js';
 
 const tags = [MANAGEMENT_TAG];
-const country = z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166-1 country code');
+const NOT_A_COUNTRY = 'must be a two-letter ISO 3166-1 country code, e.g. US, GB, DE';
+const country = z.string().regex(/^[A-Za-z]{2}$/, NOT_A_COUNTRY).refine(isCountryCode, NOT_A_COUNTRY);
 const siteFields = {
   name: z.string().min(1).max(200),
   plan: z.enum(PLANS, { error: `must be one of ${PLANS.join(', ')}` }),
