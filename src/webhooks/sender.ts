@@ -21,9 +21,11 @@ export function createHttpSender(): { send: Sender; close(): Promise<void> } {
     try {
       const { agent, request } = await undici();
       const res = await request(url, { method: 'POST', headers, body, dispatcher: agent, signal });
-      // The answer's body is not kept, but reading it is part of the exchange (and frees the socket).
-      await res.body.dump({ limit: 256 * 1024 }).catch(() => undefined);
+      // The answer's body is not kept, but reading it is part of the exchange (and frees the socket):
+      // a 2xx whose body is still coming at the timeout is a timeout.
+      await res.body.dump({ limit: 256 * 1024, signal }).catch(() => undefined);
       const code = res.statusCode;
+      if (signal.aborted) return { ok: false, status_code: code, error: describe(null, true, timeoutMs) };
       if (code >= 200 && code < 300) return { ok: true, status_code: code, error: null };
       if (code >= 300 && code < 400) {
         const loc = res.headers.location;
