@@ -111,7 +111,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
       await state.reset();
       const fresh = state.export();
       const site = { ...fresh.tables.sites[0], site_id: keys.siteId, site_key: keys.siteKey, secret_key: keys.secretKey };
-      const kept = (before.tables.access_tokens ?? []).find((r) => r.token === keys.accessToken);
+      const kept = new Map((before.tables.access_tokens ?? []).map((r) => [r.token, r])).get(keys.accessToken);
       const token = { ...(kept ?? { token: keys.accessToken, site_id: keys.siteId, created_at: formatMillis(emulator.clock.now()) }), revoked_at: null };
       await state.import({
         ...fresh,
