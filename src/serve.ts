@@ -46,6 +46,9 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
     const code = (err as NodeJS.ErrnoException).code;
     if (err instanceof ImportFailed) throw err;
     if (code === 'EADDRINUSE') throw new Error(`port ${cfg.port} on ${cfg.host} is in use (another \`vtr serve\`?); use --port 0 for a free port, or --port <n> for another`);
+    if (code === 'ENOTFOUND' || code === 'EADDRNOTAVAIL' || code === 'EAI_AGAIN') {
+      throw new Error(`--host ${cfg.host}: cannot listen there (${code}): give a name or address of this machine, e.g. 127.0.0.1`);
+    }
     throw err;
   }
   // A wildcard bind is reached locally through loopback; print that, not 0.0.0.0.
@@ -59,8 +62,14 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
     const file = cfg.exportOnExit;
     // After in-flight deliveries finish, so the file has their outcome.
     emulator.beforeDbClose(async () => {
-      await writeAtomically(file, JSON.stringify(emulator.deps.state!.export(), null, 2));
-      io.log(`vtr: state exported to ${file}`);
+      try {
+        await writeAtomically(file, JSON.stringify(emulator.deps.state!.export(), null, 2));
+        io.log(`vtr: state exported to ${file}`);
+      } catch (err) {
+        // One line, and the database still closes cleanly; the exit status says it failed.
+        io.log(`vtr: --export-on-exit: could not write ${file}: ${(err as Error).message}`);
+        process.exitCode = 1;
+      }
     });
   }
   if (cfg.log) {

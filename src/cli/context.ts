@@ -28,6 +28,8 @@ export interface CliConfig {
   accessToken: string | null;
   adminToken: string | null;
   site: string | null;
+  /** Where `site` came from, for messages: the flag or the environment. */
+  siteFrom: '--site' | 'VTR_SITE';
 }
 
 export interface Prompter {
@@ -62,9 +64,12 @@ export function resolveConfig(g: GlobalOptions, env: NodeJS.ProcessEnv, io: CliI
     json,
     quiet: !!g.quiet,
     color: !noColor && !!io.stdout.isTTY,
-    secretKey: g.secretKey ?? env.VTR_SECRET_KEY ?? null,
-    accessToken: g.token ?? env.VTR_ACCESS_TOKEN ?? null,
+    // A flag beats the environment: --site picks its own site's keys over the environment's (which
+    // `vtr exec` always sets, for the default site); --secret-key / --token still win over both.
+    secretKey: g.secretKey ?? (g.site ? null : env.VTR_SECRET_KEY) ?? null,
+    accessToken: g.token ?? (g.site ? null : env.VTR_ACCESS_TOKEN) ?? null,
     adminToken: g.adminToken ?? env.VTR_ADMIN_TOKEN ?? null,
     site: g.site ?? env.VTR_SITE ?? null,
+    siteFrom: g.site ? '--site' : 'VTR_SITE',
   };
 }

@@ -39,7 +39,7 @@ export async function buildClient(config: CliConfig, needs: { token?: boolean; s
       const missing = wantToken ? '--token (or VTR_ACCESS_TOKEN)' : '--secret-key (or VTR_SECRET_KEY)';
       throw new UsageError(`${missing} is required for a remote base URL`);
     }
-    const site = await fetchSite(base, config.site);
+    const site = await fetchSite(base, config.site, config.siteFrom);
     if (wantSecret || (config.site && !config.secretKey)) secretKey = site.secret_key;
     if (wantToken || (config.site && !config.accessToken)) {
       const tokens = await base.admin<Array<{ token: string; revoked_at: string | null }>>('GET', `/sites/${encodeURIComponent(site.site_id)}/tokens`);
@@ -49,11 +49,11 @@ export async function buildClient(config: CliConfig, needs: { token?: boolean; s
   return createApiClient({ baseUrl: config.baseUrl, accessToken, secretKey, adminToken: config.adminToken, onClockMode });
 }
 
-async function fetchSite(client: ApiClient, siteId: string | null): Promise<SiteKeys> {
+async function fetchSite(client: ApiClient, siteId: string | null, from: string): Promise<SiteKeys> {
   try {
     return await client.admin<SiteKeys>('GET', siteId ? `/sites/${encodeURIComponent(siteId)}` : '/sites/default');
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw new OperationError(`--site: no site ${siteId}; see \`vtr sites list\``);
+    if (err instanceof ApiError && err.status === 404) throw new OperationError(`${from}: no site ${siteId}; see \`vtr sites list\``);
     if (err instanceof ConnectionError) throw err;
     throw err;
   }

@@ -23,6 +23,10 @@ export function openFailure(path: string, err: unknown): Error {
   if (kind === 'full') {
     return new Error(`the database ${path} cannot be written: its disk is full (${sqlite}); free space on that volume, or pass another --db`);
   }
+  const code = (err as { code?: string }).code;
+  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
+    return new Error(`${path} is not a SQLite database vtr can read (${sqlite}); pass another --db, or move this file away`);
+  }
   if (kind !== 'read_only') return err as Error;
   return new Error(`the database ${path} cannot be written: ${whyNotWritable(path) ?? sqlite}; make it writable by this user, or pass another --db`);
 }

@@ -178,6 +178,13 @@ describe('cli: configuration', () => {
       .toMatchObject({ baseUrl: 'http://localhost:1/api/v1', accessToken: 'flag-token', secretKey: 'flag-sk', adminToken: 'flag-admin' });
   });
 
+  it('resolveConfig: a flag beats the environment; --site beats the environment\'s keys, not the key flags', () => {
+    const env = { VTR_SECRET_KEY: 'sk_test_env', VTR_ACCESS_TOKEN: 'at_test_env', VTR_SITE: 'site_env' };
+    expect(resolveConfig({}, env, io)).toMatchObject({ secretKey: 'sk_test_env', accessToken: 'at_test_env', site: 'site_env', siteFrom: 'VTR_SITE' });
+    expect(resolveConfig({ site: 'site_other' }, env, io)).toMatchObject({ secretKey: null, accessToken: null, site: 'site_other', siteFrom: '--site' });
+    expect(resolveConfig({ site: 'site_other', secretKey: 'sk_test_flag' }, env, io)).toMatchObject({ secretKey: 'sk_test_flag', accessToken: null });
+  });
+
   it('resolveConfig: colour only on a TTY without NO_COLOR or --no-color', () => {
     expect(resolveConfig({}, {}, io).color).toBe(true);
     expect(resolveConfig({}, { NO_COLOR: '1' }, io).color).toBe(false);
@@ -200,7 +207,8 @@ describe('cli: configuration', () => {
     const bad: Array<[Partial<ServeOptions>, string]> = [
       [{ port: 'http' }, '--port'], [{ port: '70000' }, '--port'], [{ retryBase: 'soon' }, '--retry-base'],
       [{ retrySchedule: '1s,2s' }, '--retry-schedule'], [{ rateLimit: '0' }, '--rate-limit'], [{ smtp: 'http://x' }, '--smtp'],
-      [{ webhookTimeout: 'x' }, '--webhook-timeout'],
+      [{ webhookTimeout: 'x' }, '--webhook-timeout'], [{ webhookTimeout: '0' }, '--webhook-timeout'], [{ retryBase: '0s' }, '--retry-base'],
+      [{ db: '' }, '--db'], [{ exportOnExit: '/nonexistent-dir/state.json' }, '--export-on-exit'], [{ exportOnExit: '' }, '--export-on-exit'],
     ];
     for (const [o, flag] of bad) expect(() => parseServeOptions({ ...serveDefaults, ...o }, {}), flag).toThrow(flag);
     expect(parseServeOptions({ ...serveDefaults, memory: true }, {}).dbPath).toBe(':memory:');

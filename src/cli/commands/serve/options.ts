@@ -8,7 +8,8 @@ export function addServeOptions(cmd: Command, defaults: { port: string; db?: str
   return cmd
     .option('-p, --port <port>', 'port to listen on (0: a free port)', defaults.port)
     .option('--host <host>', 'address to bind (non-loopback needs --admin-token)', '127.0.0.1')
-    .option('--db <file>', defaults.db ? 'SQLite database file' : 'SQLite database file (default: in memory)', defaults.db)
+    // Only a --db given on the command line conflicts with --memory (commander ignores defaults).
+    .addOption(new Option('--db <file>', defaults.db ? 'SQLite database file' : 'SQLite database file (default: in memory)').default(defaults.db).conflicts('memory'))
     .option('--memory', 'keep state in memory only (nothing is written)')
     .addOption(new Option('--sync <mode>', 'normal: a commit survives a crash of vtr; full: also a power cut (an fsync per commit)').choices(['normal', 'full']).default('normal'))
     .addOption(new Option('--clock <mode>', 'system time; frozen: a test clock that moves only with `vtr clock advance`; manual: real time plus what `vtr clock advance` adds').choices(['system', 'manual', 'frozen']).default('system'))

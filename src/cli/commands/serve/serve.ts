@@ -1,4 +1,6 @@
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { dirname, resolve } from 'node:path';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseDuration } from '../../../domain/time.js';
@@ -28,10 +30,25 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
 }
 
-function duration(flag: string, value: string): number {
+function duration(flag: string, value: string, min = 0): number {
   const ms = parseDuration(value);
   if (ms == null) throw new UsageError(`${flag}: "${value}" is not a duration; use e.g. 500ms, 2s, 5m, 1h`);
+  if (ms < min) throw new UsageError(`${flag}: "${value}" is too short; give at least ${min} ms, e.g. 500ms or 2s`);
   return ms;
+}
+
+/** Refuses a file vtr could not write when stopping (a missing directory, a directory, no permission), before it starts. */
+function writableFile(flag: string, file: string): string {
+  if (file === '') throw new UsageError(`${flag}: give a file name`);
+  const dir = dirname(resolve(file));
+  try {
+    if (!statSync(dir).isDirectory()) throw new Error();
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new UsageError(`${flag}: cannot write ${file}: ${dir} is not a directory vtr can write to`);
+  }
+  if (existsSync(file) && statSync(file).isDirectory()) throw new UsageError(`${flag}: ${file} is a directory; give a file name`);
+  return file;
 }
 
 export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
@@ -41,6 +58,7 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
   if (!isLoopback(o.host) && !adminToken) {
     throw new UsageError(`--host ${o.host} is not a loopback address: the management API would be open to the network. Add --admin-token <secret> (or VTR_ADMIN_TOKEN) to require it.`);
   }
+  if (o.db === '') throw new UsageError('--db: give a file name (or --memory to keep nothing)');
   const schedule = o.retrySchedule?.split(',').map((s) => duration('--retry-schedule', s));
   if (schedule && schedule.length !== 5) throw new UsageError('--retry-schedule: give exactly five delays, e.g. 5s,5m,30m,2h,5h');
   let rateLimit: number | null = null;
@@ -64,13 +82,13 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
     clock: o.clock,
     adminToken,
     rateLimit,
-    retryBaseMs: duration('--retry-base', o.retryBase),
+    retryBaseMs: duration('--retry-base', o.retryBase, 1),
     retrySchedule: schedule ?? null,
     retryJitter: !!o.retryJitter,
-    webhookTimeoutMs: duration('--webhook-timeout', o.webhookTimeout),
+    webhookTimeoutMs: duration('--webhook-timeout', o.webhookTimeout, 1),
     smtpUrl: o.smtp ?? null,
     importFile: o.import ?? null,
-    exportOnExit: o.exportOnExit ?? null,
+    exportOnExit: o.exportOnExit == null ? null : writableFile('--export-on-exit', o.exportOnExit),
     log: o.log,
   };
 }
