@@ -56,7 +56,9 @@ export function createClock(mode: ClockMode = 'system', initial = 0, source: () 
   let frozenAt = mode === 'frozen' ? (Number.isFinite(initial) && initial > 0 ? Math.min(initial, MAX_CLOCK_MS) : source()) : 0;
   let lastMicros = 0;
   const listeners = new Set<() => void>();
-  const now = mode === 'frozen' ? () => frozenAt : () => source() + offset;
+  // A manual clock set near the end of time stops there as real time passes: every timestamp stays
+  // in the API's format (a six-digit year would not be).
+  const now = mode === 'frozen' ? () => frozenAt : mode === 'manual' ? () => Math.min(source() + offset, MAX_CLOCK_MS) : () => source();
   const refuseSystem = () => new ClockError('the clock is in system mode; start the server with --clock frozen (or --clock manual)');
   const canAdvance = (ms: number) => {
     if (!movable) throw refuseSystem();
@@ -83,7 +85,7 @@ export function createClock(mode: ClockMode = 'system', initial = 0, source: () 
       let us = Math.floor(now()) * 1000 + frac;
       if (us <= lastMicros) us = lastMicros + 1;
       lastMicros = us;
-      return us;
+      return Math.min(us, MAX_CLOCK_MS * 1000 + 999);
     },
     offsetMs: () => (mode === 'frozen' ? frozenAt - source() : offset),
     position: () => (mode === 'frozen' ? frozenAt : offset),

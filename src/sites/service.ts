@@ -84,8 +84,16 @@ export function createSiteService({ store, clock, bus }: { store: Store; clock: 
     delete(siteId: string) {
       const site = get(siteId);
       if (site.is_default && store.sites.count() === 1) throw new VtrError('conflict', 'the last site cannot be deleted');
-      store.sites.delete(siteId);
+      // The oldest site left takes the default's place, marked so, as the CLI and `serve --json` say.
+      const heir = store.tx(() => {
+        store.sites.delete(siteId);
+        if (!site.is_default) return null;
+        const next = store.sites.list()[0];
+        if (next && !next.is_default) store.sites.update({ ...next, is_default: true });
+        return next ? { ...next, is_default: true } : null;
+      });
       announce('site.deleted', site);
+      if (heir) announce('site.updated', heir);
     },
     /** New site key and secret key; the old ones stop working at once. */
     rotateKeys(siteId: string): Site {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClockError, createClock } from '../../src/domain/clock.js';
+import { ClockError, createClock, MAX_CLOCK_MS } from '../../src/domain/clock.js';
 
 describe('clock', () => {
   it('frozen clock: now stands still while real time passes, and moves only when told', () => {
@@ -41,6 +41,15 @@ describe('clock', () => {
     const clock = createClock('frozen', 1_700_000_000_000, () => 1_800_000_000_000);
     clock.advance(1_000);
     expect(clock.nowMicros()).toBe(1_700_000_001_000_000);
+  });
+
+  it('manual clock set to the last moment: it stays there as real time passes, inside the timestamp format', () => {
+    let real = 1_800_000_000_000;
+    const clock = createClock('manual', 0, () => real);
+    clock.set(MAX_CLOCK_MS);
+    real += 5_000;
+    expect(clock.now()).toBe(MAX_CLOCK_MS);
+    expect(Math.floor(clock.nowMicros() / 1000)).toBe(MAX_CLOCK_MS);
   });
 
   it('system clock: refuses to move, naming the clocks that do', () => {

@@ -2,7 +2,7 @@
 // tails, empty ids, temp files of a failed export, --site checks, help text, clock and error hints.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { CLI, startServer } from '../helpers/vtr-process.js';
@@ -242,6 +242,26 @@ describe('cli audit (built binary)', { timeout: 120_000 }, () => {
       expect(serve.stdout).toMatch(/--admin-token <token> +require this token on non-loopback binds/);
       expect((await vtr(['state', 'import', '--help'])).stdout).toContain('vtr serve --import fixtures/demo.json   # at start-up');
       expect((await vtr(['openapi', '--help'])).stdout).toContain('openapi.json   # the same document, served');
+    });
+  });
+
+  describe('start-up refusals and hints', () => {
+    it('serve --db <not SQLite>: exit 1 naming the file; --export-on-exit into a missing directory: exit 2 naming the flag', async () => {
+      const dir = scratchDir();
+      const junk = join(dir, 'junk.db');
+      writeFileSync(junk, 'this is not a database, just some text long enough to be read as a header');
+      const r = await vtr(['serve', '--db', junk, '--port', '0']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`${junk} is not a SQLite database vtr can read`);
+      const e = await vtr(['serve', '--memory', '--port', '0', '--export-on-exit', join(dir, 'missing', 'state.json')]);
+      expect(e.code).toBe(2);
+      expect(e.stderr).toMatch(/--export-on-exit: cannot write .*state\.json/);
+    });
+
+    it('views list, webhooks list: nothing to list is said on stdout, the hint goes to stderr', async () => {
+      const views = await vtr(['views', 'list', '--site', (await vtrJson(['sites', 'create', '--name', 'Empty'], suite.server.env)).site_id], suite.server.env);
+      expect(views.stdout.trim()).toBe('No saved views.');
+      expect(views.stderr).toContain('Create one: vtr views create');
     });
   });
 });

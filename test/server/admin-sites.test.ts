@@ -102,6 +102,16 @@ describe('management API: sites', () => {
     expect(last.body.code).toBe('conflict');
   });
 
+  it('sites delete: deleting the default site makes the oldest site left the default, marked so', async () => {
+    const first = (await h.admin('POST', '/sites', { name: 'First after' })).body;
+    await h.admin('POST', '/sites', { name: 'Second after' });
+    expect((await h.admin('DELETE', `/sites/${h.site.site_id}`)).status).toBe(200);
+    const def = (await h.admin('GET', '/sites/default')).body;
+    expect(def).toMatchObject({ site_id: first.site_id, is_default: true });
+    const sites = (await h.admin('GET', '/sites')).body as Array<{ site_id: string; is_default: boolean }>;
+    expect(sites.filter((x) => x.is_default).map((x) => x.site_id)).toEqual([first.site_id]);
+  });
+
   it('sites show: an unknown site is a 404', async () => {
     const r = await h.admin('GET', '/sites/site_unknown');
     expect(r.status).toBe(404);

@@ -2,6 +2,7 @@
 // reason, so a script can wait for recovery with `until vtr health; do sleep 1; done`.
 import type { CliContext } from '../../context.js';
 import { OperationError } from '../../errors.js';
+import { ConnectionError } from '../../../client/api-client.js';
 import { keyValues, output } from '../../output.js';
 
 interface Health {
@@ -18,13 +19,14 @@ interface Health {
 export async function run(_o: unknown, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
   const url = `${client.origin}/_vtr/health`;
-  let health: Health;
+  let res: Response;
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-    health = (await res.json()) as Health;
+    res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   } catch (err) {
-    throw new OperationError(`cannot read ${url}: ${(err as Error).message}. Is the emulator running? Start it with \`npx vtr serve\`.`);
+    // Said as every other command says it (the cause, and how to start one).
+    throw new ConnectionError(client.origin, (err as Error).cause ?? err);
   }
+  const health = (await res.json().catch(() => ({}))) as Health;
   if (health.status !== 'ok' && health.status !== 'degraded') throw new OperationError(`${url} did not answer like a vtr emulator`);
   output(ctx, health, () =>
     keyValues(Object.entries(health).filter(([, v]) => v !== undefined) as Array<[string, string | number]>),

@@ -3,6 +3,7 @@ import { OperationError } from '../../errors.js';
 import { output } from '../../output.js';
 import { enc } from '../../site-ref.js';
 import type { TokenJson } from './list.js';
+import { emulatedClock, timeFormat } from '../../time-display.js';
 
 export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
@@ -11,5 +12,6 @@ export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext)
     throw new OperationError('not revoked');
   }
   const token = await client.admin<TokenJson>('DELETE', `/tokens/${enc(o.args[0])}`);
-  output(ctx, token, () => `Revoked ${token.token} at ${token.revoked_at}`);
+  const at = timeFormat(await emulatedClock(ctx, client));
+  output(ctx, token, () => `Revoked ${token.token} at ${at(token.revoked_at)}`);
 }

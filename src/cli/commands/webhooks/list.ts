@@ -11,5 +11,7 @@ export async function run(o: { site?: string; all?: boolean }, ctx: CliContext):
     ? await client.admin<Webhook[]>('GET', '/webhooks')
     : await client.admin<Webhook[]>('GET', `/sites/${enc(await currentSiteId(ctx, client, o.site))}/webhooks`);
   const emulated = await emulatedClock(ctx, client);
-  output(ctx, hooks, () => (hooks.length ? renderWebhooks(hooks, emulated) : 'No webhooks. Add one: vtr webhooks create --url http://127.0.0.1:9000/'));
+  output(ctx, hooks, () => (hooks.length ? renderWebhooks(hooks, emulated) : 'No webhooks.'));
+  // The hint goes to stderr, with the other hints.
+  if (!hooks.length && !ctx.config.json) ctx.info('Add one: vtr webhooks create --url http://127.0.0.1:9000/');
 }
