@@ -2,6 +2,7 @@
 // pipeline as HTTP, without a socket). Bodies and answers are the API's JSON, snake_case as in the
 // contract; the helpers' own options (waitFor's, the filters) are camelCase.
 import type { ApiClient } from '../client/api-client.js';
+import { EVENT_STATUSES } from '../domain/webhooks.js';
 import type { CheckInput, CheckResult, EventStatus, Rule, RuleInput, RuleUpdate, SavedView, Session, SessionInput, ViewInput, Webhook, WebhookEvent } from './api-types.js';
 
 export interface WebhookEventFilter {
@@ -19,11 +20,18 @@ export interface WaitForOptions {
   timeoutMs?: number;
 }
 
+const STATUSES: readonly string[] = EVENT_STATUSES;
+/** A status no event can have would filter everything out, or wait out its timeout: say so at once. */
+function checkStatus(status: string | undefined): void {
+  if (status !== undefined && !STATUSES.includes(status)) throw new TypeError(`status: expected one of ${STATUSES.join(', ')}, got ${JSON.stringify(status)}`);
+}
+
 export function createHelpers(client: ApiClient, siteId: () => string) {
   const site = () => encodeURIComponent(siteId());
   const id = (s: string) => encodeURIComponent(s);
 
   async function events(filter: WebhookEventFilter = {}): Promise<WebhookEvent[]> {
+    checkStatus(filter.status);
     let list: WebhookEvent[];
     if (filter.sessionId) list = await client.admin<WebhookEvent[]>('GET', `/sessions/${id(filter.sessionId)}/webhook-events`, { query: { limit: 1000 } });
     else {
@@ -70,6 +78,7 @@ export function createHelpers(client: ApiClient, siteId: () => string) {
        * after `timeoutMs` naming what it saw.
        */
       async waitFor(o: WaitForOptions = {}): Promise<WebhookEvent> {
+        checkStatus(o.status);
         const status = o.status ?? 'delivered';
         const timeoutMs = o.timeoutMs ?? 5000;
         const deadline = Date.now() + timeoutMs;

@@ -69,6 +69,11 @@ describe('library helpers', () => {
     expect(listed.map((e) => e.webhook_event_id)).toContain(event.webhook_event_id);
   });
 
+  it('webhooks.events/waitFor: a status no event can have is refused at once, naming the statuses', async () => {
+    await expect(emu.webhooks.events({ status: 'bogus' as never })).rejects.toThrow(/status: expected one of pending, retrying, delivered, failed/);
+    await expect(emu.webhooks.waitFor({ status: 'delivred' as never, timeoutMs: 60_000 })).rejects.toThrow(/status: expected one of/);
+  });
+
   it('webhooks.waitFor: rejects on timeout naming what it saw', async () => {
     const s = await emu.sessions.create({ ip: '192.0.2.77' });
     await expect(emu.webhooks.waitFor({ sessionId: s.session_id, timeoutMs: 100 })).rejects.toThrow(
