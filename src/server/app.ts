@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { getPath } from 'hono/utils/url';
 import { VtrError } from '../domain/errors.js';
 import { safeEqual } from '../domain/ids.js';
 import type { AppDeps } from './deps.js';
@@ -26,9 +27,24 @@ import { loopbackHostOnly, sameOriginWrites } from './middleware/same-origin.js'
 import { consoleRoutes } from './console/index.js';
 import { createPublicApi } from './public-api.js';
 
+const BASE = '/api/v1/';
+
+/**
+ * The request's path, as Hono reads it, with the public API's two slips of a client joining its base
+ * URL and a path forgiven (servers in front of hosted APIs commonly merge slashes):
+ * `…/api/v1/` + `/event` and a trailing slash (`/api/v1/session/{id}/`).
+ */
+export function requestPath(request: Request): string {
+  const path = getPath(request);
+  if (!path.startsWith(BASE) || (path.charCodeAt(BASE.length) !== 47 && path.charCodeAt(path.length - 1) !== 47)) return path;
+  let rest = path.slice(BASE.length).replace(/^\/+/, '');
+  if (rest.endsWith('/')) rest = rest.slice(0, -1);
+  return BASE + rest;
+}
+
 /** The emulator's HTTP surface. Collaborators come in through `deps`; nothing is built here. */
 export function createApp(deps: AppDeps): Hono {
-  const app = new Hono();
+  const app = new Hono({ getPath: requestPath });
 
   app.onError((err, c) => errorResponse(c, err));
   app.notFound((c) => sendJson(c, { code: 'not_found', message: `no route for ${c.req.method} ${c.req.path.slice(0, 200)}` }, 404));

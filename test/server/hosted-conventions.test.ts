@@ -28,6 +28,21 @@ describe('hosted-service conventions', () => {
     expect(event.status).toBe(200);
   });
 
+  it('paths: a base URL joined with a doubled slash, or a trailing slash, reaches the same route', async () => {
+    const s = await emu.sessions.create({ ip: '192.0.2.63' });
+    const read = (path: string) => emu.fetch(path, { headers: bearer(emu.site.accessToken) });
+    for (const path of [`/api/v1//session/${s.session_id}`, `/api/v1/session/${s.session_id}/`]) {
+      const res = await read(path);
+      expect(res.status, path).toBe(200);
+      expect(((await res.json()) as { session_id: string }).session_id).toBe(s.session_id);
+    }
+    const check = await emu.fetch('/api/v1//event/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: emu.site.secretKey, ip: '192.0.2.1' }) });
+    expect(check.status).toBe(200);
+    // Only the base's slips: a doubled slash elsewhere is still an unknown path.
+    expect((await read(`/api/v1/session//${s.session_id}`)).status).toBe(404);
+    expect((await read('/api/v1/nope/')).status).toBe(404);
+  });
+
   it('conversion: PUT adds the site\'s first conversion event once and answers success', async () => {
     const s = await emu.sessions.create({ ip: '192.0.2.61' });
     const put = () => emu.fetch(`/api/v1/session/${s.session_id}/conversion`, { method: 'PUT', headers: bearer(emu.site.accessToken) });
