@@ -258,6 +258,31 @@ describe('cli audit (built binary)', { timeout: 120_000 }, () => {
       expect(e.stderr).toMatch(/--export-on-exit: cannot write .*state\.json/);
     });
 
+    it('health: an emulator that is not running is said as every command says it', async () => {
+      const port = await closedPort();
+      const r = await vtr(['health'], { VTR_BASE_URL: `http://127.0.0.1:${port}/api/v1` });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`cannot reach the emulator at http://127.0.0.1:${port}`);
+      expect(r.stderr).toContain(`npx vtr serve --port ${port}`);
+    });
+
+    it('tokens revoke, webhooks disable, sites delete of the default: emulated times marked, the new default named', async () => {
+      const frozen = await startServer(['--memory', '--clock', 'frozen']);
+      try {
+        const token = (await vtrJson(['tokens', 'create'], frozen.env)).token as string;
+        const revoked = await vtr(['tokens', 'revoke', token, '--yes'], frozen.env);
+        expect(revoked.stdout).toMatch(/^Revoked at_test_\S+ at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(emulated\)$/m);
+        const hook = (await vtrJson(['webhooks', 'create', '--url', 'http://127.0.0.1:9/'], frozen.env)).webhook_id as string;
+        expect((await vtr(['webhooks', 'disable', hook], frozen.env)).stdout).toMatch(/created_at: +\S+ \S+ UTC \(emulated\)/);
+        const first = (await vtrJson(['sites', 'list'], frozen.env))[0].site_id as string;
+        const other = (await vtrJson(['sites', 'create', '--name', 'Heir'], frozen.env)).site_id as string;
+        const del = await vtr(['sites', 'delete', first, '--yes'], frozen.env);
+        expect(del.stderr).toContain(`${first} was the default site; the default is now ${other} ("Heir")`);
+      } finally {
+        await frozen.stop();
+      }
+    });
+
     it('views list, webhooks list: nothing to list is said on stdout, the hint goes to stderr', async () => {
       const views = await vtr(['views', 'list', '--site', (await vtrJson(['sites', 'create', '--name', 'Empty'], suite.server.env)).site_id], suite.server.env);
       expect(views.stdout.trim()).toBe('No saved views.');
