@@ -1,12 +1,15 @@
 // What an imported row's values must look like beyond SQLite's own checks (keys, NOT NULL): the
 // declared column type, the Session timestamp format, the known enumerations, JSON where the
-// emulator keeps JSON, and saved-view filters that parse. An export edited by hand must not put
+// emulator keeps JSON, filters (views, rules) that parse, real country codes, webhook URLs and
+// secrets a delivery can use. An export edited by hand must not put
 // into the database what later reads (or every session change, for a filter) would choke on.
 import { CHANNELS, DEVICE_TYPES, ENGAGEMENT_LEVELS, RISK_LEVELS } from '../domain/session.js';
 import { PLANS } from '../domain/site.js';
-import { EVENT_STATUSES, NOTIFICATION_KINDS, WEBHOOK_STATUSES } from '../domain/webhooks.js';
+import { EVENT_STATUSES, httpUrlProblem, NOTIFICATION_KINDS, WEBHOOK_STATUSES } from '../domain/webhooks.js';
+import { RULE_ACTIONS, RULE_TYPES } from '../domain/rules.js';
 import { parseFilter } from '../domain/filter/index.js';
 import { MAX_CLOCK_MS } from '../domain/clock.js';
+import { isCountryCode } from '../domain/country-codes.js';
 
 type Value = string | number | null;
 /** A problem with the value, or null when it fits. */
@@ -41,15 +44,30 @@ const filter: Rule = (v) => {
   }
 };
 
+/** A rule's filter: none (the allowlist, smart rules) or one that parses. */
+const optionalFilter: Rule = (v) => (v === null ? null : filter(v));
+
+const country: Rule = (v) => (v === null || isCountryCode(String(v)) ? null : 'must be a two-letter ISO 3166-1 country code, e.g. US');
+const countries: Rule = (v) => {
+  const problem = json('strings')(v);
+  if (problem || v === null) return problem;
+  const bad = (JSON.parse(String(v)) as string[]).find((c) => !isCountryCode(c));
+  return bad === undefined ? null : `must hold ISO 3166-1 country codes (${JSON.stringify(bad)} is not one)`;
+};
+const url: Rule = (v) => (v === null ? null : httpUrlProblem(String(v)));
+// What Standard Webhooks libraries take: whsec_ and base64.
+const secret: Rule = (v) => (v === null || /^whsec_[A-Za-z0-9+/]+={0,2}$/.test(String(v)) ? null : 'must be a whsec_ secret (whsec_ and base64)');
+
 const RULES: Record<string, Record<string, Rule>> = {
-  sites: { plan: oneOf(PLANS), conversion_events: json('strings'), excluded_countries: json('strings'), ip_allowlist: json('strings') },
+  sites: { plan: oneOf(PLANS), country, conversion_events: json('strings'), excluded_countries: countries, ip_allowlist: json('strings') },
   sessions: {
     risk_level: oneOf(RISK_LEVELS), engagement_level: oneOf(ENGAGEMENT_LEVELS), channel: oneOf(CHANNELS), device_type: oneOf(DEVICE_TYPES),
     risks: json('strings'), actions: json('strings'), custom_events: json('strings'), check_risks: json('strings'),
   },
   checks: { risk_level: oneOf(RISK_LEVELS), result: json('object') },
   saved_views: { filter },
-  webhooks: { status: oneOf(WEBHOOK_STATUSES) },
+  webhooks: { status: oneOf(WEBHOOK_STATUSES), url, secret },
+  rules: { type: oneOf(RULE_TYPES), action: oneOf(RULE_ACTIONS), filter: optionalFilter },
   webhook_events: { status: oneOf(EVENT_STATUSES), payload: json('object') },
   webhook_attempts: { trigger: oneOf(['auto', 'manual']) },
   notifications: { kind: oneOf(NOTIFICATION_KINDS) },

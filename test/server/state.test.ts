@@ -101,6 +101,13 @@ describe('state export / import / reset', () => {
     await populate(h);
     const doc = await exportOf(h);
     const edit = (table: string, patch: Record<string, unknown>) => ({ ...doc, tables: { ...doc.tables, [table]: doc.tables[table].map((r, i) => (i === 0 ? { ...r, ...patch } : r)) } });
+    const rule = (patch: Record<string, unknown>): Doc => ({
+      ...doc,
+      tables: {
+        ...doc.tables,
+        rules: [{ site_id: doc.tables.sites[0].site_id, rule_id: 'rule_x', type: 'custom', name: 'x', filter: 'country_code = US', action: 'block', threshold: null, enabled: 1, created_at: '2026-11-21T09:00:00.000000', ...patch }],
+      },
+    });
     const cases: Array<[Doc, RegExp]> = [
       [edit('webhook_events', { payload: '{not json' }), /tables\.webhook_events\[0\]\.payload: must be JSON text/],
       [edit('webhook_events', { next_attempt_us: 'soon' }), /webhook_events\[0\]\.next_attempt_us: must be a whole number/],
@@ -112,6 +119,13 @@ describe('state export / import / reset', () => {
       [edit('sessions', { created_at: 'yesterday' }), /sessions\[0\]\.created_at: must be a timestamp/],
       [edit('saved_views', { filter: 'risk_level ==' }), /saved_views\[0\]\.filter: is not a filter that parses/],
       [edit('sites', { excluded_countries: '[1]' }), /sites\[0\]\.excluded_countries: must be a JSON array of strings/],
+      [edit('sites', { excluded_countries: '["XX"]' }), /sites\[0\]\.excluded_countries: must hold ISO 3166-1 country codes \("XX" is not one\)/],
+      [edit('sites', { country: 'ZZZ' }), /sites\[0\]\.country: must be a two-letter ISO 3166-1 country code/],
+      [rule({ filter: 'country_code = = (' }), /rules\[0\]\.filter: is not a filter that parses/],
+      [rule({ action: 'explode' }), /rules\[0\]\.action: must be one of allow, allow_review, review, block_review, block/],
+      [rule({ type: 'weird' }), /rules\[0\]\.type: must be one of allowlist, smart, custom/],
+      [edit('webhooks', { url: 'not a url' }), /webhooks\[0\]\.url: must be an absolute http/],
+      [edit('webhooks', { secret: 'nope' }), /webhooks\[0\]\.secret: must be a whsec_ secret/],
       [edit('sites', { site_id: null }), /sites\[0\]\.site_id: the primary key must be given/],
       [edit('webhook_events', { status: 'delivered', next_attempt_us: 1 }), /webhook_events\[0\]\.next_attempt_us: must be null for a delivered event/],
       [{ ...doc, tables: { ...doc.tables, meta: [...(doc.tables.meta ?? []).filter((r) => r.key !== 'clock_offset_ms'), { key: 'clock_offset_ms', value: '1e20' }] } }, /meta\[\d+\]\.value: the clock offset must be a whole number/],
