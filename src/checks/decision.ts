@@ -11,7 +11,8 @@ import type { IpCheck } from './ip.js';
 export interface DecisionInput {
   site: Site;
   rules: readonly Rule[];
-  filterOf: (rule: Rule) => FilterNode;
+  /** Null: a stored filter that no longer parses, which matches nothing. */
+  filterOf: (rule: Rule) => FilterNode | null;
   riskLevel: RiskLevel;
   risks: string[];
   allowlisted: boolean;
@@ -62,6 +63,9 @@ export function decideCheck(store: Store, d: DecisionInput): Decision {
     siteCountry: d.site.country,
     deviceChecks,
     deviceEmails,
-    matchesFilter: (rule) => matchesFilter(d.filterOf(rule), (subject ??= d.session ?? subjectFromCheck(d.blankSession(), d))),
+    matchesFilter: (rule) => {
+      const node = d.filterOf(rule);
+      return node !== null && matchesFilter(node, (subject ??= d.session ?? subjectFromCheck(d.blankSession(), d)));
+    },
   });
 }

@@ -27,6 +27,23 @@ export function parseTimestamp(text: string): number | null {
   return Number.isNaN(base) ? null : base;
 }
 
+/**
+ * A time as a person writes it ("2026-11-26", "2026-11-26 10:00", "…T10:00:00.5Z", "…+02:00") in the
+ * wire format (UTC, microseconds), or null when it is not a real time.
+ */
+export function wireTimestamp(text: string): string | null {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(text.trim());
+  if (!m) return null;
+  const [, date, hh = '00', mm = '00', ss = '00', frac = '', zone = 'Z'] = m;
+  const written = `${date}T${hh}:${mm}:${ss}`;
+  const offset = zone.toUpperCase() === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
+  const ms = Date.parse(`${written}${offset}`);
+  if (Number.isNaN(ms)) return null;
+  // Date.parse rolls 2026-02-30 over into March: a time counts only if it reads back as written.
+  if (new Date(Date.parse(`${written}Z`)).toISOString().slice(0, 19) !== written) return null;
+  return `${new Date(ms).toISOString().slice(0, 19)}.${frac.padEnd(6, '0')}`;
+}
+
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
 /** "2s", "500ms", "1h30m", "3d" → milliseconds; a bare number means seconds. Null when malformed. */

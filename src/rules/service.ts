@@ -53,7 +53,7 @@ function allowlistRule(site: Site): Rule {
 export function createRuleService({ store, clock, bus }: { store: Store; clock: Clock; bus?: EventBus }) {
   const announce = (type: 'rule.created' | 'rule.updated' | 'rule.deleted', rule: Rule) => bus?.publish({ type, data: { ...rule } });
   // Parsed once per filter text: every check evaluates the site's custom rules.
-  const filters = new Map<string, FilterNode>();
+  const filters = new Map<string, FilterNode | null>();
   const site = (siteId: string): Site => {
     const s = store.sites.get(siteId);
     if (!s) throw notFound(`site ${siteId}`);
@@ -81,11 +81,19 @@ export function createRuleService({ store, clock, bus }: { store: Store; clock: 
     list,
     get,
     /** The parsed filter of a custom rule (checked when it was saved). */
-    filterOf(rule: Rule): FilterNode {
+    /**
+     * The rule's parsed filter; null for one stored before this vtr refused it (a file written by an
+     * older version): such a rule matches nothing, as such a view does, and no check fails over it.
+     */
+    filterOf(rule: Rule): FilterNode | null {
       const text = rule.filter ?? '';
       let node = filters.get(text);
-      if (!node) {
-        node = parsed(text);
+      if (node === undefined) {
+        try {
+          node = parseFilter(text);
+        } catch {
+          node = null;
+        }
         if (filters.size > 1000) filters.clear();
         filters.set(text, node);
       }

@@ -22,6 +22,7 @@ import {
   type SessionField,
 } from '../session.js';
 import { FilterError, Lexer, isNumberText, type Token } from './lexer.js';
+import { wireTimestamp } from '../time.js';
 
 export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
 export type FilterValue = string | number | boolean;
@@ -41,7 +42,7 @@ export const MAX_FILTER_LENGTH = 4000;
 export const MAX_FILTER_DEPTH = 32;
 
 const OPERATORS = '=, !=, <, <=, >, >=, in, not in, contains, not contains, is null, is not null';
-/** Text fields where `<`/`>` make sense: ISO-8601 timestamps order correctly as strings. */
+/** Text fields where `<`/`>` make sense: timestamps, given in the stored form, order as strings. */
 const ORDERED_TEXT = new Set<SessionField>(['created_at', 'updated_at']);
 /** Closed vocabularies: a typo here would silently match nothing, so it is refused instead. */
 const ENUMS: Partial<Record<SessionField, readonly string[]>> = {
@@ -191,7 +192,9 @@ class Parser {
       if (ordered && kind === 'string' && !ORDERED_TEXT.has(field)) {
         throw this.misuse(opTok, field, '<, <=, > and >= work on number fields and on created_at / updated_at');
       }
-      return { type: 'compare', field, op, value: this.value(field, !ordered) };
+      const at = this.lx.peek();
+      const value = this.value(field, !ordered);
+      return { type: 'compare', field, op, value: ORDERED_TEXT.has(field) ? this.time(field, String(value), at) : value };
     }
     if (opTok.kind !== 'word') throw opError();
     const word = opTok.text.toLowerCase();
@@ -228,6 +231,16 @@ class Parser {
       return { type: 'contains', field, negated, value: String(this.value(field, false)) };
     }
     throw this.expected('"in" or "contains"', kw);
+  }
+
+  /** A time compared with created_at / updated_at, in their stored form (text comparison is then time order). */
+  private time(field: SessionField, raw: string, t: Token): string {
+    const stored = wireTimestamp(raw);
+    if (stored !== null) return stored;
+    throw new FilterError(
+      `expected a time for "${field}" at position ${t.pos}, like 2026-11-26 or "2026-11-26 10:00" (UTC, or with an offset such as +02:00), found ${describe(t)}`,
+      t.pos,
+    );
   }
 
   private misuse(opTok: Token, field: SessionField, advice: string): FilterError {

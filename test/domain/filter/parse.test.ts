@@ -92,7 +92,21 @@ describe('parseFilter', () => {
     expect(v('ip = 192.0.2.10')).toBe('192.0.2.10');
     expect(v('source = a_b-c:d@e')).toBe('a_b-c:d@e');
     expect(v('city = München')).toBe('München');
-    expect(v('created_at > 2025-01-02T00:00:00Z')).toBe('2025-01-02T00:00:00Z');
+    expect(v('created_at > 2025-01-02T00:00:00Z')).toBe('2025-01-02T00:00:00.000000');
+  });
+
+  it('times: created_at / updated_at compare with a time in their stored form, however it is written', () => {
+    const v = (src: string) => (parseFilter(src) as { value: unknown }).value;
+    expect(v('created_at > 2026-11-26')).toBe('2026-11-26T00:00:00.000000');
+    expect(v('created_at > "2026-11-26 10:00"')).toBe('2026-11-26T10:00:00.000000');
+    expect(v('updated_at <= "2026-11-26T10:00:00.5"')).toBe('2026-11-26T10:00:00.500000');
+    expect(v('created_at >= "2026-11-26T12:00:00+02:00"')).toBe('2026-11-26T10:00:00.000000');
+    expect(v('created_at = 2026-11-26T10:00:00.123456Z')).toBe('2026-11-26T10:00:00.123456');
+    // "contains" still looks for a substring of the text.
+    expect(v('created_at contains 2026-11')).toBe('2026-11');
+    for (const bad of ['created_at > yesterday', 'created_at > 5', 'created_at < 2026-02-30', 'updated_at >= "2026-11-26 25:00"']) {
+      expect(() => parseFilter(bad), bad).toThrow(/expected a time for "(created|updated)_at" at position \d+, like 2026-11-26/);
+    }
   });
 
   it('quoting: single and double quotes with backslash escapes', () => {
