@@ -142,6 +142,9 @@ export function createRuleService({ store, clock, bus }: { store: Store; clock: 
     /** Deletes a custom rule. Smart rules and the allowlist are disabled, not deleted. */
     delete(siteId: string, ruleId: string): Rule {
       const rule = get(siteId, ruleId);
+      if (rule.type === 'allowlist') {
+        throw new VtrError('invalid_request', 'the allowlist rule cannot be deleted: it is the site\'s ip_allowlist; empty it with `vtr sites update --ip-allowlist ""`', { field: 'rule_id' });
+      }
       if (rule.type !== 'custom' || isSmartRuleId(ruleId)) {
         throw new VtrError('invalid_request', `${ruleId} is a built-in rule and cannot be deleted; disable it instead (\`vtr rules update ${ruleId} --disable\`)`, { field: 'rule_id' });
       }

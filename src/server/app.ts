@@ -47,7 +47,6 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono({ getPath: requestPath });
 
   app.onError((err, c) => errorResponse(c, err));
-  app.notFound((c) => sendJson(c, { code: 'not_found', message: `no route for ${c.req.method} ${c.req.path.slice(0, 200)}` }, 404));
 
   // With --admin-token, the management API and console need it (the public API has its own auth).
   if (deps.config.adminToken) {
@@ -105,7 +104,13 @@ export function createApp(deps: AppDeps): Hono {
   adminWebhookRoutes(app, deps);
   adminLogRoutes(app, deps);
   adminStateRoutes(app, deps);
-  consoleRoutes(app, deps);
+  const consolePages = consoleRoutes(app, deps);
+  // A mistyped console URL in a browser gets the console's page, not the API's JSON.
+  app.notFound((c) =>
+    c.req.method === 'GET' && (c.req.path === '/_vtr/console' || c.req.path.startsWith('/_vtr/console/'))
+      ? consolePages.notFound(c)
+      : sendJson(c, { code: 'not_found', message: `no route for ${c.req.method} ${c.req.path.slice(0, 200)}` }, 404),
+  );
   return app;
 }
 

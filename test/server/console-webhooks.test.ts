@@ -139,6 +139,9 @@ describe('console: webhook events and the Retry button', () => {
     let p = await page(h, evPage);
     expect(p.text).toMatch(/<button type="submit" id="retry" aria-describedby="retry-reason" disabled>Retry<\/button>/);
     expect(p.text).toContain('Automatic retries in progress — next attempt at');
+    // The time names its zone once.
+    expect(p.text).not.toMatch(/UTC<span class="emu"> \(emulated\)<\/span><\/time> UTC/);
+    expect(p.text).not.toMatch(/UTC<\/time> UTC/);
     expect(p.text).toContain('Tor &lt;exits&gt;');
     expect(p.text).toContain('<td>auto</td>');
     // Posting anyway (an old page) is refused by the service, and the page says so.

@@ -44,6 +44,16 @@ describe('console pages', () => {
     expect((await page(h, '/_vtr/console/checks/chk_nope')).status).toBe(404);
   });
 
+  it('a console URL no page has: the console\'s 404 page, not the API\'s JSON', async () => {
+    const h = fresh();
+    const r = await page(h, '/_vtr/console/nosuch');
+    expect(r.status).toBe(404);
+    expect(r.text).toContain('<h1>Not found</h1>');
+    expect(r.text).toContain('the console has no page /_vtr/console/nosuch');
+    // The API keeps its JSON.
+    expect((await h.request('/_vtr/api/nosuch')).headers.get('content-type')).toMatch(/json/);
+  });
+
   it('escapes what visitors control', async () => {
     const h = fresh();
     const s = await h.createSession({ user_agent: '<script>alert(1)</script>', url: 'https://example.com/"><img src=x onerror=alert(2)>' });

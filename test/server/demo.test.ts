@@ -48,6 +48,21 @@ describe('demo', () => {
   });
 });
 
+describe('demo under a frozen clock', () => {
+  it('demo: the result page names the zone of its times and marks them emulated', async () => {
+    const frozen = createEmulator({ dbPath: ':memory:', clock: 'frozen' });
+    try {
+      const res = await frozen.app.request('/_vtr/demo/signup', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40example.com' });
+      const html = await res.text();
+      expect(html).toMatch(/<th>created_at<\/th><td class="mono">\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(emulated\)<\/td>/);
+      expect(html).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}/);
+      expect(html).toContain('<link rel="icon" href="data:,">');
+    } finally {
+      await frozen.close();
+    }
+  });
+});
+
 describe('demo under --rate-limit', () => {
   it('demo: a check refused by the rate limit answers 429 with Retry-After, not a gateway error', async () => {
     // A frozen clock: every post shares one window of the limiter, however slow the machine.

@@ -175,3 +175,15 @@ describe('rules: state export and import', () => {
     ]);
   });
 });
+
+describe('rules: deleting the built-in ones', () => {
+  it('rules delete: the allowlist points to the site\'s ip_allowlist, a smart rule to --disable', async () => {
+    const site = (await admin<{ site_id: string }>('GET', '/sites/default')).body.site_id;
+    const allowlist = await admin<{ code: string; message: string }>('DELETE', `/sites/${site}/rules/allowlist`);
+    expect(allowlist.status).toBe(400);
+    expect(allowlist.body.message).toMatch(/ip_allowlist.*vtr sites update --ip-allowlist ""/);
+    expect(allowlist.body.message).not.toContain('--disable');
+    const smart = await admin<{ message: string }>('DELETE', `/sites/${site}/rules/bot`);
+    expect(smart.body.message).toContain('vtr rules update bot --disable');
+  });
+});

@@ -1,6 +1,7 @@
 // The web console: server-rendered pages under /_vtr/console (guarded by --admin-token in app.ts),
 // and `/`, which sends the browser there. Each page is one module with a register(router); a new
 // page adds itself to PAGES and its nav entry to NAV (layout.ts).
+import { VtrError } from '../../domain/errors.js';
 import type { Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { safeEqual } from '../../domain/ids.js';
@@ -41,7 +42,8 @@ export const PAGES: Array<(r: ConsoleRouter) => void> = [
 
 export const ADMIN_COOKIE = 'vtr_admin';
 
-export function consoleRoutes(app: Hono, deps: AppDeps): void {
+/** Mounts the console; answers with its 404 page for a console URL no page has. */
+export function consoleRoutes(app: Hono, deps: AppDeps): { notFound(c: Context): Response } {
   const admin = deps.config.adminToken ?? null;
   const remember = (c: Context, token: string) =>
     setCookie(c, ADMIN_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict' });
@@ -82,6 +84,9 @@ export function consoleRoutes(app: Hono, deps: AppDeps): void {
 
   const router = createConsoleRouter(app, deps);
   for (const register of PAGES) register(router);
+  return {
+    notFound: (c) => router.errorPage(c, new VtrError('not_found', `the console has no page ${c.req.path.slice(0, 200)}`)),
+  };
 }
 
 function cookieOk(c: Context, admin: string): boolean {

@@ -24,6 +24,8 @@ export interface ConsoleRouter {
   form(path: string, handler: (c: Context, form: Record<string, string>) => string | Response | Promise<string | Response>): void;
   /** A full page for the given content. */
   render(o: { title: string; nav: string; body: Html; script?: Html }): Html;
+  /** The console's page for an error (a mistyped console URL's 404 too). */
+  errorPage(c: Context, err: unknown): Response;
 }
 
 export function createConsoleRouter(app: Hono, deps: AppDeps): ConsoleRouter {
@@ -40,6 +42,7 @@ export function createConsoleRouter(app: Hono, deps: AppDeps): ConsoleRouter {
   return {
     deps,
     render,
+    errorPage,
     page(path, handler) {
       app.get(`${CONSOLE}${path}`, async (c) => {
         try {

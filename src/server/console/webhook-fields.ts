@@ -61,7 +61,7 @@ export function retryState(deps: AppDeps, e: WebhookEvent): RetryState {
   if (refusal?.code === 'retries_in_progress') {
     // auto_retries_remaining counts the retries still possible after the scheduled attempt.
     const left = e.auto_retries_remaining;
-    const next = e.next_attempt_at ? html`next attempt at ${time(e.next_attempt_at)} UTC` : html`next attempt any moment`;
+    const next = e.next_attempt_at ? html`next attempt at ${time(e.next_attempt_at)}` : html`next attempt any moment`;
     const then = left === 0 ? 'the last automatic one' : `then up to ${left} more if it fails`;
     return { allowed: false, reason: html`Automatic retries in progress — ${next}, ${then}. Retry by hand once they are done.` };
   }

@@ -23,7 +23,7 @@ const STYLE = `
 function layout(title: string, site: Site, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title><style>${STYLE}</style>
+<title>${esc(title)}</title><link rel="icon" href="data:,"><style>${STYLE}</style>
 <script src="/agent.js" data-site-key="${esc(site.site_key)}"></script>
 </head><body>
 <header><strong>Acme Widgets</strong> <small>a sample page of "${esc(site.name)}" (${esc(site.site_id)}), served by the vtr emulator</small></header>
@@ -66,15 +66,20 @@ export function demoPage(site: Site): string {
 
 type Section = Record<string, unknown> | null;
 
-function sectionTable(name: string, section: Section): string {
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
+/** A time shown to a person names its zone, and says so when the emulator's clock is not the real one. */
+const shownTime = (v: unknown, emulated: boolean): unknown =>
+  typeof v === 'string' && TIMESTAMP.test(v) ? `${v.replace('T', ' ').slice(0, 19)} UTC${emulated ? ' (emulated)' : ''}` : v;
+
+function sectionTable(name: string, section: Section, emulated: boolean): string {
   if (!section) return `<h3>${esc(name)}</h3><p class="hint">not sent</p>`;
   const rows = Object.entries(section)
-    .map(([k, v]) => `<tr><th>${esc(k)}</th><td class="mono">${esc(v === null ? '-' : typeof v === 'object' ? JSON.stringify(v) : v)}</td></tr>`)
+    .map(([k, v]) => `<tr><th>${esc(k)}</th><td class="mono">${esc(v === null ? '-' : typeof v === 'object' ? JSON.stringify(v) : shownTime(v, emulated))}</td></tr>`)
     .join('');
   return `<h3>${esc(name)}</h3><table data-section="${esc(name)}">${rows}</table>`;
 }
 
-export function resultPage(site: Site, result: Record<string, unknown>, status: number): string {
+export function resultPage(site: Site, result: Record<string, unknown>, status: number, emulated: boolean): string {
   const back = `<p><a href="/_vtr/demo?site=${encodeURIComponent(site.site_id)}">Sign up again</a></p>`;
   if (status !== 200) {
     return layout('Check failed - vtr demo', site, `<main><section><h1>The check failed</h1>
@@ -94,14 +99,14 @@ export function resultPage(site: Site, result: Record<string, unknown>, status: 
     <tr><th>check</th><td><a class="mono" data-testid="check-id" href="/_vtr/api/checks/${encodeURIComponent(String(result.id))}">${esc(result.id)}</a></td></tr>
     <tr><th>session</th><td>${session}</td></tr>
     <tr><th>risks</th><td class="mono" data-testid="risks">${risks.length ? esc(risks.join(', ')) : 'none'}</td></tr>
-    <tr><th>created_at</th><td class="mono">${esc(result.created_at)}</td></tr>
+    <tr><th>created_at</th><td class="mono">${esc(shownTime(result.created_at, emulated))}</td></tr>
   </table>
   ${back}
   <p class="hint">Webhooks: a saved view with trigger_webhooks that this session now matches sends a webhook
   (<code>vtr webhooks tail</code> shows the attempts).</p>
 </section>
 <aside>
-  ${['device', 'ip', 'email', 'phone', 'address'].map((k) => sectionTable(k, result[k] as Section)).join('\n')}
+  ${['device', 'ip', 'email', 'phone', 'address'].map((k) => sectionTable(k, result[k] as Section, emulated)).join('\n')}
 </aside>
 </main>`);
 }

@@ -9,7 +9,7 @@ import { demoPage, resultPage } from '../demo/html.js';
 
 const MAX_FORM = 64 * 1024;
 
-export function demoRoutes(app: Hono, { sites }: AppDeps): void {
+export function demoRoutes(app: Hono, { sites, clock }: AppDeps): void {
   const siteOf = (id: string | undefined): Site => (id ? sites.get(id) : sites.defaultSite());
   const html = (body: string, status = 200, extra: Record<string, string> = {}) =>
     new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...extra } });
@@ -38,7 +38,7 @@ export function demoRoutes(app: Hono, { sites }: AppDeps): void {
       // The check's own refusal passes through (a 429 under --rate-limit stays a 429, not a gateway error).
       const status = res.status === 200 ? 200 : res.status >= 400 && res.status < 500 ? res.status : 502;
       const retryAfter = res.headers.get('retry-after');
-      return html(resultPage(site, result, res.status), status, retryAfter ? { 'retry-after': retryAfter } : {});
+      return html(resultPage(site, result, res.status, clock.mode !== 'system'), status, retryAfter ? { 'retry-after': retryAfter } : {});
     },
   });
 }
