@@ -39,6 +39,13 @@ interface TableInfo {
 const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
 
 export function createStateStore(db: Db, caches: ReadCaches) {
+  /** Which imported row refers to a row the file does not have, with the values it refers by. */
+  const danglingReference = (b: { table: string; rowid: number | null; parent: string; fkid: number }): string => {
+    const from = (db.pragma(`foreign_key_list(${q(b.table)})`) as Array<{ id: number; from: string }>).filter((f) => f.id === b.fkid).map((f) => f.from);
+    const row = b.rowid == null ? undefined : (db.prepare(`SELECT ${from.map(q).join(', ')} FROM ${q(b.table)} WHERE rowid = ?`).get(b.rowid) as Record<string, unknown> | undefined);
+    const by = row ? ` (${from.map((c) => `${c} ${JSON.stringify(row[c])}`).join(', ')})` : '';
+    return `the rows do not fit together: a row of tables.${b.table}${by} refers to no row of tables.${b.parent}`;
+  };
   let cached: TableInfo[] | null = null;
   const tables = (): TableInfo[] => {
     if (cached) return cached;
@@ -117,6 +124,9 @@ export function createStateStore(db: Db, caches: ReadCaches) {
           });
           counts[name] = rows.length;
         }
+        // Named here: at COMMIT SQLite would only say "FOREIGN KEY constraint failed".
+        const broken = db.pragma('foreign_key_check') as Array<{ table: string; rowid: number | null; parent: string; fkid: number }>;
+        if (broken.length > 0) throw bad(danglingReference(broken[0]));
       });
       try {
         run.immediate();

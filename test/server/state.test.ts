@@ -126,6 +126,7 @@ describe('state export / import / reset', () => {
       [rule({ type: 'weird' }), /rules\[0\]\.type: must be one of allowlist, smart, custom/],
       [edit('webhooks', { url: 'not a url' }), /webhooks\[0\]\.url: must be an absolute http/],
       [edit('webhooks', { secret: 'nope' }), /webhooks\[0\]\.secret: must be a whsec_ secret/],
+      [edit('webhook_events', { webhook_id: 'wh_gone' }), /the rows do not fit together: a row of tables\.webhook_events \(webhook_id "wh_gone"\) refers to no row of tables\.webhooks/],
       [edit('sites', { site_id: null }), /sites\[0\]\.site_id: the primary key must be given/],
       [edit('webhook_events', { status: 'delivered', next_attempt_us: 1 }), /webhook_events\[0\]\.next_attempt_us: must be null for a delivered event/],
       [{ ...doc, tables: { ...doc.tables, meta: [...(doc.tables.meta ?? []).filter((r) => r.key !== 'clock_offset_ms'), { key: 'clock_offset_ms', value: '1e20' }] } }, /meta\[\d+\]\.value: the clock offset must be a whole number/],
