@@ -1,6 +1,8 @@
 // `startEmulator()`: an emulator in this process for a test suite. Loaded on the first call, so
 // `import('vtr')` itself stays cheap.
 import { createEmulator, type EmulatorOptions } from '../emulator.js';
+import { CLOCK_MODES } from '../domain/clock.js';
+import { AUTO_RETRIES } from '../domain/retry-policy.js';
 import { createApiClient } from '../client/api-client.js';
 import { parseDuration, parseTimestamp, formatMillis } from '../domain/time.js';
 import { createHelpers } from './helpers.js';
@@ -9,7 +11,7 @@ import type { RunningEmulator, StartEmulatorOptions } from './types.js';
 /** Where requests answered in-process say they went (no socket is opened for them). */
 const IN_PROCESS_ORIGIN = 'http://127.0.0.1';
 
-const CLOCKS = ['system', 'manual', 'frozen'];
+const CLOCKS: readonly string[] = CLOCK_MODES;
 const DURATIONS = ['retryBaseMs', 'webhookTimeoutMs'] as const;
 
 /** Refuses what `vtr serve` would refuse, naming the option and what it takes. */
@@ -21,7 +23,7 @@ function checkOptions(opts: StartEmulatorOptions): void {
     if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v) && v > 0)) throw bad(`${k}: expected a number of milliseconds above 0, got ${String(v)}`);
   }
   const schedule = opts.retrySchedule;
-  if (schedule !== undefined && !(Array.isArray(schedule) && schedule.length === 5 && schedule.every((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0))) {
+  if (schedule !== undefined && !(Array.isArray(schedule) && schedule.length === AUTO_RETRIES && schedule.every((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0))) {
     throw bad('retrySchedule: expected five delays in milliseconds, e.g. [5000, 300000, 1800000, 7200000, 18000000]');
   }
   if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port <= 65535)) throw bad(`port: expected 0-65535, got ${String(opts.port)}`);
@@ -53,11 +55,11 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   }
   const baseUrl = `${origin}/api/v1`;
 
-  /** Answers a request in-process, exactly as over HTTP; a relative URL is resolved against the emulator. */
   let closed = false;
   const notAfterClose = () => {
     if (closed) throw new Error('this emulator is closed (emu.close() was called): start another with startEmulator()');
   };
+  /** Answers a request in-process, exactly as over HTTP; a relative URL is resolved against the emulator. */
   const fetchInProcess = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     notAfterClose();
     const request = isRequest(input) ? (init ? new Request(input, init) : input) : new Request(new URL(String(input), origin), init);
@@ -107,11 +109,10 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
     async reset() {
       notAfterClose();
       // A fresh default site (its settings and rules as on a first start), given the old keys and token.
-      const before = state.export();
+      const kept = new Map(sites.tokens.list(keys.siteId).map((t) => [t.token, t])).get(keys.accessToken);
       await state.reset();
       const fresh = state.export();
       const site = { ...fresh.tables.sites[0], site_id: keys.siteId, site_key: keys.siteKey, secret_key: keys.secretKey };
-      const kept = new Map((before.tables.access_tokens ?? []).map((r) => [r.token, r])).get(keys.accessToken);
       const token = { ...(kept ?? { token: keys.accessToken, site_id: keys.siteId, created_at: formatMillis(emulator.clock.now()) }), revoked_at: null };
       await state.import({
         ...fresh,

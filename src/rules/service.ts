@@ -3,7 +3,7 @@
 // does with them is domain/rules.ts#decide.
 import type { Clock } from '../domain/clock.js';
 import { notFound, VtrError } from '../domain/errors.js';
-import { parseFilter, FilterError, type FilterNode } from '../domain/filter/index.js';
+import { createFilterCache, parseFilter, FilterError, type FilterNode } from '../domain/filter/index.js';
 import { newId } from '../domain/ids.js';
 import {
   ALLOWLIST_RULE_ID, isRuleAction, isSmartRuleId, RULE_ACTIONS, SMART_RULES, type Rule, type RuleAction,
@@ -52,8 +52,7 @@ function allowlistRule(site: Site): Rule {
 
 export function createRuleService({ store, clock, bus }: { store: Store; clock: Clock; bus?: EventBus }) {
   const announce = (type: 'rule.created' | 'rule.updated' | 'rule.deleted', rule: Rule) => bus?.publish({ type, data: { ...rule } });
-  // Parsed once per filter text: every check evaluates the site's custom rules.
-  const filters = new Map<string, FilterNode | null>();
+  const filterOf = createFilterCache();
   const site = (siteId: string): Site => {
     const s = store.sites.get(siteId);
     if (!s) throw notFound(`site ${siteId}`);
@@ -80,25 +79,8 @@ export function createRuleService({ store, clock, bus }: { store: Store; clock: 
   return {
     list,
     get,
-    /** The parsed filter of a custom rule (checked when it was saved). */
-    /**
-     * The rule's parsed filter; null for one stored before this vtr refused it (a file written by an
-     * older version): such a rule matches nothing, as such a view does, and no check fails over it.
-     */
-    filterOf(rule: Rule): FilterNode | null {
-      const text = rule.filter ?? '';
-      let node = filters.get(text);
-      if (node === undefined) {
-        try {
-          node = parseFilter(text);
-        } catch {
-          node = null;
-        }
-        if (filters.size > 1000) filters.clear();
-        filters.set(text, node);
-      }
-      return node;
-    },
+    /** The parsed filter of a custom rule (checked when it was saved; null, matching nothing, if it no longer parses). */
+    filterOf: (rule: Rule): FilterNode | null => filterOf(rule.filter ?? ''),
     create(siteId: string, input: RuleInput): Rule {
       site(siteId);
       if (input.filter === undefined) throw new VtrError('invalid_request', 'filter: required', { field: 'filter' });

@@ -89,8 +89,10 @@ export function createSiteService({ store, clock, bus }: { store: Store; clock: 
         store.sites.delete(siteId);
         if (!site.is_default) return null;
         const next = store.sites.list()[0];
-        if (next && !next.is_default) store.sites.update({ ...next, is_default: true });
-        return next ? { ...next, is_default: true } : null;
+        if (!next) return null;
+        const promoted = { ...next, is_default: true };
+        store.sites.update(promoted);
+        return promoted;
       });
       announce('site.deleted', site);
       if (heir) announce('site.updated', heir);

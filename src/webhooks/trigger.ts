@@ -9,7 +9,7 @@ import type { Clock } from '../domain/clock.js';
 import type { Session } from '../domain/session.js';
 import type { RetryPolicy } from '../domain/retry-policy.js';
 import { changeTriggersViews, type SessionChangeCause } from '../domain/webhooks.js';
-import { matchesFilter, parseFilter, type FilterNode } from '../domain/filter/index.js';
+import { createFilterCache, matchesFilter } from '../domain/filter/index.js';
 import { formatMicros } from '../domain/time.js';
 import type { EventBus } from '../events/bus.js';
 import type { SessionHooks } from '../sessions/service.js';
@@ -28,28 +28,12 @@ export interface TriggerDeps {
   kick: () => void;
 }
 
-const MAX_CACHED_FILTERS = 1000;
-
 export function createTrigger({ store, clock, bus, policy, kick }: TriggerDeps): Required<SessionHooks> {
   // Events written for a session since its last afterCommit, announced by the next one. Several
   // changes of one transaction (a batch) add up. A rolled-back write never reaches afterCommit; what
   // it left here is dropped at the next announcement (those events are not in the store).
   const written = new Map<string, WebhookEventRecord[]>();
-  const filters = new Map<string, FilterNode | null>();
-
-  function filterOf(text: string): FilterNode | null {
-    let node = filters.get(text);
-    if (node === undefined) {
-      try {
-        node = parseFilter(text);
-      } catch {
-        node = null; // refused at creation; a stored bad filter matches nothing
-      }
-      if (filters.size >= MAX_CACHED_FILTERS) filters.clear();
-      filters.set(text, node);
-    }
-    return node;
-  }
+  const filterOf = createFilterCache();
 
   return {
     inTransaction(session: Session, previous: Session | null, cause?: SessionChangeCause) {

@@ -9,3 +9,4 @@ export {
   type FilterValue,
 } from './parser.js';
 export { matchesFilter } from './evaluate.js';
+export { createFilterCache } from './cache.js';
