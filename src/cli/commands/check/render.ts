@@ -1,26 +1,10 @@
 import type { ChalkInstance } from 'chalk';
-import type { RiskLevel } from '../../../domain/session.js';
-import type { MatchedRule, Outcome } from '../../../domain/rules.js';
+import type { z } from 'zod';
+import type { CheckResult } from '../../../api/check.js';
 import { riskColour } from '../../style.js';
 
-type Section = Record<string, any> | null;
-
-/** The fields of a check result the verdict shows (the API's shape, see docs/checks.md). */
-export interface CheckView {
-  id: string;
-  created_at: string;
-  session_id: string | null;
-  risk_level: RiskLevel;
-  risks: string[];
-  outcome: Outcome;
-  review: boolean;
-  rules: MatchedRule[];
-  device: Section;
-  ip: Section;
-  email: Section;
-  phone: Section;
-  address: Section;
-}
+/** A check result as the API answers it (its schema: src/api/check.ts; docs/checks.md). */
+export type CheckView = z.output<typeof CheckResult>;
 
 const join = (parts: Array<string | null | undefined | false>) => parts.filter(Boolean).join(' · ');
 const flags = (s: Record<string, any>, names: string[]) => names.filter((n) => s[n] === true).join(' ');
