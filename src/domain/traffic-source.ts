@@ -1,21 +1,13 @@
 // Channel and source_* fields of a session, derived from the landing URL and the referrer (contract §4).
 // Pure: no I/O, never throws on malformed input.
 
-import type { Channel } from './session.js';
+import type { Channel, Session } from './session.js';
 
-export interface TrafficSource {
-  channel: Channel;
-  source: string | null;
-  source_subtype: string | null;
-  source_id: string | null;
-  source_medium: string | null;
-  source_campaign: string | null;
-  source_group: string | null;
-  source_content: string | null;
-  source_term: string | null;
-  referrer: string | null;
-  referrer_domain: string | null;
-}
+/** The session's traffic fields; a derived source always has a channel. */
+export type TrafficSource = Pick<
+  Session,
+  'source' | 'source_subtype' | 'source_id' | 'source_medium' | 'source_campaign' | 'source_group' | 'source_content' | 'source_term' | 'referrer' | 'referrer_domain'
+> & { channel: Channel };
 
 export interface ClickIdParam {
   /** Query parameter the ad network appends to the landing URL. */

@@ -4,22 +4,17 @@ import { lazy } from './lazy.js';
 
 const uaParser = lazy<typeof import('ua-parser-js')>('ua-parser-js');
 const isbotLib = lazy<typeof import('isbot')>('isbot');
-import type { DeviceType } from './session.js';
+import type { DeviceType, Session } from './session.js';
 import { addBounded } from './bounded-map.js';
 
-export interface UserAgentInfo {
-  device_type: DeviceType | null;
-  browser_name: string | null;
-  browser_family: string | null;
-  browser_version: string | null;
-  os_family: string | null;
-  os_version: string | null;
+/** The session's device fields, and what the user agent says of automation. */
+export type UserAgentInfo = Pick<Session, 'device_type' | 'browser_name' | 'browser_family' | 'browser_version' | 'os_family' | 'os_version'> & {
   /** Automated, non-crawler client (headless browsers, scripts, scrapers) → risk `bot`. */
   bot: boolean;
   /** Well-known search-engine crawler → risk `crawler` (never also `bot`). */
   crawler: boolean;
   headless: boolean;
-}
+};
 
 /** Headless browsers: always `bot`, even if they also claim to be a crawler. */
 export const HEADLESS_PATTERN = /HeadlessChrome|PhantomJS/i;
