@@ -41,29 +41,29 @@ export interface Exchange {
   siteId: string | undefined;
 }
 
-// One entry per request that noted something; it goes with its Request.
-const exchanges = new WeakMap<Request, Exchange>();
+// Kept in the request's Hono context, which every middleware, route and the error handler share.
+const EXCHANGE = 'vtr.exchange';
 
-function exchangeOf(req: Request): Exchange {
-  let e = exchanges.get(req);
-  if (!e) exchanges.set(req, (e = { requestBody: null, sentBody: undefined, siteId: undefined }));
+function exchangeOf(c: Context): Exchange {
+  let e = c.get(EXCHANGE) as Exchange | undefined;
+  if (!e) c.set(EXCHANGE, (e = { requestBody: null, sentBody: undefined, siteId: undefined }));
   return e;
 }
 
 /** What was noted of this request, if anything. */
-export function exchange(req: Request): Readonly<Exchange> | undefined {
-  return exchanges.get(req);
+export function exchange(c: Context): Readonly<Exchange> | undefined {
+  return c.get(EXCHANGE) as Exchange | undefined;
 }
 
 /** The site a public request is for, once its credentials are accepted (spares the log a lookup). */
 export function noteSite(c: Context, siteId: string): void {
-  exchangeOf(c.req.raw).siteId = siteId;
+  exchangeOf(c).siteId = siteId;
 }
 
 /** A JSON answer (a string or bytes are JSON text already). The request log keeps what was sent. */
 export function sendJson(c: Context, body: unknown, status = 200): Response {
   const payload = typeof body === 'string' || body instanceof Uint8Array ? body : jsonText(body);
-  exchangeOf(c.req.raw).sentBody = payload;
+  exchangeOf(c).sentBody = payload;
   // A Node Buffer over a plain ArrayBuffer (never shared): the Uint8Array Hono's types ask for.
   return c.body(payload as string | Uint8Array<ArrayBuffer>, status as 200, { 'content-type': 'application/json' });
 }
@@ -169,7 +169,7 @@ export async function readBody(c: Context, limit = MAX_BODY_BYTES, tooLargeMessa
   if (bytes === null || bytes.byteLength === 0) return null;
   // In process nothing holds a body to its declared length.
   if (bytes.byteLength > limit) throw tooLarge(c, tooLargeMessage);
-  exchangeOf(c.req.raw).requestBody = bytes;
+  exchangeOf(c).requestBody = bytes;
   return bytes;
 }
 

@@ -28,7 +28,7 @@ function record(logger: RequestLogger, c: Context, atUs: number, durationMs: num
   const res = c.res;
   const url = request.url;
   const q = url.indexOf('?');
-  const noted = exchange(request);
+  const noted = exchange(c);
   const siteId = noted?.siteId;
   const seen: RequestSeen = {
     method: request.method,
