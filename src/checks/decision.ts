@@ -1,7 +1,7 @@
 // The site's decision on a visitor check: gathers what the rules look at (the device's history on
 // the site, the check's subject for custom filters) and runs domain/rules.ts#decide.
 import { decide, previousQuarterStartMs, type Decision, type Rule } from '../domain/rules.js';
-import { matchesFilter, type FilterNode } from '../domain/filter/index.js';
+import { matchesFilter, type FilterNode, type FilterSubject } from '../domain/filter/index.js';
 import type { RiskLevel, Session } from '../domain/session.js';
 import type { Site } from '../domain/site.js';
 import { formatMicros } from '../domain/time.js';
@@ -26,11 +26,15 @@ export interface DecisionInput {
   blankSession: () => Session;
 }
 
-/** A session-shaped record made from a check alone: its IP fields, geo, risks and risk level. */
-export function subjectFromCheck(blank: Session, c: Pick<DecisionInput, 'ip' | 'risks' | 'riskLevel'>): Session {
+/**
+ * A session-shaped record made from a check alone: its IP fields, geo, risks and risk level. No
+ * session: `session_id is null` picks out checks without a valid probe.
+ */
+export function subjectFromCheck(blank: Session, c: Pick<DecisionInput, 'ip' | 'risks' | 'riskLevel'>): FilterSubject {
   const ip = c.ip?.valid ? c.ip : null;
   return {
     ...blank,
+    session_id: null,
     ip: ip?.ip ?? null, ip_network: ip?.ip_network ?? null, isp: ip?.isp ?? null, country_code: ip?.country_code ?? null,
     city: ip?.city ?? null, timezone: ip?.timezone ?? null, risks: [...c.risks], risk_level: c.riskLevel,
   };
@@ -54,7 +58,7 @@ export function decideCheck(store: Store, d: DecisionInput): Decision {
     const seen = store.checks.deviceEmails(d.site.site_id, fingerprint, enough(emails));
     deviceEmails = seen + (d.email && !store.checks.deviceHasEmail(d.site.site_id, fingerprint, d.email) ? 1 : 0);
   }
-  let subject: Session | null = null;
+  let subject: FilterSubject | null = null;
   return decide(d.rules, {
     riskLevel: d.riskLevel,
     risks: d.risks,

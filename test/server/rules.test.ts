@@ -89,6 +89,15 @@ describe('rules: management and custom rules', () => {
     expect((await emu.check({ ip: '192.0.2.1' })).rules).toEqual([]);
   });
 
+  it('rules: session_id is null in the subject of a check without a valid probe', async () => {
+    const made = await admin<{ rule_id: string }>('POST', `/sites/${emu.site.siteId}/rules`, { name: 'No session', filter: 'session_id is null', action: 'block_review' });
+    expect(made.status).toBe(201);
+    expect(ids(await emu.check({ email: 'a@example.com' }))).toEqual([made.body.rule_id]);
+    expect(ids(await emu.check({ probe_id: 'prb_nope' }))).toEqual([made.body.rule_id]);
+    const p = await probe('192.0.2.60');
+    expect(ids(await emu.check({ probe_id: p.probe_id }))).toEqual([]);
+  });
+
   it('rules: allow wins over block', async () => {
     await admin('POST', `/sites/${emu.site.siteId}/rules`, { name: 'Trusted US', filter: 'country_code = US', action: 'allow_review' });
     await admin('PATCH', `/sites/${emu.site.siteId}/rules/location`, { enabled: true, action: 'block' });

@@ -9,7 +9,10 @@
 import type { Session } from '../session.js';
 import type { FilterNode, FilterValue } from './parser.js';
 
-export function matchesFilter(node: FilterNode, session: Session): boolean {
+/** What a filter reads: a session, or a record shaped like one (a check without a session has no id). */
+export type FilterSubject = Omit<Session, 'session_id'> & { session_id: string | null };
+
+export function matchesFilter(node: FilterNode, session: FilterSubject): boolean {
   switch (node.type) {
     case 'and':
       return node.children.every((c) => matchesFilter(c, session));
@@ -50,7 +53,7 @@ export function matchesFilter(node: FilterNode, session: Session): boolean {
   return false;
 }
 
-function fieldOf(session: Session, field: string): unknown {
+function fieldOf(session: FilterSubject, field: string): unknown {
   return (session as unknown as Record<string, unknown>)[field];
 }
 

@@ -8,5 +8,5 @@ export {
   type FilterNode,
   type FilterValue,
 } from './parser.js';
-export { matchesFilter } from './evaluate.js';
+export { matchesFilter, type FilterSubject } from './evaluate.js';
 export { createFilterCache } from './cache.js';
