@@ -17,13 +17,27 @@ function plainMessage(issue: Issue): string | undefined {
     return Number(issue.minimum) === 1 ? 'must not be empty' : `must have at least ${String(issue.minimum)} ${what}`;
   }
   if (issue.code === 'too_big' && what) return `must have at most ${String(issue.maximum)} ${what}`;
+  if (issue.origin === 'number' || issue.origin === 'int') {
+    if (issue.code === 'too_small') return `must be ${issue.inclusive === false ? 'more than' : 'at least'} ${String(issue.minimum)}`;
+    if (issue.code === 'too_big') return `must be ${issue.inclusive === false ? 'less than' : 'at most'} ${String(issue.maximum)}`;
+  }
+  if (issue.code === 'invalid_type' && issue.expected === 'int') return 'expected a whole number';
   if (issue.code === 'invalid_type') return `expected ${/^[aeiou]/.test(String(issue.expected)) ? 'an' : 'a'} ${String(issue.expected)}`;
   return undefined;
 }
 
+/** The issue to report: zod checks an integer's safe range before the schema's own bound, which says more. */
+function firstIssue(error: z.ZodError): z.core.$ZodIssue {
+  const first = error.issues[0];
+  if (first.code !== 'too_big' && first.code !== 'too_small') return first;
+  if ((first as unknown as Issue).origin !== 'int') return first;
+  const path = first.path.join('.');
+  return error.issues.find((i) => i.code === first.code && (i as unknown as Issue).origin === 'number' && i.path.join('.') === path) ?? first;
+}
+
 /** The 400 for a value a schema refused: the first issue, naming its field. */
 export function invalidRequest(error: z.ZodError): VtrError {
-  const issue = error.issues[0];
+  const issue = firstIssue(error);
   if (issue.code === 'unrecognized_keys') {
     const key = [...issue.path, issue.keys[0]].join('.');
     return new VtrError('invalid_request', `${key}: unknown field`, { field: key });

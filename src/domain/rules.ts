@@ -10,6 +10,8 @@ export const OUTCOMES = ['allowed', 'blocked', 'neutral'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
 export const SMART_RULE_IDS = ['bot', 'anonymous', 'location', 'repeat_device', 'emails_per_device'] as const;
+/** The largest threshold a counting smart rule takes (the smallest is 1). */
+export const MAX_THRESHOLD = 1_000_000;
 export type SmartRuleId = (typeof SMART_RULE_IDS)[number];
 
 export interface SmartRuleDefault {

@@ -6,7 +6,7 @@ import { notFound, VtrError } from '../domain/errors.js';
 import { createFilterCache, parseFilter, FilterError, type FilterNode } from '../domain/filter/index.js';
 import { newId } from '../domain/ids.js';
 import {
-  ALLOWLIST_RULE_ID, isRuleAction, isSmartRuleId, RULE_ACTIONS, SMART_RULES, type Rule, type RuleAction,
+  ALLOWLIST_RULE_ID, isRuleAction, isSmartRuleId, MAX_THRESHOLD, RULE_ACTIONS, SMART_RULES, type Rule, type RuleAction,
 } from '../domain/rules.js';
 import type { Site } from '../domain/site.js';
 import { formatMicros } from '../domain/time.js';
@@ -20,8 +20,6 @@ export interface RuleInput {
   threshold?: number | null;
   enabled?: boolean;
 }
-
-const MAX_THRESHOLD = 1_000_000;
 
 function parsed(filter: string): FilterNode {
   try {

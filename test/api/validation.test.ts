@@ -81,7 +81,18 @@ describe('invalidRequest', () => {
     expect(of({ tags: 'a' })).toBe('tags: expected an array');
     expect(of({ own: 1 })).toBe('own: its own');
     expect(of({ extra: 1 })).toBe('extra: unknown field');
-    expect(of({ n: 1 })).toMatch(/^n: Too small/); // a number's bound: zod's own words
+    expect(of({ n: 1 })).toBe('n: must be at least 3');
     expect(invalidRequest(z.object({}).safeParse(5).error!).toJSON()).toEqual({ code: 'invalid_request', message: 'body: expected an object', field: 'body' });
+  });
+
+  it('invalidRequest: a whole number out of its bounds names the schema bound, not the safe-integer range', () => {
+    const whole = z.strictObject({ t: z.number().int().min(1).max(1_000_000) });
+    const said = (t: unknown) => invalidRequest(whole.safeParse({ t }).error!).message;
+    expect(said(0)).toBe('t: must be at least 1');
+    expect(said(2_000_000)).toBe('t: must be at most 1000000');
+    expect(said(1e300)).toBe('t: must be at most 1000000');
+    expect(said(2.5)).toBe('t: expected a whole number');
+    expect(said('5')).toBe('t: expected a number');
+    expect(invalidRequest(z.object({ p: z.number().gt(0) }).safeParse({ p: 0 }).error!).message).toBe('p: must be more than 0');
   });
 });

@@ -52,6 +52,9 @@ describe('vtr rules', () => {
     const threshold = await vtr(['rules', 'update', 'repeat_device', '--threshold', 'many']);
     expect(threshold.code).toBe(2);
     expect(threshold.stderr).toContain('--threshold');
+    const huge = await vtr(['rules', 'update', 'repeat_device', '--threshold', '2000000']);
+    expect(huge.code).toBe(2);
+    expect(huge.stderr).toContain('--threshold: "2000000" is not a whole number from 1 to 1000000');
     const failOn = await vtr(['check', '--ip', '192.0.2.1', '--fail-on', 'never']);
     expect(failOn.code).toBe(2);
   });

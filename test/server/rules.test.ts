@@ -118,6 +118,9 @@ describe('rules: management and custom rules', () => {
     expect((await admin('DELETE', `${base}/bot`)).status).toBe(400);
     expect((await admin('PATCH', `${base}/repeat_device`, { threshold: 0 })).status).toBe(400);
     expect((await admin('PATCH', `${base}/bot`, { threshold: 3 })).status).toBe(400);
+    for (const [threshold, message] of [[0, 'must be at least 1'], [1e300, 'must be at most 1000000'], [2.5, 'expected a whole number']] as const) {
+      expect((await admin('PATCH', `${base}/repeat_device`, { threshold })).body).toEqual({ code: 'invalid_request', message: `threshold: ${message}`, field: 'threshold' });
+    }
     expect((await admin('PATCH', `${base}/allowlist`, { enabled: false })).status).toBe(400);
     expect((await admin('GET', `${base}/nope`)).status).toBe(404);
   });

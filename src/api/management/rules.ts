@@ -3,7 +3,7 @@
 // site, hence the site in every path.
 import * as z from 'zod';
 import { MAX_FILTER_LENGTH } from '../../domain/filter/index.js';
-import { RULE_ACTIONS, RULE_TYPES } from '../../domain/rules.js';
+import { MAX_THRESHOLD, RULE_ACTIONS, RULE_TYPES } from '../../domain/rules.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
 import { deleted, failures, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams } from './common.js';
@@ -13,7 +13,7 @@ const ruleFields = {
   name: z.string().min(1).max(200),
   filter: z.string().min(1).max(MAX_FILTER_LENGTH).meta({ description: 'Custom rules: over the check\'s subject, in the saved-view language' }),
   action: z.enum(RULE_ACTIONS, { error: `must be one of ${RULE_ACTIONS.join(', ')}` }),
-  threshold: z.number().int().min(1).max(1_000_000).nullable().meta({ description: 'Smart rules that count (repeat_device, emails_per_device)' }),
+  threshold: z.number().int().min(1).max(MAX_THRESHOLD).nullable().meta({ description: 'Smart rules that count (repeat_device, emails_per_device)' }),
   enabled: z.boolean(),
 };
 /** A custom rule; its name defaults to its filter. The console's rule forms validate with the same schemas. */

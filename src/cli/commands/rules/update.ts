@@ -1,4 +1,4 @@
-import type { Rule } from '../../../domain/rules.js';
+import { MAX_THRESHOLD, type Rule } from '../../../domain/rules.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { output } from '../../output.js';
@@ -25,7 +25,7 @@ export async function run(o: UpdateRuleOptions, ctx: CliContext): Promise<void> 
   if (o.action !== undefined) body.action = o.action;
   if (o.threshold !== undefined) {
     const n = Number(o.threshold);
-    if (!Number.isInteger(n) || n < 1) throw new UsageError(`--threshold: "${o.threshold}" is not a whole number of 1 or more, e.g. 5`);
+    if (!Number.isInteger(n) || n < 1 || n > MAX_THRESHOLD) throw new UsageError(`--threshold: "${o.threshold}" is not a whole number from 1 to ${MAX_THRESHOLD}, e.g. 5`);
     body.threshold = n;
   }
   if (o.enable) body.enabled = true;
