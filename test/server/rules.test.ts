@@ -78,7 +78,7 @@ describe('rules: management and custom rules', () => {
     const bad = await admin<{ code: string; position: number }>('POST', `/sites/${emu.site.siteId}/rules`, { name: 'x', filter: 'risks contans x', action: 'block' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'invalid_filter', position: 6 });
-    const badAction = await admin<{ field: string }>('POST', `/sites/${emu.site.siteId}/rules`, { name: 'x', filter: 'risks contains x', action: 'deny' });
+    const badAction = await admin<{ field: string }>('POST', `/sites/${emu.site.siteId}/rules`, { name: 'x', filter: 'risks contains vpn', action: 'deny' });
     expect(badAction).toMatchObject({ status: 400, body: { field: 'action' } });
     const made = await admin<{ rule_id: string }>('POST', `/sites/${emu.site.siteId}/rules`, { name: 'Germany', filter: 'country_code = DE', action: 'block_review' });
     expect(made.status).toBe(201);

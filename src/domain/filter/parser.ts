@@ -22,6 +22,8 @@ import {
   type SessionField,
 } from '../session.js';
 import { FilterError, Lexer, isNumberText, type Token } from './lexer.js';
+import { RISK_LABELS } from '../risk.js';
+import { RULE_ACTIONS } from '../rules.js';
 import { wireTimestamp } from '../time.js';
 
 export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
@@ -50,7 +52,11 @@ const ENUMS: Partial<Record<SessionField, readonly string[]>> = {
   engagement_level: ENGAGEMENT_LEVELS,
   channel: CHANNELS,
   device_type: DEVICE_TYPES,
+  // `actions contains blocked` (the outcome's word, not the action's) would never match.
+  risks: RISK_LABELS,
+  actions: RULE_ACTIONS,
 };
+const ENUM_ITEM: Partial<Record<SessionField, string>> = { risks: 'risk', actions: 'action' };
 const KIND_NAMES: Record<FieldKind, string> = {
   string: 'text',
   number: 'number',
@@ -228,7 +234,8 @@ class Parser {
       if (kind !== 'array' && kind !== 'string') {
         throw this.misuse(kw, field, '"contains" works on list and text fields');
       }
-      return { type: 'contains', field, negated, value: String(this.value(field, false)) };
+      // A list holds whole labels, so its vocabulary applies; text is searched for any substring.
+      return { type: 'contains', field, negated, value: String(this.value(field, kind === 'array')) };
     }
     throw this.expected('"in" or "contains"', kw);
   }
@@ -304,7 +311,7 @@ class Parser {
     if (exact && allowed && !allowed.includes(raw)) {
       const hint = suggest(raw.toLowerCase(), allowed);
       throw new FilterError(
-        `unknown ${field} "${raw}" at position ${t.pos}: expected one of ${allowed.join(', ')}${hint ? ` (did you mean "${hint}"?)` : ''}`,
+        `unknown ${ENUM_ITEM[field] ?? field} "${raw}" at position ${t.pos}: expected one of ${allowed.join(', ')}${hint ? ` (did you mean "${hint}"?)` : ''}`,
         t.pos,
       );
     }

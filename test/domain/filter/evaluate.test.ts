@@ -39,7 +39,7 @@ describe('matchesFilter', () => {
 
   it('contains: element equality on arrays, substring on text', () => {
     expect(match('risks contains vpn', s)).toBe(true);
-    expect(match('risks contains vp', s)).toBe(false);
+    expect(match('custom_events contains conv', { ...s, custom_events: ['conversion'] })).toBe(false);
     expect(match('risks not contains tor', s)).toBe(true);
     expect(match('user_agent contains Headless', s)).toBe(true);
     expect(match('user_agent contains headless', s)).toBe(false);

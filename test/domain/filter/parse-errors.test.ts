@@ -117,4 +117,15 @@ describe('parseFilter errors', () => {
     // contains is a substring test, not a value: anything goes
     expect(parseFilter('channel contains ai').type).toBe('contains');
   });
+
+  it('enums: a list of labels (actions, risks) refuses an unknown label after contains, with a suggestion', () => {
+    expect(fail('actions contains blocked').message).toBe(
+      'unknown action "blocked" at position 17: expected one of allow, allow_review, review, block_review, block (did you mean "block"?)',
+    );
+    expect(fail('risks not contains disposable').message).toContain('did you mean "disposable_email"?');
+    expect(fail('risks contains VPN').position).toBe(15);
+    expect(parseFilter('actions contains block_review and risks contains high_ip_frequency').type).toBe('and');
+    // Other lists are open: any custom event name goes.
+    expect(parseFilter('custom_events contains anything').type).toBe('contains');
+  });
 });

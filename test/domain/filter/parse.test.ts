@@ -70,13 +70,13 @@ describe('parseFilter', () => {
   });
 
   it('keywords: are case-insensitive (fields too), values keep their case', () => {
-    expect(parseFilter('Risks CONTAINS VPN And channel IN (paid) OR city IS NOT NULL')).toEqual({
+    expect(parseFilter('Custom_Events CONTAINS Signup And channel IN (paid) OR city IS NOT NULL')).toEqual({
       type: 'or',
       children: [
         {
           type: 'and',
           children: [
-            { type: 'contains', field: 'risks', negated: false, value: 'VPN' },
+            { type: 'contains', field: 'custom_events', negated: false, value: 'Signup' },
             { type: 'in', field: 'channel', negated: false, values: ['paid'] },
           ],
         },
