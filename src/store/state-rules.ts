@@ -6,7 +6,7 @@
 import { CHANNELS, DEVICE_TYPES, ENGAGEMENT_LEVELS, RISK_LEVELS } from '../domain/session.js';
 import { PLANS } from '../domain/site.js';
 import { EVENT_STATUSES, httpUrlProblem, NOTIFICATION_KINDS, WEBHOOK_STATUSES } from '../domain/webhooks.js';
-import { RULE_ACTIONS, RULE_TYPES } from '../domain/rules.js';
+import { MAX_THRESHOLD, RULE_ACTIONS, RULE_TYPES, SMART_RULES } from '../domain/rules.js';
 import { parseFilter } from '../domain/filter/index.js';
 import { MAX_CLOCK_MS } from '../domain/clock.js';
 import { isCountryCode } from '../domain/country-codes.js';
@@ -94,6 +94,7 @@ export function rowProblem(table: string, row: Record<string, Value>, primaryKey
   if (table === 'webhook_events' && (row.status === 'delivered' || row.status === 'failed') && row.next_attempt_us != null) {
     return `next_attempt_us: must be null for a ${row.status} event (nothing more runs)`;
   }
+  if (table === 'rules') return ruleProblem(row);
   if (table === 'meta' && row.key === 'clock_offset_ms') {
     const ms = Number(row.value);
     if (!Number.isSafeInteger(ms) || ms < 0 || ms > MAX_CLOCK_MS) return 'value: the clock offset must be a whole number of milliseconds from 0';
@@ -103,4 +104,27 @@ export function rowProblem(table: string, row: Record<string, Value>, primaryKey
     if (!Number.isSafeInteger(ms) || ms <= 0 || ms > MAX_CLOCK_MS) return 'value: the frozen clock time must be a whole number of milliseconds since 1970';
   }
   return null;
+}
+
+/**
+ * A rule row as the rules API would have saved it: a custom rule with a filter and no threshold, or
+ * a known smart rule's settings (a threshold exactly for those that count). Anything else would be
+ * ignored when the site's rules are listed, or make a counting rule match every device.
+ */
+function ruleProblem(row: Record<string, Value | undefined>): string | null {
+  if (row.type == null || row.enabled == null) return null; // missing: SQLite's NOT NULL names it
+  if (row.enabled !== 0 && row.enabled !== 1) return 'enabled: must be 0 or 1';
+  if (row.name === '') return 'name: must not be empty';
+  if (row.type === 'allowlist') return 'type: the allowlist is not stored as a rule: it is the site\'s ip_allowlist';
+  if (row.type === 'custom') {
+    if (!String(row.rule_id).startsWith('rule_')) return 'rule_id: a custom rule\'s id starts with rule_';
+    if (row.filter == null) return 'filter: a custom rule needs one';
+    return row.threshold == null ? null : 'threshold: must be null: only repeat_device and emails_per_device take one';
+  }
+  const smart = SMART_RULES.find((d) => d.id === row.rule_id);
+  if (!smart) return `rule_id: not a smart rule; those are ${SMART_RULES.map((d) => d.id).join(', ')}`;
+  if (row.filter != null) return `filter: must be null: the smart rule ${smart.id} has a fixed condition`;
+  if (smart.threshold === null) return row.threshold == null ? null : `threshold: must be null: ${smart.id} takes none`;
+  const t = row.threshold;
+  return typeof t === 'number' && t >= 1 && t <= MAX_THRESHOLD ? null : `threshold: ${smart.id} needs a whole number from 1 to ${MAX_THRESHOLD}`;
 }
