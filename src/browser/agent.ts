@@ -130,12 +130,16 @@ interface PageViewAnswer {
         const f = ev.target as HTMLFormElement | null;
         if (!f || f.tagName !== 'FORM' || markedForms().indexOf(f) < 0) return;
         const wi = state.waited.indexOf(f);
-        if (state.probe || wi >= 0) { if (wi >= 0) state.waited.splice(wi, 1); fill(f); return; }
+        // A page view that was refused (unknown site key, server fault) has no probe to wait for.
+        if (state.probe || state.done || wi >= 0) { if (wi >= 0) state.waited.splice(wi, 1); fill(f); return; }
         ev.preventDefault(); ev.stopImmediatePropagation();
         const submitter = (ev.submitter || null) as HTMLButtonElement | null;
         whenProbe(3000).then(() => {
           fill(f); state.waited.push(f);
-          if (f.requestSubmit) f.requestSubmit(submitter && submitter.form === f ? submitter : undefined); else f.submit();
+          // In a later task: the browser ignores requestSubmit while this submit event is still being dispatched.
+          setTimeout(() => {
+            if (f.requestSubmit) f.requestSubmit(submitter && submitter.form === f ? submitter : undefined); else f.submit();
+          }, 0);
         });
       } catch (e) {}
     }, true);

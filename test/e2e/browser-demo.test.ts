@@ -83,8 +83,8 @@ describe.skipIf(!BROWSER_TESTS_RUN)('demo in a real browser', { timeout: 180_000
   });
 
   /** A plain site on another origin whose page embeds the agent from the emulator. */
-  async function otherSite(): Promise<{ origin: string; close: () => Promise<unknown> }> {
-    const siteKey = (await admin('/sites/default')).site_key;
+  async function otherSite(key?: string): Promise<{ origin: string; close: () => Promise<unknown> }> {
+    const siteKey = key ?? (await admin('/sites/default')).site_key;
     const html = `<!doctype html><html><head><title>other</title></head><body>
       <form id="f" action="/submitted" method="get"><input name="q" value="1"><button data-vtr-site-key="${siteKey}">go</button></form>
       <script src="${server.origin}/agent.js" data-site-key="${siteKey}"></script></body></html>`;
@@ -138,6 +138,21 @@ describe.skipIf(!BROWSER_TESTS_RUN)('demo in a real browser', { timeout: 180_000
       expect(submitted.get('probe_id')).toMatch(/^prb_[0-9A-Za-z]{32}$/);
       expect(submitted.get('q')).toBe('1');
       expect(pageErrors).toEqual([]);
+      await page.close();
+    } finally {
+      await close();
+    }
+  });
+
+  it('agent: a form still submits when the page view was refused (unknown site key)', async () => {
+    const { origin, close } = await otherSite('pk_test_rotatedAwayLongAgo0000');
+    try {
+      const page = await newPage();
+      await page.goto(`${origin}/stale-key`);
+      expect(await page.evaluate(() => (window as any).vtr.probe())).toBeNull();
+      await Promise.all([page.waitForURL('**/submitted**', { timeout: 10_000 }), page.click('#f button')]);
+      expect(new URL(page.url()).searchParams.get('q')).toBe('1');
+      expect(pageErrors.splice(0)).toEqual([expect.stringContaining('page view not recorded: the site key is unknown')]);
       await page.close();
     } finally {
       await close();
