@@ -1,6 +1,5 @@
-import { BUSY_TIMEOUT_MS, openDb, type Db, type SyncMode } from './db.js';
-import { createFaultState, guardWrites } from './storage-faults.js';
-import { VtrError } from '../domain/errors.js';
+import { openDb, type Db, type SyncMode } from './db.js';
+import { createFaultState, guardWrites, lockedOut } from './storage-faults.js';
 import { createMetaStore } from './meta.js';
 import { createSiteStore } from './sites.js';
 import { createSessionStore } from './sessions.js';
@@ -23,15 +22,6 @@ export interface StoreOptions {
   sync?: SyncMode;
   /** Opens the file read-only (tests of a database that cannot be written). */
   readOnly?: boolean;
-}
-
-/**
- * SQLite's "database is locked": another process (a long `state import`, another server's flood)
- * held the write lock past the busy timeout. The request was fine; it may be sent again.
- */
-function lockedOut(error: unknown): VtrError | null {
-  if ((error as { code?: unknown } | null)?.code !== 'SQLITE_BUSY') return null;
-  return new VtrError('database_busy', `the database is locked by another process on the same file (a long state import?) and stayed locked for ${BUSY_TIMEOUT_MS / 1000} s; try again`);
 }
 
 /** Every table's statements, one module per table, over one connection. */

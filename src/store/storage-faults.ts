@@ -4,6 +4,7 @@
 // the fault log prints once per fault, not once per request.
 import { VtrError } from '../domain/errors.js';
 import type Database from 'better-sqlite3';
+import { BUSY_TIMEOUT_MS } from './db.js';
 
 export type StorageFaultKind = 'full' | 'read_only';
 
@@ -29,6 +30,15 @@ export function storageFaultKind(error: unknown): StorageFaultKind | null {
   if (FULL.has(code)) return 'full';
   if (READ_ONLY.has(code) || code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN')) return 'read_only';
   return null;
+}
+
+/**
+ * SQLite's "database is locked": another process (a long `state import`, another server's flood)
+ * held the write lock past the busy timeout. The request was fine; it may be sent again.
+ */
+export function lockedOut(error: unknown): VtrError | null {
+  if ((error as { code?: unknown } | null)?.code !== 'SQLITE_BUSY') return null;
+  return new VtrError('database_busy', `the database is locked by another process on the same file (a long state import?) and stayed locked for ${BUSY_TIMEOUT_MS / 1000} s; try again`);
 }
 
 /** The fault as the contract's error: the file, the cause, what to do. */
@@ -101,7 +111,8 @@ export function guardWrites(db: Database.Database, faults: FaultState): { wrote(
         try {
           result = call.apply(stmt, args);
         } catch (error) {
-          throw faults.failed(error) ?? error;
+          // A single-statement write (a view, a token, a key rotation) waits for the lock as a transaction does.
+          throw lockedOut(error) ?? faults.failed(error) ?? error;
         }
         // A statement that changed nothing proves nothing about the disk.
         const changed = name === 'run' ? (result as { changes: number }).changes > 0 : name === 'all' ? (result as unknown[]).length > 0 : result !== undefined;

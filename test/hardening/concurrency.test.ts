@@ -62,7 +62,7 @@ describe('concurrency', () => {
     }
   });
 
-  it('serve: a write held up past the busy timeout by another process answers 503 database_busy, and the next one succeeds', async () => {
+  it('serve: a write held up past the busy timeout by another process answers 503 database_busy (a saved view too), and the next one succeeds', async () => {
     const db = join(tempDir('vtr-conc-busy-'), 'vtr.db');
     const server = await startServer(['--db', db]);
     servers.push(server);
@@ -78,6 +78,8 @@ describe('concurrency', () => {
       answers = await Promise.all([
         rawRequest(agent, server.origin, 'POST', `/api/v1/session/${sessionId}/event`, { name: 'held' }, token),
         rawRequest(agent, server.origin, 'POST', '/api/v1/event', { secret_key: secretKey, email: 'a@example.com' }),
+        // A single-statement write (no transaction of its own) waits and answers the same way.
+        rawRequest(agent, server.origin, 'POST', `/_vtr/api/sites/${siteId}/views`, { name: 'held', filter: 'channel = paid' }),
       ]);
     } finally {
       other.exec('ROLLBACK');

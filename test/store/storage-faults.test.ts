@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { createStore } from '../../src/store/index.js';
 import { storageFaultKind } from '../../src/store/storage-faults.js';
 import { VtrError } from '../../src/domain/errors.js';
@@ -40,6 +41,31 @@ describe('storage faults', () => {
       expect(store.faults.current()).toBeNull();
       expect(seen).toEqual(['full', null]);
     } finally {
+      store.close();
+    }
+  });
+
+  it('store: a single write outside a transaction, locked out by another process, throws database_busy (not a fault)', () => {
+    const path = join(tempDir(), 'vtr.db');
+    const store = createStore({ path });
+    const other = new Database(path);
+    try {
+      store.db.pragma('busy_timeout = 50');
+      other.exec('BEGIN IMMEDIATE');
+      let error: unknown = null;
+      try {
+        store.meta.set('k', 'v');
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(VtrError);
+      expect(error).toMatchObject({ code: 'database_busy', status: 503, message: expect.stringMatching(/locked by another process.*try again/) });
+      expect(store.faults.current()).toBeNull();
+      other.exec('ROLLBACK');
+      store.meta.set('k', 'v');
+      expect(store.meta.get('k')).toBe('v');
+    } finally {
+      other.close();
       store.close();
     }
   });
