@@ -17,7 +17,9 @@ export interface FaultLogDeps {
 
 const WHAT: Record<StorageFault['kind'], (f: StorageFault) => string> = {
   full: (f) => `the disk is full (${f.sqliteCode}: ${f.cause}). Writing requests answer 507 insufficient_storage until space is freed on that volume; reads still work`,
-  read_only: (f) => `the database cannot be written (${f.sqliteCode}: ${f.cause}). Writing requests answer 503 database_read_only; make the file, its directory and its -wal/-shm writable, then restart; reads still work`,
+  read_only: (f) => f.sqliteCode === 'SQLITE_READONLY_DBMOVED'
+    ? `the database file was removed or replaced while vtr was running (${f.sqliteCode}); writes to the removed file would be lost, so writing requests answer 503 database_read_only. Restart vtr to open the file that is there now (or a new one); reads still work`
+    : `the database cannot be written (${f.sqliteCode}: ${f.cause}). Writing requests answer 503 database_read_only; make the file, its directory and its -wal/-shm writable, then restart; reads still work`,
 };
 
 const seconds = (ms: number) => `${Math.max(1, Math.round(ms / 1000))} s`;

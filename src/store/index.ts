@@ -1,5 +1,5 @@
 import { openDb, type Db, type SyncMode } from './db.js';
-import { createFaultState, guardWrites, lockedOut } from './storage-faults.js';
+import { createFaultState, fileMoved, guardWrites, lockedOut } from './storage-faults.js';
 import { createMetaStore } from './meta.js';
 import { createSiteStore } from './sites.js';
 import { createSessionStore } from './sessions.js';
@@ -29,7 +29,7 @@ export function createStore({ path, sync, readOnly }: StoreOptions) {
   const db: Db = openDb({ path, sync, readOnly });
   // Before any statement is prepared: every writing one reports storage faults.
   const faults = createFaultState(path);
-  const writes = guardWrites(db, faults);
+  const writes = guardWrites(db, faults, fileMoved(path));
   // One transaction wrapper for every tx() (building one per call costs more than a small write).
   const immediate = db.transaction((fn: () => unknown) => fn()).immediate;
   const caches = createReadCaches(db);
@@ -73,8 +73,8 @@ export function createStore({ path, sync, readOnly }: StoreOptions) {
       const before = writes.wrote();
       try {
         const result = immediate(fn) as T; // nested: a savepoint
-        // Committed something: the storage works (again).
-        if (!db.inTransaction && writes.wrote() !== before && faults.current()) faults.succeeded();
+        // Committed something: the storage works (again), unless the file was removed under us.
+        if (!db.inTransaction && writes.wrote() !== before) writes.committed();
         return result;
       } catch (error) {
         caches.rolledBack(); // better-sqlite3 rolled back before rethrowing

@@ -3,6 +3,7 @@
 // the file and what to do) instead of a 500, and a store-wide state that `/_vtr/health` reports and
 // the fault log prints once per fault, not once per request.
 import { VtrError } from '../domain/errors.js';
+import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { BUSY_TIMEOUT_MS } from './db.js';
 
@@ -47,7 +48,28 @@ export function storageFaultError(f: StorageFault): VtrError {
   if (f.kind === 'full') {
     return new VtrError('insufficient_storage', `the database ${f.file} cannot grow: the disk (or the file's size limit) is full (${f.sqliteCode}). Nothing of this request was written; reads still work. Free space on that volume; writes resume by themselves.`, details);
   }
+  if (f.sqliteCode === MOVED) {
+    return new VtrError('database_read_only', `the database ${f.file} was removed or replaced while vtr was running (${MOVED}): nothing of this request was kept. Reads answer from the removed file until vtr stops. Restart vtr to open the file that is there now (or a new one).`, details);
+  }
   return new VtrError('database_read_only', `the database ${f.file} cannot be written (${f.sqliteCode}: ${f.cause}). Nothing of this request was written; reads still work. Make the file, its directory and its -wal/-shm files writable by this user (or serve another --db), then restart vtr.`, details);
+}
+
+/** The code of a database file removed or replaced under the running server (SQLite's own name). */
+export const MOVED = 'SQLITE_READONLY_DBMOVED';
+
+/**
+ * A check that the file at `path` is still the one the connection opened. In WAL mode SQLite goes on
+ * writing to a removed file (or its removed directory) without a word, so every write acknowledged
+ * after that would be gone at the next start. A stat per commit (about 1 µs) is the price.
+ */
+export function fileMoved(path: string): () => Error | null {
+  if (path === ':memory:' || path === '') return () => null;
+  const id = (): string | null => {
+    const st = statSync(path, { throwIfNoEntry: false });
+    return st ? `${st.dev}:${st.ino}` : null;
+  };
+  const opened = id();
+  return () => (id() === opened ? null : Object.assign(new Error('the file was removed or replaced while vtr was running'), { code: MOVED }));
 }
 
 export interface FaultState {
@@ -97,8 +119,14 @@ type AnyStatement = { readonly: boolean; run: (...a: unknown[]) => unknown; get:
  * as the contract's error, and a committed write outside a transaction clears the fault (inside one,
  * store.tx does after its COMMIT). `wrote()` counts the writes that ran, for that check.
  */
-export function guardWrites(db: Database.Database, faults: FaultState): { wrote(): number } {
+export function guardWrites(db: Database.Database, faults: FaultState, moved: () => Error | null = () => null): { wrote(): number; committed(): void } {
   let writes = 0;
+  /** After a commit: a file that is no longer there kept nothing of it; else the storage works (again). */
+  const committed = () => {
+    const gone = moved();
+    if (gone) throw faults.failed(gone) ?? gone;
+    if (faults.current()) faults.succeeded();
+  };
   const prepare = db.prepare.bind(db);
   (db as { prepare: unknown }).prepare = (source: string) => {
     const stmt = prepare(source) as unknown as AnyStatement;
@@ -118,12 +146,12 @@ export function guardWrites(db: Database.Database, faults: FaultState): { wrote(
         const changed = name === 'run' ? (result as { changes: number }).changes > 0 : name === 'all' ? (result as unknown[]).length > 0 : result !== undefined;
         if (changed) {
           writes++;
-          if (!db.inTransaction && faults.current()) faults.succeeded();
+          if (!db.inTransaction) committed();
         }
         return result;
       };
     }
     return stmt;
   };
-  return { wrote: () => writes };
+  return { wrote: () => writes, committed };
 }

@@ -5,7 +5,7 @@
 // does not stop root, and CI runs as root); at start-up, by opening the file read-only.
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createEmulator } from '../../src/emulator.js';
 import { tempDir } from '../helpers/vtr-process.js';
 
@@ -118,6 +118,27 @@ describe('storage faults', () => {
     expect(page).toContain('cannot be written');
     s.emu.store.db.pragma('query_only = OFF');
     expect(checkCount(s.emu)).toBe(before);
+  });
+
+  it('removed database: once its directory is removed under the server, writes answer 503 database_read_only instead of being acknowledged and lost', async () => {
+    const dir = join(tempDir(), 'state');
+    const s = await serve(join(dir, 'vtr.db'));
+    expect((await s.post({ email: 'before@example.com' })).status).toBe(200);
+    rmSync(dir, { recursive: true, force: true });
+    const r = await s.post({ email: 'after@example.com' });
+    expect(r.status).toBe(503);
+    expect(r.body).toMatchObject({ code: 'database_read_only', db: s.dbPath, cause: 'SQLITE_READONLY_DBMOVED' });
+    expect(r.body.message).toMatch(/was removed or replaced while vtr was running.*Restart vtr/);
+    const view = await fetch(`${s.origin}/_vtr/api/sites/${s.emu.bootstrap!.site.site_id}/views`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'v', filter: 'channel = paid' }),
+    });
+    expect(view.status).toBe(503);
+    expect((await s.get('/_vtr/api/sites')).status).toBe(200);
+    expect(await s.get('/_vtr/health')).toMatchObject({ status: 503, body: { status: 'degraded', code: 'database_read_only' } });
+    const failing = s.lines.filter((l) => l.includes('are failing'));
+    expect(failing).toHaveLength(1);
+    expect(failing[0]).toMatch(/removed or replaced.*Restart vtr/);
+    expect(s.lines.join('\n')).not.toMatch(/work again|\n\s+at /);
   });
 
   it('start-up: a database that cannot be written is refused with its path and cause', async () => {
