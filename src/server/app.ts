@@ -54,8 +54,12 @@ export function createApp(deps: AppDeps): Hono {
     const guard = async (c: Parameters<Parameters<typeof app.use>[1]>[0], next: () => Promise<void>) => {
       const given = bearer(c) ?? c.req.query('admin_token') ?? getCookie(c.req.header('cookie'), 'vtr_admin');
       if (!given || !safeEqual(given, admin)) {
-        // A browser opening a console page is sent to `/`, which asks for the token.
-        if (/^\/_vtr\/(console|demo)/.test(c.req.path) && c.req.method === 'GET' && c.req.header('accept')?.includes('text/html')) return c.redirect('/', 302);
+        // A browser opening a console page is sent to `/`, which asks for the token and then comes back.
+        if (/^\/_vtr\/(console|demo)/.test(c.req.path) && c.req.method === 'GET' && c.req.header('accept')?.includes('text/html')) {
+          const url = new URL(c.req.url);
+          url.searchParams.delete('admin_token');
+          return c.redirect(`/?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
+        }
         throw new VtrError(
           'unauthorized',
           given

@@ -173,7 +173,7 @@ describe('console with --admin-token', () => {
 
     const without = await page(h, '/_vtr/console/sessions');
     expect(without.status).toBe(302);
-    expect(without.headers.get('location')).toBe('/');
+    expect(without.headers.get('location')).toBe('/?next=%2F_vtr%2Fconsole%2Fsessions');
     expect((await h.request('/_vtr/api/sessions')).status).toBe(401);
     expect((await page(h, '/_vtr/console/sessions', { cookie: `vtr_admin=${T}` })).status).toBe(200);
     expect((await page(h, '/', { cookie: `vtr_admin=${T}` })).status).toBe(302);
@@ -184,6 +184,28 @@ describe('console with --admin-token', () => {
     expect(link.status).toBe(302);
     expect(link.headers.get('location')).toBe('/_vtr/console/sites?x=1');
     expect(link.headers.get('set-cookie')).toMatch(/^vtr_admin=/);
+  });
+
+  it('a console link opened without the token: / asks for it, then opens the page that was asked for', async () => {
+    const h = fresh({ adminToken: T });
+    const asked = await page(h, `/_vtr/console/webhooks/wh_x?status=failed&admin_token=wrong`);
+    expect(asked.status).toBe(302);
+    const login = asked.headers.get('location')!;
+    expect(login).toBe('/?next=' + encodeURIComponent('/_vtr/console/webhooks/wh_x?status=failed'));
+    const form = await page(h, login);
+    expect(form.status).toBe(401);
+    expect(form.text).toContain('<input type="hidden" name="next" value="/_vtr/console/webhooks/wh_x?status=failed">');
+    // The form's GET: the token and the page asked for.
+    const wrong = await page(h, `/?admin_token=nope&next=${encodeURIComponent('/_vtr/console/webhooks/wh_x?status=failed')}`);
+    expect(wrong.text).toContain('name="next" value="/_vtr/console/webhooks/wh_x?status=failed"');
+    const given = await page(h, `/?admin_token=${T}&next=${encodeURIComponent('/_vtr/console/webhooks/wh_x?status=failed')}`);
+    expect(given.status).toBe(302);
+    expect(given.headers.get('location')).toBe('/_vtr/console/webhooks/wh_x?status=failed');
+    // Only this console's pages: never another site.
+    for (const next of ['https://evil.example/', '//evil.example/_vtr/console', '/_vtr/consolex', '/_vtr/console/\\evil', '/elsewhere']) {
+      const r = await page(h, `/?admin_token=${T}&next=${encodeURIComponent(next)}`);
+      expect(r.headers.get('location')).toBe('/_vtr/console/sessions');
+    }
   });
 
   it('/: accepts the admin token as a bearer header, like every other console path', async () => {

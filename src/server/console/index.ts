@@ -50,20 +50,22 @@ export function consoleRoutes(app: Hono, deps: AppDeps): { notFound(c: Context):
 
   // `/`: with an admin token, `/?admin_token=T` once sets the cookie; without one, a form asks for it.
   // `Authorization: Bearer <admin token>` is accepted as on every other console and management path.
+  // `?next=` is the console page the browser asked for before the token: it opens once the token is in.
   app.get('/', (c) => {
+    const next = consolePath(c.req.query('next'));
     if (admin) {
       const given = c.req.query('admin_token');
       const header = bearer(c);
       if (given !== undefined) {
-        if (!safeEqual(given, admin)) return c.html(tokenForm(deps, 'That is not the admin token.').text, 401);
+        if (!safeEqual(given, admin)) return c.html(tokenForm(deps, next, 'That is not the admin token.').text, 401);
         remember(c, given);
       } else if (header !== null) {
-        if (!safeEqual(header, admin)) return c.html(tokenForm(deps, 'That is not the admin token.').text, 401);
+        if (!safeEqual(header, admin)) return c.html(tokenForm(deps, next, 'That is not the admin token.').text, 401);
       } else if (!cookieOk(c, admin)) {
-        return c.html(tokenForm(deps).text, 401);
+        return c.html(tokenForm(deps, next).text, 401);
       }
     }
-    return c.redirect(`${CONSOLE}/sessions`, 302);
+    return c.redirect(next ?? `${CONSOLE}/sessions`, 302);
   });
   app.get(CONSOLE, (c) => c.redirect(`${CONSOLE}/sessions`, 302));
   app.get(`${CONSOLE}/`, (c) => c.redirect(`${CONSOLE}/sessions`, 302));
@@ -100,7 +102,13 @@ function cookieOk(c: Context, admin: string): boolean {
   }
 }
 
-function tokenForm(deps: AppDeps, error?: string) {
+/** A console or demo path of this server to go back to, never another site (no open redirect). */
+function consolePath(next: string | undefined): string | null {
+  if (!next || next.length > 2000 || !/^\/_vtr\/(console|demo)(?:[/?]|$)/.test(next) || /[\\\s]|\/\/|admin_token=/.test(next)) return null;
+  return next;
+}
+
+function tokenForm(deps: AppDeps, next: string | null, error?: string) {
   return layout({
     title: 'Admin token needed',
     nav: '',
@@ -111,6 +119,7 @@ ${error ? html`<div class="error" role="alert"><p>${error}</p></div>` : ''}
 <p>It was started with <code>--admin-token</code>. Enter the token once; the console keeps it in a cookie.</p>
 <label for="admin_token">Admin token</label>
 <input type="password" id="admin_token" name="admin_token" autocomplete="off" spellcheck="false" required>
+${next ? html`<input type="hidden" name="next" value="${next}">` : ''}
 <p><button type="submit">Open the console</button></p>
 </form>`,
   });
