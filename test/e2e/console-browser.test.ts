@@ -97,6 +97,19 @@ suite('console in a browser', () => {
       await phone.close();
     }
   });
+
+  it('Back after rotating keys shows the keys in force, not the old ones from a cache', async () => {
+    const site = await cli('sites', 'create', '--name', 'Rotated');
+    await page.goto(`${server.origin}/_vtr/console/sites`);
+    page.once('dialog', (d) => void d.accept());
+    await Promise.all([page.waitForURL('**/sites?rotated=**'), page.locator(`form[action$="/sites/${site.site_id}/rotate"] button`).click()]);
+    const rotated = await cli('sites', 'show', site.site_id);
+    expect(rotated.secret_key).not.toBe(site.secret_key);
+    await page.goBack();
+    const shown = (await page.locator(`#site-card-${site.site_id}`).textContent())!;
+    expect(shown).toContain(rotated.secret_key);
+    expect(shown).not.toContain(site.secret_key);
+  });
 });
 
 suite('console with --admin-token in a browser', () => {

@@ -156,6 +156,18 @@ describe('console pages', () => {
   });
 });
 
+describe('console caching', () => {
+  it('pages, fragments and form answers are never cached (Back shows what is current)', async () => {
+    const h = fresh();
+    for (const path of ['/_vtr/console/sites', '/_vtr/console/sessions', '/_vtr/console/nope']) {
+      expect((await page(h, path)).headers.get('cache-control'), path).toBe('no-store');
+    }
+    const refused = await form(h, '/_vtr/console/views', { site_id: h.site.site_id, name: 'x', filter: 'channel =' });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
 describe('console with --admin-token', () => {
   const T = 's3cret-admin';
   it('asks for the token at /, keeps it in a cookie, and guards every page', async () => {

@@ -70,6 +70,13 @@ export function consoleRoutes(app: Hono, deps: AppDeps): { notFound(c: Context):
   app.get(CONSOLE, (c) => c.redirect(`${CONSOLE}/sessions`, 302));
   app.get(`${CONSOLE}/`, (c) => c.redirect(`${CONSOLE}/sessions`, 302));
 
+  // Never from a cache: Back after rotating keys or deleting a webhook must not show the old keys or
+  // the deleted webhook as current.
+  app.use(`${CONSOLE}/*`, async (c, next) => {
+    await next();
+    c.res.headers.set('cache-control', 'no-store');
+  });
+
   // A console link with ?admin_token= (the guard accepted it): keep it in the cookie, drop it from the URL.
   if (admin) {
     app.use(`${CONSOLE}/*`, async (c, next) => {
