@@ -1,4 +1,4 @@
-import { openDb, type Db, type SyncMode } from './db.js';
+import { BUSY_TIMEOUT_MS, openDb, type Db, type SyncMode } from './db.js';
 import { createFaultState, fileMoved, guardWrites, lockedOut } from './storage-faults.js';
 import { createMetaStore } from './meta.js';
 import { createSiteStore } from './sites.js';
@@ -29,7 +29,7 @@ export function createStore({ path, sync, readOnly }: StoreOptions) {
   const db: Db = openDb({ path, sync, readOnly });
   // Before any statement is prepared: every writing one reports storage faults.
   const faults = createFaultState(path);
-  const writes = guardWrites(db, faults, fileMoved(path));
+  const writes = guardWrites(db, faults, { moved: fileMoved(path), busyMs: BUSY_TIMEOUT_MS });
   // One transaction wrapper for every tx() (building one per call costs more than a small write).
   const immediate = db.transaction((fn: () => unknown) => fn()).immediate;
   const caches = createReadCaches(db);
@@ -79,7 +79,7 @@ export function createStore({ path, sync, readOnly }: StoreOptions) {
       } catch (error) {
         caches.rolledBack(); // better-sqlite3 rolled back before rethrowing
         // A failed COMMIT (the WAL could not grow) is a storage fault too.
-        throw lockedOut(error) ?? faults.failed(error) ?? error;
+        throw lockedOut(error, BUSY_TIMEOUT_MS) ?? faults.failed(error) ?? error;
       } finally {
         caches.transactionEnded(); // a no-op while an outer transaction is still open
       }

@@ -5,7 +5,6 @@
 import { VtrError } from '../domain/errors.js';
 import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
-import { BUSY_TIMEOUT_MS } from './db.js';
 
 export type StorageFaultKind = 'full' | 'read_only';
 
@@ -37,9 +36,9 @@ export function storageFaultKind(error: unknown): StorageFaultKind | null {
  * SQLite's "database is locked": another process (a long `state import`, another server's flood)
  * held the write lock past the busy timeout. The request was fine; it may be sent again.
  */
-export function lockedOut(error: unknown): VtrError | null {
+export function lockedOut(error: unknown, busyMs: number): VtrError | null {
   if ((error as { code?: unknown } | null)?.code !== 'SQLITE_BUSY') return null;
-  return new VtrError('database_busy', `the database is locked by another process on the same file (a long state import?) and stayed locked for ${BUSY_TIMEOUT_MS / 1000} s; try again`);
+  return new VtrError('database_busy', `the database is locked by another process on the same file (a long state import?) and stayed locked for ${busyMs / 1000} s; try again`);
 }
 
 /** The fault as the contract's error: the file, the cause, what to do. */
@@ -119,7 +118,11 @@ type AnyStatement = { readonly: boolean; run: (...a: unknown[]) => unknown; get:
  * as the contract's error, and a committed write outside a transaction clears the fault (inside one,
  * store.tx does after its COMMIT). `wrote()` counts the writes that ran, for that check.
  */
-export function guardWrites(db: Database.Database, faults: FaultState, moved: () => Error | null = () => null): { wrote(): number; committed(): void } {
+export function guardWrites(
+  db: Database.Database,
+  faults: FaultState,
+  { moved = () => null, busyMs }: { moved?: () => Error | null; busyMs: number },
+): { wrote(): number; committed(): void } {
   let writes = 0;
   /** After a commit: a file that is no longer there kept nothing of it; else the storage works (again). */
   const committed = () => {
@@ -140,7 +143,7 @@ export function guardWrites(db: Database.Database, faults: FaultState, moved: ()
           result = call.apply(stmt, args);
         } catch (error) {
           // A single-statement write (a view, a token, a key rotation) waits for the lock as a transaction does.
-          throw lockedOut(error) ?? faults.failed(error) ?? error;
+          throw lockedOut(error, busyMs) ?? faults.failed(error) ?? error;
         }
         // A statement that changed nothing proves nothing about the disk.
         const changed = name === 'run' ? (result as { changes: number }).changes > 0 : name === 'all' ? (result as unknown[]).length > 0 : result !== undefined;
