@@ -268,6 +268,23 @@ describe('webhooks end to end (built binary)', () => {
     expect(e).toMatchObject({ status: 'delivered', attempts: [{ status_code: 500 }, { status_code: 200 }] });
   });
 
+  it('receive: a sender that times out during --delay is shown as never getting the answer, received when it arrived', async () => {
+    const s = await serve(['--memory', '--webhook-timeout', '300ms', '--clock', 'frozen']);
+    const port = await freePort();
+    const hook = await wire(s, `http://127.0.0.1:${port}/`, { view: false });
+    const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--delay', '1500ms', '--json'], s.env);
+    await rcv.waitErr(/Answering 200 after 1500ms\./);
+    const sent = Date.now();
+    await admin(s, 'POST', `/webhooks/${hook.webhook_id}/trigger`, {});
+    await waitUntil(() => rcv.lines().length === 1, 20_000, () => rcv.stdout() + rcv.stderr());
+    const [line] = rcv.lines();
+    expect(line).toMatchObject({ status: 200, sender_closed: true });
+    expect(Date.parse(line.received_at) - sent).toBeLessThan(1000);
+    const [e] = await admin<any[]>(s, 'GET', `/webhooks/${hook.webhook_id}/events`);
+    expect(e.attempts[0]).toMatchObject({ status_code: null, error: 'timed out after 300ms' });
+    expect(await rcv.stop()).toBe(0);
+  });
+
   it('disabling: 10 failed events over 3 days of `vtr clock advance` disable the webhook; enable resets it', async () => {
     const rx = await receiver({ answer: () => 500 });
     const s = await serve(['--memory', '--clock', 'manual', '--retry-schedule', '10ms,10ms,10ms,10ms,10ms']);

@@ -58,6 +58,13 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
   let count = 0;
 
   const server = createServer(async (req, res) => {
+    // Stamped on arrival: with --delay the answer goes later, but this is when it was received.
+    const receivedAt = new Date().toISOString(); // real time: this is a display of the local receiver
+    // A sender that gives up first (its timeout, shorter than --delay) never sees the answer: say so.
+    let senderClosed = false;
+    res.once('close', () => {
+      if (!res.writableFinished) senderClosed = true;
+    });
     const body = await readBody(req).catch(() => '');
     const n = ++count;
     const status = fixedStatus ?? (failLeft > 0 ? (failLeft--, 500) : 200);
@@ -70,12 +77,13 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
       // not JSON: shown as text
     }
     if (delayMs > 0) await sleep(delayMs);
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ received: status < 300 }));
-    const receivedAt = new Date().toISOString(); // real time: this is a display of the local receiver
+    if (!senderClosed) {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ received: status < 300 }));
+    }
     if (ctx.config.json) {
       ctx.io.stdout.write(
-        `${JSON.stringify({ n, received_at: receivedAt, method: req.method, path: req.url, webhook_event_id: headers['webhook-id'] ?? null, headers, body: parsed, signature: verdict?.signature ?? null, signature_error: verdict?.error ?? null, signature_warning: verdict?.warning ?? null, status })}\n`,
+        `${JSON.stringify({ n, received_at: receivedAt, method: req.method, path: req.url, webhook_event_id: headers['webhook-id'] ?? null, headers, body: parsed, signature: verdict?.signature ?? null, signature_error: verdict?.error ?? null, signature_warning: verdict?.warning ?? null, status, sender_closed: senderClosed })}\n`,
       );
       return;
     }
@@ -95,7 +103,9 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
       ...(Number.isFinite(signedAt) && signedAt > 0 ? [`  signed:    ${utcText(new Date(signedAt * 1000).toISOString())} (real time, webhook-timestamp)`] : []),
       ...(typeof fields.triggered_at === 'string' ? [`  triggered: ${utcText(fields.triggered_at)} (the emulator's clock; emulated under --clock frozen/manual)`] : []),
       `  signature: ${shown}`,
-      `  answered:  ${status < 300 ? c.green(String(status)) : c.red(String(status))}${delayMs ? ` after ${o.delay}` : ''}`,
+      senderClosed
+        ? `  answered:  ${c.red(`nothing: the sender hung up before the ${status} due after ${o.delay} (its timeout, vtr serve --webhook-timeout, is shorter than --delay), so it records a failed attempt`)}`
+        : `  answered:  ${status < 300 ? c.green(String(status)) : c.red(String(status))}${delayMs ? ` after ${o.delay}` : ''}`,
       '  headers:',
       ...Object.entries(headers).map(([k, v]) => `    ${k}: ${v}`),
       '  body:',
@@ -115,7 +125,8 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
   const host = addr.address.includes(':') ? `[${addr.address}]` : addr.address;
   const url = `http://${host}:${addr.port}/`;
   ctx.info(`Listening for webhooks on ${url} (Ctrl-C to stop)`);
-  ctx.info(fixedStatus != null ? `Answering ${fixedStatus} to every delivery.` : failLeft > 0 ? `Answering 500 to the first ${failLeft} deliveries, then 200.` : 'Answering 200.');
+  const after = delayMs > 0 ? ` after ${o.delay}` : '';
+  ctx.info(fixedStatus != null ? `Answering ${fixedStatus}${after} to every delivery.` : failLeft > 0 ? `Answering 500${after} to the first ${failLeft} deliveries, then 200${after}.` : `Answering 200${after}.`);
   ctx.info(`Point a webhook at it: vtr webhooks create --url ${url}`);
 
   await new Promise<void>((resolve) => {
