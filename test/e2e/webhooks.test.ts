@@ -209,6 +209,26 @@ describe('webhooks end to end (built binary)', () => {
     expect(lines[0].webhook_event_id).not.toBe(lines[1].webhook_event_id);
   });
 
+  it('tail: after the server comes back with --clock frozen, its times are marked emulated', async () => {
+    const rx = await receiver();
+    const db = join(tempDir(), 'vtr.db');
+    const port = await freePort();
+    let s = await serve(['--db', db, '--port', String(port)]);
+    const hook = await wire(s, rx.url, { view: false });
+    const tail = spawnCli(['webhooks', 'tail', '--no-color'], s.env);
+    await tail.waitErr(/Tailing/);
+    await s.stop('SIGTERM');
+    await tail.waitErr(/lost the emulator/);
+    const seen = tail.stderr().length;
+    s = await serve(['--db', db, '--port', String(port), '--clock', 'frozen']);
+    await waitUntil(() => /reconnected/.test(tail.stderr().slice(seen)), 20_000, () => tail.stderr());
+    await admin(s, 'POST', `/webhooks/${hook.webhook_id}/trigger`, {});
+    await waitUntil(() => / ✓ msg_/.test(tail.stdout()), 20_000, () => tail.stdout());
+    expect(await tail.stop()).toBe(0);
+    const done = tail.stdout().split('\n').find((l) => l.includes(' ✓ msg_'))!;
+    expect(done).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(emulated\) ✓ /);
+  });
+
   it('tail: without --json, an attempt to a slow endpoint shows as going out before its result', async () => {
     const rx = await receiver({ answer: () => ({ status: 200, delayMs: 1500 }) });
     const s = await serve(['--memory']);

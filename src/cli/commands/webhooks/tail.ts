@@ -5,7 +5,7 @@ import type { CliContext } from '../../context.js';
 import { siteFilter } from '../../site-ref.js';
 import { style } from '../../style.js';
 import { attemptResult, type AttemptEvent, type WebhookEventData } from './render.js';
-import { emulatorTimes } from '../../time-display.js';
+import { emulatedClock, emulatorTimes, timeFormat } from '../../time-display.js';
 
 export interface TailOptions {
   webhook?: string;
@@ -20,7 +20,7 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
   if (o.webhook) await client.admin('GET', `/webhooks/${encodeURIComponent(o.webhook)}`);
   const site = await siteFilter(ctx, client, o.site);
   const c = style(ctx);
-  const t = await emulatorTimes(ctx, client);
+  let t = await emulatorTimes(ctx, client);
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
@@ -57,6 +57,15 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
     ctx.io.stdout.write(`${what}  ${c.dim(w.url)}\n`);
   };
 
+  const show = (e: { type: string; data: unknown }) => {
+    if (e.type === 'webhook_attempt.created') print(e.data as AttemptEvent);
+    // Human output only: --json stays one finished attempt per line.
+    else if (e.type === 'webhook_attempt.started' && !ctx.config.json) printStarted(e.data as StartedData);
+    else if (e.type === 'webhook.updated' && !ctx.config.json) printStatus(e.data as WebhookEventData);
+  };
+  // Events that arrive while the clock's mode is asked again after a reconnection, shown after it.
+  let held: Array<{ type: string; data: unknown }> | null = null;
+
   try {
     await streamEvents({
       origin: client.origin,
@@ -64,14 +73,22 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
       types: ['webhook_attempt.', 'webhook.updated'],
       signal: stop.signal,
       onEvent: (e) => {
-        if (e.type === 'webhook_attempt.created') print(e.data as AttemptEvent);
-        // Human output only: --json stays one finished attempt per line.
-        else if (e.type === 'webhook_attempt.started' && !ctx.config.json) printStarted(e.data as StartedData);
-        else if (e.type === 'webhook.updated' && !ctx.config.json) printStatus(e.data as WebhookEventData);
+        if (held) return void held.push(e);
+        show(e);
       },
       // Said once the server has subscribed us: a script that waits for it misses no event.
       onReady: () => ctx.info(`Tailing webhook attempts from ${client.origin} (Ctrl-C to stop)…`),
-      onStatus: (_status, detail) => ctx.info(`vtr: ${detail}`),
+      onStatus: (status, detail) => {
+        ctx.info(`vtr: ${detail}`);
+        // The emulator may have come back with another --clock: times are marked by the new one's.
+        if (status !== 'connected' || ctx.config.json) return;
+        held = [];
+        void emulatedClock(ctx, client).then((emulated) => {
+          t = timeFormat(emulated);
+          for (const e of held ?? []) show(e);
+          held = null;
+        });
+      },
     });
   } finally {
     process.off('SIGINT', onSignal);
