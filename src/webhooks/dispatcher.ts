@@ -182,16 +182,20 @@ export function createDispatcher(d: DispatcherDeps) {
     if (inFlight.has(eventId)) throw new VtrError('retries_in_progress', `an attempt of webhook event ${eventId} is running now; wait for its result (vtr webhooks tail)`, { next_attempt_at: null });
     const refusal = manualRetryRefusal(ev);
     if (refusal?.code === 'already_delivered') throw new VtrError('already_delivered', `webhook event ${eventId} was already delivered`);
+    const site = store.sites.get(ev.site_id);
     if (refusal?.code === 'retries_in_progress') {
       const next = refusal.next_attempt_us == null ? null : formatMicros(refusal.next_attempt_us);
+      // On a free site the schedule is held: neither time nor `clock advance` runs it.
+      const how =
+        site?.plan !== 'paid'
+          ? `It is held while site ${ev.site_id} is on the free plan (vtr sites update ${ev.site_id} --plan paid runs it)`
+          : 'Follow it with `vtr webhooks tail`; under --clock frozen or manual, `vtr clock advance` runs it';
       throw new VtrError(
         'retries_in_progress',
-        `webhook event ${eventId} is ${ev.status}: its automatic retries are not done; the next automatic attempt is at ${next ?? 'any moment'} (UTC${clock.mode === 'system' ? '' : ', emulated'}). ` +
-          'Follow it with `vtr webhooks tail`; under --clock frozen or manual, `vtr clock advance` runs it',
+        `webhook event ${eventId} is ${ev.status}: its automatic retries are not done; the next automatic attempt is at ${next ?? 'any moment'} (UTC${clock.mode === 'system' ? '' : ', emulated'}). ${how}`,
         { next_attempt_at: next },
       );
     }
-    const site = store.sites.get(ev.site_id);
     if (site?.plan !== 'paid') {
       throw new VtrError('plan_required', `site ${ev.site_id} is on the free plan: webhooks deliver on paid sites only (vtr sites update ${ev.site_id} --plan paid)`);
     }

@@ -251,6 +251,19 @@ describe('webhook state table (real receiver)', () => {
     expect(r.body.message).toContain(e.next_attempt_at);
   });
 
+  it('manual retry: on a site moved to free, the refusal says the retries are held by the plan, not that clock advance runs them', async () => {
+    rx.answer(() => 500);
+    const { hook } = await setup({ retrySchedule: [HOUR, HOUR, HOUR, HOUR, HOUR] });
+    await h.createSession();
+    await settle();
+    const [e] = await events(hook.webhook_id);
+    await h.admin('PATCH', `/sites/${h.site.site_id}`, { plan: 'free' });
+    const r = await h.admin('POST', `/webhook-events/${e.webhook_event_id}/retry`);
+    expect(r.body).toMatchObject({ code: 'retries_in_progress', next_attempt_at: e.next_attempt_at });
+    expect(r.body.message).toContain(`held while site ${h.site.site_id} is on the free plan`);
+    expect(r.body.message).not.toContain('clock advance');
+  });
+
   it('durability: a restart on the same database runs the scheduled attempts', async () => {
     const dbPath = join(tempDir('vtr-wh-'), 'vtr.db');
     rx.answer(() => 500);
