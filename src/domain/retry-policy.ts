@@ -6,6 +6,8 @@ export const AUTO_RETRIES = 5;
 export const DEFAULT_RETRY_BASE_MS = 2000;
 /** With jitter a delay lands anywhere in [d·(1−f), d·(1+f)]. */
 export const JITTER_FRACTION = 0.2;
+/** The longest a receiver may be given to answer: one day (a longer timer would fire at once). */
+export const MAX_WEBHOOK_TIMEOUT_MS = 86_400_000;
 
 export interface RetryPolicyOptions {
   baseMs?: number;

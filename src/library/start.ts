@@ -2,7 +2,7 @@
 // `import('vtr')` itself stays cheap.
 import { createEmulator, type EmulatorOptions } from '../emulator.js';
 import { CLOCK_MODES } from '../domain/clock.js';
-import { AUTO_RETRIES } from '../domain/retry-policy.js';
+import { AUTO_RETRIES, MAX_WEBHOOK_TIMEOUT_MS } from '../domain/retry-policy.js';
 import { createApiClient } from '../client/api-client.js';
 import { parseDuration, parseTimestamp, formatMillis } from '../domain/time.js';
 import { createHelpers } from './helpers.js';
@@ -22,6 +22,7 @@ function checkOptions(opts: StartEmulatorOptions): void {
     const v = opts[k];
     if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v) && v > 0)) throw bad(`${k}: expected a number of milliseconds above 0, got ${String(v)}`);
   }
+  if (opts.webhookTimeoutMs !== undefined && opts.webhookTimeoutMs > MAX_WEBHOOK_TIMEOUT_MS) throw bad(`webhookTimeoutMs: expected at most ${MAX_WEBHOOK_TIMEOUT_MS} (24 hours), got ${opts.webhookTimeoutMs}`);
   const schedule = opts.retrySchedule;
   if (schedule !== undefined && !(Array.isArray(schedule) && schedule.length === AUTO_RETRIES && schedule.every((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0))) {
     throw bad('retrySchedule: expected five delays in milliseconds, e.g. [5000, 300000, 1800000, 7200000, 18000000]');

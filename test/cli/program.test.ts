@@ -215,6 +215,11 @@ describe('cli: configuration', () => {
     expect(parseServeOptions({ ...serveDefaults, retrySchedule: '5s,5m,30m,2h,5h' }, {}).retrySchedule).toEqual([5000, 300000, 1800000, 7200000, 18000000]);
   });
 
+  it('parseServeOptions: a --webhook-timeout over 24h is refused (a longer timer would time every attempt out at once)', () => {
+    expect(() => parseServeOptions({ ...serveDefaults, webhookTimeout: '30d' }, {})).toThrow(/--webhook-timeout: "30d" is too long; give at most 24h/);
+    expect(parseServeOptions({ ...serveDefaults, webhookTimeout: '24h' }, {}).webhookTimeoutMs).toBe(86_400_000);
+  });
+
   it('siteBody: flags become the API body; bad ones are usage errors naming the flag', () => {
     expect(siteBody({ name: 'Shop', plan: 'free', country: 'gb', conversionEvents: 'a, b,,c', bounceSeconds: '5', excludedCountries: 'ru,cn', ipAllowlist: '10.0.0.0/8' }))
       .toEqual({ name: 'Shop', plan: 'free', country: 'GB', conversion_events: ['a', 'b', 'c'], bounce_seconds: 5, excluded_countries: ['RU', 'CN'], ip_allowlist: ['10.0.0.0/8'] });

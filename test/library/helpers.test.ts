@@ -149,6 +149,7 @@ describe('library helpers', () => {
   it('startEmulator: options `vtr serve` would refuse are refused, naming the option', async () => {
     await expect(startEmulator({ clock: 'bogus' as never })).rejects.toThrow(/^startEmulator: clock: expected 'system', 'manual' or 'frozen', got "bogus"/);
     await expect(startEmulator({ webhookTimeoutMs: -1 })).rejects.toThrow(/webhookTimeoutMs: expected a number of milliseconds above 0/);
+    await expect(startEmulator({ webhookTimeoutMs: 30 * 86_400_000 })).rejects.toThrow(/webhookTimeoutMs: expected at most 86400000 \(24 hours\)/);
     await expect(startEmulator({ retrySchedule: [1, 2] })).rejects.toThrow(/retrySchedule: expected five delays/);
     await expect(startEmulator({ port: 70000 })).rejects.toThrow(/port: expected 0-65535/);
   });

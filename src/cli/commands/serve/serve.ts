@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseDuration } from '../../../domain/time.js';
+import { MAX_WEBHOOK_TIMEOUT_MS } from '../../../domain/retry-policy.js';
 import { startedByNpm, watchParent } from '../../parent-watch.js';
 
 export interface ServeOptions {
@@ -34,6 +35,12 @@ function duration(flag: string, value: string, min = 0): number {
   const ms = parseDuration(value);
   if (ms == null) throw new UsageError(`${flag}: "${value}" is not a duration; use e.g. 500ms, 2s, 5m, 1h`);
   if (ms < min) throw new UsageError(`${flag}: "${value}" is too short; give at least ${min} ms, e.g. 500ms or 2s`);
+  return ms;
+}
+
+function webhookTimeout(value: string): number {
+  const ms = duration('--webhook-timeout', value, 1);
+  if (ms > MAX_WEBHOOK_TIMEOUT_MS) throw new UsageError(`--webhook-timeout: "${value}" is too long; give at most 24h, e.g. 10s or 2m`);
   return ms;
 }
 
@@ -85,7 +92,7 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
     retryBaseMs: duration('--retry-base', o.retryBase, 1),
     retrySchedule: schedule ?? null,
     retryJitter: !!o.retryJitter,
-    webhookTimeoutMs: duration('--webhook-timeout', o.webhookTimeout, 1),
+    webhookTimeoutMs: webhookTimeout(o.webhookTimeout),
     smtpUrl: o.smtp ?? null,
     importFile: o.import ?? null,
     exportOnExit: o.exportOnExit == null ? null : writableFile('--export-on-exit', o.exportOnExit),
