@@ -1,10 +1,9 @@
 // Webhooks end to end with the built binary: crash safety (SIGKILL mid-delivery), the CLI's
-// retry, tail --json (with reconnection) and receive, disabling under `vtr clock advance`.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+// retry, tail --json (with reconnection), disabling under `vtr clock advance` (receive: webhook-receive.test.ts).
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
+import { runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
+import { freePort, spawnCli as spawnWatched } from '../helpers/cli-process.js';
 import { startReceiver, waitUntil, type Receiver } from '../helpers/receiver.js';
 import { adminApi } from '../helpers/admin.js';
 
@@ -37,36 +36,8 @@ async function wire(s: ServerProcess, url: string, { view = true } = {}) {
 
 const newSession = async (s: ServerProcess) => admin(s, 'POST', `/sites/${(await admin(s, 'GET', '/sites/default')).site_id}/sessions`, {});
 
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
+const spawnCli = (args: string[], env: Record<string, string>) => spawnWatched(args, env, cleanup);
 
-/** A long-running `vtr ...` whose output the test watches. */
-function spawnCli(args: string[], env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, CI: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  cleanup.push(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  });
-  return {
-    stdout: () => out,
-    stderr: () => err,
-    lines: () => out.split('\n').filter(Boolean).map((l) => JSON.parse(l)),
-    waitErr: (re: RegExp) => waitUntil(() => re.test(err), 20_000, () => `stderr: ${err}`),
-    async stop(): Promise<number | null> {
-      child.kill('SIGINT');
-      return exited;
-    },
-  };
-}
 
 describe('webhooks end to end (built binary)', () => {
   it('crash: events in flight or scheduled when the server is SIGKILLed are delivered after restart, same webhook-id', async () => {
@@ -265,44 +236,6 @@ describe('webhooks end to end (built binary)', () => {
     const converted = await runCli(['session', 'event', sessionId, 'conversion'], { env: s.env });
     expect(converted.code).toBe(0);
     expect(converted.stderr).toMatch(new RegExp(`→ matched view "Converted": webhook event msg_\\S+ for ${hook.webhook_id}`));
-  });
-
-  it('receive: prints each delivery with its signature verdict and fails the first N on purpose', async () => {
-    const s = await serve(['--memory', '--retry-base', '100ms']);
-    const port = await freePort();
-    const hook = await wire(s, `http://127.0.0.1:${port}/`);
-    const secret = (await runCli(['webhooks', 'secret', hook.webhook_id], { env: s.env })).stdout.trim();
-    expect(secret).toBe(hook.secret);
-    const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--fail', '1', '--secret', secret, '--json'], s.env);
-    await rcv.waitErr(/Listening for webhooks on http:\/\/127\.0\.0\.1:\d+\//);
-    await newSession(s);
-    await waitUntil(() => rcv.lines().length === 2, 20_000, () => rcv.stdout() + rcv.stderr());
-    const [first, second] = rcv.lines();
-    expect(first).toMatchObject({ status: 500, signature: 'valid', method: 'POST', body: { attempt: 1, hook_type: 'saved_view' } });
-    expect(second).toMatchObject({ status: 200, signature: 'valid', body: { attempt: 2 } });
-    expect(first.headers['webhook-signature']).toMatch(/^v1,/);
-    expect(await rcv.stop()).toBe(0);
-    const [e] = await admin<any[]>(s, 'GET', `/webhooks/${hook.webhook_id}/events`);
-    // Both attempts carry the event's id (the webhook-id header), the same on every attempt.
-    expect([first.webhook_event_id, second.webhook_event_id]).toEqual([e.webhook_event_id, e.webhook_event_id]);
-    expect(e).toMatchObject({ status: 'delivered', attempts: [{ status_code: 500 }, { status_code: 200 }] });
-  });
-
-  it('receive: a sender that times out during --delay is shown as never getting the answer, received when it arrived', async () => {
-    const s = await serve(['--memory', '--webhook-timeout', '300ms', '--clock', 'frozen']);
-    const port = await freePort();
-    const hook = await wire(s, `http://127.0.0.1:${port}/`, { view: false });
-    const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--delay', '1500ms', '--json'], s.env);
-    await rcv.waitErr(/Answering 200 after 1500ms\./);
-    const sent = Date.now();
-    await admin(s, 'POST', `/webhooks/${hook.webhook_id}/trigger`, {});
-    await waitUntil(() => rcv.lines().length === 1, 20_000, () => rcv.stdout() + rcv.stderr());
-    const [line] = rcv.lines();
-    expect(line).toMatchObject({ status: 200, sender_closed: true });
-    expect(Date.parse(line.received_at) - sent).toBeLessThan(1000);
-    const [e] = await admin<any[]>(s, 'GET', `/webhooks/${hook.webhook_id}/events`);
-    expect(e.attempts[0]).toMatchObject({ status_code: null, error: 'timed out after 300ms' });
-    expect(await rcv.stop()).toBe(0);
   });
 
   it('disabling: 10 failed events over 3 days of `vtr clock advance` disable the webhook; enable resets it', async () => {

@@ -58,6 +58,15 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
   let count = 0;
 
   const server = createServer(async (req, res) => {
+    // Deliveries are POSTs. A browser opened on the URL (and its favicon request) is not one: it
+    // must not use up --fail answers meant for the deliveries, nor show among them.
+    if (req.method !== 'POST') {
+      req.resume();
+      res.writeHead(405, { allow: 'POST', 'content-type': 'text/plain; charset=utf-8' });
+      res.end('vtr webhooks receive is listening here: webhook deliveries are POSTed to this URL.\n');
+      ctx.info(c.dim(`(${req.method} ${req.url} answered 405: not a webhook delivery, which is a POST)`));
+      return;
+    }
     // Stamped on arrival: with --delay the answer goes later, but this is when it was received.
     const receivedAt = new Date().toISOString(); // real time: this is a display of the local receiver
     // A sender that gives up first (its timeout, shorter than --delay) never sees the answer: say so.

@@ -1,0 +1,89 @@
+// `vtr webhooks receive` with the built binary, fed by a real emulator: signature verdicts, --fail,
+// --delay against the emulator's webhook timeout, and requests that are not deliveries.
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli, startServer, type ServerProcess } from '../helpers/vtr-process.js';
+import { freePort, spawnCli as spawnWatched } from '../helpers/cli-process.js';
+import { waitUntil } from '../helpers/receiver.js';
+import { adminApi } from '../helpers/admin.js';
+
+const cleanup: Array<() => Promise<unknown> | void> = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+
+const admin = <T = any>(s: ServerProcess, method: string, path: string, body?: unknown): Promise<T> => adminApi<T>(s.origin, method, path, body);
+const spawnCli = (args: string[], env: Record<string, string>) => spawnWatched(args, env, cleanup);
+
+async function serve(args: string[]): Promise<ServerProcess> {
+  const s = await startServer(args);
+  cleanup.push(() => s.stop('SIGKILL'));
+  return s;
+}
+
+/** A webhook to `url` on the default site, and (unless view: false) a view matching every session. */
+async function wire(s: ServerProcess, url: string, { view = true } = {}) {
+  const site = (await admin(s, 'GET', '/sites/default')).site_id;
+  const hook = await admin(s, 'POST', `/sites/${site}/webhooks`, { url });
+  if (view) await admin(s, 'POST', `/sites/${site}/views`, { name: 'All', filter: 'page_views >= 1', trigger_webhooks: true });
+  return hook as { webhook_id: string; secret: string };
+}
+
+const newSession = async (s: ServerProcess) => admin(s, 'POST', `/sites/${(await admin(s, 'GET', '/sites/default')).site_id}/sessions`, {});
+
+describe('webhooks receive (built binary)', () => {
+  it('receive: prints each delivery with its signature verdict and fails the first N on purpose', async () => {
+    const s = await serve(['--memory', '--retry-base', '100ms']);
+    const port = await freePort();
+    const hook = await wire(s, `http://127.0.0.1:${port}/`);
+    const secret = (await runCli(['webhooks', 'secret', hook.webhook_id], { env: s.env })).stdout.trim();
+    expect(secret).toBe(hook.secret);
+    const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--fail', '1', '--secret', secret, '--json'], s.env);
+    await rcv.waitErr(/Listening for webhooks on http:\/\/127\.0\.0\.1:\d+\//);
+    await newSession(s);
+    await waitUntil(() => rcv.lines().length === 2, 20_000, () => rcv.stdout() + rcv.stderr());
+    const [first, second] = rcv.lines();
+    expect(first).toMatchObject({ status: 500, signature: 'valid', method: 'POST', body: { attempt: 1, hook_type: 'saved_view' } });
+    expect(second).toMatchObject({ status: 200, signature: 'valid', body: { attempt: 2 } });
+    expect(first.headers['webhook-signature']).toMatch(/^v1,/);
+    expect(await rcv.stop()).toBe(0);
+    const [e] = await admin<any[]>(s, 'GET', `/webhooks/${hook.webhook_id}/events`);
+    // Both attempts carry the event's id (the webhook-id header), the same on every attempt.
+    expect([first.webhook_event_id, second.webhook_event_id]).toEqual([e.webhook_event_id, e.webhook_event_id]);
+    expect(e).toMatchObject({ status: 'delivered', attempts: [{ status_code: 500 }, { status_code: 200 }] });
+  });
+
+  it('receive: a sender that times out during --delay is shown as never getting the answer, received when it arrived', async () => {
+    const s = await serve(['--memory', '--webhook-timeout', '300ms', '--clock', 'frozen']);
+    const port = await freePort();
+    const hook = await wire(s, `http://127.0.0.1:${port}/`, { view: false });
+    const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--delay', '1500ms', '--json'], s.env);
+    await rcv.waitErr(/Answering 200 after 1500ms\./);
+    const sent = Date.now();
+    await admin(s, 'POST', `/webhooks/${hook.webhook_id}/trigger`, {});
+    await waitUntil(() => rcv.lines().length === 1, 20_000, () => rcv.stdout() + rcv.stderr());
+    const [line] = rcv.lines();
+    expect(line).toMatchObject({ status: 200, sender_closed: true });
+    expect(Date.parse(line.received_at) - sent).toBeLessThan(1000);
+    const [e] = await admin<any[]>(s, 'GET', `/webhooks/${hook.webhook_id}/events`);
+    expect(e.attempts[0]).toMatchObject({ status_code: null, error: 'timed out after 300ms' });
+    expect(await rcv.stop()).toBe(0);
+  });
+
+  it('receive: a browser opening the URL (GET, favicon) is answered 405 and uses up no --fail answer', async () => {
+    const s = await serve(['--memory', '--clock', 'frozen']);
+    const port = await freePort();
+    const hook = await wire(s, `http://127.0.0.1:${port}/`, { view: false });
+    const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--fail', '1', '--json'], s.env);
+    await rcv.waitErr(/Listening/);
+    for (const path of ['/', '/favicon.ico']) {
+      const r = await fetch(`http://127.0.0.1:${port}${path}`);
+      expect(r.status).toBe(405);
+      expect(r.headers.get('allow')).toBe('POST');
+    }
+    await rcv.waitErr(/GET \/favicon\.ico answered 405/);
+    await admin(s, 'POST', `/webhooks/${hook.webhook_id}/trigger`, {});
+    await waitUntil(() => rcv.lines().length === 1, 20_000, () => rcv.stdout() + rcv.stderr());
+    expect(rcv.lines()[0]).toMatchObject({ n: 1, method: 'POST', status: 500, body: { attempt: 1 } });
+    expect(await rcv.stop()).toBe(0);
+  });
+});
