@@ -35,6 +35,12 @@ export interface Clock {
   set(epochMs: number): void;
   /** Throws the ClockError that `advance(ms)` would throw, without moving. */
   assertCanAdvance(ms: number): void;
+  /**
+   * Frozen clocks only: readings from now on come after `us`, a reading of an earlier run at this
+   * same frozen time (its microsecond lead is not kept). Without it, an event created at X.000005
+   * would stay 5 µs in the future of a restarted clock frozen at X, never due.
+   */
+  resumeAfter(us: number): void;
   /** Called after every advance/set, so due work can run. */
   onChange(listener: () => void): () => void;
 }
@@ -86,6 +92,11 @@ export function createClock(mode: ClockMode = 'system', initial = 0, source: () 
       if (us <= lastMicros) us = lastMicros + 1;
       lastMicros = us;
       return Math.min(us, MAX_CLOCK_MS * 1000 + 999);
+    },
+    resumeAfter(us) {
+      // Only a lead within this frozen time (under a second of readings): a later time written by a
+      // run on another clock mode is not this clock's to jump to.
+      if (mode === 'frozen' && us >= frozenAt * 1000 && us < (frozenAt + 1000) * 1000) lastMicros = Math.max(lastMicros, us);
     },
     offsetMs: () => (mode === 'frozen' ? frozenAt - source() : offset),
     position: () => (mode === 'frozen' ? frozenAt : offset),

@@ -67,6 +67,23 @@ describe('webhooks end to end (built binary)', () => {
     expect(up.deliveries.map((d) => d.headers['webhook-id']).sort()).toEqual(bIds);
   });
 
+  it('crash under --clock frozen: a first attempt cut off by SIGKILL runs again at restart, without a clock move', async () => {
+    const db = join(tempDir(), 'vtr.db');
+    const rx = await receiver({ answer: () => 'hang' });
+    const args = ['--db', db, '--clock', 'frozen', '--webhook-timeout', '60s'];
+    let s = await serve(args);
+    const hook = await wire(s, rx.url, { view: false });
+    const e = await admin(s, 'POST', `/webhooks/${hook.webhook_id}/trigger`, {});
+    await rx.waitFor((ds) => ds.length === 1);
+    await s.stop('SIGKILL');
+    rx.answer(() => 200);
+    s = await serve(args);
+    await rx.waitFor((ds) => ds.length === 2);
+    expect(rx.deliveries[1].headers['webhook-id']).toBe(e.webhook_event_id);
+    expect(rx.deliveries[1].json).toMatchObject({ attempt: 1 });
+    await waitUntil(async () => (await admin(s, 'GET', `/webhook-events/${e.webhook_event_id}`)).status === 'delivered');
+  });
+
   it('retry: the CLI retries a failed event once, exit 1 while it fails, 0 once delivered; 409s explained', async () => {
     const rx = await receiver({ answer: () => 500 });
     const s = await serve(['--memory', '--clock', 'manual', '--retry-schedule', '10ms,10ms,10ms,10ms,10ms']);
