@@ -28,6 +28,8 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
       const imported = Number(store.meta.get(clockKey) ?? 0);
       if (Number.isFinite(imported) && imported > clock.position()) clock.advance(imported - clock.position());
       else if (imported !== clock.position()) store.meta.set(clockKey, String(clock.position()));
+      // An event the file holds, made at this frozen time, is due now (not µs ahead of the clock).
+      clock.resumeAfter(store.webhookEvents.latestCreatedUs() ?? 0);
     }
     for (const fn of listeners) await fn();
   }

@@ -264,6 +264,25 @@ describe('webhook state table (real receiver)', () => {
     expect(r.body.message).not.toContain('clock advance');
   });
 
+  it('durability: a pending first attempt imported into a frozen clock at that same time runs at once', async () => {
+    const into = harness({ clock: 'frozen' });
+    try {
+      await new Promise((r) => setTimeout(r, 5)); // the exporting clock is frozen a little later
+      rx.answer((d) => (d.n === 0 ? 'hang' : 200));
+      h = harness({ clock: 'frozen' });
+      const hook = (await h.admin('POST', `/sites/${h.site.site_id}/webhooks`, { url: rx.url })).body;
+      const e = (await h.admin('POST', `/webhooks/${hook.webhook_id}/trigger`, {})).body;
+      await rx.waitFor((ds) => ds.length === 1);
+      const file = (await h.admin('GET', '/state')).body;
+      expect((await into.admin('PUT', '/state', file)).status).toBe(200);
+      await rx.waitFor((ds) => ds.length === 2);
+      expect(rx.deliveries[1].headers['webhook-id']).toBe(e.webhook_event_id);
+      await waitUntil(async () => (await into.admin('GET', `/webhook-events/${e.webhook_event_id}`)).body.status === 'delivered');
+    } finally {
+      await into.close();
+    }
+  });
+
   it('durability: a restart on the same database runs the scheduled attempts', async () => {
     const dbPath = join(tempDir('vtr-wh-'), 'vtr.db');
     rx.answer(() => 500);
