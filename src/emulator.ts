@@ -24,6 +24,7 @@ import type { AppDeps } from './server/deps.js';
 import { createWriteQueue } from './server/write-queue.js';
 import { countryDb } from './geo/country-db.js';
 import { VERSION } from './version.js';
+import { realTimers } from './domain/timers.js';
 
 export interface EmulatorOptions {
   /** SQLite file, or ':memory:'. */
@@ -171,7 +172,7 @@ export function createEmulator(opts: EmulatorOptions) {
         await webhooks.dispatcher.close();
         bus.shutdown(); // end event streams, which would otherwise hold the server open
         // Whatever is still open after the grace period is cut.
-        setTimeout(() => s.closeAllConnections?.(), 2000).unref();
+        realTimers.setTimeout(() => s.closeAllConnections?.(), 2000).unref();
         await closed;
       }
       for (const fn of closers.reverse()) await fn();

@@ -2,6 +2,8 @@
 // types and a small loader live here: the emulator and its dependencies load on the first
 // startEmulator() call, so importing vtr costs a test file almost nothing.
 import type { RunningEmulator, StartEmulatorOptions } from './library/types.js';
+// Takes the host's timers now, before a test suite can fake them for its own code.
+import './domain/timers.js';
 
 export type { RiskLevel, EngagementLevel, Channel, DeviceType } from './domain/session.js';
 // Inputs and answers, inferred from the schemas the API's routes declare (the OpenAPI document's).

@@ -2,6 +2,7 @@
 // while writes fail (so health recovers without user traffic), and a nudge to whatever waited.
 import type { Store } from './store/index.js';
 import type { FaultLog } from './logs/fault-log.js';
+import { realTimers } from './domain/timers.js';
 
 export const PROBE_EVERY_MS = 5_000;
 
@@ -18,7 +19,7 @@ export function watchStorage(opts: {
   let probe: ReturnType<typeof setInterval> | null = null;
   let droppedBefore = 0;
   const stopProbe = () => {
-    if (probe) clearInterval(probe);
+    if (probe) realTimers.clearInterval(probe);
     probe = null;
   };
   const off = store.faults.listen((fault) => {
@@ -26,7 +27,7 @@ export function watchStorage(opts: {
       log.fault(fault);
       if (probe) return;
       droppedBefore = opts.dropped?.() ?? 0;
-      probe = setInterval(() => {
+      probe = realTimers.setInterval(() => {
         try {
           if (store.db.open && !store.inTransaction()) store.probeWrite();
         } catch {

@@ -52,9 +52,35 @@ describe('startEmulator options', () => {
     const before = Date.parse(`${emu.clock.now()}Z`);
     await emu.clock.advance('2h');
     expect(Date.parse(`${emu.clock.now()}Z`) - before).toBeGreaterThanOrEqual(2 * 3600_000);
-    await expect(emu.clock.advance('soon')).rejects.toThrow(/not a duration/);
+    await expect(emu.clock.advance('soon')).rejects.toThrow(/^emu.clock.advance: expected a duration .* got "soon"/);
     await emu.close();
     await expect(fetch(`${emu.baseUrl}/session/x`)).rejects.toThrow();
+  });
+
+  it('clock.set: takes an ISO time or a Date; anything else is refused naming what it takes', async () => {
+    const emu = await startEmulator({ clock: 'frozen', listen: false });
+    try {
+      await emu.clock.set(new Date('2031-02-03T04:05:06Z'));
+      expect(emu.clock.now()).toBe('2031-02-03T04:05:06.000000');
+      await emu.clock.set('2031-02-04T00:00:00Z');
+      expect(emu.clock.now()).toBe('2031-02-04T00:00:00.000000');
+      await expect(emu.clock.set(12 as never)).rejects.toThrow(/^emu.clock.set: expected an ISO time .* or a Date, got 12/);
+      await expect(emu.clock.set(new Date('nope'))).rejects.toThrow(/got an invalid Date/);
+      await expect(emu.clock.advance(Number.NaN)).rejects.toThrow(/^emu.clock.advance: expected a duration/);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('clock.advance: a system clock is refused naming startEmulator\'s clock option, not a CLI flag', async () => {
+    const emu = await startEmulator({ listen: false });
+    try {
+      const err = await emu.clock.advance('1h').then(() => null, (e: Error) => e);
+      expect(err?.message).toMatch(/startEmulator\(\{ clock: 'frozen' \}\)/);
+      expect(err?.message).not.toMatch(/--clock/);
+    } finally {
+      await emu.close();
+    }
   });
 
   it('two emulators are independent', async () => {

@@ -4,6 +4,7 @@
 // moves only when told, so nothing scheduled falls due while real time passes.
 
 import { formatMillis } from './time.js';
+import { realTimers } from './timers.js';
 
 export type ClockMode = 'system' | 'manual' | 'frozen';
 export const CLOCK_MODES: readonly ClockMode[] = ['system', 'manual', 'frozen'];
@@ -55,7 +56,7 @@ const beyondMax = () => new ClockError('the clock cannot move past 9999-12-31T23
  * `initial`: for a manual clock the kept offset (ms); for a frozen one the kept "now" (epoch ms; 0
  * or missing: the real time now).
  */
-export function createClock(mode: ClockMode = 'system', initial = 0, source: () => number = Date.now): Clock {
+export function createClock(mode: ClockMode = 'system', initial = 0, source: () => number = realTimers.now): Clock {
   const movable = mode !== 'system';
   // A stored offset beyond the maximum (an older vtr accepted any) is cut back to it.
   let offset = mode === 'manual' && Number.isFinite(initial) ? Math.min(Math.max(0, initial), Math.max(0, MAX_CLOCK_MS - source())) : 0;

@@ -4,6 +4,7 @@
 import type { ApiClient } from '../client/api-client.js';
 import { EVENT_STATUSES } from '../domain/webhooks.js';
 import type { CheckInput, CheckResult, EventStatus, Rule, RuleInput, RuleUpdate, SavedView, Session, SessionInput, ViewInput, Webhook, WebhookEvent } from './api-types.js';
+import { realTimers } from '../domain/timers.js';
 
 export interface WebhookEventFilter {
   webhookId?: string;
@@ -81,14 +82,14 @@ export function createHelpers(client: ApiClient, siteId: () => string) {
         checkStatus(o.status);
         const status = o.status ?? 'delivered';
         const timeoutMs = o.timeoutMs ?? 5000;
-        const deadline = Date.now() + timeoutMs;
+        const deadline = realTimers.now() + timeoutMs;
         let seen: WebhookEvent[] = [];
         for (;;) {
           seen = await events({ sessionId: o.sessionId, webhookId: o.webhookId });
           const hit = seen.find((e) => e.status === status);
           if (hit) return hit;
-          if (Date.now() >= deadline) break;
-          await new Promise((r) => setTimeout(r, 20));
+          if (realTimers.now() >= deadline) break;
+          await new Promise((r) => realTimers.setTimeout(r, 20));
         }
         const what = seen.length
           ? seen.map((e) => `${e.webhook_event_id} ${e.status} (${e.attempts.length} attempt${e.attempts.length === 1 ? '' : 's'})`).join(', ')

@@ -1,7 +1,7 @@
 // `startEmulator()`: an emulator in this process for a test suite. Loaded on the first call, so
 // `import('vtr')` itself stays cheap.
 import { createEmulator, type EmulatorOptions } from '../emulator.js';
-import { CLOCK_MODES } from '../domain/clock.js';
+import { CLOCK_MODES, ClockError } from '../domain/clock.js';
 import { AUTO_RETRIES, MAX_WEBHOOK_TIMEOUT_MS } from '../domain/retry-policy.js';
 import { createApiClient } from '../client/api-client.js';
 import { parseDuration, parseTimestamp, formatMillis } from '../domain/time.js';
@@ -30,6 +30,8 @@ function checkOptions(opts: StartEmulatorOptions): void {
   if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port <= 65535)) throw bad(`port: expected 0-65535, got ${String(opts.port)}`);
   if (opts.sync !== undefined && opts.sync !== 'normal' && opts.sync !== 'full') throw bad(`sync: expected 'normal' or 'full', got ${JSON.stringify(opts.sync)}`);
 }
+
+const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : v instanceof Date ? 'an invalid Date' : String(v));
 
 /** A Request from any realm (undici's own, @hono/node-server's, another copy's): not only this global's. */
 const isRequest = (input: unknown): input is Request =>
@@ -78,6 +80,8 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   // Like `vtr clock advance/set`: every delivery scheduled on the way runs at its time before it resolves.
   const move = (ms: number) => {
     notAfterClose();
+    // The clock's own refusal names `--clock`, the CLI's flag; here the fix is an option.
+    if (emulator.clock.mode === 'system') throw new ClockError("the clock is in system mode and follows real time; start the emulator with startEmulator({ clock: 'frozen' }) (or 'manual') to move it");
     return emulator.deps.advanceClock!(ms);
   };
   const state = emulator.deps.state!;
@@ -89,13 +93,13 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
       now: () => formatMillis(emulator.clock.now()),
       mode: emulator.clock.mode,
       async advance(d) {
-        const ms = typeof d === 'number' ? d : parseDuration(d);
-        if (ms == null) throw new Error(`not a duration: ${d}`);
+        const ms = typeof d === 'number' ? d : typeof d === 'string' ? parseDuration(d) : null;
+        if (ms == null || !Number.isFinite(ms)) throw new TypeError(`emu.clock.advance: expected a duration ("90s", "5m", "1h") or milliseconds, got ${shown(d)}`);
         await move(ms);
       },
       async set(ts) {
-        const ms = parseTimestamp(ts);
-        if (ms == null) throw new Error(`not a timestamp: ${ts}`);
+        const ms = ts instanceof Date ? ts.getTime() : typeof ts === 'string' ? parseTimestamp(ts) : null;
+        if (ms == null || Number.isNaN(ms)) throw new TypeError(`emu.clock.set: expected an ISO time ("2030-01-01T00:00:00Z") or a Date, got ${shown(ts)}`);
         await move(ms - emulator.clock.now());
       },
     },

@@ -33,8 +33,8 @@ export interface EmulatorClock {
   mode: ClockMode;
   /** Frozen or manual clock: move forward ("5m", or ms); deliveries due on the way run, in order, before it resolves. */
   advance(duration: string | number): Promise<void>;
-  /** Jumps forward to an ISO time. */
-  set(timestamp: string): Promise<void>;
+  /** Jumps forward to an ISO time or a Date. */
+  set(timestamp: string | Date): Promise<void>;
 }
 
 export interface RunningEmulator extends Helpers {

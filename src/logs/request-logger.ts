@@ -12,6 +12,7 @@ import { isStorageFault, unknownCursor } from '../domain/errors.js';
 import { secretKeyOf } from './mask.js';
 import { LoggedEntry, bodyText, randomPart } from './log-entry.js';
 import { WaitingLog, type LoggedRequest, type WaitingInput } from './waiting-log.js';
+import { realTimers } from '../domain/timers.js';
 
 /** Rows kept: the newest 10,000. */
 export const DEFAULT_KEEP = 10_000;
@@ -64,7 +65,10 @@ export function clip(text: string | null): string | null {
   return `${text.slice(0, MAX_LOGGED_BODY)}… [${text.length - MAX_LOGGED_BODY} more characters not logged]`;
 }
 
-export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: { store: Store; bus: EventBus; clock: Clock; keep?: number }) {
+/** The timers the log writes on: the host's real ones, or a test's fake ones to step through them. */
+export type LogTimers = Pick<typeof realTimers, 'setTimeout' | 'setImmediate'>;
+
+export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP, timers = realTimers }: { store: Store; bus: EventBus; clock: Clock; keep?: number; timers?: LogTimers }) {
   // Oldest first; the first `due` are to be written now, the rest wait for the next idle moment.
   let waiting = new WaitingLog();
   let due = 0;
@@ -130,7 +134,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
   function queueChunk(): void {
     if (chunkQueued) return;
     chunkQueued = true;
-    setImmediate(writeChunk);
+    timers.setImmediate(writeChunk);
   }
 
   /** Everything waiting is to be written now (by whoever writes next). */
@@ -151,7 +155,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
     age += IDLE_MS;
     if (arrived === 0 || age >= (waiting.length >= keep ? FLOOD_AGE_MS : MAX_AGE_MS)) makeAllDue();
     arrived = 0;
-    if (waiting.length > due) timer = setTimeout(tick, IDLE_MS).unref();
+    if (waiting.length > due) timer = timers.setTimeout(tick, IDLE_MS).unref();
   }
 
   /** Writes everything waiting now (before reading the log, and on close). */
@@ -182,7 +186,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
         due = Math.max(0, due - drop);
       }
       if (waiting.bytes > MAX_WAITING_BYTES) makeAllDue();
-      else if (!timer && waiting.length > due) timer = setTimeout(tick, IDLE_MS).unref();
+      else if (!timer && waiting.length > due) timer = timers.setTimeout(tick, IDLE_MS).unref();
     },
     /** Records `r` once its response body text is read. */
     recordLater(r: RequestSeen, body: Promise<string | null>): void {
@@ -202,7 +206,7 @@ export function createRequestLogger({ store, bus, clock, keep = DEFAULT_KEEP }: 
       for (let left = 2 * waiting.length; left > 0 && waiting.length > SETTLE_CHUNK; left -= SETTLE_CHUNK) {
         allDue();
         write(SETTLE_CHUNK);
-        await new Promise((r) => setImmediate(r));
+        await new Promise((r) => timers.setImmediate(r));
       }
       flush();
     },

@@ -7,6 +7,8 @@
 //
 // A write must be atomic on its own: one statement (SQLite undoes a failed statement whole), or
 // several inside its own store.tx (a savepoint), so one request's error leaves none of its writes.
+import { realTimers } from '../domain/timers.js';
+
 
 /** What the queue needs of the store: one write transaction, and whether it is still open. */
 export interface Transactions {
@@ -62,7 +64,7 @@ export function createWriteQueue({ tx, inTransaction }: Transactions): WriteQueu
         pending.push({ write, settle: (o) => (o.ok ? resolve(o.value as T) : reject(o.error)) });
         if (!scheduled) {
           scheduled = true;
-          setImmediate(drain);
+          realTimers.setImmediate(drain);
         }
       });
     },

@@ -6,6 +6,7 @@ import type { Site } from '../domain/site.js';
 import { newId } from '../domain/ids.js';
 import type { SessionService } from './service.js';
 import { planSessions, seedOf, type PlannedSession } from './simulate-plan.js';
+import { realTimers } from '../domain/timers.js';
 
 /** Sessions per transaction: large enough to be fast, small enough to let other requests in between. */
 const BATCH = 2000;
@@ -102,7 +103,7 @@ export async function simulateSessions(
     }
     if (i >= opts.count) summary.sample_session_ids = finals.slice(-5).reverse().map((s) => s.session_id);
     // Let other requests (and the event stream) through between batches.
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => realTimers.setImmediate(r));
   }
   summary.by_country = Object.fromEntries(Object.entries(summary.by_country).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
   summary.duration_ms = Math.round(performance.now() - started);

@@ -16,6 +16,7 @@
 // or the whole transaction, store.tx) empties every cache, so nothing rolled back stays cached.
 import type { Db } from './db.js';
 import { addBounded } from '../domain/bounded-map.js';
+import { realTimers } from '../domain/timers.js';
 
 const MAX_ENTRIES = 1000;
 
@@ -58,7 +59,7 @@ export function createReadCaches(db: Db) {
   function current(): boolean {
     if (!checked) {
       checked = true;
-      setImmediate(nextTurn);
+      realTimers.setImmediate(nextTurn);
       const v = dataVersion.get()!;
       if (v !== version) {
         version = v;

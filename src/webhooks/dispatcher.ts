@@ -18,6 +18,7 @@ import { bodyFor } from './payload.js';
 import { createClaims } from './claims.js';
 import type { Sender } from './sender.js';
 import { deliveryHeaders } from './signer.js';
+import { realTimers } from '../domain/timers.js';
 
 /** Attempts running at once, across all webhooks. */
 const MAX_IN_FLIGHT = 64;
@@ -122,8 +123,8 @@ export function createDispatcher(d: DispatcherDeps) {
     const frozen = clock.mode === 'frozen';
     let delay = next == null || frozen ? BACKSTOP_MS : Math.min(BACKSTOP_MS, Math.max(0, Math.ceil((next - nowUs) / 1000)));
     if (heldElsewhere > 0) delay = Math.min(delay, HELD_ELSEWHERE_MS);
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(safePump, delay);
+    if (timer) realTimers.clearTimeout(timer);
+    timer = realTimers.setTimeout(safePump, delay);
     timer.unref();
   }
 
@@ -135,8 +136,8 @@ export function createDispatcher(d: DispatcherDeps) {
       // Claiming failed (a full disk, a read-only database): nothing was taken or marked failed;
       // look again soon, and at once when writes work again (the emulator kicks on recovery).
       if (!closing) {
-        if (timer) clearTimeout(timer);
-        timer = setTimeout(safePump, FAULT_RETRY_MS);
+        if (timer) realTimers.clearTimeout(timer);
+        timer = realTimers.setTimeout(safePump, FAULT_RETRY_MS);
         timer.unref();
       }
     }
@@ -153,7 +154,7 @@ export function createDispatcher(d: DispatcherDeps) {
     if (!store.inTransaction()) return safePump();
     if (kickQueued) return;
     kickQueued = true;
-    setImmediate(() => {
+    realTimers.setImmediate(() => {
       kickQueued = false;
       safePump();
     });
@@ -162,7 +163,7 @@ export function createDispatcher(d: DispatcherDeps) {
   /** Takes no new attempts (the emulator is stopping); running ones go on. */
   function pause(): void {
     closing = true;
-    if (timer) clearTimeout(timer);
+    if (timer) realTimers.clearTimeout(timer);
   }
 
   /** Runs everything due now and waits until no attempt is running. */

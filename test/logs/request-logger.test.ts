@@ -64,7 +64,7 @@ describe('request logger', () => {
   it('record: a background write that requests interrupt goes on in small transactions', () => {
     vi.useFakeTimers();
     try {
-      const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
+      const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock(), timers: globalThis });
       const sizes: number[] = [];
       const insertMany = store.requestLog.insertMany;
       store.requestLog.insertMany = (r) => {
@@ -91,7 +91,7 @@ describe('request logger', () => {
   it('record: under continuous traffic, entries are written at least every 5 s', () => {
     vi.useFakeTimers();
     try {
-      const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock() });
+      const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock(), timers: globalThis });
       // A request every 50 ms: never the 100 ms pause that writes at once.
       for (let i = 0; i < 90; i++) {
         log.record(seen(i));
@@ -111,7 +111,7 @@ describe('request logger', () => {
   it('record: in a flood (more entries between writes than the log keeps) writes wait 30 s, the newest kept', () => {
     vi.useFakeTimers();
     try {
-      const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock(), keep: 50 });
+      const log = createRequestLogger({ store, bus: createEventBus(), clock: createClock(), keep: 50, timers: globalThis });
       let i = 0;
       const traffic = (ms: number) => {
         for (let t = 0; t < ms; t += 50) {

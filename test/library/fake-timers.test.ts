@@ -1,0 +1,63 @@
+// A test suite that fakes timers for its own code (vi.useFakeTimers()) and runs an emulator in the
+// same process: the emulator's writes, deliveries and waits keep running on real time.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/index.js';
+
+describe('library under faked timers', () => {
+  let emu: RunningEmulator;
+  // Answers at once: the shared test receiver answers on a timer, which the test fakes.
+  let receiver: Server;
+  let url = '';
+  const deliveries: string[] = [];
+  beforeAll(async () => {
+    emu = await startEmulator();
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        deliveries.push(body);
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await emu.reset();
+  });
+  afterAll(async () => {
+    await emu?.close();
+    receiver?.close();
+  });
+
+  it('startEmulator: writes, webhook deliveries and waitFor go on while the suite fakes timers and Date', async () => {
+    vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
+    await emu.views.create({ name: 'suspicious', filter: 'risk_level = suspicious' });
+    await emu.webhooks.create(url);
+    const s = await emu.sessions.create({ ip: '198.51.100.4', url: 'https://shop.test/?gclid=abc' });
+    // The emulator's clock is its own: the faked Date does not leak into its timestamps.
+    expect(s.created_at.startsWith('2030-')).toBe(false);
+    const ev = await emu.webhooks.waitFor({ sessionId: s.session_id, timeoutMs: 3000 });
+    expect(ev.status).toBe('delivered');
+    expect(deliveries).toHaveLength(1);
+  }, 8000);
+
+  it('waitFor: a timeout still ends the wait when Date is faked', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-01-01T00:00:00Z') });
+    await expect(emu.webhooks.waitFor({ timeoutMs: 200 })).rejects.toThrow(/within 200 ms/);
+  }, 8000);
+
+  it('startEmulator: an emulator started while timers and Date are faked answers checks on real time', async () => {
+    vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
+    const other = await startEmulator({ listen: false });
+    try {
+      const r = await other.check({ ip: '192.0.2.1' });
+      expect(r.created_at.startsWith('2030-')).toBe(false);
+    } finally {
+      await other.close();
+    }
+  }, 8000);
+});
