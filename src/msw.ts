@@ -23,13 +23,19 @@ export interface VtrHandlers {
   close(): Promise<void>;
 }
 
-/** Maps `<baseUrl>/<rest>` to the emulator's `/api/v1/<rest>`, keeping the query. */
+/**
+ * Maps `<baseUrl>/<rest>` to the emulator's `/api/v1/<rest>`, keeping the query. A base URL without
+ * the version segment (`https://risk.example.com`) whose app asks for `<baseUrl>/api/v1/...` keeps
+ * that path, rather than asking for `/api/v1/api/v1/...`.
+ */
 export function emulatorUrl(baseUrl: string, requestUrl: string): string {
   const base = new URL(baseUrl);
   const url = new URL(requestUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
-  const rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname;
-  return `http://127.0.0.1/api/v1${rest.startsWith('/') ? rest : `/${rest}`}${url.search}`;
+  let rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname;
+  if (!rest.startsWith('/')) rest = `/${rest}`;
+  const versioned = rest === '/api/v1' || rest.startsWith('/api/v1/');
+  return `http://127.0.0.1${versioned ? rest : `/api/v1${rest}`}${url.search}`;
 }
 
 export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHandlers> {

@@ -61,4 +61,17 @@ describe('vtr/msw', () => {
     expect(emulatorUrl('https://x.test/api/v1', 'https://x.test/api/v1/session/ses_1?a=b')).toBe('http://127.0.0.1/api/v1/session/ses_1?a=b');
     expect(emulatorUrl('https://x.test/', 'https://x.test/event')).toBe('http://127.0.0.1/api/v1/event');
   });
+
+  it('createHandlers: a base URL without /api/v1 answers an app that adds /api/v1 itself', async () => {
+    const bare = await createHandlers({ baseUrl: 'https://bare.example.invalid', emulator: vtr.emulator });
+    server.use(...bare.handlers);
+    const res = await fetch('https://bare.example.invalid/api/v1/event', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ secret_key: vtr.emulator.site.secretKey, ip: '203.0.113.7' }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { risk_level: string }).risk_level).toBe('invalid');
+    expect(emulatorUrl('https://x.test/proxy', 'https://x.test/proxy/api/v1/session/s?a=b')).toBe('http://127.0.0.1/api/v1/session/s?a=b');
+  });
 });
