@@ -119,10 +119,23 @@ describe('vtr exec', () => {
     expect(r.stderr).toContain('cannot run vtr-no-such-command: command not found');
   });
 
-  it('exec: without a command it is a usage error', async () => {
-    const r = await runCli(['exec']);
+  it('exec: without a command it is a usage error saying where the command goes', async () => {
+    for (const args of [['exec'], ['exec', '--']]) {
+      const r = await runCli(args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('no command to run: give it after --, e.g. `vtr exec -- npm test`');
+    }
+  });
+
+  it('exec: a command\'s own option before any -- is a usage error pointing to --, and the command does not run', async () => {
+    const r = await runCli(['exec', 'node', '-e', 'console.log("ran")']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('command');
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain("unknown option '-e' for vtr exec: put the command to run after --, e.g. `vtr exec -- node -e ...`");
+    // A mistyped option of vtr's own still gets its suggestion.
+    const typo = await runCli(['exec', '--clok', 'frozen', '--', 'node', '-e', '1']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/unknown option '--clok'[\s\S]*--clock/);
   });
 });
 
