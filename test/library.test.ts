@@ -83,6 +83,21 @@ describe('startEmulator options', () => {
     }
   });
 
+  it('host: a non-loopback address needs adminToken, as vtr serve --host does; the helpers then send it', async () => {
+    await expect(startEmulator({ host: '0.0.0.0' })).rejects.toThrow(/^startEmulator: host: "0.0.0.0" is not a loopback address.*pass adminToken/);
+    const emu = await startEmulator({ host: '0.0.0.0', adminToken: 'lib-admin' });
+    try {
+      const origin = `http://127.0.0.1:${new URL(emu.baseUrl).port}`;
+      expect((await fetch(`${origin}/_vtr/api/sites`)).status).toBe(401);
+      expect((await fetch(`${origin}/_vtr/api/sites`, { headers: { authorization: 'Bearer lib-admin' } })).status).toBe(200);
+      const s = await emu.sessions.create({ ip: '192.0.2.7' });
+      expect((await emu.sessions.list()).map((x) => x.session_id)).toEqual([s.session_id]);
+      expect((await emu.client.admin<unknown[]>('GET', '/sites')).length).toBe(1);
+    } finally {
+      await emu.close();
+    }
+  });
+
   it('two emulators are independent', async () => {
     const [a, b] = await Promise.all([startEmulator(), startEmulator()]);
     try {

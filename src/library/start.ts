@@ -2,6 +2,7 @@
 // `import('vtr')` itself stays cheap.
 import { createEmulator, type EmulatorOptions } from '../emulator.js';
 import { CLOCK_MODES, ClockError } from '../domain/clock.js';
+import { isLoopbackIp } from '../domain/ip-intel.js';
 import { AUTO_RETRIES, MAX_WEBHOOK_TIMEOUT_MS } from '../domain/retry-policy.js';
 import { createApiClient } from '../client/api-client.js';
 import { parseDuration, parseTimestamp, formatMillis } from '../domain/time.js';
@@ -28,6 +29,10 @@ function checkOptions(opts: StartEmulatorOptions): void {
     throw bad('retrySchedule: expected five delays in milliseconds, e.g. [5000, 300000, 1800000, 7200000, 18000000]');
   }
   if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port <= 65535)) throw bad(`port: expected 0-65535, got ${String(opts.port)}`);
+  // As `vtr serve` refuses --host without --admin-token: a network could read every site's keys.
+  if (opts.host !== undefined && opts.host !== 'localhost' && !isLoopbackIp(opts.host) && !opts.adminToken) {
+    throw bad(`host: ${JSON.stringify(opts.host)} is not a loopback address, so the management API (every site's keys) would be open to the network; pass adminToken too, to require it`);
+  }
   if (opts.sync !== undefined && opts.sync !== 'normal' && opts.sync !== 'full') throw bad(`sync: expected 'normal' or 'full', got ${JSON.stringify(opts.sync)}`);
 }
 
@@ -48,6 +53,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
     webhookTimeoutMs: opts.webhookTimeoutMs,
     smtpUrl: opts.smtpUrl ?? null,
     sync: opts.sync,
+    adminToken: opts.adminToken ?? null,
   };
   const emulator = createEmulator(emuOpts);
   const host = opts.host ?? '127.0.0.1';
@@ -73,7 +79,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   const site = sites.defaultSite();
   const token = sites.tokens.list(site.site_id).find((t) => !t.revoked_at) ?? sites.tokens.create(site.site_id);
   const keys = { siteId: site.site_id, siteKey: site.site_key, secretKey: site.secret_key, accessToken: token.token };
-  const clientOpts = { baseUrl, accessToken: keys.accessToken, secretKey: keys.secretKey };
+  const clientOpts = { baseUrl, accessToken: keys.accessToken, secretKey: keys.secretKey, adminToken: opts.adminToken ?? null };
   // The raw client speaks HTTP when there is a port; the helpers always answer in-process.
   const client = createApiClient(opts.listen === false ? { ...clientOpts, fetch: fetchInProcess } : clientOpts);
   const helpers = createHelpers(createApiClient({ ...clientOpts, fetch: fetchInProcess }), () => keys.siteId);

@@ -8,7 +8,10 @@ export interface StartEmulatorOptions {
   db?: string;
   /** Default 0: a free port. */
   port?: number;
+  /** Default `127.0.0.1`. Any other address needs `adminToken`, as `vtr serve --host` does. */
   host?: string;
+  /** Require `Authorization: Bearer <adminToken>` on the management API and console (`emu.client` and the helpers send it). */
+  adminToken?: string;
   /**
    * Default true. `false`: no port at all; answer only through `emu.fetch` (and the helpers), as
    * `vtr/msw` does.
