@@ -98,6 +98,16 @@ describe('startEmulator options', () => {
     }
   });
 
+  it('port: one in use is refused naming it and the fix', async () => {
+    const a = await startEmulator();
+    try {
+      const port = Number(new URL(a.baseUrl).port);
+      await expect(startEmulator({ port })).rejects.toThrow(`startEmulator: port ${port} on 127.0.0.1 is in use; leave port out (or 0) for a free one`);
+    } finally {
+      await a.close();
+    }
+  });
+
   it('two emulators are independent', async () => {
     const [a, b] = await Promise.all([startEmulator(), startEmulator()]);
     try {

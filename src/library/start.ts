@@ -59,7 +59,16 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   const host = opts.host ?? '127.0.0.1';
   let origin = IN_PROCESS_ORIGIN;
   if (opts.listen !== false) {
-    const { port } = await emulator.listen(opts.port ?? 0, host);
+    let port: number;
+    try {
+      ({ port } = await emulator.listen(opts.port ?? 0, host));
+    } catch (err) {
+      // Nothing of it may stay open (the database, its timers) for a suite that goes on.
+      await emulator.close();
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') throw new Error(`startEmulator: port ${opts.port} on ${host} is in use; leave port out (or 0) for a free one`, { cause: err });
+      throw err;
+    }
     origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   }
   const baseUrl = `${origin}/api/v1`;
