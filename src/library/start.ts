@@ -42,6 +42,14 @@ const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : v ins
 const isRequest = (input: unknown): input is Request =>
   input instanceof Request || (typeof input === 'object' && input !== null && typeof (input as Request).url === 'string' && typeof (input as Request).method === 'string' && typeof (input as Request).headers === 'object');
 
+/** `new Request(input, init)`, for a Request of any realm: this realm's constructor reads another's as a URL string. */
+function withInit(input: Request, init: RequestInit): Request {
+  if (input instanceof Request) return new Request(input, init);
+  const other: Request = input;
+  const body = other.method === 'GET' || other.method === 'HEAD' ? undefined : other.body;
+  return new Request(other.url, { method: other.method, headers: new Headers([...other.headers]), body, duplex: 'half', ...init } as RequestInit);
+}
+
 export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   checkOptions(opts);
   const emuOpts: EmulatorOptions = {
@@ -80,7 +88,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   /** Answers a request in-process, exactly as over HTTP; a relative URL is resolved against the emulator. */
   const fetchInProcess = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     notAfterClose();
-    const request = isRequest(input) ? (init ? new Request(input, init) : input) : new Request(new URL(String(input), origin), init);
+    const request = isRequest(input) ? (init ? withInit(input, init) : input) : new Request(new URL(String(input), origin), init);
     return emulator.app.fetch(request);
   };
 

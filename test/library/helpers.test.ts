@@ -125,6 +125,14 @@ describe('library helpers', () => {
     expect((await emu.fetch(early[1])).status).toBe(401);
   });
 
+  it('fetch: a Request of another copy of the class (undici\'s own) is answered with init merged, as fetch would', async () => {
+    const { Request: UndiciRequest } = await import('undici');
+    const foreign = new UndiciRequest(`${emu.baseUrl}/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ip": "192.0.2.1"}' });
+    const res = await emu.fetch(foreign as unknown as Request, { headers: { 'content-type': 'application/json', authorization: `Bearer ${emu.site.secretKey}` } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ip: { ip: '192.0.2.1' } });
+  });
+
   it('reset: the default token is valid again if a test revoked it; tokens a test made are gone', async () => {
     const extra = await emu.client.admin<{ token: string }>('POST', `/sites/${emu.site.siteId}/tokens`);
     await emu.client.admin('DELETE', `/tokens/${emu.site.accessToken}`);
