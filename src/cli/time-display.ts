@@ -42,3 +42,32 @@ export async function emulatedClock(ctx: CliContext, client: ApiClient): Promise
 export async function emulatorTimes(ctx: CliContext, client: ApiClient, cells = false): Promise<TimeFormat> {
   return timeFormat(await emulatedClock(ctx, client), cells);
 }
+
+/**
+ * For a live tail: `show` gets each event with the format of the emulator's times, asked again
+ * each time the stream connects anew (the emulator may have come back with another --clock).
+ * Events that arrive while it is asked wait, then show in order.
+ */
+export async function liveTimes<E>(ctx: CliContext, client: ApiClient, show: (e: E, t: TimeFormat) => void) {
+  let t = await emulatorTimes(ctx, client);
+  let held: E[] | null = null;
+  let asked = 0;
+  return {
+    onEvent(e: E): void {
+      if (held) held.push(e);
+      else show(e, t);
+    },
+    reconnected(): void {
+      if (ctx.config.json) return; // --json never marks times
+      held ??= [];
+      const ask = ++asked;
+      void emulatedClock(ctx, client).then((emulated) => {
+        if (ask !== asked) return; // a later reconnection asks again
+        t = timeFormat(emulated);
+        const waiting = held ?? [];
+        held = null;
+        for (const e of waiting) show(e, t);
+      });
+    },
+  };
+}

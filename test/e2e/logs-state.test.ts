@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollUntil } from '../helpers/poll.js';
+import { spawnCli } from '../helpers/cli-process.js';
 import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
 
 const until = <T>(fn: () => T | Promise<T>, what: string, timeoutMs = 20_000) => pollUntil(fn, timeoutMs, () => what);
@@ -100,6 +101,31 @@ describe('vtr logs tail', () => {
       await server.stop();
     }
     expect(tail.exitCode === 0 || tail.signalCode === 'SIGINT').toBe(true);
+  });
+
+  it('logs tail: after the server comes back with --clock frozen, its times are marked emulated', async () => {
+    const cleanup: Array<() => Promise<unknown> | void> = [];
+    let server = await startServer(['--memory']);
+    const port = new URL(server.origin).port;
+    const tail = spawnCli(['logs', 'tail', '--no-color'], server.env, cleanup);
+    try {
+      await tail.waitErr(/Tailing/);
+      await get(server, '/session/before');
+      await until(() => tail.stdout().includes('/api/v1/session/before'), 'the first line');
+      expect(tail.stdout()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3} UTC GET/);
+      await server.stop();
+      await tail.waitErr(/lost the emulator/);
+      const seen = tail.stderr().length;
+      server = await startServer(['--memory', '--port', port, '--clock', 'frozen']);
+      await until(() => /reconnected/.test(tail.stderr().slice(seen)), 'tail to reconnect', 30_000);
+      await until(async () => (await get(server, '/session/after'), tail.stdout().includes('/api/v1/session/after')), 'a line after the restart', 30_000);
+      const after = tail.stdout().split('\n').find((l) => l.includes('/api/v1/session/after'))!;
+      expect(after).toMatch(/ UTC \(emulated\) GET /);
+    } finally {
+      await tail.stop();
+      await server.stop();
+      for (const f of cleanup) await f();
+    }
   });
 });
 

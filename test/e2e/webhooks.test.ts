@@ -260,11 +260,21 @@ describe('webhooks end to end (built binary)', () => {
     const s = await serve(['--memory', '--clock', 'manual', '--retry-schedule', '10ms,10ms,10ms,10ms,10ms']);
     const hook = await wire(s, rx.url);
     const failed = async () => (await admin<any[]>(s, 'GET', `/webhooks/${hook.webhook_id}/events?status=failed`)).length;
+    const tail = spawnCli(['webhooks', 'tail', '--no-color'], s.env);
+    await tail.waitErr(/Tailing/);
     await newSession(s);
     await waitUntil(async () => (await failed()) === 1);
+    // Disabled by hand after one failure: the tail does not pass it off as the disabling rule.
+    expect((await runCli(['webhooks', 'disable', hook.webhook_id], { env: s.env })).code).toBe(0);
+    await waitUntil(() => tail.stdout().includes(`webhook ${hook.webhook_id} disabled; its pending events are failed`), 20_000, () => tail.stdout());
+    expect((await runCli(['webhooks', 'enable', hook.webhook_id], { env: s.env })).code).toBe(0);
+    await newSession(s);
+    await waitUntil(async () => (await failed()) === 2);
     expect((await runCli(['clock', 'advance', '3d'], { env: s.env })).code).toBe(0);
     for (let i = 0; i < 9; i++) await newSession(s);
     await waitUntil(async () => (await admin(s, 'GET', `/webhooks/${hook.webhook_id}`)).status === 'disabled');
+    await waitUntil(() => tail.stdout().includes(`webhook ${hook.webhook_id} disabled after 10 failures in a row`), 20_000, () => tail.stdout());
+    expect(await tail.stop()).toBe(0);
     const list = JSON.parse((await runCli(['webhooks', 'list', '--json'], { env: s.env })).stdout);
     expect(list[0]).toMatchObject({ webhook_id: hook.webhook_id, status: 'disabled', consecutive_failures: 10 });
     const outbox = JSON.parse((await runCli(['notifications', 'list', '--json'], { env: s.env })).stdout);

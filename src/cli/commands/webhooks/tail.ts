@@ -5,7 +5,8 @@ import type { CliContext } from '../../context.js';
 import { siteFilter } from '../../site-ref.js';
 import { style } from '../../style.js';
 import { attemptResult, type AttemptEvent, type WebhookEventData } from './render.js';
-import { emulatedClock, emulatorTimes, timeFormat } from '../../time-display.js';
+import { liveTimes, type TimeFormat } from '../../time-display.js';
+import { DISABLE_AFTER_FAILURES } from '../../../domain/disabling.js';
 
 export interface TailOptions {
   webhook?: string;
@@ -20,7 +21,6 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
   if (o.webhook) await client.admin('GET', `/webhooks/${encodeURIComponent(o.webhook)}`);
   const site = await siteFilter(ctx, client, o.site);
   const c = style(ctx);
-  let t = await emulatorTimes(ctx, client);
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
@@ -29,7 +29,7 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
   // What --webhook / --site narrow the tail to.
   const mine = (x: { webhook_id: string; site_id: string }) => (!o.webhook || x.webhook_id === o.webhook) && (!site || x.site_id === site);
 
-  const print = (a: AttemptEvent) => {
+  const print = (a: AttemptEvent, t: TimeFormat) => {
     if (!mine(a)) return;
     if (ctx.config.json) return void ctx.io.stdout.write(`${JSON.stringify(a)}\n`);
     const ok = a.event_status === 'delivered' && (a.status_code ?? 0) >= 200 && (a.status_code ?? 0) < 300;
@@ -40,12 +40,13 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
     );
   };
 
-  const printStarted = (a: StartedData) => {
+  const printStarted = (a: StartedData, t: TimeFormat) => {
     if (!mine(a)) return;
     ctx.io.stdout.write(`${c.dim(t(a.at) ?? '')} ${c.dim('→')} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${c.dim(`POST ${a.url} …`)}\n`);
   };
 
-  // A webhook disabled or enabled (by hand, or by the disabling rule) explains what follows.
+  // A webhook disabled or enabled (by hand, or by the disabling rule) explains what follows. A
+  // failure count below the rule's says nothing of why (a webhook disabled by hand).
   const lastStatus = new Map<string, string>();
   const printStatus = (w: WebhookEventData) => {
     if (!mine(w)) return;
@@ -53,18 +54,16 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
     const known = lastStatus.has(w.webhook_id);
     lastStatus.set(w.webhook_id, w.status);
     if (!known && w.status === 'enabled') return; // a URL change of an enabled webhook
-    const what = w.status === 'disabled' ? c.red(`webhook ${w.webhook_id} disabled${w.consecutive_failures > 0 ? ` after ${w.consecutive_failures} failures in a row` : ''}; its pending events are failed`) : c.green(`webhook ${w.webhook_id} enabled`);
+    const what = w.status === 'disabled' ? c.red(`webhook ${w.webhook_id} disabled${w.consecutive_failures >= DISABLE_AFTER_FAILURES ? ` after ${w.consecutive_failures} failures in a row` : ''}; its pending events are failed`) : c.green(`webhook ${w.webhook_id} enabled`);
     ctx.io.stdout.write(`${what}  ${c.dim(w.url)}\n`);
   };
 
-  const show = (e: { type: string; data: unknown }) => {
-    if (e.type === 'webhook_attempt.created') print(e.data as AttemptEvent);
+  const times = await liveTimes(ctx, client, (e: { type: string; data: unknown }, t: TimeFormat) => {
+    if (e.type === 'webhook_attempt.created') print(e.data as AttemptEvent, t);
     // Human output only: --json stays one finished attempt per line.
-    else if (e.type === 'webhook_attempt.started' && !ctx.config.json) printStarted(e.data as StartedData);
+    else if (e.type === 'webhook_attempt.started' && !ctx.config.json) printStarted(e.data as StartedData, t);
     else if (e.type === 'webhook.updated' && !ctx.config.json) printStatus(e.data as WebhookEventData);
-  };
-  // Events that arrive while the clock's mode is asked again after a reconnection, shown after it.
-  let held: Array<{ type: string; data: unknown }> | null = null;
+  });
 
   try {
     await streamEvents({
@@ -72,22 +71,12 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
       adminToken: client.options.adminToken,
       types: ['webhook_attempt.', 'webhook.updated'],
       signal: stop.signal,
-      onEvent: (e) => {
-        if (held) return void held.push(e);
-        show(e);
-      },
+      onEvent: times.onEvent,
       // Said once the server has subscribed us: a script that waits for it misses no event.
       onReady: () => ctx.info(`Tailing webhook attempts from ${client.origin} (Ctrl-C to stop)…`),
       onStatus: (status, detail) => {
         ctx.info(`vtr: ${detail}`);
-        // The emulator may have come back with another --clock: times are marked by the new one's.
-        if (status !== 'connected' || ctx.config.json) return;
-        held = [];
-        void emulatedClock(ctx, client).then((emulated) => {
-          t = timeFormat(emulated);
-          for (const e of held ?? []) show(e);
-          held = null;
-        });
+        if (status === 'connected') times.reconnected();
       },
     });
   } finally {
