@@ -21,6 +21,8 @@ export interface GlobalOptions {
 
 export interface CliConfig {
   baseUrl: string;
+  /** Where `baseUrl` came from, for messages: the flag or the environment. */
+  baseUrlFrom: '--base-url' | 'VTR_BASE_URL';
   json: boolean;
   quiet: boolean;
   color: boolean;
@@ -59,8 +61,11 @@ export function resolveConfig(g: GlobalOptions, env: NodeJS.ProcessEnv, io: CliI
   const json = !!g.json;
   // no-color.org: NO_COLOR counts when set to a non-empty value.
   const noColor = g.color === false || !!env.NO_COLOR || env.TERM === 'dumb';
+  // An empty VTR_BASE_URL (a CI variable left blank) counts as unset, as every other VTR_* does.
+  const envBaseUrl = env.VTR_BASE_URL || undefined;
   return {
-    baseUrl: g.baseUrl ?? env.VTR_BASE_URL ?? DEFAULT_BASE_URL,
+    baseUrl: g.baseUrl ?? envBaseUrl ?? DEFAULT_BASE_URL,
+    baseUrlFrom: g.baseUrl === undefined && envBaseUrl !== undefined ? 'VTR_BASE_URL' : '--base-url',
     json,
     quiet: !!g.quiet,
     color: !noColor && !!io.stdout.isTTY,

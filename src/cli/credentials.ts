@@ -24,10 +24,10 @@ export async function buildClient(config: CliConfig, needs: { token?: boolean; s
   try {
     protocol = new URL(config.baseUrl).protocol;
   } catch {
-    throw new UsageError(`--base-url: "${config.baseUrl}" is not a URL; use e.g. http://127.0.0.1:8787/api/v1`);
+    throw new UsageError(`${config.baseUrlFrom}: "${config.baseUrl}" is not a URL; use e.g. http://127.0.0.1:8787/api/v1`);
   }
   if (protocol !== 'http:' && protocol !== 'https:') {
-    throw new UsageError(`--base-url: "${config.baseUrl}" is not an http:// or https:// URL; use e.g. http://127.0.0.1:8787/api/v1`);
+    throw new UsageError(`${config.baseUrlFrom}: "${config.baseUrl}" is not an http:// or https:// URL; use e.g. http://127.0.0.1:8787/api/v1`);
   }
   let { accessToken, secretKey } = config;
   const onClockMode = (mode: string) => setEmulatedTimes(mode !== 'system');

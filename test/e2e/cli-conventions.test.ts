@@ -88,6 +88,15 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
     }
   });
 
+  it('credentials: an empty VTR_BASE_URL counts as unset; a bad one is named as VTR_BASE_URL, not --base-url', async () => {
+    const empty = await vtr(['health', '--json'], { VTR_BASE_URL: '' });
+    expect(empty.stderr).not.toMatch(/is not a URL/);
+    expect(empty.stderr).toMatch(/127\.0\.0\.1:8787/);
+    const bad = await vtr(['health'], { VTR_BASE_URL: 'not a url' });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('vtr: usage error: VTR_BASE_URL: "not a url" is not a URL; use e.g. http://127.0.0.1:8787/api/v1\n');
+  });
+
   it('usage: a non-TTY delete without --yes is a usage error, not a prompt', async () => {
     const site = await vtrJson(['sites', 'create', '--name', 'Doomed'], suite.server.env);
     const r = await vtr(['sites', 'delete', site.site_id], suite.server.env);
