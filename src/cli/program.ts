@@ -74,7 +74,31 @@ Exit codes: 0 ok, 1 operation failed, 2 usage error, 3 check --fail-on threshold
   program.exitOverride();
   for (const register of GROUPS) register(program);
   askForMissingArguments(program);
+  pointAcrossGroups(program, 'session', 'sessions');
   return program;
+}
+
+/**
+ * `vtr sessions get <id>` and `vtr session list` are easy slips between the one-session group
+ * (public API) and the many-sessions group: the usage error names the verb's real group.
+ */
+function pointAcrossGroups(program: Command, a: string, b: string): void {
+  for (const [name, other] of [[a, b], [b, a]]) {
+    const group = program.commands.find((c) => c.name() === name);
+    const sibling = program.commands.find((c) => c.name() === other);
+    if (!group || !sibling) continue;
+    // unknownCommand is commander's (untyped) hook for a verb the group does not have.
+    const g = group as Command & { unknownCommand(): void };
+    const original = g.unknownCommand.bind(g);
+    g.unknownCommand = () => {
+      const verb = group.args[0];
+      if (!sibling.commands.some((c) => c.name() === verb)) return original();
+      group.error(`error: unknown command '${verb}' for \`vtr ${name}\`: use \`vtr ${other} ${verb}\` (see \`vtr ${other} ${verb} --help\`)`, {
+        code: 'commander.unknownCommand',
+        exitCode: 2,
+      });
+    };
+  }
 }
 
 /**

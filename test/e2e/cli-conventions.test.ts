@@ -88,6 +88,21 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
     }
   });
 
+  it('usage: sessions get / session list name the group that has the verb', async () => {
+    for (const [args, hint] of [
+      [['sessions', 'get', suite.sessionId], 'use `vtr session get`'],
+      [['sessions', 'event', suite.sessionId, 'signup'], 'use `vtr session event`'],
+      [['session', 'list'], 'use `vtr sessions list`'],
+    ] as const) {
+      const r = await vtr([...args], suite.server.env);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr, args.join(' ')).toContain(hint);
+    }
+    // A verb neither group has keeps commander's suggestion.
+    expect((await vtr(['sessions', 'lst'], suite.server.env)).stderr).toMatch(/Did you mean list\?/);
+  });
+
   it('credentials: an empty VTR_BASE_URL counts as unset; a bad one is named as VTR_BASE_URL, not --base-url', async () => {
     const empty = await vtr(['health', '--json'], { VTR_BASE_URL: '' });
     expect(empty.stderr).not.toMatch(/is not a URL/);
