@@ -15,6 +15,7 @@ const COMMANDS = [
   ['clock', 'advance', '1m'],
   ['sessions', 'list'],
   ['check', '--ip', '192.0.2.1'],
+  ['health'],
 ];
 
 describe('cli against a server that is not vtr (built binary)', { timeout: 60_000 }, () => {
@@ -34,7 +35,7 @@ describe('cli against a server that is not vtr (built binary)', { timeout: 60_00
     await Promise.all(servers.map((s) => new Promise((r) => s.server.close(r))));
   });
 
-  it('clock advance, sessions list, check: an HTML page or JSON of another shape is named as not a vtr emulator, exit 1', async () => {
+  it('clock advance, sessions list, check, health: an HTML page or JSON of another shape is named as not a vtr emulator, exit 1', async () => {
     const runs = servers.flatMap((s) => COMMANDS.map((args) => ({ s, args })));
     const results = await Promise.all(runs.map(({ s, args }) => vtr([...args, '--base-url', `${s.origin}/api/v1`])));
     results.forEach((r, i) => {

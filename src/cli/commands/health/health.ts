@@ -2,7 +2,7 @@
 // reason, so a script can wait for recovery with `until vtr health; do sleep 1; done`.
 import type { CliContext } from '../../context.js';
 import { OperationError } from '../../errors.js';
-import { ConnectionError } from '../../../client/api-client.js';
+import { ConnectionError, NotEmulatorError } from '../../../client/api-client.js';
 import { keyValues, output } from '../../output.js';
 
 interface Health {
@@ -27,7 +27,11 @@ export async function run(_o: unknown, ctx: CliContext): Promise<void> {
     throw new ConnectionError(client.origin, (err as Error).cause ?? err);
   }
   const health = (await res.json().catch(() => ({}))) as Health;
-  if (health.status !== 'ok' && health.status !== 'degraded') throw new OperationError(`${url} did not answer like a vtr emulator`);
+  if (health.status !== 'ok' && health.status !== 'degraded') {
+    // Said as every other command says it: what answered, and which setting to check.
+    const type = (res.headers.get('content-type') ?? '').split(';')[0].trim() || 'no content type';
+    throw new NotEmulatorError(url, res.status, `HTTP ${res.status}, ${type}`);
+  }
   output(ctx, health, () =>
     keyValues(Object.entries(health).filter(([, v]) => v !== undefined) as Array<[string, string | number]>),
   );
