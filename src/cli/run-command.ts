@@ -64,7 +64,8 @@ const LIST_COMMANDS: Array<[string, string]> = [
   ['webhook', 'vtr webhooks list'],
   ['saved view', 'vtr views list'],
   ['site', 'vtr sites list'],
-  ['session', 'vtr sessions list'],
+  // The public API answers 404 for another site's session (never revealing it): look across sites.
+  ['session', 'vtr sessions list --all-sites'],
   ['access token', 'vtr tokens list'],
   ['request log entry', 'vtr logs list'],
 ];
@@ -82,6 +83,15 @@ function causeOf(cause: unknown): string {
   const code = (cause as NodeJS.ErrnoException).code;
   if (code && !cause.message.includes(code)) return `: ${code} (${cause.message})`;
   return `: ${cause.message}`;
+}
+
+/**
+ * Which setting to check after a 401: the admin token for the management API (named once: the
+ * emulator's message may already name the flag), else the public API's credentials.
+ */
+function credentialHint(message: string): string {
+  if (/admin token/.test(message)) return message.includes('VTR_ADMIN_TOKEN') ? '' : '. Check --admin-token (or VTR_ADMIN_TOKEN).';
+  return '. Check --token / --secret-key (or VTR_ACCESS_TOKEN / VTR_SECRET_KEY).';
 }
 
 /** Turns an error into a message on stderr and returns the exit code. */
@@ -102,11 +112,10 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
     message = `${err.message}. Check --base-url / VTR_BASE_URL (now ${ctx.config.baseUrl}).`;
   } else if (err instanceof ApiError) {
     message = `${err.message} (HTTP ${err.status}, ${err.code})`;
-    if (err.status === 401 && err.code === 'unauthorized') {
-      message += '. Check --token / --secret-key / --admin-token (or VTR_ACCESS_TOKEN / VTR_SECRET_KEY / VTR_ADMIN_TOKEN).';
-    }
+    if (err.status === 401 && err.code === 'unauthorized') message += credentialHint(err.message);
     const list = err.status === 404 && err.code === 'not_found' ? listCommandFor(err.message) : null;
     if (list) message += `; see \`${list}\``;
+    if (list?.startsWith('vtr sessions ')) message += ' (a session of another site needs --site <site-id>)';
     // A base URL without the version segment reaches the emulator but none of the public API's routes.
     if (err.status === 404 && message.startsWith('no route for') && !/\/api\/v1\/?$/.test(ctx.config.baseUrl)) {
       message += `. --base-url / VTR_BASE_URL must be the public API base, ending in /api/v1 (e.g. ${originOf(ctx.config.baseUrl)}/api/v1)`;

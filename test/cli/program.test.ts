@@ -137,7 +137,7 @@ describe('cli: exit codes', () => {
   it('reportError: a not-found id points to its list command; a route that does not exist does not', () => {
     const io = { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: false };
     const cases: Array<[string, string | null]> = [
-      ['session not found', 'vtr sessions list'],
+      ['session not found', 'vtr sessions list --all-sites'],
       ['webhook wh_x not found', 'vtr webhooks list'],
       ['webhook event msg_x not found', 'vtr webhooks events <webhook-id>'],
       ['saved view view_x not found', 'vtr views list'],
@@ -152,6 +152,32 @@ describe('cli: exit codes', () => {
       reportError({ io: errIo, config: resolveConfig({}, {}, errIo) }, new ApiError(404, 'not_found', msg));
       if (list) expect(err, msg).toContain(`; see \`${list}\``);
       else expect(err, msg).not.toContain('; see');
+      // The public API's 404 for another site's session is the same answer: say how to reach it.
+      if (msg.startsWith('session ')) expect(err).toContain('(a session of another site needs --site <site-id>)');
+    }
+  });
+
+  it('reportError: a 401 names the credential to check once: the admin token, or the public API keys', () => {
+    const io = { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: false };
+    const cases: Array<[string, string]> = [
+      [
+        'this emulator needs its admin token: Authorization: Bearer <admin token> (or --admin-token / VTR_ADMIN_TOKEN)',
+        'vtr: error: this emulator needs its admin token: Authorization: Bearer <admin token> (or --admin-token / VTR_ADMIN_TOKEN) (HTTP 401, unauthorized)\n',
+      ],
+      [
+        "the admin token given is not this emulator's (the one `vtr serve --admin-token` was started with)",
+        "vtr: error: the admin token given is not this emulator's (the one `vtr serve --admin-token` was started with) (HTTP 401, unauthorized). Check --admin-token (or VTR_ADMIN_TOKEN).\n",
+      ],
+      [
+        'the secret key is unknown (rotated?); see `vtr keys show`',
+        'vtr: error: the secret key is unknown (rotated?); see `vtr keys show` (HTTP 401, unauthorized). Check --token / --secret-key (or VTR_ACCESS_TOKEN / VTR_SECRET_KEY).\n',
+      ],
+    ];
+    for (const [msg, want] of cases) {
+      let err = '';
+      const errIo = { ...io, stderr: { write: (s: string) => ((err += s), true) } as never };
+      expect(reportError({ io: errIo, config: resolveConfig({}, {}, errIo) }, new ApiError(401, 'unauthorized', msg))).toBe(1);
+      expect(err).toBe(want);
     }
   });
 
