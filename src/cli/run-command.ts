@@ -112,6 +112,8 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
     message = `${err.message}. Check --base-url / VTR_BASE_URL (now ${ctx.config.baseUrl}).`;
   } else if (err instanceof ApiError) {
     message = `${err.message} (HTTP ${err.status}, ${err.code})`;
+    // The site came from --site or VTR_SITE: say which (a VTR_SITE left in the environment is easy to forget).
+    if (err.status === 404 && ctx.config.site && err.message === `site ${ctx.config.site} not found`) message = `${ctx.config.siteFrom}: ${message}`;
     if (err.status === 401 && err.code === 'unauthorized') message += credentialHint(err.message);
     const list = err.status === 404 && err.code === 'not_found' ? listCommandFor(err.message) : null;
     if (list) message += `; see \`${list}\``;

@@ -157,6 +157,21 @@ describe('cli: exit codes', () => {
     }
   });
 
+  it('reportError: an unknown site names where it came from, --site or VTR_SITE', () => {
+    const io = { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: false };
+    for (const [globals, env, from] of [[{}, { VTR_SITE: 'site_gone' }, 'VTR_SITE'], [{ site: 'site_gone' }, {}, '--site']] as const) {
+      let err = '';
+      const errIo = { ...io, stderr: { write: (s: string) => ((err += s), true) } as never };
+      reportError({ io: errIo, config: resolveConfig(globals, env, errIo) }, new ApiError(404, 'not_found', 'site site_gone not found'));
+      expect(err).toBe(`vtr: error: ${from}: site site_gone not found (HTTP 404, not_found); see \`vtr sites list\`\n`);
+    }
+    // An id given as an argument is not the --site one.
+    let err = '';
+    const errIo = { ...io, stderr: { write: (s: string) => ((err += s), true) } as never };
+    reportError({ io: errIo, config: resolveConfig({}, { VTR_SITE: 'site_gone' }, errIo) }, new ApiError(404, 'not_found', 'site site_other not found'));
+    expect(err).toBe('vtr: error: site site_other not found (HTTP 404, not_found); see `vtr sites list`\n');
+  });
+
   it('reportError: a 401 names the credential to check once: the admin token, or the public API keys', () => {
     const io = { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: false };
     const cases: Array<[string, string]> = [
