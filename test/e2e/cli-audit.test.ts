@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createServer } from 'node:net';
 import { CLI, startServer } from '../helpers/vtr-process.js';
 import { CLEAN_ENV, envOf, HAS_PTY, parseOne, scratchDir, suiteServer, vtr, vtrJson } from '../helpers/foundation-e2e.js';
@@ -154,8 +154,15 @@ describe('cli audit (built binary)', { timeout: 120_000 }, () => {
       mkdirSync(target);
       const r = await vtr(['state', 'export', target], suite.server.env);
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain(`cannot write ${target}`);
+      expect(r.stderr).toBe(`vtr: error: cannot write ${target}: it is a directory; give a file name, e.g. state.json\n`);
       expect(readdirSync(dir)).toEqual(['taken']);
+    });
+
+    it('a target in a directory that does not exist says so, naming the path given (not a temp file)', async () => {
+      const target = join(scratchDir(), 'missing', 'state.json');
+      const r = await vtr(['state', 'export', target], suite.server.env);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(`vtr: error: cannot write ${target}: the directory ${dirname(target)} does not exist; create it first\n`);
     });
 
     it('an empty file name is a usage error naming <file>', async () => {
