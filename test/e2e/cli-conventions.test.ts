@@ -112,6 +112,21 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
     expect(bad.stderr).toBe('vtr: usage error: VTR_BASE_URL: "not a url" is not a URL; use e.g. http://127.0.0.1:8787/api/v1\n');
   });
 
+  it('sessions list --all-sites: each row names its site; with --site too it is a usage error', async () => {
+    const other = await vtrJson(['sites', 'create', '--name', 'Other shop'], suite.server.env);
+    const made = await vtrJson(['sessions', 'create', '--site', other.site_id], suite.server.env);
+    const all = await vtr(['sessions', 'list', '--all-sites', '--limit', '50'], suite.server.env);
+    expect(all.code).toBe(0);
+    expect(all.stdout.split('\n')[0]).toMatch(/^SESSION +SITE +CREATED/);
+    expect(all.stdout).toMatch(new RegExp(`^${made.session_id} +${other.site_id} `, 'm'));
+    // One site's list keeps its columns.
+    expect((await vtr(['sessions', 'list', '--site', other.site_id], suite.server.env)).stdout).toMatch(/^SESSION +CREATED/);
+    const both = await vtr(['sessions', 'list', '--all-sites', '--site', other.site_id], suite.server.env);
+    expect(both.code).toBe(2);
+    expect(both.stdout).toBe('');
+    expect(both.stderr).toMatch(/--all-sites .*--site.*only one/);
+  });
+
   it('usage: a non-TTY delete without --yes is a usage error, not a prompt', async () => {
     const site = await vtrJson(['sites', 'create', '--name', 'Doomed'], suite.server.env);
     const r = await vtr(['sites', 'delete', site.site_id], suite.server.env);

@@ -14,7 +14,7 @@ export function registerSessions(program: Command): void {
       .description('list sessions, newest first')
       .option('-w, --where <filter>', 'filter, e.g. "risk_level in (suspicious, invalid) and channel = paid"')
       .option('-n, --limit <n>', 'at most this many', '20')
-      .option('--all-sites', 'every site, not just the current one'),
+      .option('--all-sites', 'every site, not just the current one (with a SITE column; not with --site)'),
     ['vtr sessions list', 'vtr sessions list --where "risks contains vpn" --limit 5', 'vtr sessions list --where "country_code = DE" --json'],
   ).action(action(() => import('./list.js')));
   examples(

@@ -10,6 +10,7 @@ import { emulatedClock } from '../../time-display.js';
 export async function run(o: { where?: string; limit: string; allSites?: boolean; site?: string }, ctx: CliContext): Promise<void> {
   const limit = Number(o.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError(`--limit: "${o.limit}" must be a whole number from 1 to 10000`);
+  if (o.allSites && o.site) throw new UsageError('--all-sites lists every site, --site one: give only one of them');
   const client = await ctx.client();
   const site = o.allSites ? undefined : await currentSiteId(ctx, client, o.site);
   let sessions: Session[];
@@ -23,5 +24,5 @@ export async function run(o: { where?: string; limit: string; allSites?: boolean
     throw err;
   }
   const emulated = sessions.length > 0 && (await emulatedClock(ctx, client));
-  output(ctx, sessions, () => (sessions.length ? renderSessions(sessions, emulated) : 'No sessions match.'));
+  output(ctx, sessions, () => (sessions.length ? renderSessions(sessions, emulated, !!o.allSites) : 'No sessions match.'));
 }
