@@ -243,6 +243,14 @@ describe('real management answers conform to it', () => {
     conforms('/_vtr/api/sites/{site_id}/rules', 'GET', wrong); // 405 is declared on the path's operations
   });
 
+  it('lists filtered by ?site= answer an unknown site with a declared 404', async () => {
+    for (const p of ['/views', '/webhooks', '/sessions', '/checks', '/tokens', '/logs', '/notifications']) {
+      await check('GET', p, `${p}?site=site_nope`, undefined, 404);
+      const site = doc.paths[`/_vtr/api${p}`].get.parameters.find((x: any) => x.name === 'site');
+      expect(site.description, p).toMatch(/unknown site is a 404/);
+    }
+  });
+
   it('sites, tokens, sessions, checks, views, webhooks, events, clock, logs and state', async () => {
     await check('GET', '/sites', '/sites');
     await check('GET', '/sites/default', '/sites/default');

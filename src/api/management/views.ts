@@ -24,8 +24,8 @@ const ViewParams = z.object({ saved_view_id: pathId('saved_view_id', 'The saved 
 
 export const listViewsRoute = declareRoute({
   method: 'get', path: '/_vtr/api/views', operationId: 'listViews', summary: 'Saved views of every site', tags, security,
-  request: { query: z.object({ site: z.string().optional().meta({ description: 'Only this site (`site_id`)' }), limit: limit(10_000) }) },
-  responses: { 200: { description: 'The views', content: json(z.array(SavedView)) }, ...failures('read', 400) },
+  request: { query: z.object({ site: siteFilter, limit: limit(10_000) }) },
+  responses: { 200: { description: 'The views', content: json(z.array(SavedView)) }, ...failures('read', 400, 404) },
 });
 export const listSiteViewsRoute = declareRoute({
   method: 'get', path: '/_vtr/api/sites/{site_id}/views', operationId: 'listSiteViews', summary: "The site's saved views", tags, security,

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { WEBHOOK_STATUSES } from '../../domain/webhooks.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
-import { deleted, failures, limit, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams } from './common.js';
+import { deleted, failures, limit, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams, siteFilter } from './common.js';
 import { WebhookEvent } from './webhook-events.js';
 
 const tags = [MANAGEMENT_TAG];
@@ -37,8 +37,8 @@ const WebhookParams = z.object({ webhook_id: pathId('webhook_id', 'The webhook')
 
 export const listWebhooksRoute = declareRoute({
   method: 'get', path: '/_vtr/api/webhooks', operationId: 'listWebhooks', summary: 'Webhooks of every site', tags, security,
-  request: { query: z.object({ site: z.string().optional().meta({ description: 'Only this site (`site_id`)' }), limit: limit(10_000) }) },
-  responses: { 200: { description: 'The webhooks', content: json(z.array(Webhook)) }, ...failures('read', 400) },
+  request: { query: z.object({ site: siteFilter, limit: limit(10_000) }) },
+  responses: { 200: { description: 'The webhooks', content: json(z.array(Webhook)) }, ...failures('read', 400, 404) },
 });
 export const listSiteWebhooksRoute = declareRoute({
   method: 'get', path: '/_vtr/api/sites/{site_id}/webhooks', operationId: 'listSiteWebhooks', summary: "The site's webhooks", tags, security,
