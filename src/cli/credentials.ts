@@ -19,7 +19,8 @@ export function isLocal(baseUrl: string): boolean {
   }
 }
 
-export async function buildClient(config: CliConfig, needs: { token?: boolean; secretKey?: boolean } = {}): Promise<ApiClient> {
+/** Refuses a --base-url / VTR_BASE_URL that is not an http(s) URL, naming where it came from and an example. */
+export function checkBaseUrl(config: Pick<CliConfig, 'baseUrl' | 'baseUrlFrom'>): void {
   let protocol: string;
   try {
     protocol = new URL(config.baseUrl).protocol;
@@ -29,6 +30,10 @@ export async function buildClient(config: CliConfig, needs: { token?: boolean; s
   if (protocol !== 'http:' && protocol !== 'https:') {
     throw new UsageError(`${config.baseUrlFrom}: "${config.baseUrl}" is not an http:// or https:// URL; use e.g. http://127.0.0.1:8787/api/v1`);
   }
+}
+
+export async function buildClient(config: CliConfig, needs: { token?: boolean; secretKey?: boolean } = {}): Promise<ApiClient> {
+  checkBaseUrl(config);
   let { accessToken, secretKey } = config;
   const onClockMode = (mode: string) => setEmulatedTimes(mode !== 'system');
   const base = createApiClient({ baseUrl: config.baseUrl, adminToken: config.adminToken, onClockMode });

@@ -22,6 +22,15 @@ describe('vtr openapi', () => {
     expect(Object.keys(doc.paths)).toContain('/session/{id}');
     expect(doc.paths['/_vtr/api/sites/{site_id}/rules'].servers).toEqual([{ url: 'http://127.0.0.1:9999' }]);
   });
+
+  it('openapi: refuses a base URL that is not http(s), as every command does, printing no document', async () => {
+    for (const [url, why] of [['localhost:8787/api/v1', 'is not an http'], ['127.0.0.1:8787', 'is not a URL']]) {
+      const r = await runCli(['openapi', '--base-url', url]);
+      expect(r.code, url).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`--base-url: "${url}" ${why}`);
+    }
+  });
 });
 
 describe('request log over the CLI', () => {
