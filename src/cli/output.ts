@@ -38,3 +38,8 @@ export function keyValues(entries: Array<[string, unknown]>): string {
     .map(([k, v]) => `${`${k}:`.padEnd(width + 1)} ${v == null ? '-' : Array.isArray(v) ? (v.length ? v.join(', ') : '-') : cell(v)}`)
     .join('\n');
 }
+
+/** "1 page view", "3 page views": a count with its noun. */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

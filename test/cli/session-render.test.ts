@@ -31,4 +31,9 @@ describe('cli: session rendering', () => {
     expect(text).not.toMatch(/^(value|returned|source_\w+):/m);
     expect(text).toMatch(/^actions: +-$/m);
   });
+
+  it('renderSession: the visit counts its page views in words that agree (1 page view, 2 page views)', () => {
+    expect(renderSession({ ...base, page_views: 1 }, plain)).toMatch(/^visit: +1 page view, 30s/m);
+    expect(renderSession(base, plain)).toMatch(/^visit: +2 page views, 30s/m);
+  });
 });

@@ -1,6 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import type { Session } from '../../../domain/session.js';
-import { keyValues } from '../../output.js';
+import { counted, keyValues } from '../../output.js';
 import { riskColour } from '../../style.js';
 import { timeFormat, type TimeFormat } from '../../time-display.js';
 
@@ -22,7 +22,7 @@ export function renderSession(s: Session, c: ChalkInstance, time: TimeFormat = t
       ['risks', s.risks],
       ['actions', s.actions],
       ...set('value', s.value),
-      ['visit', `${s.page_views ?? 0} page views, ${s.duration ?? 0}s, ${s.entry_hostname ?? ''}${s.entry_path ?? ''} → ${s.exit_path ?? '-'}`],
+      ['visit', `${counted(s.page_views ?? 0, 'page view')}, ${s.duration ?? 0}s, ${s.entry_hostname ?? ''}${s.entry_path ?? ''} → ${s.exit_path ?? '-'}`],
       ['source', s.source],
       ...SOURCE_DETAILS.flatMap((k) => set(k, s[k])),
       ['referrer', s.referrer],

@@ -3,7 +3,7 @@
 import { createApiClient } from '../../../client/api-client.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { output, table } from '../../output.js';
+import { counted, output, table } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 import { riskColour, style } from '../../style.js';
 import { isNumericSeed } from '../../../domain/seed.js';
@@ -34,7 +34,7 @@ export async function run(o: SimulateOptions, ctx: CliContext): Promise<void> {
   const seed = o.seed === undefined ? undefined : isNumericSeed(o.seed) ? Number(o.seed) : o.seed;
   const client = await ctx.client();
   const site = await currentSiteId(ctx, client, o.site);
-  if (!ctx.config.json) ctx.info(`Simulating ${count} sessions on ${site}…`);
+  if (!ctx.config.json) ctx.info(`Simulating ${counted(count, 'session')} on ${site}…`);
   // A million sessions take minutes: wait for the answer longer than the client's default.
   const patient = createApiClient({ ...client.options, timeoutMs: 60 * 60_000 });
   const s = await patient.admin<Summary>('POST', `/sites/${enc(site)}/sessions/simulate`, { body: { count, ...(seed !== undefined ? { seed } : {}) } });
@@ -44,7 +44,7 @@ export async function run(o: SimulateOptions, ctx: CliContext): Promise<void> {
       [title, Object.entries(m).map(([k, n]) => `${colour ? riskColour(c, k) : k} ${pct(n, s.count)}`).join('  ')];
     const top = Object.fromEntries(Object.entries(s.by_country).slice(0, 8));
     return [
-      `Simulated ${s.count} sessions (${s.page_views} page views, ${s.custom_events} custom events, ${s.returning_visitors} returning) on ${s.site_id}`,
+      `Simulated ${counted(s.count, 'session')} (${counted(s.page_views, 'page view')}, ${counted(s.custom_events, 'custom event')}, ${s.returning_visitors} returning) on ${s.site_id}`,
       `in ${(s.duration_ms / 1000).toFixed(1)}s (${s.sessions_per_second} sessions/s), seed ${s.seed}`,
       '',
       table(['', ''], [
