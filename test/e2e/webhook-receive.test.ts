@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, startServer, type ServerProcess } from '../helpers/vtr-process.js';
 import { freePort, spawnCli as spawnWatched } from '../helpers/cli-process.js';
 import { waitUntil } from '../helpers/receiver.js';
-import { adminApi } from '../helpers/admin.js';
+import { adminApi, newSessionAt, wireWebhook } from '../helpers/admin.js';
 
 const cleanup: Array<() => Promise<unknown> | void> = [];
 afterEach(async () => {
@@ -20,15 +20,8 @@ async function serve(args: string[]): Promise<ServerProcess> {
   return s;
 }
 
-/** A webhook to `url` on the default site, and (unless view: false) a view matching every session. */
-async function wire(s: ServerProcess, url: string, { view = true } = {}) {
-  const site = (await admin(s, 'GET', '/sites/default')).site_id;
-  const hook = await admin(s, 'POST', `/sites/${site}/webhooks`, { url });
-  if (view) await admin(s, 'POST', `/sites/${site}/views`, { name: 'All', filter: 'page_views >= 1', trigger_webhooks: true });
-  return hook as { webhook_id: string; secret: string };
-}
-
-const newSession = async (s: ServerProcess) => admin(s, 'POST', `/sites/${(await admin(s, 'GET', '/sites/default')).site_id}/sessions`, {});
+const wire = (s: ServerProcess, url: string, opts?: { view?: boolean }) => wireWebhook(s.origin, url, opts);
+const newSession = (s: ServerProcess) => newSessionAt(s.origin);
 
 describe('webhooks receive (built binary)', () => {
   it('receive: prints each delivery with its signature verdict and fails the first N on purpose', async () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
 import { freePort, spawnCli as spawnWatched } from '../helpers/cli-process.js';
 import { startReceiver, waitUntil, type Receiver } from '../helpers/receiver.js';
-import { adminApi } from '../helpers/admin.js';
+import { adminApi, newSessionAt, wireWebhook } from '../helpers/admin.js';
 
 const cleanup: Array<() => Promise<unknown> | void> = [];
 afterEach(async () => {
@@ -26,15 +26,8 @@ async function receiver(opts?: Parameters<typeof startReceiver>[0]): Promise<Rec
   return r;
 }
 
-/** A webhook to `url` on the default site, and (unless view: false) a view matching every session. */
-async function wire(s: ServerProcess, url: string, { view = true } = {}) {
-  const site = (await admin(s, 'GET', '/sites/default')).site_id;
-  const hook = await admin(s, 'POST', `/sites/${site}/webhooks`, { url });
-  if (view) await admin(s, 'POST', `/sites/${site}/views`, { name: 'All', filter: 'page_views >= 1', trigger_webhooks: true });
-  return hook as { webhook_id: string; secret: string };
-}
-
-const newSession = async (s: ServerProcess) => admin(s, 'POST', `/sites/${(await admin(s, 'GET', '/sites/default')).site_id}/sessions`, {});
+const wire = (s: ServerProcess, url: string, opts?: { view?: boolean }) => wireWebhook(s.origin, url, opts);
+const newSession = (s: ServerProcess) => newSessionAt(s.origin);
 
 const spawnCli = (args: string[], env: Record<string, string>) => spawnWatched(args, env, cleanup);
 
