@@ -1,4 +1,4 @@
-// Fixes from the CLI audit, on the built binary: prompts with --json, unreachable servers for the
+// The CLI at its edges, on the built binary: prompts with --json, unreachable servers for the
 // tails, empty ids, temp files of a failed export, --site checks, help text, clock and error hints.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
@@ -46,7 +46,7 @@ function onTty(args: string[], env: Record<string, string>, answers: Array<[stri
   });
 }
 
-describe('cli audit (built binary)', { timeout: 120_000 }, () => {
+describe('cli edges (built binary)', { timeout: 120_000 }, () => {
   describe('prompts: --json governs stdout only', () => {
     it.skipIf(!HAS_PTY)('keys rotate --json on a TTY: asks first; "no" changes nothing and prints nothing on stdout', async () => {
       const before = await vtrJson(['keys', 'show'], suite.server.env);
