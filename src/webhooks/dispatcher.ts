@@ -51,6 +51,11 @@ export function createDispatcher(d: DispatcherDeps) {
   // a busy port, must not deliver anything).
   let held = false;
 
+  // What is due "now". A frozen clock's now is a whole millisecond: its microsecond readings only
+  // order what happens within it, and that lead is not stored (an import or restart starts the
+  // millisecond afresh), so whatever is scheduled within the frozen millisecond is due.
+  const dueUs = () => (clock.mode === 'frozen' ? Math.max(clock.nowMicros(), clock.now() * 1000 + 999) : clock.nowMicros());
+
   function publish(fx: Effects): void {
     for (const e of fx.events) d.bus.publish(e);
     for (const n of fx.notifications) d.notifier.dispatch(n);
@@ -105,7 +110,7 @@ export function createDispatcher(d: DispatcherDeps) {
 
   function pump(): void {
     if (closing || held) return;
-    const nowUs = clock.nowMicros();
+    const nowUs = dueUs();
     const room = MAX_IN_FLIGHT - inFlight.size; // a finishing attempt pumps again
     const candidates = room <= 0 ? [] : store.webhookEvents.due(nowUs, MAX_IN_FLIGHT * 2).map((e) => e.webhook_event_id).filter((id) => !inFlight.has(id)).slice(0, room);
     let heldElsewhere = 0;
@@ -240,7 +245,7 @@ export function createDispatcher(d: DispatcherDeps) {
       const target = clock.position() + ms;
       await runDue();
       for (;;) {
-        const next = store.webhookEvents.nextDueAfter(clock.nowMicros());
+        const next = store.webhookEvents.nextDueAfter(dueUs());
         if (next == null) break;
         const step = Math.ceil(next / 1000) - clock.now();
         if (clock.position() + step >= target) break;

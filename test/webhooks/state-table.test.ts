@@ -283,6 +283,26 @@ describe('webhook state table (real receiver)', () => {
     }
   });
 
+  it('durability: an imported retry under a frozen clock runs when `clock advance` reaches its time, as it would have before the export', async () => {
+    const into = harness({ clock: 'frozen' });
+    try {
+      rx.answer(() => 500);
+      await new Promise((r) => setTimeout(r, 5)); // the exporting clock is frozen a little later
+      h = harness({ clock: 'frozen', retrySchedule: [1000, 2000, 4000, 8000, 16000] });
+      const hook = (await h.admin('POST', `/sites/${h.site.site_id}/webhooks`, { url: rx.url })).body;
+      for (let i = 0; i < 3; i++) await h.admin('POST', `/webhooks/${hook.webhook_id}/trigger`, {});
+      await settle();
+      await advance(1000); // the second attempts: each schedules its retry 2 s after its own reading
+      const file = (await h.admin('GET', '/state')).body;
+      expect((await into.admin('PUT', '/state', file)).status).toBe(200);
+      const before = rx.deliveries.length;
+      await into.admin('POST', '/clock/advance', { duration: 2000 });
+      expect(rx.deliveries.length - before).toBe(3);
+    } finally {
+      await into.close();
+    }
+  });
+
   it('durability: a restart on the same database runs the scheduled attempts', async () => {
     const dbPath = join(tempDir('vtr-wh-'), 'vtr.db');
     rx.answer(() => 500);
