@@ -1,7 +1,7 @@
 // State export/import/reset (`vtr state ...`, `/_vtr/api/state`, `serve --import/--export-on-exit`).
-import type { Clock } from '../domain/clock.js';
+import { MAX_CLOCK_MS, type Clock } from '../domain/clock.js';
 import type { AccessToken, Site } from '../domain/site.js';
-import { formatMicros } from '../domain/time.js';
+import { formatMicros, parseTimestamp } from '../domain/time.js';
 import type { SiteService } from '../sites/service.js';
 import type { Store } from '../store/index.js';
 import { storageFaultError } from '../store/storage-faults.js';
@@ -22,10 +22,15 @@ export interface StateServiceDeps {
 export function createStateService({ store, clock, sites, clockKey }: StateServiceDeps) {
   const listeners: Array<() => void | Promise<void>> = [];
 
-  async function replaced(): Promise<void> {
+  /** `exportedMs`: the file's exported_at, where its clock stood (whatever its mode). */
+  async function replaced(exportedMs: number | null = null): Promise<void> {
     // A manual or frozen clock never goes back: take a later value from the file, else keep ours.
     if (clock.mode !== 'system') {
-      const imported = Number(store.meta.get(clockKey) ?? 0);
+      const kept = Number(store.meta.get(clockKey) ?? 0);
+      // A file from another clock mode keeps no value under our key (or a stale one): its rows reach
+      // its exported_at, and a clock behind them would put them in the future.
+      const floor = exportedMs == null ? 0 : clock.mode === 'frozen' ? Math.min(exportedMs, MAX_CLOCK_MS) : Math.min(exportedMs, MAX_CLOCK_MS) - clock.realNow();
+      const imported = Math.max(Number.isFinite(kept) ? kept : 0, floor);
       if (Number.isFinite(imported) && imported > clock.position()) clock.advance(imported - clock.position());
       else if (imported !== clock.position()) store.meta.set(clockKey, String(clock.position()));
       // An event the file holds, made at this frozen time, is due now (not µs ahead of the clock).
@@ -50,7 +55,8 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
     async import(doc: unknown): Promise<{ counts: Record<string, number>; created: { site: Site; token: AccessToken } | null }> {
       const counts = store.state.import(doc);
       const created = sites.bootstrap();
-      await replaced();
+      const exportedAt = (doc as { exported_at?: unknown }).exported_at;
+      await replaced(typeof exportedAt === 'string' ? parseTimestamp(exportedAt) : null);
       return { counts, created };
     },
     /** Empties every table and creates the default site, as on a first start. */

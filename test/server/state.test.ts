@@ -192,4 +192,22 @@ describe('state export / import / reset', () => {
     expect((await h.admin('GET', '/clock')).body.offset_ms).toBe(86_400_000);
     expect((await exportOf(h)).tables.meta).toContainEqual({ key: 'clock_offset_ms', value: '86400000' });
   });
+
+  it('import: a file written under another clock mode moves a manual or frozen clock forward to its exported_at, never leaving its rows in the future', async () => {
+    const DAY = 86_400_000;
+    const manual = fresh({ clock: 'manual' });
+    await manual.admin('POST', '/clock/advance', { duration: 3 * DAY });
+    const ahead = await exportOf(manual);
+    const frozen = fresh({ clock: 'frozen' });
+    expect((await frozen.admin('PUT', '/state', ahead)).status).toBe(200);
+    const now = (await frozen.admin('GET', '/clock')).body.now as string;
+    expect(now >= ahead.exported_at.slice(0, 23)).toBe(true);
+
+    const later = fresh({ clock: 'frozen' });
+    await later.admin('POST', '/clock/advance', { duration: 30 * DAY });
+    const file = await exportOf(later);
+    const into = fresh({ clock: 'manual' });
+    expect((await into.admin('PUT', '/state', file)).status).toBe(200);
+    expect((await into.admin('GET', '/clock')).body.offset_ms).toBeGreaterThanOrEqual(30 * DAY - 60_000);
+  });
 });
