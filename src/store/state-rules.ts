@@ -30,7 +30,7 @@ function json(kind: 'array' | 'object' | 'strings'): Rule {
         : Array.isArray(parsed) && (kind === 'array' || parsed.every((x) => typeof x === 'string'));
       return ok ? null : `must be a JSON ${what}`;
     } catch {
-      return `must be JSON text (a ${what})`;
+      return `must be JSON text (an ${what})`;
     }
   };
 }

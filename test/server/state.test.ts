@@ -109,7 +109,8 @@ describe('state export / import / reset', () => {
       },
     });
     const cases: Array<[Doc, RegExp]> = [
-      [edit('webhook_events', { payload: '{not json' }), /tables\.webhook_events\[0\]\.payload: must be JSON text/],
+      [edit('webhook_events', { payload: '{not json' }), /tables\.webhook_events\[0\]\.payload: must be JSON text \(an object\)/],
+      [edit('sessions', { custom_events: 'purchase' }), /tables\.sessions\[0\]\.custom_events: must be JSON text \(an array of strings\)/],
       [edit('webhook_events', { next_attempt_us: 'soon' }), /webhook_events\[0\]\.next_attempt_us: must be a whole number/],
       [edit('webhook_events', { status: 'lost' }), /webhook_events\[0\]\.status: must be one of pending, retrying, delivered, failed/],
       [edit('sites', { plan: 'gold' }), /sites\[0\]\.plan: must be one of free, paid/],
