@@ -1,4 +1,5 @@
 import type { CliContext } from '../../context.js';
+import { ApiError } from '../../../client/api-client.js';
 import { OperationError } from '../../errors.js';
 import { output } from '../../output.js';
 import { readStateFile } from './file.js';
@@ -17,7 +18,14 @@ export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext)
   if (!o.yes && ctx.interactive && !(await ctx.prompter.confirm(`Replace all state of ${client.origin} with ${file}?`))) {
     throw new OperationError('cancelled; nothing changed');
   }
-  const answer = await client.admin<ImportAnswer>('PUT', '/state', { body: doc });
+  const answer = await client.admin<ImportAnswer>('PUT', '/state', { body: doc }).catch((err: unknown) => {
+    // The API's body limit is not the emulator's: `serve --import` reads the file itself.
+    if (err instanceof ApiError && err.code === 'payload_too_large') {
+      const how = file === '-' ? 'save it to a file and load it at start-up with `vtr serve --import <file>`' : `load it at start-up instead: vtr serve --import ${file}`;
+      throw new OperationError(`${file === '-' ? 'stdin' : file} is too big to import into a running emulator (${err.message}); ${how}. Nothing changed.`);
+    }
+    throw err;
+  });
   output(ctx, answer, () => {
     const t = answer.tables;
     return `Imported ${file}: ${t.sites ?? 0} site(s), ${t.sessions ?? 0} session(s), ${t.checks ?? 0} check(s), ${t.webhooks ?? 0} webhook(s).`;

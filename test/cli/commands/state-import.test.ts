@@ -1,0 +1,22 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/client/api-client.js';
+import type { CliContext } from '../../../src/cli/context.js';
+import { run } from '../../../src/cli/commands/state/import.js';
+import { tempDir } from '../../helpers/vtr-process.js';
+
+describe('vtr state import', () => {
+  it('state import: a file over the running emulator\'s body limit is refused with the way that loads it (serve --import)', async () => {
+    const file = join(tempDir('vtr-state-'), 'big.json');
+    writeFileSync(file, JSON.stringify({ vtr_state_version: 1, tables: {} }));
+    const client = {
+      origin: 'http://127.0.0.1:1',
+      admin: async () => {
+        throw new ApiError(413, 'payload_too_large', 'the body is larger than 262144 KiB');
+      },
+    };
+    const ctx = { interactive: false, client: async () => client } as unknown as CliContext;
+    await expect(run({ args: [file] }, ctx)).rejects.toThrow(`${file} is too big to import into a running emulator (the body is larger than 262144 KiB); load it at start-up instead: vtr serve --import ${file}. Nothing changed.`);
+  });
+});
