@@ -54,9 +54,15 @@ const beyondMax = () => new ClockError('the clock cannot move past 9999-12-31T23
 
 /**
  * `initial`: for a manual clock the kept offset (ms); for a frozen one the kept "now" (epoch ms; 0
- * or missing: the real time now).
+ * or missing: the real time now). `kept`: reads the position kept in storage, which another server
+ * on the same file may have moved; read at most once per turn of the event loop.
  */
-export function createClock(mode: ClockMode = 'system', initial = 0, source: () => number = realTimers.now): Clock {
+export function createClock(
+  mode: ClockMode = 'system',
+  initial = 0,
+  source: () => number = realTimers.now,
+  kept?: () => number,
+): Clock {
   const movable = mode !== 'system';
   // A stored offset beyond the maximum (an older vtr accepted any) is cut back to it.
   let offset = mode === 'manual' && Number.isFinite(initial) ? Math.min(Math.max(0, initial), Math.max(0, MAX_CLOCK_MS - source())) : 0;
@@ -65,7 +71,23 @@ export function createClock(mode: ClockMode = 'system', initial = 0, source: () 
   const listeners = new Set<() => void>();
   // A manual clock set near the end of time stops there as real time passes: every timestamp stays
   // in the API's format (a six-digit year would not be).
-  const now = mode === 'frozen' ? () => frozenAt : mode === 'manual' ? () => Math.min(source() + offset, MAX_CLOCK_MS) : () => source();
+  // Another process's move is taken up without telling listeners: that process ran the due work.
+  let followed = false;
+  const follow = () => {
+    if (!kept || followed || !movable) return;
+    followed = true;
+    realTimers.setImmediate(() => void (followed = false));
+    const k = kept();
+    if (!Number.isFinite(k)) return;
+    if (mode === 'frozen' && k > frozenAt) frozenAt = Math.min(k, MAX_CLOCK_MS);
+    if (mode === 'manual' && k > offset) offset = Math.min(k, Math.max(0, MAX_CLOCK_MS - source()));
+  };
+  const now =
+    mode === 'frozen'
+      ? () => (follow(), frozenAt)
+      : mode === 'manual'
+        ? () => (follow(), Math.min(source() + offset, MAX_CLOCK_MS))
+        : () => source();
   const refuseSystem = () => new ClockError('the clock is in system mode; start the server with --clock frozen (or --clock manual)');
   const canAdvance = (ms: number) => {
     if (!movable) throw refuseSystem();
@@ -99,8 +121,8 @@ export function createClock(mode: ClockMode = 'system', initial = 0, source: () 
       // run on another clock mode is not this clock's to jump to.
       if (mode === 'frozen' && us >= frozenAt * 1000 && us < (frozenAt + 1000) * 1000) lastMicros = Math.max(lastMicros, us);
     },
-    offsetMs: () => (mode === 'frozen' ? frozenAt - source() : offset),
-    position: () => (mode === 'frozen' ? frozenAt : offset),
+    offsetMs: () => (follow(), mode === 'frozen' ? frozenAt - source() : offset),
+    position: () => (follow(), mode === 'frozen' ? frozenAt : offset),
     realNow: () => source(),
     advance(ms) {
       canAdvance(ms);
