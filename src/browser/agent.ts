@@ -119,7 +119,10 @@ interface PageViewAnswer {
     const event = (name: string, opts?: { value?: number }) => whenProbe(10000).then(() => {
       if (!state.session) throw new Error('no session yet (the page view was not recorded)');
       const body: Record<string, unknown> = { session_id: state.session, probe_id: state.probe, name: String(name) };
-      if (opts && typeof opts.value === 'number') body.value = opts.value;
+      // A value that is not a finite number would reach the server as null (NaN) or not at all: say so.
+      const value = opts ? opts.value : undefined;
+      if (value !== undefined && value !== null && (typeof value !== 'number' || !isFinite(value))) throw new Error('value must be a finite number, e.g. { value: 49 }');
+      if (typeof value === 'number') body.value = value;
       return post<{ success: boolean }>('/_vtr/agent/event', body);
     }).then(null, (e: Error) => { warn('event not recorded: ' + e.message); return { success: false, message: e.message }; });
 

@@ -112,6 +112,11 @@ describe.skipIf(!BROWSER_TESTS_RUN)('demo in a real browser', { timeout: 180_000
       expect(await page.evaluate(() => (window as any).vtr.sessionId())).toBe(first.session);
       const session = await admin(`/sessions/${first.session}`);
       expect(session).toMatchObject({ page_views: 2, channel: 'other', source: 'newsletter', entry_path: '/landing' });
+      // vtr.event: a value that is not a finite number is refused, not silently dropped.
+      expect(await page.evaluate(() => (window as any).vtr.event('added_to_cart', { value: NaN }))).toEqual({ success: false, message: 'value must be a finite number, e.g. { value: 49 }' });
+      expect(pageErrors.splice(0)).toEqual([expect.stringContaining('event not recorded: value must be a finite number')]);
+      expect(await page.evaluate(() => (window as any).vtr.event('added_to_cart', { value: 12.5 }))).toMatchObject({ success: true });
+      expect((await admin(`/sessions/${first.session}`)).custom_events).toEqual(['added_to_cart']);
       expect(Object.keys(await page.evaluate(() => ({ ...(window as any).vtr })))).toEqual(
         expect.arrayContaining(['version', 'event', 'pageview', 'probe', 'probeId', 'sessionId']),
       );
