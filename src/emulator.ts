@@ -66,8 +66,6 @@ export function createEmulator(opts: EmulatorOptions) {
   clock.onChange(() => store.meta.set(clockKey, String(clock.position())));
   // A frozen clock's first start fixes its time now, not at its first move.
   if (clockMode === 'frozen' && store.meta.get(clockKey) !== String(clock.position())) store.meta.set(clockKey, String(clock.position()));
-  // A restart (after a crash too) goes on from the last event made at this frozen time: it is due now.
-  if (clockMode === 'frozen') clock.resumeAfter(store.webhookEvents.latestCreatedUs() ?? 0);
   const bus = createEventBus();
   // Every move of a manual or frozen clock is on the stream (advance stops at each delivery on the way).
   clock.onChange(() => bus.publish({ type: 'clock.changed', data: { ...clockJson(clock) } }));

@@ -36,12 +36,6 @@ export interface Clock {
   set(epochMs: number): void;
   /** Throws the ClockError that `advance(ms)` would throw, without moving. */
   assertCanAdvance(ms: number): void;
-  /**
-   * Frozen clocks only: readings from now on come after `us`, a reading of an earlier run at this
-   * same frozen time (its microsecond lead is not kept). Without it, an event created at X.000005
-   * would stay 5 µs in the future of a restarted clock frozen at X, never due.
-   */
-  resumeAfter(us: number): void;
   /** Called after every advance/set, so due work can run. */
   onChange(listener: () => void): () => void;
 }
@@ -69,8 +63,6 @@ export function createClock(
   let frozenAt = mode === 'frozen' ? (Number.isFinite(initial) && initial > 0 ? Math.min(initial, MAX_CLOCK_MS) : source()) : 0;
   let lastMicros = 0;
   const listeners = new Set<() => void>();
-  // A manual clock set near the end of time stops there as real time passes: every timestamp stays
-  // in the API's format (a six-digit year would not be).
   // Another process's move is taken up without telling listeners: that process ran the due work.
   let followed = false;
   const follow = () => {
@@ -82,6 +74,8 @@ export function createClock(
     if (mode === 'frozen' && k > frozenAt) frozenAt = Math.min(k, MAX_CLOCK_MS);
     if (mode === 'manual' && k > offset) offset = Math.min(k, Math.max(0, MAX_CLOCK_MS - source()));
   };
+  // A manual clock set near the end of time stops there as real time passes: every timestamp stays
+  // in the API's format (a six-digit year would not be).
   const now =
     mode === 'frozen'
       ? () => (follow(), frozenAt)
@@ -115,11 +109,6 @@ export function createClock(
       if (us <= lastMicros) us = lastMicros + 1;
       lastMicros = us;
       return Math.min(us, MAX_CLOCK_MS * 1000 + 999);
-    },
-    resumeAfter(us) {
-      // Only a lead within this frozen time (under a second of readings): a later time written by a
-      // run on another clock mode is not this clock's to jump to.
-      if (mode === 'frozen' && us >= frozenAt * 1000 && us < (frozenAt + 1000) * 1000) lastMicros = Math.max(lastMicros, us);
     },
     offsetMs: () => (follow(), mode === 'frozen' ? frozenAt - source() : offset),
     position: () => (follow(), mode === 'frozen' ? frozenAt : offset),

@@ -29,12 +29,11 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
       const kept = Number(store.meta.get(clockKey) ?? 0);
       // A file from another clock mode keeps no value under our key (or a stale one): its rows reach
       // its exported_at, and a clock behind them would put them in the future.
-      const floor = exportedMs == null ? 0 : clock.mode === 'frozen' ? Math.min(exportedMs, MAX_CLOCK_MS) : Math.min(exportedMs, MAX_CLOCK_MS) - clock.realNow();
+      const at = exportedMs == null ? 0 : Math.min(exportedMs, MAX_CLOCK_MS);
+      const floor = clock.mode === 'frozen' ? at : at - clock.realNow();
       const imported = Math.max(Number.isFinite(kept) ? kept : 0, floor);
-      if (Number.isFinite(imported) && imported > clock.position()) clock.advance(imported - clock.position());
+      if (imported > clock.position()) clock.advance(imported - clock.position());
       else if (imported !== clock.position()) store.meta.set(clockKey, String(clock.position()));
-      // An event the file holds, made at this frozen time, is due now (not µs ahead of the clock).
-      clock.resumeAfter(store.webhookEvents.latestCreatedUs() ?? 0);
     }
     for (const fn of listeners) await fn();
   }

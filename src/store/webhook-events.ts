@@ -38,7 +38,6 @@ export function createWebhookEventStore(db: Db) {
     `SELECT min(e.next_attempt_us) AS at FROM webhook_events e JOIN sites s ON s.site_id = e.site_id
      WHERE e.next_attempt_us IS NOT NULL AND e.next_attempt_us > ? AND s.plan = 'paid'`,
   );
-  const latestCreated = db.prepare<[], { us: number | null }>('SELECT max(created_us) AS us FROM webhook_events');
   const scheduled = db.prepare<[string], WebhookEventRecord>(
     'SELECT * FROM webhook_events WHERE webhook_id = ? AND next_attempt_us IS NOT NULL',
   );
@@ -64,8 +63,6 @@ export function createWebhookEventStore(db: Db) {
     due: (nowUs: number, limit: number) => due.all(nowUs, limit),
     /** The earliest scheduled attempt after `nowUs`, or null. */
     nextDueAfter: (nowUs: number) => nextDue.get(nowUs)?.at ?? null,
-    /** When the newest event was created (epoch µs), or null. */
-    latestCreatedUs: () => latestCreated.get()?.us ?? null,
     /** A webhook's events that still have an automatic attempt scheduled. */
     scheduledFor: (webhookId: string) => scheduled.all(webhookId),
     list(q: EventQuery): WebhookEventRecord[] {

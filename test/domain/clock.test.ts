@@ -37,19 +37,6 @@ describe('clock', () => {
     expect(clock.nowMicros() - next).toBeGreaterThanOrEqual(60_000_000);
   });
 
-  it('frozen clock resumeAfter: a restarted clock reads past the earlier run at the same time, not past another time', () => {
-    const at = 1_700_000_000_000;
-    const clock = createClock('frozen', at, () => 1_800_000_000_000);
-    clock.resumeAfter(at * 1000 + 5);
-    expect(clock.nowMicros()).toBe(at * 1000 + 6);
-    clock.resumeAfter(at * 1000 + 3_600_000_000); // written at a later time (another clock mode): ignored
-    clock.resumeAfter(at * 1000 - 1_000);
-    expect(clock.nowMicros()).toBe(at * 1000 + 7);
-    const system = createClock('system', 0, () => at);
-    system.resumeAfter(at * 1000 + 500_000);
-    expect(Math.floor(system.nowMicros() / 1000)).toBe(at);
-  });
-
   it('frozen clock advance: with no reading since the last move, the next is the exact time', () => {
     const clock = createClock('frozen', 1_700_000_000_000, () => 1_800_000_000_000);
     clock.advance(1_000);
