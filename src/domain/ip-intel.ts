@@ -144,6 +144,14 @@ export function isLoopbackIp(ip: string): boolean {
   }
 }
 
+/**
+ * An address `vtr serve` or `startEmulator` may listen on without an admin token: `localhost`, `::1`
+ * or 127.0.0.0/8, written plainly (an IPv4-mapped `::ffff:127.0.0.1` is not taken as one).
+ */
+export function isLoopbackBind(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 export function lookupIp(ip: string, countryOf?: CountryLookup): IpIntel {
   if (typeof ip !== 'string' || ip.length > 100) return lookupUncached(ip, countryOf);
   const key = countryOf ?? NO_LOOKUP;

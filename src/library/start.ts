@@ -2,7 +2,7 @@
 // `import('vtr')` itself stays cheap.
 import { createEmulator, type EmulatorOptions } from '../emulator.js';
 import { CLOCK_MODES, ClockError } from '../domain/clock.js';
-import { isLoopbackIp } from '../domain/ip-intel.js';
+import { isLoopbackBind } from '../domain/ip-intel.js';
 import { AUTO_RETRIES, MAX_WEBHOOK_TIMEOUT_MS } from '../domain/retry-policy.js';
 import { createApiClient } from '../client/api-client.js';
 import { parseDuration, parseTimestamp, formatMillis } from '../domain/time.js';
@@ -30,7 +30,7 @@ function checkOptions(opts: StartEmulatorOptions): void {
   }
   if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port <= 65535)) throw bad(`port: expected 0-65535, got ${String(opts.port)}`);
   // As `vtr serve` refuses --host without --admin-token: a network could read every site's keys.
-  if (opts.host !== undefined && opts.host !== 'localhost' && !isLoopbackIp(opts.host) && !opts.adminToken) {
+  if (opts.host !== undefined && !isLoopbackBind(opts.host) && !opts.adminToken) {
     throw bad(`host: ${JSON.stringify(opts.host)} is not a loopback address, so the management API (every site's keys) would be open to the network; pass adminToken too, to require it`);
   }
   if (opts.sync !== undefined && opts.sync !== 'normal' && opts.sync !== 'full') throw bad(`sync: expected 'normal' or 'full', got ${JSON.stringify(opts.sync)}`);

@@ -1,10 +1,10 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseDuration } from '../../../domain/time.js';
 import { MAX_WEBHOOK_TIMEOUT_MS } from '../../../domain/retry-policy.js';
+import { isLoopbackBind } from '../../../domain/ip-intel.js';
 import { startedByNpm, watchParent } from '../../parent-watch.js';
 
 export interface ServeOptions {
@@ -25,10 +25,6 @@ export interface ServeOptions {
   exportOnExit?: string;
   log: 'pretty' | 'json';
   adminToken?: string;
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
 }
 
 function duration(flag: string, value: string, min = 0): number {
@@ -62,7 +58,7 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
   const port = Number(o.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${o.port}" is not a port number (0-65535)`);
   const adminToken = o.adminToken ?? env.VTR_ADMIN_TOKEN ?? null;
-  if (!isLoopback(o.host) && !adminToken) {
+  if (!isLoopbackBind(o.host) && !adminToken) {
     throw new UsageError(`--host ${o.host} is not a loopback address: the management API would be open to the network. Add --admin-token <secret> (or VTR_ADMIN_TOKEN) to require it.`);
   }
   if (o.db === '') throw new UsageError('--db: give a file name (or --memory to keep nothing)');
