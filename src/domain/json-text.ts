@@ -1,13 +1,26 @@
 // The JSON text of a frozen object is made once and kept beside it. Frozen here means that neither
 // it nor anything under it changes again (a cached session, a visitor check's result): the store
 // writes the text a check's answer then sends, and an app polling a session is sent the same text
-// again and again.
+// again and again. An answer is sent as UTF-8 bytes, also made once: a string would be measured and
+// encoded again for every answer (its Content-Length, the socket, the request log's copy).
 const texts = new WeakMap<object, string>();
+const bytes = new WeakMap<object, Uint8Array>();
+const utf8 = new TextEncoder();
+
+const frozenObject = (value: unknown): value is object => value !== null && typeof value === 'object' && Object.isFrozen(value);
 
 /** JSON.stringify, made once per frozen object. */
 export function jsonText(value: unknown): string {
-  if (value === null || typeof value !== 'object' || !Object.isFrozen(value)) return JSON.stringify(value);
+  if (!frozenObject(value)) return JSON.stringify(value);
   let text = texts.get(value);
   if (text === undefined) texts.set(value, (text = JSON.stringify(value)));
   return text;
+}
+
+/** The JSON text to send: a frozen object's as UTF-8 bytes made once, anything else's as text. */
+export function jsonAnswer(value: unknown): string | Uint8Array {
+  if (!frozenObject(value)) return JSON.stringify(value);
+  let answer = bytes.get(value);
+  if (answer === undefined) bytes.set(value, (answer = utf8.encode(texts.get(value) ?? JSON.stringify(value))));
+  return answer;
 }

@@ -2,7 +2,7 @@
 import type { Context, Hono } from 'hono';
 import { VtrError } from '../domain/errors.js';
 import { unexpectedErrors } from '../logs/fault-log.js';
-import { jsonText } from '../domain/json-text.js';
+import { jsonAnswer } from '../domain/json-text.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -62,7 +62,7 @@ export function noteSite(c: Context, siteId: string): void {
 
 /** A JSON answer (a string or bytes are JSON text already). The request log keeps what was sent. */
 export function sendJson(c: Context, body: unknown, status = 200): Response {
-  const payload = typeof body === 'string' || body instanceof Uint8Array ? body : jsonText(body);
+  const payload = typeof body === 'string' || body instanceof Uint8Array ? body : jsonAnswer(body);
   exchangeOf(c).sentBody = payload;
   // A Node Buffer over a plain ArrayBuffer (never shared): the Uint8Array Hono's types ask for.
   return c.body(payload as string | Uint8Array<ArrayBuffer>, status as 200, { 'content-type': 'application/json' });
