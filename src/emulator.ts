@@ -171,9 +171,13 @@ export function createEmulator(opts: EmulatorOptions) {
         s.closeIdleConnections?.();
         await webhooks.dispatcher.close();
         bus.shutdown(); // end event streams, which would otherwise hold the server open
-        // Whatever is still open after the grace period is cut.
+        // A connection whose stream or request just ended is idle, but nothing closes it (a client
+        // keeps it alive): sweep them until the server is closed. Whatever is still open after the
+        // grace period is cut.
+        const sweep = realTimers.setInterval(() => s.closeIdleConnections?.(), 10);
         realTimers.setTimeout(() => s.closeAllConnections?.(), 2000).unref();
         await closed;
+        realTimers.clearInterval(sweep);
       }
       for (const fn of closers.reverse()) await fn();
       for (const fn of lastly) await fn();

@@ -154,6 +154,18 @@ describe('library helpers', () => {
     await expect(gone.clock.advance('1m')).rejects.toThrow(/this emulator is closed/);
   });
 
+  it('close: an open event stream ends with the emulator, not after the grace for stuck connections', async () => {
+    const live = await startEmulator();
+    const stream = await fetch(`${new URL(live.baseUrl).origin}/_vtr/api/stream`);
+    expect(stream.status).toBe(200);
+    const ended = stream.text();
+    const started = performance.now();
+    await live.close();
+    // The grace after which connections still open are cut is 2 s; a kept-alive stream used to wait for it.
+    expect(performance.now() - started).toBeLessThan(1_000);
+    await expect(ended).resolves.toBeTypeOf('string');
+  });
+
   it('startEmulator: options `vtr serve` would refuse are refused, naming the option', async () => {
     await expect(startEmulator({ clock: 'bogus' as never })).rejects.toThrow(/^startEmulator: clock: expected 'system', 'manual' or 'frozen', got "bogus"/);
     await expect(startEmulator({ webhookTimeoutMs: -1 })).rejects.toThrow(/webhookTimeoutMs: expected a number of milliseconds above 0/);
