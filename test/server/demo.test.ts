@@ -38,6 +38,29 @@ describe('demo', () => {
     expect(check).toMatchObject({ session_id: pv.session_id, device: { valid: true, probe_ip_match: true }, phone: { phone: '+12126647665' } });
   });
 
+  it('demo: the result shows the site\'s decision and leads to the console and the CLI for its site', async () => {
+    const signup = (body: string) => emu.app.request('/_vtr/demo/signup', {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.7' }, body,
+    });
+    const pageview = async (siteKey: string) => (await (await emu.app.request('/_vtr/agent/pageview', {
+      method: 'POST', headers: { 'x-forwarded-for': '203.0.113.7' }, body: JSON.stringify({ site_key: siteKey, url: 'http://127.0.0.1/_vtr/demo' }),
+    })).json()) as { probe_id: string; session_id: string };
+    const own = await pageview(emu.bootstrap!.site.site_key);
+    const html = await (await signup(`probe_id=${own.probe_id}&email=a%40example.com`)).text();
+    // Tor: invalid traffic is blocked, and the anonymous rule asks for review.
+    expect(html).toMatch(/data-testid="outcome">blocked</);
+    expect(html).toContain('data-testid="review">');
+    expect(html).toMatch(/data-testid="rules">anonymous \(review\)</);
+    expect(html).toContain(`href="/_vtr/console/sessions/${own.session_id}"`);
+    expect(html).toMatch(/href="\/_vtr\/console\/checks\/chk_/);
+    expect(html).toContain(`<code>vtr session get ${own.session_id}</code>`);
+
+    const other = emu.deps.sites.create({ name: 'Other shop' });
+    const theirs = await pageview(other.site_key);
+    const otherHtml = await (await signup(`site=${other.site_id}&probe_id=${theirs.probe_id}`)).text();
+    expect(otherHtml).toContain(`<code>vtr session get ${theirs.session_id} --site ${other.site_id}</code>`);
+  });
+
   it('demo: a form without a probe shows an invalid probe, and HTML is escaped', async () => {
     const res = await emu.app.request('/_vtr/demo/signup', {
       method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=%3Cscript%3Ex%3C%2Fscript%3E',

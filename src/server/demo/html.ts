@@ -79,7 +79,13 @@ function sectionTable(name: string, section: Section, emulated: boolean): string
   return `<h3>${esc(name)}</h3><table data-section="${esc(name)}">${rows}</table>`;
 }
 
-export function resultPage(site: Site, result: Record<string, unknown>, status: number, emulated: boolean): string {
+/** Where the result page sends a person: the console's pages, and the CLI command for the session. */
+export interface ResultLinks {
+  /** The demo's site is not the default one: CLI commands need `--site`. */
+  otherSite: boolean;
+}
+
+export function resultPage(site: Site, result: Record<string, unknown>, status: number, emulated: boolean, links: ResultLinks = { otherSite: false }): string {
   const back = `<p><a href="/_vtr/demo?site=${encodeURIComponent(site.site_id)}">Sign up again</a></p>`;
   if (status !== 200) {
     return layout('Check failed - vtr demo', site, `<main><section><h1>The check failed</h1>
@@ -88,22 +94,27 @@ export function resultPage(site: Site, result: Record<string, unknown>, status: 
   const level = String(result.risk_level);
   const risks = (result.risks as string[]) ?? [];
   const sessionId = result.session_id as string | null;
+  const siteFlag = links.otherSite ? ` --site ${site.site_id}` : '';
+  // The console's session page lists the checks and webhook events of the session: the rest of the flow.
   const session = sessionId
-    ? `<a class="mono" data-testid="session-id" href="/_vtr/api/sessions/${encodeURIComponent(sessionId)}">${esc(sessionId)}</a>
-       <span class="hint">(<code>vtr session get ${esc(sessionId)}</code>)</span>`
+    ? `<a class="mono" data-testid="session-id" href="/_vtr/console/sessions/${encodeURIComponent(sessionId)}">${esc(sessionId)}</a>
+       <span class="hint">(<code>vtr session get ${esc(sessionId)}${esc(siteFlag)}</code>)</span>`
     : '<span data-testid="session-id">none (the probe was not valid)</span>';
+  const rules = (result.rules as Array<{ id?: unknown; action?: unknown }> | undefined) ?? [];
   return layout('Check result - vtr demo', site, `<main>
 <section>
   <h1>Visitor check: <span class="level ${esc(level)}" data-testid="risk-level">${esc(level)}</span></h1>
   <table>
-    <tr><th>check</th><td><a class="mono" data-testid="check-id" href="/_vtr/api/checks/${encodeURIComponent(String(result.id))}">${esc(result.id)}</a></td></tr>
+    <tr><th>outcome</th><td class="mono"><span data-testid="outcome">${esc(result.outcome)}</span>${result.review ? ' <span data-testid="review">+ review</span>' : ''}</td></tr>
+    <tr><th>rules matched</th><td class="mono" data-testid="rules">${rules.length ? esc(rules.map((r) => `${r.id} (${r.action})`).join(', ')) : 'none'}</td></tr>
+    <tr><th>check</th><td><a class="mono" data-testid="check-id" href="/_vtr/console/checks/${encodeURIComponent(String(result.id))}">${esc(result.id)}</a></td></tr>
     <tr><th>session</th><td>${session}</td></tr>
     <tr><th>risks</th><td class="mono" data-testid="risks">${risks.length ? esc(risks.join(', ')) : 'none'}</td></tr>
     <tr><th>created_at</th><td class="mono">${esc(shownTime(result.created_at, emulated))}</td></tr>
   </table>
   ${back}
-  <p class="hint">Webhooks: a saved view with trigger_webhooks that this session now matches sends a webhook
-  (<code>vtr webhooks tail</code> shows the attempts).</p>
+  <p class="hint">Webhooks: a saved view with trigger_webhooks that this session now matches sends a webhook;
+  the session's page in the console lists them (<code>vtr webhooks tail</code> shows the attempts live).</p>
 </section>
 <aside>
   ${['device', 'ip', 'email', 'phone', 'address'].map((k) => sectionTable(k, result[k] as Section, emulated)).join('\n')}

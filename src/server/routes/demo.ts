@@ -38,7 +38,8 @@ export function demoRoutes(app: Hono, { sites, clock }: AppDeps): void {
       // The check's own refusal passes through (a 429 under --rate-limit stays a 429, not a gateway error).
       const status = res.status === 200 ? 200 : res.status >= 400 && res.status < 500 ? res.status : 502;
       const retryAfter = res.headers.get('retry-after');
-      return html(resultPage(site, result, res.status, clock.mode !== 'system'), status, retryAfter ? { 'retry-after': retryAfter } : {});
+      const links = { otherSite: site.site_id !== sites.defaultSite().site_id };
+      return html(resultPage(site, result, res.status, clock.mode !== 'system', links), status, retryAfter ? { 'retry-after': retryAfter } : {});
     },
   });
 }
