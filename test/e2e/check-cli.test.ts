@@ -142,6 +142,13 @@ describe('vtr sessions simulate', { timeout: 120_000 }, () => {
     expect(r.stdout).toMatch(/sessions\/s\), seed \d+/);
     for (const row of ['channel', 'risk level', 'engagement', 'device']) expect(r.stdout).toMatch(new RegExp(`^${row}\\s`, 'm'));
     expect(r.stderr).toContain('--seed');
+    // On another site, the hints are commands that act on that site.
+    const site = JSON.parse((await vtr(['sites', 'create', '--name', 'Sim shop', '--json'])).stdout).site_id;
+    const other = await vtr(['sessions', 'simulate', '--count', '5', '--seed', '3', '--site', site]);
+    expect(other.stderr).toContain(`vtr sessions simulate --count 5 --seed 3 --site ${site}`);
+    const look = /Look at one: (vtr session get \S+ --site \S+)/.exec(other.stderr);
+    expect(look?.[1]).toBeTruthy();
+    expect((await vtr([...look![1].split(' ').slice(1), '--json'])).code).toBe(0);
     const missing = await vtr(['sessions', 'simulate']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--count');

@@ -54,7 +54,9 @@ export async function run(o: SimulateOptions, ctx: CliContext): Promise<void> {
     ];
   });
   if (!ctx.config.json) {
-    ctx.info(`\nSame traffic again: vtr sessions simulate --count ${s.count} --seed ${s.seed}`);
-    if (s.sample_session_ids[0]) ctx.info(`Look at one: vtr session get ${s.sample_session_ids[0]}`);
+    // The hints are commands to paste: they act on the same site as this one.
+    const siteFlag = o.site ? ` --site ${o.site}` : '';
+    ctx.info(`\nSame traffic again: vtr sessions simulate --count ${s.count} --seed ${s.seed}${siteFlag}`);
+    if (s.sample_session_ids[0]) ctx.info(`Look at one: vtr session get ${s.sample_session_ids[0]}${siteFlag}`);
   }
 }
