@@ -23,6 +23,9 @@ export const TEST_USER_AGENTS = {
   bingbot: 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
 } as const;
 
+/** Loopback and private ranges, as `vtr testvalues` lists them (every other non-routable range is a bogon too). */
+const BOGON_EXAMPLES = ['127.0.0.0/8', '::1', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'] as const;
+
 export type TestValueKind = 'ip' | 'user_agent' | 'referrer' | 'email' | 'phone' | 'address' | 'probe_id';
 
 export interface TestValue {
@@ -48,7 +51,7 @@ export function testValues(): TestValue[] {
   const firstHost = (cidr: string) => cidr.includes(':') ? cidr.replace(/::\/\d+$/, '::10') : cidr.replace(/\.0\/\d+$/, '.10');
   return [
     ...TEST_IP_RANGES.map((r) => row('ip', r.cidr, firstHost(r.cidr), `${r.label}: ${r.country_code}, ${r.city}, ISP "${r.isp}", ${r.timezone}`, riskOf(r), r.risk_level, r.extension)),
-    row('ip', '127.0.0.0/8, ::1, 10.0.0.0/8, 192.168.0.0/16', '127.0.0.1', 'loopback/private: bogon, no geo, no risk (local development)', [], 'normal'),
+    row('ip', BOGON_EXAMPLES.join(', '), '127.0.0.1', 'loopback/private (any non-routable IP): bogon, no geo, no risk (local development)', [], 'normal'),
     row('user_agent', 'contains HeadlessChrome', TEST_USER_AGENTS.headlessChrome, 'headless browser: bot, device.headless_browser true', ['bot'], 'invalid'),
     row('user_agent', 'any non-crawler bot', TEST_USER_AGENTS.curl, 'scripted client (curl, python-requests, scrapers): bot', ['bot'], 'invalid'),
     row('user_agent', 'Googlebot', TEST_USER_AGENTS.googlebot, 'search-engine crawler', ['crawler'], 'unwanted'),

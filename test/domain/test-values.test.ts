@@ -30,6 +30,17 @@ describe('testValues', () => {
     expect(lookupIp('127.0.0.1').bogon).toBe(true);
   });
 
+  it('testValues: the bogon row names every private range, and each is a bogon with no geo or risk', () => {
+    const bogon = of('ip').find((r) => r.example === '127.0.0.1')!;
+    for (const cidr of ['127.0.0.0/8', '::1', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7']) expect(bogon.value).toContain(cidr);
+    for (const cidr of bogon.value.split(', ')) {
+      const first = cidr.replace(/\/\d+$/, '').replace(/(\.0|::)$/, (m) => (m === '::' ? '::1' : '.1'));
+      const intel = lookupIp(first);
+      expect(intel, first).toMatchObject({ valid: true, bogon: true, country_code: null, city: null });
+      expect(ipRisks(intel), first).toEqual([]);
+    }
+  });
+
   it('testValues: each user agent and referrer gives its listed risks and level', () => {
     for (const r of of('user_agent')) {
       const risks = sessionRisks({ ua: parseUserAgent(r.example), ip: null, country_code: null, referrer_domain: null, excluded_countries: [] });
