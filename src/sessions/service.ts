@@ -9,7 +9,7 @@ import { newId } from '../domain/ids.js';
 import { mergeActions } from '../domain/rules.js';
 import { notFound, VtrError } from '../domain/errors.js';
 import { clickIdOf } from '../domain/traffic-source.js';
-import type { CountryLookup } from '../domain/ip-intel.js';
+import { lookupIp, type CountryLookup } from '../domain/ip-intel.js';
 import type { Store, SessionRecord } from '../store/index.js';
 import type { EventBus } from '../events/bus.js';
 import type { SessionChangeCause } from '../domain/webhooks.js';
@@ -84,6 +84,14 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
     for (const h of hooks) h.afterCommit?.(session, previous);
   }
 
+  // A probe carries the IP of the page view that issued it: a visitor whose network changes
+  // mid-session (Wi-Fi to mobile) is checked against the address the site's server now sees.
+  function probeIp(viewIp: string | null | undefined, sessionIp: string | null): string | null {
+    if (!viewIp || viewIp === sessionIp) return sessionIp;
+    const intel = lookupIp(viewIp, countryOf);
+    return intel.valid ? intel.ip : sessionIp;
+  }
+
   function recordPageView(site: Site, pv: PageView, opts: PageViewOptions = {}): { session: Session; probe_id: string } {
     const result = tx(() => {
       const nowUs = opts.atUs ?? clock.nowMicros();
@@ -136,7 +144,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
       }
       const session = commit(rec, previous, site, opts.cause);
       const probe_id = newId.probe(nowUs);
-      store.probes.insert({ probe_id, site_id: site.site_id, session_id: session.session_id, ip: session.ip, created_at: at, created_us: nowUs });
+      store.probes.insert({ probe_id, site_id: site.site_id, session_id: session.session_id, ip: probeIp(pv.ip, session.ip), created_at: at, created_us: nowUs });
       return { session, previous, probe_id };
     });
     after(result.session, result.previous);

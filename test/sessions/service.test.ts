@@ -162,6 +162,21 @@ describe('session service: visit fields', () => {
     expect(two.session.session_id).toBe(one.session.session_id);
   });
 
+  it("recordPageView: a probe carries its own page view's IP, so a check from the visitor's new network matches", () => {
+    const one = emu.deps.sessions.recordPageView(site, view('https://shop.test/'), { atUs: T0 });
+    // Same visitor, same session, now on another network (IPv4-mapped, as a dual-stack socket reports it).
+    const two = emu.deps.sessions.recordPageView(site, view('https://shop.test/pricing', 'fp_visitor_1', { ip: '::ffff:192.0.2.20' }), { atUs: T0 + MIN_US });
+    expect(two.session.session_id).toBe(one.session.session_id);
+    expect(two.session.ip).toBe('192.0.2.10');
+    expect(emu.store.probes.get(one.probe_id)?.ip).toBe('192.0.2.10');
+    expect(emu.store.probes.get(two.probe_id)?.ip).toBe('192.0.2.20');
+    const check = emu.deps.checks.run(site, { probe_id: two.probe_id, ip: '192.0.2.20' });
+    expect(check.device).toMatchObject({ valid: true, probe_ip: '192.0.2.20', probe_ip_match: true });
+    expect(check.risks).not.toContain('ip_mismatch');
+    // The earlier probe still answers for the address its page view came from.
+    expect(emu.deps.checks.run(site, { probe_id: one.probe_id, ip: '192.0.2.20' }).device).toMatchObject({ probe_ip_match: false });
+  });
+
   it('addCustomEvent: keeps order and repeats, sums value and can convert', () => {
     const s = record(view('https://shop.test/'), T0);
     emu.deps.sessions.addCustomEvent(s.session_id, site.site_id, 'signup', 5);
