@@ -16,6 +16,15 @@ import type { SessionChangeCause } from '../domain/webhooks.js';
 import { entryFields, exitFields, withDerivedLevels } from './derive.js';
 import { createSessionReads } from './list.js';
 
+/**
+ * Whether a landing URL's click id is another ad click than the one that started the session: another
+ * value, or the same value from another network (`fbclid=abc` after `gclid=abc`; the session's
+ * `source_subtype` names its click id's parameter).
+ */
+function isNewClick(click: { param: string; value: string }, prev: SessionRecord): boolean {
+  return click.value !== prev.click_id || click.param !== prev.session.source_subtype;
+}
+
 /** A visitor's session ends after 30 minutes without a page view. */
 export const SESSION_TIMEOUT_US = 30 * 60 * 1_000_000;
 
@@ -105,7 +114,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
       const continues =
         prev !== null &&
         (forced !== null ||
-          (nowUs - prev.last_seen_us < SESSION_TIMEOUT_US && nowUs >= prev.last_seen_us && !(click && click.value !== prev.click_id)));
+          (nowUs - prev.last_seen_us < SESSION_TIMEOUT_US && nowUs >= prev.last_seen_us && !(click && isNewClick(click, prev))));
 
       let rec: SessionRecord;
       let previous: Session | null = null;

@@ -98,6 +98,14 @@ describe('session service: click ids', () => {
     expect(b).toMatchObject({ channel: 'paid', source: 'google', source_id: 'second', returned: true });
   });
 
+  it('recordPageView: the same click id value from another ad network is a new click', () => {
+    const a = record(view('https://shop.test/?gclid=abc'), T0);
+    const b = record(view('https://shop.test/?fbclid=abc'), T0 + MIN_US);
+    expect(b.session_id).not.toBe(a.session_id);
+    expect(b).toMatchObject({ channel: 'paid', source: 'meta', source_subtype: 'fbclid', source_id: 'abc', returned: true });
+    expect(record(view('https://shop.test/?fbclid=abc'), T0 + 2 * MIN_US).session_id).toBe(b.session_id);
+  });
+
   it('recordPageView: a click id on a direct session starts a paid session', () => {
     const a = record(view('https://shop.test/'), T0);
     const b = record(view('https://shop.test/?fbclid=abc'), T0 + MIN_US);
