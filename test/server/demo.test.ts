@@ -103,3 +103,28 @@ describe('demo under --rate-limit', () => {
     }
   });
 });
+
+describe('demo under --admin-token', () => {
+  it('demo: opened with ?admin_token=, the token is kept in the cookie so the sign-up post is let in', async () => {
+    const T = 'demo-admin-token';
+    const guarded = createEmulator({ dbPath: ':memory:', adminToken: T });
+    try {
+      const opened = await guarded.app.request(`/_vtr/demo?admin_token=${T}&site=${guarded.bootstrap!.site.site_id}`, { headers: { accept: 'text/html' } });
+      expect(opened.status).toBe(302);
+      expect(opened.headers.get('location')).toBe(`/_vtr/demo?site=${guarded.bootstrap!.site.site_id}`);
+      const cookie = opened.headers.get('set-cookie')!.split(';')[0];
+      expect(cookie).toBe(`vtr_admin=${T}`);
+      expect((await guarded.app.request('/_vtr/demo', { headers: { accept: 'text/html', cookie } })).status).toBe(200);
+      const signup = await guarded.app.request('/_vtr/demo/signup', {
+        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: 'email=a%40example.com',
+      });
+      expect(signup.status).toBe(200);
+      expect(await signup.text()).toContain('data-testid="risk-level"');
+      // A wrong token is still refused.
+      expect((await guarded.app.request('/_vtr/demo?admin_token=nope', { headers: { accept: 'text/html' } })).status).toBe(302);
+      expect((await guarded.app.request('/_vtr/demo/signup', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a' })).status).toBe(401);
+    } finally {
+      await guarded.close();
+    }
+  });
+});

@@ -42,11 +42,15 @@ export const PAGES: Array<(r: ConsoleRouter) => void> = [
 
 export const ADMIN_COOKIE = 'vtr_admin';
 
+/** Keeps the admin token in the browser's cookie, which the guard accepts on every console and demo path. */
+export function rememberAdminToken(c: Context, token: string): void {
+  setCookie(c, ADMIN_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict' });
+}
+
 /** Mounts the console; answers with its 404 page for a console URL no page has. */
 export function consoleRoutes(app: Hono, deps: AppDeps): { notFound(c: Context): Response } {
   const admin = deps.config.adminToken ?? null;
-  const remember = (c: Context, token: string) =>
-    setCookie(c, ADMIN_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict' });
+  const remember = rememberAdminToken;
 
   // `/`: with an admin token, `/?admin_token=T` once sets the cookie; without one, a form asks for it.
   // `Authorization: Bearer <admin token>` is accepted as on every other console and management path.
