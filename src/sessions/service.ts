@@ -122,7 +122,9 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
         previous = prev.session;
         rec = {
           ...prev,
-          last_seen_us: nowUs,
+          // The 30 minutes run from the latest page view: a time-on-page ping lengthens the session's
+          // duration but does not keep it open.
+          last_seen_us: opts.ping ? prev.last_seen_us : nowUs,
           session: {
             ...prev.session,
             ...(opts.ping ? {} : exitFields(pv)),

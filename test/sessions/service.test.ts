@@ -154,6 +154,31 @@ describe('session service: visit fields', () => {
     expect(b).toMatchObject({ session_id: a.session_id, page_views: 1, duration: 70, exit_path: '/', engagement_level: 'engaged' });
   });
 
+  it('ping: the 30 minutes run from the latest page view, not from a ping', () => {
+    const a = emu.deps.sessions.recordPageView(site, view('https://shop.test/'), { atUs: T0 }).session;
+    // The visitor reads for 20 minutes (a ping), then clicks on at 35 minutes: 35 minutes without a page view.
+    const read = emu.deps.sessions.recordPageView(site, view('https://shop.test/'), { atUs: T0 + 20 * MIN_US, ping: true, sessionId: a.session_id }).session;
+    expect(read).toMatchObject({ session_id: a.session_id, page_views: 1, duration: 20 * 60 });
+    const next = record(view('https://shop.test/pricing'), T0 + 35 * MIN_US);
+    expect(next.session_id).not.toBe(a.session_id);
+    expect(next).toMatchObject({ page_views: 1, returned: true });
+  });
+
+  it('ping: the agent\'s ping extends a session only within 30 minutes of its latest page view', () => {
+    const manual = createEmulator({ dbPath: ':memory:', clock: 'manual' });
+    try {
+      const s = manual.bootstrap!.site;
+      const a = manual.deps.sessions.recordPageView(s, view('https://shop.test/')).session;
+      manual.clock.advance(20 * 60_000);
+      expect(manual.deps.sessions.ping(s, a.session_id, 'https://shop.test/')).toBe(true);
+      manual.clock.advance(15 * 60_000);
+      expect(manual.deps.sessions.ping(s, a.session_id, 'https://shop.test/')).toBe(false);
+      expect(manual.deps.sessions.get(a.session_id).duration).toBeLessThan(21 * 60);
+    } finally {
+      void manual.close();
+    }
+  });
+
   it('recordPageView: every change is stored and read back alike', () => {
     const s = record(view('https://shop.test/a'), T0);
     record(view('https://shop.test/b'), T0 + MIN_US);
