@@ -10,11 +10,22 @@ import { lookupIp, type CountryLookup } from '../domain/ip-intel.js';
 import { ipAllowed } from '../domain/ip-allowlist.js';
 import { canonicalLanguage, canonicalTimezone } from '../domain/locale.js';
 
+// Any absolute URL parses against this; it only gives a relative landing path ("/p?x=1") its pathname.
+const RELATIVE_BASE = 'http://relative.invalid';
+
 function splitUrl(url: string): { hostname: string | null; path: string | null } {
   try {
     const u = new URL(url);
     return { hostname: u.hostname || null, path: u.pathname || '/' };
   } catch {
+    // A path relative to the site (management API, library): its path without the query, as for a full URL.
+    if (/^[/?#]/.test(url) && !url.startsWith('//')) {
+      try {
+        return { hostname: null, path: new URL(url, RELATIVE_BASE).pathname.slice(0, 2048) };
+      } catch {
+        // kept as given, below
+      }
+    }
     return { hostname: null, path: url ? url.slice(0, 2048) : null };
   }
 }

@@ -41,6 +41,12 @@ describe('sessions create (service)', () => {
     expect(emu.store.sessions.count()).toBe(1);
   });
 
+  it('create: a landing path relative to the site keeps its query out of entry_path and exit_path', () => {
+    const s = create({ page_views: 2, url: '/pricing?utm_source=newsletter&gclid=g2#plans' });
+    expect(s).toMatchObject({ entry_hostname: null, entry_path: '/pricing', exit_path: '/pricing', channel: 'paid', source_id: 'g2' });
+    expect(create({ url: '?gclid=g3' })).toMatchObject({ entry_path: '/', source_id: 'g3' });
+  });
+
   it('create: one page view with a duration is one session of that length', () => {
     const s = create({ duration: 45 });
     expect(s).toMatchObject({ page_views: 1, duration: 45, engagement_level: 'normal' });
