@@ -23,9 +23,13 @@ export function ipAllowed(ip: string | null, allowlist: string[]): boolean {
 }
 
 export function isValidAllowlistEntry(entry: string): boolean {
+  // Only the usual forms: ipaddr.js also reads inet_aton shorthands ("1.2.3" is 1.2.0.3, "010.1.1.1"
+  // is 8.1.1.1), which would silently allow an address the user never meant.
+  const slash = entry.indexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  if (!ipaddr.IPv4.isValidFourPartDecimal(address) && !ipaddr.IPv6.isValid(address)) return false;
   try {
-    if (entry.includes('/')) ipaddr.parseCIDR(entry);
-    else ipaddr.parse(entry);
+    if (slash !== -1) ipaddr.parseCIDR(entry);
     return true;
   } catch {
     return false;

@@ -65,6 +65,10 @@ describe('management API: sites', () => {
       [{ excluded_countries: ['Germany'] }, 'excluded_countries'],
       [{ ip_allowlist: ['10.0.0.0/99'] }, 'ip_allowlist'],
       [{ ip_allowlist: ['example.com'] }, 'ip_allowlist'],
+      // shorthands an IP parser reads as another address: 1.2.0.3, 8.1.1.1, 127.0.0.1
+      [{ ip_allowlist: ['1.2.3'] }, 'ip_allowlist'],
+      [{ ip_allowlist: ['010.1.1.1'] }, 'ip_allowlist'],
+      [{ ip_allowlist: ['0x7f.1/32'] }, 'ip_allowlist'],
       [{ name: '' }, 'name'],
       [{ site_key: 'pk_test_mine' }, 'site_key'],
     ];
