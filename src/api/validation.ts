@@ -6,9 +6,21 @@ import { VtrError } from '../domain/errors.js';
 
 // zod's own English messages for the checks plainMessage words better; a schema's own message
 // (e.g. 'required, a string of 1 to 100 characters') never starts like these, so it is kept.
-const ZOD_DEFAULT = /^(Invalid input: expected |Too small: expected |Too big: expected )/;
+const ZOD_DEFAULT = /^(Invalid input: expected |Invalid input$|Too small: expected |Too big: expected )/;
 
 type Issue = Pick<z.core.$ZodIssue, 'code' | 'message'> & Record<string, unknown>;
+
+const typeWords = (expected: unknown) =>
+  expected === 'int' ? 'a whole number' : `${/^[aeiou]/.test(String(expected)) ? 'an' : 'a'} ${String(expected)}`;
+
+/** What a union of plain types wanted ('a string or a number'), and whether the field was missing. */
+function unionWanted(issue: Issue): { words: string; missing: boolean } | undefined {
+  if (issue.code !== 'invalid_union' || !Array.isArray(issue.errors)) return undefined;
+  const branches = issue.errors as Issue[][];
+  if (!branches.every((b) => b.length === 1 && b[0].code === 'invalid_type')) return undefined;
+  const words = [...new Set(branches.map((b) => typeWords(b[0].expected)))].join(' or ');
+  return { words, missing: branches.every((b) => b[0].message.endsWith('received undefined')) };
+}
 
 /** Plain words for a check a schema left to zod's default message; undefined to keep the message. */
 function plainMessage(issue: Issue): string | undefined {
@@ -21,8 +33,13 @@ function plainMessage(issue: Issue): string | undefined {
     if (issue.code === 'too_small') return `must be ${issue.inclusive === false ? 'more than' : 'at least'} ${String(issue.minimum)}`;
     if (issue.code === 'too_big') return `must be ${issue.inclusive === false ? 'less than' : 'at most'} ${String(issue.maximum)}`;
   }
-  if (issue.code === 'invalid_type' && issue.expected === 'int') return 'expected a whole number';
-  if (issue.code === 'invalid_type') return `expected ${/^[aeiou]/.test(String(issue.expected)) ? 'an' : 'a'} ${String(issue.expected)}`;
+  // A field left out is said to be required, not to have the wrong type.
+  if (issue.code === 'invalid_type') {
+    const missing = issue.message.endsWith('received undefined');
+    return missing ? `required, ${typeWords(issue.expected)}` : `expected ${typeWords(issue.expected)}`;
+  }
+  const union = unionWanted(issue);
+  if (union) return union.missing ? `required, ${union.words}` : `expected ${union.words}`;
   return undefined;
 }
 

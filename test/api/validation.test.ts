@@ -85,6 +85,16 @@ describe('invalidRequest', () => {
     expect(invalidRequest(z.object({}).safeParse(5).error!).toJSON()).toEqual({ code: 'invalid_request', message: 'body: expected an object', field: 'body' });
   });
 
+  it('invalidRequest: a missing field is required, and a union says which types it takes', () => {
+    const needs = z.strictObject({ name: z.string(), count: z.number().int(), duration: z.union([z.string(), z.number().min(0)]) });
+    const said = (value: unknown) => invalidRequest(needs.safeParse(value).error!).message;
+    expect(said({})).toBe('name: required, a string');
+    expect(said({ name: 'a' })).toBe('count: required, a number');
+    expect(said({ name: 'a', count: 1 })).toBe('duration: required, a string or a number');
+    expect(said({ name: 'a', count: 1, duration: true })).toBe('duration: expected a string or a number');
+    expect(said({ name: null, count: 1, duration: 1 })).toBe('name: expected a string');
+  });
+
   it('invalidRequest: a whole number out of its bounds names the schema bound, not the safe-integer range', () => {
     const whole = z.strictObject({ t: z.number().int().min(1).max(1_000_000) });
     const said = (t: unknown) => invalidRequest(whole.safeParse({ t }).error!).message;
