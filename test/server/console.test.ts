@@ -44,6 +44,35 @@ describe('console pages', () => {
     expect((await page(h, '/_vtr/console/checks/chk_nope')).status).toBe(404);
   });
 
+  it('every link from / reaches a page: no console link is broken', async () => {
+    const h = fresh();
+    const s = await h.createSession({ ip: '198.51.100.7' });
+    await h.admin('POST', `/sites/${h.site.site_id}/views`, { name: 'Risky', filter: 'risk_level = suspicious', trigger_webhooks: true });
+    await h.admin('POST', `/sites/${h.site.site_id}/webhooks`, { url: 'http://127.0.0.1:9/hook' });
+    await h.admin('POST', `/sites/${h.site.site_id}/rules`, { name: 'No VPN', filter: 'risks contains vpn', action: 'block' });
+    await h.json('POST', '/api/v1/event', { body: { secret_key: h.site.secret_key, ip: '192.0.2.1' } });
+    await h.createSession({ ip: '198.51.100.8' });
+    const seen = new Set<string>();
+    const queue = ['/_vtr/console/sessions', `/_vtr/console/sessions/${s.session_id}`];
+    const broken: string[] = [];
+    while (queue.length > 0) {
+      const path = queue.shift()!;
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const r = await page(h, path);
+      if (r.status >= 400) broken.push(`${path} ${r.status}`);
+      if (!path.startsWith('/_vtr/console')) continue;
+      for (const [, href] of r.text.matchAll(/<a [^>]*href="([^"]+)"/g)) {
+        const to = new URL(href.replaceAll('&amp;', '&'), 'http://localhost/');
+        if (to.host === 'localhost') queue.push(to.pathname + to.search);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(seen.size).toBeGreaterThan(10);
+    // The rules page's allowlist link opens the site's settings, where the allowlist is shown.
+    expect((await page(h, `/_vtr/console/sites?settings=${h.site.site_id}`)).text).toContain('<details open><summary>Settings');
+  });
+
   it('a console URL no page has: the console\'s 404 page, not the API\'s JSON', async () => {
     const h = fresh();
     const r = await page(h, '/_vtr/console/nosuch');

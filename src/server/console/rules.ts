@@ -28,7 +28,7 @@ function condition(r: Rule): Html {
 }
 
 function ruleRow(r: Rule): Html {
-  const edit = r.type === 'allowlist' ? html`<a href="${CONSOLE}/sites/${encodeURIComponent(r.site_id)}">Edit the allowlist</a>`
+  const edit = r.type === 'allowlist' ? html`<a href="${CONSOLE}/sites?settings=${encodeURIComponent(r.site_id)}#site-card-${encodeURIComponent(r.site_id)}">See the allowlist</a>`
     : html`<a href="${ruleHref(r.site_id, r.rule_id)}" aria-label="Edit ${r.name}">Edit</a>
 <form method="post" action="${ruleHref(r.site_id, r.rule_id)}/toggle" class="inline">
 <button type="submit" class="small" aria-label="${r.enabled ? 'Disable' : 'Enable'} ${r.name}">${r.enabled ? 'Disable' : 'Enable'}</button></form>`;

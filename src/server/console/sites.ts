@@ -1,11 +1,11 @@
 // Sites and their keys: copy buttons, and a rotate button (POST, same-origin only).
 import type { Site } from '../../domain/site.js';
-import { html, type Html } from './html.js';
+import { html, raw, type Html } from './html.js';
 import { CONSOLE, flash } from './layout.js';
 import { copyButton, secret, time, value } from './fields.js';
 import type { ConsoleRouter } from './router.js';
 
-function siteCard(s: Site): Html {
+function siteCard(s: Site, open: boolean): Html {
   const id = encodeURIComponent(s.site_id);
   return html`<section class="card" aria-labelledby="site-${s.site_id}" id="site-card-${s.site_id}">
 <h2 id="site-${s.site_id}">${s.name}${s.is_default ? html` <span class="badge">default</span>` : ''}</h2>
@@ -16,7 +16,7 @@ function siteCard(s: Site): Html {
 <form method="post" action="${CONSOLE}/sites/${id}/rotate" data-confirm="Rotate the keys of ${s.name}? The old site key and secret key stop working at once.">
 <button type="submit" class="danger">Rotate keys</button>
 </form>
-<details><summary>Settings</summary>
+<details${open ? raw(' open') : ''}><summary>Settings</summary>
 <dl class="fields">
 <dt>plan</dt><dd>${s.plan}</dd><dt>country</dt><dd>${value(s.country)}</dd><dt>owner_email</dt><dd>${value(s.owner_email)}</dd>
 <dt>conversion_events</dt><dd>${value(s.conversion_events)}</dd><dt>bounce_seconds</dt><dd>${s.bounce_seconds}</dd>
@@ -33,10 +33,12 @@ export function registerSitesPage(r: ConsoleRouter): void {
   const { deps } = r;
   r.page('/sites', (c) => {
     const rotated = c.req.query('rotated');
+    // ?settings=<site id> opens that site's settings (the rules page links there for the allowlist).
+    const settings = c.req.query('settings');
     const body = html`<h1>Sites &amp; keys</h1>
 ${flash(rotated ? `Rotated the keys of ${rotated}. Update the agent's data-site-key and your server's secret key.` : null)}
 <p class="muted">The site key goes in the agent's <code>data-site-key</code>; the secret key stays on your server (<code>POST /api/v1/event</code>). New sites: <code>vtr sites create</code>.</p>
-<div class="grid2">${deps.sites.list().map(siteCard)}</div>`;
+<div class="grid2">${deps.sites.list().map((s) => siteCard(s, s.site_id === settings))}</div>`;
     return r.render({ title: 'Sites & keys', nav: 'sites', body });
   });
 
