@@ -114,10 +114,13 @@ describe('console: webhooks', () => {
     expect(bad.status).toBe(400);
     expect(bad.text).toMatch(/role="alert" id="form-error"><p>url: must use http or https/);
     expect(bad.text).toContain('value="javascript:alert(1)"');
+    expect(bad.text).toMatch(/id="hook-url"[^>]*aria-invalid="true"[^>]*autofocus/);
     const free = (await h.admin('POST', '/sites', { name: 'Free', plan: 'free' })).body;
     const refused = await post(h, `${C}/webhooks`, { site_id: free.site_id, url: 'https://example.com/' });
     expect(refused.status).toBe(403);
     expect(refused.text).toContain('paid plans only');
+    expect(refused.text).toMatch(/<select id="hook-site"[^>]*aria-invalid="true"[^>]*autofocus/);
+    expect(refused.text).not.toMatch(/id="hook-url"[^>]*aria-invalid/);
     expect((await h.admin('GET', '/webhooks')).body).toEqual([]);
   });
 });

@@ -45,8 +45,10 @@ function webhookRow(w: Webhook): Html {
 export function registerWebhooksPage(r: ConsoleRouter): void {
   const { deps } = r;
 
-  const listPage = (c: Context, form?: { site_id: string; url: string; error: string }) => {
+  const listPage = (c: Context, form?: { site_id: string; url: string; error: string; field: 'site_id' | 'url' }) => {
     const sites = deps.sites.list();
+    // The refused field gets focus, as on the views form: a bad URL, or a free or unknown site.
+    const bad = (f: string) => (form?.field === f ? raw(' aria-invalid="true" aria-describedby="form-error" autofocus') : '');
     const created = c.req.query('created');
     const fresh = created ? webhookService(deps).list().find((w) => w.webhook_id === created) : undefined;
     const site = form?.site_id ?? (c.req.query('site') || sites.find((s) => s.plan === 'paid')?.site_id);
@@ -68,9 +70,9 @@ ${hooks.length ? scrollTable(`Webhooks of ${s.name}`, ['URL', 'Status', 'Consecu
 <form method="post" action="${CONSOLE}/webhooks" class="stack card" aria-label="Create webhook">
 ${form ? html`<div class="error" role="alert" id="form-error"><p>${form.error}</p></div>` : ''}
 <div><label for="hook-site">Site</label>
-<select id="hook-site" name="site_id">${sites.map((s) => html`<option value="${s.site_id}"${s.site_id === site ? raw(' selected') : ''}>${s.name} (${s.site_id}, ${s.plan})</option>`)}</select></div>
+<select id="hook-site" name="site_id"${bad('site_id')}>${sites.map((s) => html`<option value="${s.site_id}"${s.site_id === site ? raw(' selected') : ''}>${s.name} (${s.site_id}, ${s.plan})</option>`)}</select></div>
 <div><label for="hook-url">URL</label>
-<input type="url" id="hook-url" name="url" value="${form?.url ?? ''}" required placeholder="http://127.0.0.1:9000/" spellcheck="false" autocomplete="off"${form ? raw(' aria-invalid="true" aria-describedby="form-error"') : ''}></div>
+<input type="url" id="hook-url" name="url" value="${form?.url ?? ''}" required placeholder="http://127.0.0.1:9000/" spellcheck="false" autocomplete="off"${bad('url')}></div>
 <p class="muted small">A local endpoint that prints deliveries: <code>vtr webhooks receive --port 9000</code>.</p>
 <div><button type="submit">Create webhook</button></div>
 </form>`;
@@ -88,7 +90,8 @@ ${form ? html`<div class="error" role="alert" id="form-error"><p>${form.error}</
       return `${CONSOLE}/webhooks?created=${encodeURIComponent(w.webhook_id)}#hook-${encodeURIComponent(w.webhook_id)}`;
     } catch (err) {
       if (!(err instanceof VtrError) || !['invalid_request', 'plan_required', 'not_found'].includes(err.code)) throw err;
-      return c.html(listPage(c, { site_id, url, error: err.message }).text, err.status as 400);
+      const field = err.code === 'invalid_request' ? 'url' : 'site_id';
+      return c.html(listPage(c, { site_id, url, error: err.message, field }).text, err.status as 400);
     }
   });
 
