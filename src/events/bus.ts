@@ -16,6 +16,18 @@ export type EmulatorEvent =
   | { type: 'request.logged'; data: Record<string, unknown> }
   | { type: 'clock.changed'; data: Record<string, unknown> };
 
+/** Every event type, for refusing a `?types=` that names none of them (a typo would stream nothing). */
+export const EVENT_TYPES = [
+  'session.created', 'session.updated', 'check.created', 'webhook_event.created', 'webhook_event.updated',
+  'webhook_attempt.started', 'webhook_attempt.created', 'webhook.created', 'webhook.updated', 'webhook.deleted',
+  'site.created', 'site.updated', 'site.deleted', 'access_token.created', 'access_token.revoked',
+  'saved_view.created', 'saved_view.updated', 'saved_view.deleted', 'rule.created', 'rule.updated', 'rule.deleted',
+  'state.replaced', 'notification.created', 'request.logged', 'clock.changed',
+] as const satisfies readonly EmulatorEvent['type'][];
+// Does not compile when a type of EmulatorEvent is missing from EVENT_TYPES.
+const allListed: Exclude<EmulatorEvent['type'], (typeof EVENT_TYPES)[number]> extends never ? true : never = true;
+void allListed;
+
 export interface EventBus {
   publish(event: EmulatorEvent): void;
   /** `accepts`: the event types this listener reads (all when absent); see wants(). */

@@ -41,6 +41,21 @@ describe('management API: the event stream', () => {
   });
 });
 
+describe('management API: the stream\'s ?types=', () => {
+  it('stream: ?types= keeps the named types and prefixes; one that names no event type is a 400 naming it', async () => {
+    h = harness();
+    const ok = await h.request('/_vtr/api/stream?types=webhook_,session.created');
+    expect(ok.status).toBe(200);
+    await ok.body!.cancel();
+    const typo = await h.request('/_vtr/api/stream?types=session.created,webhook-attempt');
+    expect(typo.status).toBe(400);
+    const body = (await typo.json()) as { message: string };
+    expect(body).toMatchObject({ code: 'invalid_request', field: 'types' });
+    expect(body.message).toContain('"webhook-attempt"');
+    expect(body.message).toContain('webhook_attempt.created');
+  });
+});
+
 describe('management API: a stream client that does not read', () => {
   it('stream: a client 10,000 events behind is cut off instead of buffered for', async () => {
     h = harness();

@@ -8,10 +8,10 @@ export const streamRoute = declareRoute({
   description: 'A `ready` event first, then one event per change: its type (`session.created`, `rule.updated`, `webhook_event.updated`, ...) as the SSE event name, its JSON as the data. A comment every 15 s keeps the connection.',
   request: {
     query: z.object({
-      types: z.string().optional().meta({ description: 'Comma-separated event types to keep (prefix match: `webhook_` keeps every webhook event type)' }),
+      types: z.string().optional().meta({ description: 'Comma-separated event types to keep (prefix match: `webhook_` keeps every webhook event type); one that starts no event type is a 400' }),
     }),
   },
-  responses: { 200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } }, ...failures('read') },
+  responses: { 200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } }, ...failures('read', 400) },
 });
 
 export const STREAM_ROUTES = [streamRoute] as const;

@@ -3,7 +3,8 @@
 // `webhook_` matches every webhook event type).
 import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { EmulatorEvent } from '../../events/bus.js';
+import { VtrError } from '../../domain/errors.js';
+import { EVENT_TYPES, type EmulatorEvent } from '../../events/bus.js';
 import type { AppDeps } from '../deps.js';
 import { streamRoute } from '../../api/management/stream.js';
 import { mount } from '../mount.js';
@@ -17,6 +18,10 @@ export function adminStreamRoutes(app: Hono, { bus }: AppDeps): void {
     [streamRoute, (c) => {
       const types = (c.req.query('types') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
       const accepts = (type: string) => types.length === 0 || types.some((t) => type.startsWith(t));
+      const unknown = types.find((t) => !EVENT_TYPES.some((type) => type.startsWith(t)));
+      if (unknown !== undefined) {
+        throw new VtrError('invalid_request', `types: no event type starts with "${unknown}"; the types are ${EVENT_TYPES.join(', ')}`, { field: 'types' });
+      }
       return streamSSE(c, async (stream) => {
         const queue: EmulatorEvent[] = [];
         let wake: (() => void) | null = null;
