@@ -10,6 +10,7 @@ import { MAX_THRESHOLD, RULE_ACTIONS, RULE_TYPES, SMART_RULES } from '../domain/
 import { parseFilter } from '../domain/filter/index.js';
 import { MAX_CLOCK_MS } from '../domain/clock.js';
 import { isCountryCode } from '../domain/country-codes.js';
+import { isValidAllowlistEntry } from '../domain/ip-allowlist.js';
 
 type Value = string | number | null;
 /** A problem with the value, or null when it fits. */
@@ -54,12 +55,18 @@ const countries: Rule = (v) => {
   const bad = (JSON.parse(String(v)) as string[]).find((c) => !isCountryCode(c));
   return bad === undefined ? null : `must hold ISO 3166-1 country codes (${JSON.stringify(bad)} is not one)`;
 };
+const allowlist: Rule = (v) => {
+  const problem = json('strings')(v);
+  if (problem || v === null) return problem;
+  const bad = (JSON.parse(String(v)) as string[]).find((e) => !isValidAllowlistEntry(e));
+  return bad === undefined ? null : `must hold IP addresses or CIDR ranges (${JSON.stringify(bad)} is not one)`;
+};
 const url: Rule = (v) => (v === null ? null : httpUrlProblem(String(v)));
 // What Standard Webhooks libraries take: whsec_ and base64.
 const secret: Rule = (v) => (v === null || /^whsec_[A-Za-z0-9+/]+={0,2}$/.test(String(v)) ? null : 'must be a whsec_ secret (whsec_ and base64)');
 
 const RULES: Record<string, Record<string, Rule>> = {
-  sites: { plan: oneOf(PLANS), country, conversion_events: json('strings'), excluded_countries: countries, ip_allowlist: json('strings') },
+  sites: { plan: oneOf(PLANS), country, conversion_events: json('strings'), excluded_countries: countries, ip_allowlist: allowlist },
   sessions: {
     risk_level: oneOf(RISK_LEVELS), engagement_level: oneOf(ENGAGEMENT_LEVELS), channel: oneOf(CHANNELS), device_type: oneOf(DEVICE_TYPES),
     risks: json('strings'), actions: json('strings'), custom_events: json('strings'), check_risks: json('strings'),

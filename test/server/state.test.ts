@@ -121,6 +121,7 @@ describe('state export / import / reset', () => {
       [edit('saved_views', { filter: 'risk_level ==' }), /saved_views\[0\]\.filter: is not a filter that parses/],
       [edit('sites', { excluded_countries: '[1]' }), /sites\[0\]\.excluded_countries: must be a JSON array of strings/],
       [edit('sites', { excluded_countries: '["XX"]' }), /sites\[0\]\.excluded_countries: must hold ISO 3166-1 country codes \("XX" is not one\)/],
+      [edit('sites', { ip_allowlist: '["1.2.3"]' }), /sites\[0\]\.ip_allowlist: must hold IP addresses or CIDR ranges \("1\.2\.3" is not one\)/],
       [edit('sites', { country: 'ZZZ' }), /sites\[0\]\.country: must be a two-letter ISO 3166-1 country code/],
       [rule({ filter: 'country_code = = (' }), /rules\[0\]\.filter: is not a filter that parses/],
       [rule({ action: 'explode' }), /rules\[0\]\.action: must be one of allow, allow_review, review, block_review, block/],
