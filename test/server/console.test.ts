@@ -73,6 +73,19 @@ describe('console pages', () => {
     expect((await page(h, `/_vtr/console/sites?settings=${h.site.site_id}`)).text).toContain('<details open><summary>Settings');
   });
 
+  it('sessions and checks: a ?site= naming no site says so in the site picker instead of showing "All sites"', async () => {
+    const h = fresh();
+    await h.createSession();
+    for (const p of ['sessions', 'checks']) {
+      const r = await page(h, `/_vtr/console/${p}?site=site_gone`);
+      expect(r.status, p).toBe(200);
+      expect(r.text, p).toContain('<option value="site_gone" selected>site_gone (no such site)</option>');
+      expect(r.text, p).toMatch(/<select id="site" name="site" aria-invalid="true">/);
+    }
+    const known = await page(h, `/_vtr/console/sessions?site=${h.site.site_id}`);
+    expect(known.text).not.toContain('no such site');
+  });
+
   it('a console URL no page has: the console\'s 404 page, not the API\'s JSON', async () => {
     const h = fresh();
     const r = await page(h, '/_vtr/console/nosuch');

@@ -1,6 +1,6 @@
 // Small renderers shared by the console pages: values, times, risk badges, pagers, site pickers.
 import type { Site } from '../../domain/site.js';
-import { html, type Html } from './html.js';
+import { html, raw, type Html } from './html.js';
 
 /** "Nothing here": a dash, with the raw value (null, [], "") as its tooltip. */
 export function empty(raw: string): Html {
@@ -51,10 +51,13 @@ ${opts.full && opts.lastId ? html`<a href="${link({ before: opts.lastId })}" rel
 
 /** A <select name="site"> with "All sites" first. */
 export function sitePicker(sites: Site[], selected: string | undefined, id = 'site'): Html {
+  // A link naming a deleted site lists nothing: the picker says so instead of showing "All sites".
+  const unknown = selected && !sites.some((s) => s.site_id === selected);
   return html`<div><label for="${id}">Site</label>
-<select id="${id}" name="site">
+<select id="${id}" name="site"${unknown ? raw(' aria-invalid="true"') : ''}>
 <option value="">All sites</option>
 ${sites.map((s) => html`<option value="${s.site_id}"${s.site_id === selected ? html` selected` : ''}>${s.name} (${s.site_id})</option>`)}
+${unknown ? html`<option value="${selected}" selected>${selected} (no such site)</option>` : ''}
 </select></div>`;
 }
 
