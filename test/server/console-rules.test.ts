@@ -39,6 +39,22 @@ describe('console: rules', () => {
     expect(custom).toMatchObject({ type: 'custom', action: 'block', enabled: true });
   });
 
+  it('rule forms: a refused threshold or filter comes back with everything typed (threshold, action, enabled), not the stored rule', async () => {
+    const site = h.site.site_id;
+    const smart = await form(`/_vtr/console/rules/${site}/repeat_device`, { name: 'Repeat', action: 'block', threshold: '-1' });
+    expect(smart.status).toBe(400);
+    const text = await smart.text();
+    expect(text).toContain('threshold: must be at least 1');
+    expect(text).toMatch(/id="rule-threshold" name="threshold" min="1" value="-1"[^>]*autofocus/);
+    expect(text).toContain('<option value="block" selected>');
+    expect(text).toMatch(/<input type="checkbox" id="rule-enabled" name="enabled">/);
+    expect(h.emulator.deps.rules!.get(site, 'repeat_device').threshold).toBe(10);
+    const custom = await form(`/_vtr/console/rules?site=${site}`, { name: 'x', filter: 'risks contans vpn', action: 'allow' });
+    const created = await custom.text();
+    expect(created).toContain('<option value="allow" selected>');
+    expect(created).toMatch(/<input type="checkbox" id="rule-enabled" name="enabled">/);
+  });
+
   it('checks page: each check shows its outcome and the rules that matched', async () => {
     const res = await h.request('/api/v1/event', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: h.site.secret_key, ip: '198.51.100.9' }) });
     const check = (await res.json()) as { id: string };

@@ -48,7 +48,10 @@ function problemOf(err: unknown, filter: string | undefined): Problem {
   return { field: String(err.details?.field ?? ''), html: html`<div class="error" role="alert" id="form-error"><p>${err.message}</p></div>` };
 }
 
-function ruleForm(o: { action: string; submit: string; rule: Partial<Rule> & { type: Rule['type'] }; problem?: Problem }): Html {
+/** A rule as the form shows it: the stored one, or what was typed (a threshold as typed) beside an error. */
+type FormRule = Omit<Partial<Rule>, 'threshold'> & { type: Rule['type']; threshold?: number | string | null };
+
+function ruleForm(o: { action: string; submit: string; rule: FormRule; problem?: Problem }): Html {
   const r = o.rule;
   const bad = (f: string) => (o.problem?.field === f ? raw(' aria-invalid="true" aria-describedby="form-error" autofocus') : '');
   return html`<form method="post" action="${o.action}" class="stack card" aria-label="${o.submit}">
@@ -63,6 +66,12 @@ ${r.threshold !== undefined && r.threshold !== null ? html`<div><label for="rule
 <div><button type="submit">${o.submit}</button></div>
 </form>`;
 }
+
+/** What the form sent, shown again with its error so nothing typed is lost. */
+const typed = (form: Record<string, string>): Omit<FormRule, 'type'> => {
+  const sent = { name: form.name, filter: form.filter, action: form.action as Rule['action'] | undefined, threshold: form.threshold };
+  return { ...Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)), enabled: form.enabled === 'on' };
+};
 
 const formInput = (form: Record<string, string>, rule: { type: Rule['type']; threshold?: number | null }) => ({
   name: form.name,
@@ -79,7 +88,7 @@ export function registerRulesPages(r: ConsoleRouter): void {
     return deps.rules;
   };
 
-  const listPage = (c: Context, problem?: Problem, values?: Partial<Rule>) => {
+  const listPage = (c: Context, problem?: Problem, values?: Omit<FormRule, 'type'>) => {
     const sites = deps.sites.list();
     const site = sites.find((s) => s.site_id === c.req.query('site')) ?? sites[0];
     if (!site) return r.render({ title: 'Rules', nav: 'rules', body: html`<h1>Rules</h1><p class="empty">No sites.</p>` });
@@ -94,7 +103,7 @@ ${ruleForm({ action: rulesHref(site.site_id), submit: 'Create rule', rule: { typ
     return r.render({ title: 'Rules', nav: 'rules', body });
   };
 
-  const editPage = (rule: Rule, problem?: Problem, values?: Partial<Rule>) => {
+  const editPage = (rule: Rule, problem?: Problem, values?: Omit<FormRule, 'type'>) => {
     const body = html`<p><a href="${rulesHref(rule.site_id)}">← Rules</a></p>
 <h1>Rule ${rule.name}</h1>
 <p class="muted"><span class="mono">${rule.rule_id}</span> · ${rule.type}</p>
@@ -112,7 +121,7 @@ ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site
       const rule = rules().create(siteId, validate(RuleCreate, input));
       return `${rulesHref(siteId)}&done=created#rule-${rule.rule_id}`;
     } catch (err) {
-      return c.html(listPage(c, problemOf(err, input.filter), { name: form.name, filter: form.filter, action: form.action as Rule['action'] }).text, 400);
+      return c.html(listPage(c, problemOf(err, input.filter), typed(form)).text, 400);
     }
   });
   const ruleOf = (c: Context) => rules().get(c.req.param('site') ?? '', c.req.param('id') ?? '');
@@ -124,7 +133,7 @@ ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site
       rules().update(rule.site_id, rule.rule_id, validate(RuleUpdate, input));
       return `${rulesHref(rule.site_id)}&done=updated#rule-${rule.rule_id}`;
     } catch (err) {
-      return c.html(editPage(rule, problemOf(err, form.filter), { name: form.name, filter: form.filter }).text, 400);
+      return c.html(editPage(rule, problemOf(err, form.filter), typed(form)).text, 400);
     }
   });
   r.form('/rules/:site/:id/toggle', (c) => {
