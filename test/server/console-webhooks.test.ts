@@ -108,6 +108,18 @@ describe('console: webhooks', () => {
     expect((await page(h, `${C}/webhooks/${hook.webhook_id}`)).status).toBe(404);
   });
 
+  it('Send test event: greyed out with the reason on a disabled webhook and on a site moved to free', async () => {
+    const h = fresh();
+    const hook = (await h.admin('POST', `/sites/${h.site.site_id}/webhooks`, { url: rx.url })).body;
+    const button = async () => (await page(h, `${C}/webhooks/${hook.webhook_id}`)).text.match(/<button[^>]*>Send test event<\/button>\n<span[^>]*>[^<]*/)![0];
+    expect(await button()).not.toContain('disabled');
+    await h.admin('PATCH', `/sites/${h.site.site_id}`, { plan: 'free' });
+    expect(await button()).toMatch(/disabled aria-describedby="trigger-off">Send test event<\/button>\n<span id="trigger-off"[^>]*>The site is on the free plan/);
+    await h.admin('PATCH', `/sites/${h.site.site_id}`, { plan: 'paid' });
+    await h.admin('POST', `/webhooks/${hook.webhook_id}/disable`);
+    expect(await button()).toContain('Enable the webhook to send events.');
+  });
+
   it('shows why a webhook was refused: a bad URL, a free site', async () => {
     const h = fresh();
     const bad = await post(h, `${C}/webhooks`, { site_id: h.site.site_id, url: 'javascript:alert(1)' });

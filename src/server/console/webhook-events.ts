@@ -1,7 +1,7 @@
 // One webhook: its settings and buttons, and its event history (status filter), live: new events
 // and each attempt's result replace their rows as they happen.
 import type { Context } from 'hono';
-import { EVENT_STATUSES, type EventStatus } from '../../domain/webhooks.js';
+import { EVENT_STATUSES, type EventStatus, type Webhook } from '../../domain/webhooks.js';
 import { html, raw, scriptJson, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
 import { secret, time } from './fields.js';
@@ -21,11 +21,16 @@ const statusOf = (c: Context): EventStatus | undefined => {
 const sentMessage = (id: string | undefined) =>
   id && /^msg_[0-9A-Za-z]{1,64}$/.test(id) ? `Sent test event ${id}: a saved_view event for a new test session, through the outbox (signed, retried, recorded). Its attempts appear below.` : undefined;
 
-/** `vtr webhooks trigger` as a button; a disabled webhook gets no new events, so it is greyed out. */
-function testEventForm(id: string, enabled: boolean): Html {
-  return html`<form method="post" action="${webhookHref(id)}/trigger" class="actions">
-<button type="submit" class="secondary small"${enabled ? '' : raw(' disabled aria-describedby="trigger-off"')}>Send test event</button>
-${enabled ? html`<span class="muted small">A saved_view event now, like <code>vtr webhooks trigger ${id}</code>.</span>` : html`<span id="trigger-off" class="muted small">Enable the webhook to send events.</span>`}
+/**
+ * `vtr webhooks trigger` as a button; greyed out, saying why, when the trigger would be refused: a
+ * disabled webhook gets no new events, and a free site's webhooks none at all (403 plan_required).
+ */
+function testEventForm(w: Webhook, plan: string | undefined): Html {
+  const off = w.status !== 'enabled' ? 'Enable the webhook to send events.'
+    : plan !== 'paid' ? `The site is on the free plan: webhooks need the paid plan (vtr sites update ${w.site_id} --plan paid).` : null;
+  return html`<form method="post" action="${webhookHref(w.webhook_id)}/trigger" class="actions">
+<button type="submit" class="secondary small"${off ? raw(' disabled aria-describedby="trigger-off"') : ''}>Send test event</button>
+${off ? html`<span id="trigger-off" class="muted small">${off}</span>` : html`<span class="muted small">A saved_view event now, like <code>vtr webhooks trigger ${w.webhook_id}</code>.</span>`}
 </form>`;
 }
 
@@ -58,7 +63,7 @@ ${flash(pick(DONE, c.req.query('done')) ?? sentMessage(c.req.query('sent')))}
 <dt>created_at</dt><dd>${time(w.created_at)}</dd>
 </dl>
 ${webhookActions(w, 'detail')}
-${testEventForm(w.webhook_id, w.status === 'enabled')}
+${testEventForm(w, site?.plan)}
 </section>
 <h2 id="events-h">Event history</h2>
 <form class="filter" method="get" action="${webhookHref(w.webhook_id)}">
