@@ -44,6 +44,8 @@ export class ClockError extends Error {}
 
 /** The latest "now" a manual clock may reach (9999-12-31T23:59:59.999Z): timestamps stay formattable. */
 export const MAX_CLOCK_MS = 253_402_300_799_999;
+// Doubles are 32 µs apart at the end of time: MAX_CLOCK_MS * 1000 + 999 would round up into year 10000.
+const MAX_CLOCK_MICROS = MAX_CLOCK_MS * 1000;
 const beyondMax = () => new ClockError('the clock cannot move past 9999-12-31T23:59:59.999');
 
 /**
@@ -108,7 +110,7 @@ export function createClock(
       let us = Math.floor(now()) * 1000 + frac;
       if (us <= lastMicros) us = lastMicros + 1;
       lastMicros = us;
-      return Math.min(us, MAX_CLOCK_MS * 1000 + 999);
+      return Math.min(us, MAX_CLOCK_MICROS);
     },
     offsetMs: () => (follow(), mode === 'frozen' ? frozenAt - source() : offset),
     position: () => (follow(), mode === 'frozen' ? frozenAt : offset),

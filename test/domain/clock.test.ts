@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ClockError, createClock, MAX_CLOCK_MS } from '../../src/domain/clock.js';
+import { formatMicros } from '../../src/domain/time.js';
 
 describe('clock', () => {
   it('frozen clock: now stands still while real time passes, and moves only when told', () => {
@@ -50,6 +51,17 @@ describe('clock', () => {
     real += 5_000;
     expect(clock.now()).toBe(MAX_CLOCK_MS);
     expect(Math.floor(clock.nowMicros() / 1000)).toBe(MAX_CLOCK_MS);
+  });
+
+  it('manual clock at the last moment: microseconds stay in year 9999 whatever the high-resolution timer says', () => {
+    const clock = createClock('manual', 0, () => 1_800_000_000_000);
+    clock.set(MAX_CLOCK_MS);
+    const hr = vi.spyOn(performance, 'now').mockReturnValue(1234.999);
+    try {
+      expect(formatMicros(clock.nowMicros())).toMatch(/^9999-12-31T23:59:59\.999\d{3}$/);
+    } finally {
+      hr.mockRestore();
+    }
   });
 
   it('system clock: refuses to move, naming the clocks that do', () => {
