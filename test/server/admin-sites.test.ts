@@ -78,6 +78,8 @@ describe('management API: sites', () => {
       expect(r.body.code).toBe('invalid_request');
       expect(r.body.message, JSON.stringify(body)).toContain(field);
     }
+    const entry = await h.admin('POST', '/sites', { ip_allowlist: ['10.0.0.0/8', '1.2.3'] });
+    expect(entry.body).toEqual({ code: 'invalid_request', message: 'ip_allowlist.1: "1.2.3" is not an IP address or CIDR range', field: 'ip_allowlist.1' });
     expect((await h.admin('GET', '/sites')).body).toHaveLength(1);
   });
 

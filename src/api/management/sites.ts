@@ -18,7 +18,8 @@ const siteFields = {
   conversion_events: z.array(z.string().min(1).max(100)).max(100),
   bounce_seconds: z.number().int().min(0).max(86_400),
   excluded_countries: z.array(country).max(300),
-  ip_allowlist: z.array(z.string().refine(isValidAllowlistEntry, 'each entry must be an IP address or CIDR range')).max(1000),
+  // The message names the entry: the CLI shows it under --ip-allowlist, without the index.
+  ip_allowlist: z.array(z.string().refine(isValidAllowlistEntry, { error: (iss) => `${JSON.stringify(iss.input)} is not an IP address or CIDR range` })).max(1000),
 };
 /** A new site's fields, or the ones a change sets: all optional. */
 export const SiteInput = z.strictObject(siteFields).partial().meta({ id: 'SiteInput' });
