@@ -1,5 +1,7 @@
 // `vtr serve --rate-limit N`: at most N public-API requests per second per client address,
-// answered 429 `rate_limited` with Retry-After beyond that (a fixed one-second window).
+// answered 429 `rate_limited` with Retry-After beyond that (a fixed one-second window). Windows
+// are real seconds, whatever the emulator's clock: under a frozen clock a client that waits as
+// Retry-After says must be let in again.
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Clock } from '../domain/clock.js';
@@ -17,7 +19,7 @@ export function rateLimit(perSecond: number, clock: Clock): MiddlewareHandler {
   let windowStart = 0;
   let counts = new Map<string, number>();
   return async (c, next) => {
-    const now = clock.now();
+    const now = clock.realNow();
     if (now - windowStart >= 1000) {
       windowStart = now;
       counts = new Map();
