@@ -1,5 +1,5 @@
-// POST /api/v1/event: the visitor-check request and its result (contract section 3). Sections list
-// the contract's fields; they may carry more (additional properties allowed).
+// POST /api/v1/event: the visitor-check request and its result (contract section 3). Sections stay
+// open (additional properties allowed): a newer emulator may answer more.
 import * as z from 'zod';
 import { DEVICE_TYPES, RISK_LEVELS } from '../domain/session.js';
 import { OUTCOMES, RULE_ACTIONS, RULE_TYPES } from '../domain/rules.js';
@@ -43,7 +43,7 @@ const bool = z.boolean().nullable();
 const num = z.number().nullable();
 const int = z.number().int().nullable();
 
-/** Every section but the IP's: false when the value was checked and is bad. */
+/** false when the value was checked and is bad. */
 const valid = z.boolean().meta({ description: 'false: the value was checked and is bad' });
 
 /** A section: `success` always, the rest as listed (null when not known). */
@@ -53,22 +53,29 @@ function section<S extends z.ZodRawShape>(id: string, description: string, field
     .meta({ id, description });
 }
 
+// Each section declares every field the emulator answers, in the answer's order: the contract's
+// and the ones docs/checks.md adds, so generated clients and the library's types see them all.
 export const DeviceCheck = section('DeviceCheck', 'The probe: its session, device and integrity', {
-  valid, probe_id: str, probe_created_at: str, probe_mins_elapsed: num, probe_ip_match: bool, fingerprint: str,
-  browser_name: str, browser_version: str, os_family: str, os_version: str, device_type: z.enum(DEVICE_TYPES).nullable(),
-  language: str, timezone: str, bot: bool, headless_browser: bool,
+  valid, probe_id: str,
+  invalid_reason: z.enum(['empty', 'malformed', 'unknown']).nullable().meta({ description: "Why valid is false (another site's probe is unknown); null when valid" }),
+  probe_created_at: str, probe_mins_elapsed: num, probe_ip_match: bool, session_id: str, fingerprint: str, returned: bool,
+  browser_name: str, browser_family: str, browser_version: str, os_family: str, os_version: str, device_type: z.enum(DEVICE_TYPES).nullable(),
+  language: str, timezone: str, user_agent: str, probe_ip: str.meta({ description: "The IP of the probe's page view" }),
+  bot: bool, crawler: bool, headless_browser: bool,
 });
 export const IpCheck = section('IpCheck', 'The IP address', {
-  ip: str, ip_network: str, version: z.union([z.literal(4), z.literal(6), z.null()]), isp: str, country_code: str,
-  country_name: str, city: str, timezone: str, in_country: bool, vpn: bool, proxy: bool, tor: bool, hosting: bool, bogon: bool,
+  valid: valid.meta({ description: 'false: not an IP address' }), ip: str, ip_network: str, version: z.union([z.literal(4), z.literal(6), z.null()]), isp: str, country_code: str,
+  country_name: str, city: str, timezone: str, in_country: bool, vpn: bool, proxy: bool, tor: bool, hosting: bool, anonymous: bool, bogon: bool,
+  private: bool,
 });
 export const EmailCheck = section('EmailCheck', 'The email address', {
   valid, email: str, local_part: str, normalized_email: str, domain: str, domain_tld: str, free: bool, disposable: bool,
-  business: bool, name_match: bool, digits_count: int,
+  business: bool, role: bool.meta({ description: 'A role account: info@, support@, ...' }), name_match: bool, digits_count: int,
 });
 export const PhoneCheck = section('PhoneCheck', 'The phone number', {
   valid, phone: str.meta({ description: 'E.164' }), phone_international: str, phone_national: str,
-  country_code: str, country_name: str, type: str.meta({ description: 'mobile, fixed_line, toll_free, ...' }), in_country: bool,
+  country_code: str, country_name: str, type: str.meta({ description: 'mobile, fixed_line, toll_free, ...' }),
+  carrier: str.meta({ description: 'Always null: the emulator has no carrier data' }), in_country: bool,
 });
 export const AddressCheck = section('AddressCheck', 'The postal address, normalised', {
   valid, address1: str, address2: str, city: str, state: str, state_code: str, country_code: str, country_name: str,
