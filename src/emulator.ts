@@ -1,9 +1,9 @@
 // The composition root: builds the store, clock, services and HTTP app, and runs the server.
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { adapterErrorResponse, missingHost, onClientError } from './server/malformed.js';
+import { adapterErrorResponse, missingHost, onClientError, onConnect } from './server/malformed.js';
 import type { Hono } from 'hono';
 import { clockJson, createClock, type ClockMode } from './domain/clock.js';
 import { createEventBus } from './events/bus.js';
@@ -140,11 +140,15 @@ export function createEmulator(opts: EmulatorOptions) {
         const hono = getRequestListener(app.fetch, { errorHandler: adapterErrorResponse, overrideGlobalObjects: opts.ownProcess === true });
         // requireHostHeader off: a request without Host is refused in the contract's JSON shape
         // (missingHost), not with Node's bare 400.
-        const s = createServer({ requireHostHeader: false }, (req, res) => {
+        const handle = (req: IncomingMessage, res: ServerResponse) => {
           if (missingHost(req, res)) return;
           void hono(req, res);
-        });
+        };
+        const s = createServer({ requireHostHeader: false }, handle);
         s.on('clientError', onClientError);
+        s.on('connect', onConnect);
+        // An Expect other than 100-continue is ignored (RFC 9110 allows it), not a bare 417.
+        s.on('checkExpectation', handle);
         s.once('error', reject);
         s.listen(port, host, () => resolve(s));
       });

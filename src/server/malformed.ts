@@ -1,10 +1,11 @@
 // Requests too malformed to reach a route still get the contract's JSON error shape: those Node's
 // HTTP parser refuses (a garbage request line, headers over its size limit, a bad Content-Length or
-// chunk), HTTP/1.1 ones without a Host header, and those the Hono adapter cannot turn into a URL
-// (`OPTIONS *`, a bad Host header).
+// chunk), HTTP/1.1 ones without a Host header, those the Hono adapter cannot turn into a URL
+// (`OPTIONS *`, a bad Host header), and CONNECT (the emulator is no proxy).
 // Node and the adapter would otherwise answer a bare 400/431 with an empty body.
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { VtrError } from '../domain/errors.js';
 import { errorPayload } from './http.js';
 
@@ -20,7 +21,11 @@ function clientErrorOf(err: Error & { code?: string }): VtrError {
 
 /** The raw answer for a request Node's parser refused; the connection is closed after it. */
 export function clientErrorResponse(err: Error & { code?: string }): string {
-  const error = clientErrorOf(err);
+  return rawErrorResponse(clientErrorOf(err));
+}
+
+/** An error as raw HTTP/1.1 bytes, for a socket no response object stands for; then it closes. */
+function rawErrorResponse(error: VtrError): string {
   const { status } = error;
   const body = JSON.stringify(error.toJSON());
   return (
@@ -44,6 +49,12 @@ export function onClientError(err: Error & { code?: string }, socket: Socket): v
     return;
   }
   socket.end(clientErrorResponse(err));
+}
+
+/** For the server's 'connect' event: without it Node closes the socket and the client learns nothing. */
+export function onConnect(_req: IncomingMessage, socket: Duplex): void {
+  socket.on('error', () => socket.destroy());
+  socket.end(rawErrorResponse(new VtrError('invalid_request', 'CONNECT is for proxies, and the emulator is not one; send the request itself (GET, POST, ...)')));
 }
 
 /** For the Hono adapter's errorHandler: a request it could not build (bad URL or Host) is a 400. */

@@ -133,4 +133,28 @@ describe('error model over HTTP', () => {
     }
     expect(await send('GET', '/_vtr/health', [])).toMatchObject({ status: 200 });
   });
+
+  it('socket: CONNECT gets a 400 in the contract\'s shape, and an unknown Expect is ignored, not a bare 417', async () => {
+    const raw = (bytes: string) =>
+      new Promise<string>((resolve) => {
+        const sock = connect(port, '127.0.0.1', () => sock.write(bytes));
+        let text = '';
+        sock.on('data', (d) => {
+          text += d;
+          if (/\}$/.test(text)) sock.end();
+        });
+        sock.on('close', () => resolve(text));
+        sock.on('error', () => resolve(text));
+      });
+    const body = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+    const tunnel = await raw(`CONNECT 127.0.0.1:${port} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    expect(tunnel).toMatch(/^HTTP\/1\.1 400 /);
+    expect(body(tunnel)).toEqual({ code: 'invalid_request', message: expect.stringContaining('CONNECT') });
+    const expecting = await raw(
+      `POST ${eventPath()} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${h.token}\r\nExpect: 200-ok\r\nContent-Type: application/json\r\nContent-Length: 13\r\nConnection: close\r\n\r\n{"name":"ex"}`,
+    );
+    expect(expecting).toMatch(/^HTTP\/1\.1 200 /);
+    expect(body(expecting)).toEqual({ success: true });
+    expect(await send('GET', '/_vtr/health', [])).toMatchObject({ status: 200 });
+  });
 });
