@@ -169,6 +169,11 @@ export async function readBody(c: Context, limit = MAX_BODY_BYTES, tooLargeMessa
   if (bytes === null || bytes.byteLength === 0) return null;
   // In process nothing holds a body to its declared length.
   if (bytes.byteLength > limit) throw tooLarge(c, tooLargeMessage);
+  // Compressed bodies are not decoded: say so, rather than call the bytes bad UTF-8 or bad JSON.
+  const coding = c.req.header('content-encoding');
+  if (coding !== undefined && !/^\s*(identity\s*)?$/i.test(coding)) {
+    throw new VtrError('unsupported_media_type', `Content-Encoding ${coding.slice(0, 100)} is not supported; send the body uncompressed`);
+  }
   exchangeOf(c).requestBody = bytes;
   return bytes;
 }

@@ -114,6 +114,24 @@ describe('POST /api/v1/event errors', () => {
     expect(r).toMatchObject({ status: 415, body: { code: 'unsupported_media_type' } });
   });
 
+  it('event: a compressed body is a 415 naming its Content-Encoding, not a confusing invalid_json', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const res = await emu.app.request('/api/v1/event', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(JSON.stringify({ secret_key: secret, email: 'a@example.com' })),
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ code: 'unsupported_media_type', message: expect.stringContaining('Content-Encoding gzip') });
+    // identity is no encoding at all.
+    const plain = await emu.app.request('/api/v1/event', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+      body: JSON.stringify({ secret_key: secret }),
+    });
+    expect(plain.status).toBe(200);
+  });
+
   it('event: 413 over 1 MiB', async () => {
     const r = await check({ name: 'x'.repeat(1024 * 1024 + 10) });
     expect(r).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });

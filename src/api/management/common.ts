@@ -25,7 +25,7 @@ const FAILURES = {
   405: 'Known path, wrong method (`method_not_allowed`, see the Allow header)',
   409: 'The change conflicts with the current state (`conflict`, `retries_in_progress`, `already_delivered`, `schema_too_new`)',
   413: 'The body is too large (`payload_too_large`)',
-  415: 'A body whose Content-Type is not JSON (`unsupported_media_type`)',
+  415: 'A body whose Content-Type is not JSON, or that is compressed (`unsupported_media_type`)',
   503: 'Nothing was written: the database is busy or read-only (`database_busy`, `database_read_only`)',
   507: 'Nothing was written: the disk is full (`insufficient_storage`)',
 } as const;
