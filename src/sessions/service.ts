@@ -192,7 +192,12 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
   ): Session {
     return change(sessionId, siteId, (rec) => {
       rec.session.custom_events = [...rec.session.custom_events, name];
-      if (typeof value === 'number' && Number.isFinite(value)) rec.session.value = (rec.session.value ?? 0) + value;
+      if (typeof value === 'number' && Number.isFinite(value)) {
+        const sum = (rec.session.value ?? 0) + value;
+        // JSON has no Infinity: the session would answer `value: null`, its value lost.
+        if (!Number.isFinite(sum)) throw new VtrError('invalid_request', "value: the session's value would pass the largest number JSON carries", { field: 'value' });
+        rec.session.value = sum;
+      }
     }, opts.atUs, opts.partOfCreation ? undefined : 'custom_event');
   }
 

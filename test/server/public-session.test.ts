@@ -199,6 +199,17 @@ describe('POST /api/v1/session/{id}/event', () => {
     expect((await h.api('GET', `/session/${s.session_id}`)).body.custom_events).toEqual(['x'.repeat(100)]);
   });
 
+  it("session event: a value that would make the session's value overflow is a 400 naming value, and the session keeps its value", async () => {
+    const s = await h.createSession();
+    expect((await h.api('POST', `/session/${s.session_id}/event`, { body: { name: 'sale', value: 1e308 } })).status).toBe(200);
+    const r = await h.api('POST', `/session/${s.session_id}/event`, { body: { name: 'sale', value: 1e308 } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 'invalid_request', field: 'value' });
+    const got = (await h.api('GET', `/session/${s.session_id}`)).body;
+    expect(got.value).toBe(1e308);
+    expect(got.custom_events).toEqual(['sale']);
+  });
+
   it('session event: needs the bearer token of the session site', async () => {
     const s = await h.createSession();
     expect((await h.api('POST', `/session/${s.session_id}/event`, { body: { name: 'a' }, token: null })).status).toBe(401);
