@@ -9,9 +9,15 @@ export const json = <S>(schema: S) => ({ 'application/json': { schema } });
 /** A route declaration: the object itself, checked against the library's RouteConfig. */
 export const declareRoute = <R extends RouteConfig>(route: R): R => route;
 
+/** The headers the contract promises with an error answer: Allow on a 405, Retry-After on a 429. */
+export const ERROR_HEADERS: Partial<Record<number, Record<string, { description: string; schema: { type: 'string' | 'integer' } }>>> = {
+  405: { Allow: { description: 'The methods the path answers, e.g. `POST, OPTIONS`', schema: { type: 'string' } } },
+  429: { 'Retry-After': { description: 'Seconds to wait before sending again', schema: { type: 'integer' } } },
+};
+
 /** The public API's error answers of these statuses, each with the codes of its status. */
 export function errors<const S extends ErrorStatus>(...statuses: S[]) {
   return Object.fromEntries(
-    statuses.map((s) => [s, { description: ERROR_CODES[s].description, content: json(ERROR_SCHEMAS[s]) }]),
-  ) as { [K in S]: { description: string; content: { 'application/json': { schema: (typeof ERROR_SCHEMAS)[K] } } } };
+    statuses.map((s) => [s, { description: ERROR_CODES[s].description, content: json(ERROR_SCHEMAS[s]), ...(ERROR_HEADERS[s] ? { headers: ERROR_HEADERS[s] } : {}) }]),
+  ) as { [K in S]: { description: string; content: { 'application/json': { schema: (typeof ERROR_SCHEMAS)[K] } }; headers?: (typeof ERROR_HEADERS)[number] } };
 }

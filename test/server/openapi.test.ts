@@ -126,6 +126,21 @@ describe('the OpenAPI document', () => {
     expect(codes('PayloadTooLarge')).toEqual(['payload_too_large']);
   });
 
+  it('openapi: every 405 declares its Allow header and every 429 its Retry-After, as the server sends them', async () => {
+    let count = 0;
+    for (const ops of Object.values(doc.paths as Record<string, Record<string, any>>)) {
+      for (const op of Object.values(ops)) {
+        if (!op?.responses) continue;
+        if (op.responses['405']) expect(Object.keys(op.responses['405'].headers ?? {}), op.operationId).toEqual(['Allow']), count++;
+        if (op.responses['429']) expect(Object.keys(op.responses['429'].headers ?? {}), op.operationId).toEqual(['Retry-After']);
+      }
+    }
+    expect(count).toBeGreaterThan(4);
+    const res = await fetch(`${emu.baseUrl}/event`);
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST, OPTIONS');
+  });
+
   it('`vtr openapi` builds the same document with the CLI base URL as its server', () => {
     const own = openApiDocument({ serverUrl: 'http://127.0.0.1:8787/api/v1' }) as Doc;
     expect(own.servers).toEqual([{ url: 'http://127.0.0.1:8787/api/v1' }]);
