@@ -39,7 +39,9 @@ export type ErrorStatus = keyof typeof ERROR_CODES;
 /** The error answer of one status, with that status's codes (`#/components/schemas/Error<Name>`). */
 export const errorSchema = (status: ErrorStatus) => {
   const e = ERROR_CODES[status];
-  return z.object({ code: z.enum(e.codes), message: z.string() }).meta({ id: `Error${e.name}` });
+  // A refused field is named in `field` too (a dotted path: `address.city`), for code to read.
+  const field = status === 400 ? { field: z.string().optional().meta({ description: 'The refused field, when one is: `email`, `address.city`' }) } : {};
+  return z.object({ code: z.enum(e.codes), message: z.string(), ...field }).meta({ id: `Error${e.name}` });
 };
 
 export const ERROR_SCHEMAS = Object.fromEntries(

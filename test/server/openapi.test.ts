@@ -124,6 +124,8 @@ describe('the OpenAPI document', () => {
     expect(codes('Unauthorized')).toEqual(['unauthorized']);
     expect(codes('NotFound')).toEqual(['not_found']);
     expect(codes('PayloadTooLarge')).toEqual(['payload_too_large']);
+    // A 400 names the refused field in `field` as well as in `message`.
+    expect(Object.keys(doc.components.schemas.ErrorBadRequest.properties)).toEqual(['code', 'message', 'field']);
   });
 
   it('openapi: every 405 declares its Allow header and every 429 its Retry-After, as the server sends them', async () => {
