@@ -35,6 +35,9 @@ export function checkBaseUrl(config: Pick<CliConfig, 'baseUrl' | 'baseUrlFrom'>)
 export async function buildClient(config: CliConfig, needs: { token?: boolean; secretKey?: boolean } = {}): Promise<ApiClient> {
   checkBaseUrl(config);
   let { accessToken, secretKey } = config;
+  // The session endpoints take the site's secret key as the bearer token too: a secret key given
+  // without a token reads its own site's sessions, not the default site's (nor needs a token remotely).
+  if (needs.token && !accessToken && secretKey) accessToken = secretKey;
   const onClockMode = (mode: string) => setEmulatedTimes(mode !== 'system');
   const base = createApiClient({ baseUrl: config.baseUrl, adminToken: config.adminToken, onClockMode });
   const wantToken = needs.token && !accessToken;
@@ -46,7 +49,7 @@ export async function buildClient(config: CliConfig, needs: { token?: boolean; s
     }
     const site = await fetchSite(base, config.site, config.siteFrom);
     if (wantSecret || (config.site && !config.secretKey)) secretKey = site.secret_key;
-    if (wantToken || (config.site && !config.accessToken)) {
+    if (wantToken || (config.site && !accessToken)) {
       const tokens = await base.admin<Array<{ token: string; revoked_at: string | null }>>('GET', `/sites/${encodeURIComponent(site.site_id)}/tokens`);
       accessToken = tokens.find((t) => !t.revoked_at)?.token ?? (await base.admin<{ token: string }>('POST', `/sites/${encodeURIComponent(site.site_id)}/tokens`)).token;
     }

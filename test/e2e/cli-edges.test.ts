@@ -195,6 +195,18 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
     });
   });
 
+  describe('credentials', () => {
+    it("session get / session event: a --secret-key (or VTR_SECRET_KEY) without a token reads that key's site, as the API takes it", async () => {
+      const other = await vtrJson(['sites', 'create', '--name', 'Keyed'], suite.server.env);
+      const created = await vtrJson(['sessions', 'create', '--site', other.site_id], suite.server.env);
+      const got = await vtrJson(['session', 'get', created.session_id, '--secret-key', other.secret_key], suite.server.env);
+      expect(got.site_id).toBe(other.site_id);
+      const added = await vtr(['session', 'event', created.session_id, 'signup'], { ...suite.server.env, VTR_SECRET_KEY: other.secret_key });
+      expect(added.code, added.stderr).toBe(0);
+      expect((await vtrJson(['session', 'get', created.session_id, '--site', other.site_id], suite.server.env)).custom_events).toEqual(['signup']);
+    });
+  });
+
   describe('not found', () => {
     it('a 404 for an id points to the command that lists them', async () => {
       const cases: Array<[string[], string]> = [
