@@ -207,6 +207,20 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
     });
   });
 
+  describe('custom event names', () => {
+    it('session event / sessions create --event: 100 emoji are a 100-character name, as the API counts them; 101 are a usage error', async () => {
+      const name = '😀'.repeat(100);
+      const created = await vtrJson(['sessions', 'create', '--event', name], suite.server.env);
+      expect(created.custom_events).toEqual([name]);
+      const added = await vtr(['session', 'event', created.session_id, name], suite.server.env);
+      expect(added.code, added.stderr).toBe(0);
+      expect((await vtrJson(['session', 'get', created.session_id], suite.server.env)).custom_events).toEqual([name, name]);
+      const tooLong = await vtr(['session', 'event', created.session_id, `${name}😀`], suite.server.env);
+      expect(tooLong.code).toBe(2);
+      expect(tooLong.stderr).toContain('1 to 100 characters');
+    });
+  });
+
   describe('not found', () => {
     it('a 404 for an id points to the command that lists them', async () => {
       const cases: Array<[string[], string]> = [

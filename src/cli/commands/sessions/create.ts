@@ -31,7 +31,8 @@ export async function run(o: CreateOptions, ctx: CliContext): Promise<void> {
   pageUrl('--url', o.url);
   if (o.referrer !== undefined) pageUrl('--referrer', o.referrer);
   for (const e of o.event ?? []) {
-    if (e.length === 0 || e.length > 100) throw new UsageError(`--event: "${e}" must be a name of 1 to 100 characters`);
+    // Counted as the API counts them (code points).
+    if (e.length === 0 || [...e].length > 100) throw new UsageError(`--event: "${e}" must be a name of 1 to 100 characters`);
   }
   const body = {
     ip: o.ip,
