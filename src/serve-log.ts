@@ -9,10 +9,15 @@
 export const MAX_PRETTY_PER_SECOND = 100;
 const WINDOW_MS = 1_000;
 
-/** One request-log line for `serve --log`: pretty is "time METHOD path status duration". */
-export function formatLogLine(e: Record<string, unknown>, format: 'pretty' | 'json'): string {
+/**
+ * One request-log line for `serve --log`: pretty is "time UTC METHOD path status duration". Under a
+ * frozen or manual clock (`emulated`) the time is the emulator's, often another day: the line gives
+ * the date too and says so, as `vtr logs tail` does.
+ */
+export function formatLogLine(e: Record<string, unknown>, format: 'pretty' | 'json', emulated = false): string {
   if (format === 'json') return JSON.stringify(e);
-  const time = String(e.created_at ?? '').slice(11, 23);
+  const at = String(e.created_at ?? '');
+  const time = emulated ? `${at.slice(0, 23).replace('T', ' ')} UTC (emulated)` : `${at.slice(11, 23)} UTC`;
   const ms = Number(e.duration_ms ?? 0);
   return `${time} ${String(e.method).padEnd(6)} ${e.path} ${e.status} ${ms < 10 ? ms.toFixed(2) : ms.toFixed(0)}ms`;
 }
@@ -22,8 +27,8 @@ function hiddenLinesNote(n: number): string {
   return `vtr: … ${n.toLocaleString('en-US')} more request${s} in the last second not shown here (all are in the request log: vtr logs list; --log json prints every one)`;
 }
 
-/** Takes `request.logged` entries; `write` gets one string of lines at a time. */
-export function createServeLog(format: 'pretty' | 'json', write: (lines: string) => void) {
+/** Takes `request.logged` entries; `write` gets one string of lines at a time. `emulated`: the clock is not `system`. */
+export function createServeLog(format: 'pretty' | 'json', write: (lines: string) => void, emulated = false) {
   let lines: string[] = [];
   // Lines shown and not shown in the current window, which starts with the first line after a quiet one.
   let shown = 0;
@@ -55,7 +60,7 @@ export function createServeLog(format: 'pretty' | 'json', write: (lines: string)
         }
         shown++;
       }
-      push(formatLogLine(e, format));
+      push(formatLogLine(e, format, emulated));
     },
     /** Writes what is waiting, with the count of lines not shown (on shutdown). */
     close(): void {

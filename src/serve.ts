@@ -73,7 +73,7 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
     });
   }
   if (cfg.log) {
-    const serveLog = createServeLog(cfg.log, (lines) => io.log(lines));
+    const serveLog = createServeLog(cfg.log, (lines) => io.log(lines), emulator.clock.mode !== 'system');
     emulator.deps.bus.subscribe((e) => {
       if (e.type === 'request.logged') serveLog.entry(e.data);
     }, (type) => type === 'request.logged');

@@ -13,8 +13,10 @@ function capture(format: 'pretty' | 'json') {
 }
 
 describe('serve log', () => {
-  it('formatLogLine: pretty is time, method, path, status and duration', () => {
-    expect(formatLogLine(entry(1), 'pretty')).toBe('10:00:00.123 POST   /api/v1/session/s1/event 200 0.50ms');
+  it('formatLogLine: pretty is time with its zone, method, path, status and duration', () => {
+    expect(formatLogLine(entry(1), 'pretty')).toBe('10:00:00.123 UTC POST   /api/v1/session/s1/event 200 0.50ms');
+    // an emulated time: a test clock's day is often not today
+    expect(formatLogLine(entry(1), 'pretty', true)).toBe('2026-11-21 10:00:00.123 UTC (emulated) POST   /api/v1/session/s1/event 200 0.50ms');
     expect(JSON.parse(formatLogLine(entry(1), 'json'))).toEqual(entry(1));
   });
 

@@ -89,6 +89,19 @@ describe('vtr serve (process)', { timeout: 120_000 }, () => {
     expect(await s.exited()).toBe(0);
   });
 
+  it('serve: --log pretty names the zone, and marks the time emulated under a test clock', async () => {
+    for (const clock of ['system', 'frozen'] as const) {
+      const s = startTextServer(['--memory', '--log', 'pretty', '--clock', clock]);
+      const [, origin] = await s.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      if (clock === 'frozen') expect((await vtr(['clock', 'advance', '2d'], { VTR_BASE_URL: `${origin}/api/v1` })).code).toBe(0);
+      expect((await fetch(`${origin}/api/v1/session/ses_nope`)).status).toBe(401);
+      expect(await s.stop('SIGTERM')).toBe(0);
+      const line = s.stderr().split('\n').find((l) => l.includes('/api/v1/session/ses_nope'));
+      if (clock === 'system') expect(line).toMatch(/^\d{2}:\d{2}:\d{2}\.\d{3} UTC GET +\/api\/v1\/session\/ses_nope 401 /);
+      else expect(line).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} UTC \(emulated\) GET +\/api\/v1\/session\/ses_nope 401 /);
+    }
+  });
+
   it('serve: --memory keeps nothing and writes no file', async () => {
     const cwd = scratchDir();
     const a = await startServer(['--memory'], { cwd });
