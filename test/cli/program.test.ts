@@ -256,6 +256,13 @@ describe('cli: configuration', () => {
     expect(parseServeOptions({ ...serveDefaults, retrySchedule: '5s,5m,30m,2h,5h' }, {}).retrySchedule).toEqual([5000, 300000, 1800000, 7200000, 18000000]);
   });
 
+  it('parseServeOptions: --port takes digits only (an empty value, as from an unset $PORT, is refused, not a free port)', () => {
+    for (const port of ['', ' ', '0x50', ' 80', '1e3', '80.0', '+80']) {
+      expect(() => parseServeOptions({ ...serveDefaults, port }, {}), JSON.stringify(port)).toThrow(/--port: ".*" is not a port number \(0-65535; 0 for a free port\)/);
+    }
+    for (const port of ['0', '80', '08080', '65535']) expect(parseServeOptions({ ...serveDefaults, port }, {}).port).toBe(Number(port));
+  });
+
   it('parseServeOptions: a --webhook-timeout over 24h is refused (a longer timer would time every attempt out at once)', () => {
     expect(() => parseServeOptions({ ...serveDefaults, webhookTimeout: '30d' }, {})).toThrow(/--webhook-timeout: "30d" is too long; give at most 24h/);
     expect(parseServeOptions({ ...serveDefaults, webhookTimeout: '24h' }, {}).webhookTimeoutMs).toBe(86_400_000);

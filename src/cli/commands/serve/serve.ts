@@ -55,8 +55,9 @@ function writableFile(flag: string, file: string): string {
 }
 
 export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
-  const port = Number(o.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: "${o.port}" is not a port number (0-65535)`);
+  // Digits only: Number() would read "" (an unset $PORT) as 0, a free port, and "0x50" as 80.
+  const port = /^\d{1,5}$/.test(o.port) ? Number(o.port) : NaN;
+  if (!(port <= 65535)) throw new UsageError(`--port: "${o.port}" is not a port number (0-65535; 0 for a free port)`);
   const adminToken = o.adminToken ?? env.VTR_ADMIN_TOKEN ?? null;
   if (!isLoopbackBind(o.host) && !adminToken) {
     throw new UsageError(`--host ${o.host} is not a loopback address: the management API would be open to the network. Add --admin-token <secret> (or VTR_ADMIN_TOKEN) to require it.`);
