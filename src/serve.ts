@@ -43,13 +43,8 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
     addr = await emulator.listen(cfg.port, cfg.host);
   } catch (err) {
     await emulator.close();
-    const code = (err as NodeJS.ErrnoException).code;
     if (err instanceof ImportFailed) throw err;
-    if (code === 'EADDRINUSE') throw new Error(`port ${cfg.port} on ${cfg.host} is in use (another \`vtr serve\`?); use --port 0 for a free port, or --port <n> for another`);
-    if (code === 'ENOTFOUND' || code === 'EADDRNOTAVAIL' || code === 'EAI_AGAIN') {
-      throw new Error(`--host ${cfg.host}: cannot listen there (${code}): give a name or address of this machine, e.g. 127.0.0.1`);
-    }
-    throw err;
+    throw listenFailure(err, cfg);
   }
   // A wildcard bind is reached locally through loopback; print that, not 0.0.0.0.
   const reach = addr.host === '0.0.0.0' ? '127.0.0.1' : addr.host === '::' ? '::1' : addr.host;
@@ -117,6 +112,20 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
     defaultSite: () => defaultSiteKeys(emulator.deps.sites),
     close: () => emulator.close(),
   };
+}
+
+/** Why the server could not listen, naming the flag to change and how. */
+export function listenFailure(err: unknown, cfg: { port: number; host: string }): Error {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new Error(`port ${cfg.port} on ${cfg.host} is in use (another \`vtr serve\`?); use --port 0 for a free port, or --port <n> for another`);
+  // Ports below 1024 need privileges on most systems; Node's own words name neither flag nor fix.
+  if (code === 'EACCES' || code === 'EPERM') {
+    return new Error(`port ${cfg.port} on ${cfg.host}: permission denied (${code}); use --port 0 for a free port, or a port above 1023`);
+  }
+  if (code === 'ENOTFOUND' || code === 'EADDRNOTAVAIL' || code === 'EAI_AGAIN') {
+    return new Error(`--host ${cfg.host}: cannot listen there (${code}): give a name or address of this machine, e.g. 127.0.0.1`);
+  }
+  return err as Error;
 }
 
 /** Closing the emulator is the caller's job (startServer's catch). */
