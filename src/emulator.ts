@@ -43,6 +43,8 @@ export interface EmulatorOptions {
   sync?: SyncMode;
   /** Where storage-fault lines go (default stderr); never silenced by --quiet. */
   faultLog?: (line: string) => void;
+  /** Where the webhook system's own lines go (an SMTP send that failed, …); default stderr. */
+  webhookLog?: (line: string) => void;
   /** Opens the database read-only: for tests of a file that cannot be written. */
   readOnlyDb?: boolean;
   /**
@@ -75,7 +77,7 @@ export function createEmulator(opts: EmulatorOptions) {
   const webhooks = createWebhookSystem({
     store, clock, bus,
     retryBaseMs: opts.retryBaseMs, retrySchedule: opts.retrySchedule, retryJitter: opts.retryJitter,
-    webhookTimeoutMs: opts.webhookTimeoutMs, smtpUrl: opts.smtpUrl, sessions,
+    webhookTimeoutMs: opts.webhookTimeoutMs, smtpUrl: opts.smtpUrl, sessions, log: opts.webhookLog,
   });
   sessions.addHooks(webhooks.trigger);
   const rules = createRuleService({ store, clock, bus });

@@ -35,7 +35,8 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
   // on a machine busy with the app and its tests the pause waits for them to be scheduled. Under a
   // flood of checks: 1.0-1.5 ms single-threaded against 1.5-3.7 ms (docs/performance.md).
   setFlagsFromString('--no-parallel-scavenge');
-  const emulator = createEmulator({ ...cfg, dispatchAfterListen: true, ownProcess: true });
+  // Every line of the emulator's own goes through `io.log`: `vtr exec` shows them only with --log.
+  const emulator = createEmulator({ ...cfg, dispatchAfterListen: true, ownProcess: true, webhookLog: io.log, faultLog: cfg.faultLog ?? io.log });
   let addr: { port: number; host: string };
   let imported: Record<string, number> | null = null;
   try {

@@ -113,6 +113,23 @@ describe('vtr exec', () => {
     expect(system.stdout).not.toContain('emulated');
   });
 
+  it('exec: the emulator\'s own lines (a notification SMTP could not send) reach stderr only with --log', async () => {
+    const closed = await busyPort();
+    for (const s of sockets.splice(0)) await new Promise((resolve) => s.close(resolve));
+    // The command (its own stderr silenced) waits until the emulator has tried to mail the failed event's notification.
+    const command = `${vtr} webhooks create --url http://127.0.0.1:${closed}/hook >/dev/null 2>&1 && `
+      + `${vtr} views create --name all --filter "page_views >= 1" --trigger-webhooks >/dev/null 2>&1 && `
+      + `${vtr} sessions create >/dev/null 2>&1 && `
+      + `for i in $(seq 100); do ${vtr} notifications list --json 2>/dev/null | grep -q send_error\\":\\" && exit 0; sleep 0.1; done; exit 9`;
+    const flags = ['--smtp', `smtp://127.0.0.1:${closed}`, '--retry-schedule', '1ms,1ms,1ms,1ms,1ms'];
+    const quiet = await runCli(['exec', ...flags, '--', 'sh', '-c', command]);
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stderr).toBe('');
+    const logged = await runCli(['exec', ...flags, '--log', 'pretty', '--', 'sh', '-c', command]);
+    expect(logged.code, logged.stderr).toBe(0);
+    expect(logged.stderr).toMatch(/could not send notification ntf_\w+ over SMTP/);
+  });
+
   it('exec: an unknown command is exit 127, named', async () => {
     const r = await runCli(['exec', '--', 'vtr-no-such-command']);
     expect(r.code).toBe(127);
