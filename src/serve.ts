@@ -17,6 +17,8 @@ export interface ServeConfig extends EmulatorOptions {
 export interface ServeOutput {
   out(line: string): void;
   log(line: string): void;
+  /** A failure the user must see even when `log` is silent (`vtr exec` without --log); default `log`. */
+  error?(line: string): void;
   json?: boolean;
 }
 
@@ -54,6 +56,7 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
   const baseUrl = `${origin}/api/v1`;
   // An import replaced whatever a first start created.
   const boot = imported ? null : emulator.bootstrap;
+  let exportFailed = false;
   if (cfg.exportOnExit) {
     const file = cfg.exportOnExit;
     // After in-flight deliveries finish, so the file has their outcome.
@@ -63,7 +66,8 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
         io.log(`vtr: state exported to ${file}`);
       } catch (err) {
         // One line, and the database still closes cleanly; the exit status says it failed.
-        io.log(`vtr: --export-on-exit: could not write ${file}: ${(err as Error).message}`);
+        (io.error ?? io.log)(`vtr: --export-on-exit: could not write ${file}: ${(err as Error).message}`);
+        exportFailed = true;
         process.exitCode = 1;
       }
     });
@@ -112,6 +116,8 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
     /** The default site's keys and first live token (null when there is no default site). */
     defaultSite: () => defaultSiteKeys(emulator.deps.sites),
     close: () => emulator.close(),
+    /** After close: whether --export-on-exit could not write its file. */
+    exportFailed: () => exportFailed,
   };
 }
 

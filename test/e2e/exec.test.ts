@@ -1,7 +1,7 @@
 // `vtr exec` and `vtr serve`'s start-up edges, through the built CLI as a CI job runs them.
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
@@ -100,6 +100,17 @@ describe('vtr exec', () => {
     const id = JSON.parse(r.stdout).session_id as string;
     const state = JSON.parse(readFileSync(file, 'utf8')) as { tables: { sessions: Array<{ session_id: string }> } };
     expect(JSON.stringify(state)).toContain(id);
+  });
+
+  it('exec: an --export-on-exit that cannot be written is said on stderr, and a command that passed exits 1', async () => {
+    for (const [exit, expected] of [[0, 1], [4, 4]]) {
+      const dir = join(tempDir(), 'out');
+      mkdirSync(dir);
+      // The directory was writable at start; the command takes it away.
+      const r = await runCli(['exec', '--export-on-exit', join(dir, 'state.json'), '--', 'sh', '-c', `rm -rf "${dir}"; exit ${exit}`]);
+      expect(r.code, r.stderr).toBe(expected);
+      expect(r.stderr).toContain(`vtr: --export-on-exit: could not write ${join(dir, 'state.json')}`);
+    }
   });
 
   it('exec: --clock frozen reaches the emulator; a session\'s times say they are emulated, in UTC', async () => {

@@ -33,6 +33,7 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
     log: (line) => {
       if (o.log) logLine(line);
     },
+    error: logLine,
   });
   const site = running.defaultSite();
   const env: NodeJS.ProcessEnv = {
@@ -68,5 +69,6 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
     child.once('exit', (c, s) => done(exitCodeOf(c, s)));
   });
   await running.close();
-  process.exitCode = code;
+  // A command that passed, whose state could not be exported, must not pass the job.
+  process.exitCode = code === 0 && running.exportFailed() ? 1 : code;
 }
