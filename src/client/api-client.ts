@@ -32,7 +32,7 @@ export interface ClientOptions {
   accessToken?: string | null;
   secretKey?: string | null;
   adminToken?: string | null;
-  /** Per request, ms. */
+  /** Per request, ms (default 120 s; 0: no limit). */
   timeoutMs?: number;
   /**
    * Answers a request without the network: the library's in-process emulator (`emu.fetch`).
