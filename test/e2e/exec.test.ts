@@ -1,6 +1,7 @@
 // `vtr exec` and `vtr serve`'s start-up edges, through the built CLI as a CI job runs them.
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -80,6 +81,46 @@ describe('vtr exec', () => {
     });
     expect(code).toBe(5);
     expect(out).toContain('got SIGTERM');
+  });
+
+  it('exec: a second SIGTERM while the emulator finishes a delivery does not cut it short (exit code kept, export written)', async () => {
+    // A receiver that holds the delivery until told to answer.
+    let release: () => void = () => {};
+    let received: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (received = resolve));
+    const receiver = createHttpServer((req, res) => {
+      req.resume();
+      received();
+      release = () => res.end('ok');
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const hook = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+    const file = join(tempDir(), 'state.json');
+    try {
+      const command = `${vtr} webhooks create --url ${hook} >/dev/null 2>&1 && `
+        + `${vtr} views create --name all --filter "page_views >= 1" --trigger-webhooks >/dev/null 2>&1 && `
+        + `${vtr} sessions create >/dev/null 2>&1 && trap 'echo bye; exit 0' TERM && echo "ready $VTR_BASE_URL" && while true; do sleep 0.1; done`;
+      const child = spawn(process.execPath, [CLI, 'exec', '--export-on-exit', file, '--', 'sh', '-c', command], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      const said = (word: string) => new Promise<void>((resolve) => {
+        const check = () => out.includes(word) && resolve();
+        child.stdout.on('data', (d) => ((out += d), check()));
+        check();
+      });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      await Promise.all([said('ready'), arrived]);
+      child.kill('SIGTERM'); // the command ends; the emulator waits for the delivery in flight
+      await said('bye');
+      // The emulator is closing once it stops taking connections (the delivery still held).
+      const base = /ready (\S+)/.exec(out)![1];
+      while (await fetch(base).then(() => true, () => false)) await new Promise((r) => setTimeout(r, 20));
+      child.kill('SIGTERM');
+      release();
+      expect(await exited).toBe(0);
+      expect(existsSync(file)).toBe(true);
+    } finally {
+      receiver.close();
+    }
   });
 
   it('exec: an emulator that cannot start is exit 1 with its reason, and the command does not run', async () => {

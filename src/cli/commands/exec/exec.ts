@@ -47,18 +47,20 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
     }),
     ...(opts.adminToken && { VTR_ADMIN_TOKEN: opts.adminToken }),
   };
+  let forward: (signal: NodeJS.Signals) => void = () => {};
+  const onSignal = (signal: NodeJS.Signals) => forward(signal);
+  // Kept until the emulator has closed: a second Ctrl-C or SIGTERM while it finishes its deliveries
+  // and writes --export-on-exit must not fall through to Node's default (exit 130/143, no export).
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   const code = await new Promise<number>((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', env });
-    const forward = (signal: NodeJS.Signals) => {
+    forward = (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     };
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
     const unwatch = startedByNpm(process.env) ? watchParent(parent, () => forward('SIGTERM')) : () => {};
     const done = (n: number) => {
       unwatch();
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
       resolve(n);
     };
     child.once('error', (err: NodeJS.ErrnoException) => {
@@ -69,6 +71,8 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
     child.once('exit', (c, s) => done(exitCodeOf(c, s)));
   });
   await running.close();
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
   // A command that passed, whose state could not be exported, must not pass the job.
   process.exitCode = code === 0 && running.exportFailed() ? 1 : code;
 }
