@@ -20,7 +20,10 @@ export function logsLive(): void {
     const body = document.getElementById('rows') as HTMLTableSectionElement | null;
     if (!body || document.getElementById('log-' + e.request_id)) return;
     const tr = el('tr'); tr.id = 'log-' + e.request_id; tr.className = 'new';
-    const t = el('time', e.created_at.replace('T', ' ').slice(0, 19)); t.setAttribute('datetime', e.created_at + 'Z');
+    // As the server renders a time (console/fields.ts#time): its zone, and the "(emulated)" mark the
+    // page's clock class shows under a frozen or manual clock.
+    const t = el('time', e.created_at.replace('T', ' ').slice(0, 19) + ' UTC'); t.setAttribute('datetime', e.created_at + 'Z');
+    t.title = e.created_at + " UTC (the emulator's clock)"; t.appendChild(el('span', ' (emulated)', 'emu'));
     let td = el('td'); td.appendChild(t); tr.appendChild(td);
     tr.appendChild(el('td', e.method));
     tr.appendChild(el('td', e.path, 'mono'));

@@ -80,7 +80,13 @@ suite('console in a browser', () => {
     await page.goto(`${server.origin}/_vtr/console/logs`);
     await page.locator('#live.on').waitFor();
     await fetch(`${server.baseUrl}/session/ses_from_the_test`, { headers: { authorization: `Bearer ${server.site!.access_token}` } });
-    await page.locator('tbody#rows tr', { hasText: '/api/v1/session/ses_from_the_test' }).waitFor();
+    const row = page.locator('tbody#rows tr', { hasText: '/api/v1/session/ses_from_the_test' });
+    await row.waitFor();
+    // A live row's time is shown as the server renders one: with its zone, and the "(emulated)"
+    // mark that only a frozen or manual clock's page shows.
+    const time = row.locator('time');
+    expect(await time.innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
+    expect(await time.textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(emulated\)$/);
   });
 
   it('is usable at phone width (no page-wide horizontal scroll)', async () => {
