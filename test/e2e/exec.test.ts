@@ -60,6 +60,15 @@ describe('vtr exec', () => {
     expect(checks).toEqual([]);
   });
 
+  it('exec: a default site without a live token gets no access token from the shell\'s environment', async () => {
+    const db = join(tempDir(), 'vtr.db');
+    const revoke = await runCli(['exec', '--db', db, '--', 'sh', '-c', `${vtr} tokens revoke "$VTR_ACCESS_TOKEN" --yes`]);
+    expect(revoke.code, revoke.stderr).toBe(0);
+    const r = await runCli(['exec', '--db', db, '--', 'sh', '-c', 'echo "token=${VTR_ACCESS_TOKEN:-none}"'], { env: { VTR_ACCESS_TOKEN: 'at_test_of_another_server' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe('token=none');
+  });
+
   it('exec: a command ended by a signal gives 128 + its number', async () => {
     const r = await runCli(['exec', '--', 'sh', '-c', 'kill -TERM $$']);
     expect(r.code).toBe(143);

@@ -36,8 +36,11 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
     error: logLine,
   });
   const site = running.defaultSite();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Credentials inherited from the shell belong to another server: none of them may stand in for a
+  // key this emulator lacks (a default site without a live token, or no default site).
+  for (const name of ['VTR_SITE', 'VTR_SITE_KEY', 'VTR_SECRET_KEY', 'VTR_ACCESS_TOKEN']) delete env[name];
+  Object.assign(env, {
     VTR_BASE_URL: running.baseUrl,
     ...(site && {
       VTR_SITE: site.site_id,
@@ -46,7 +49,7 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
       ...(site.access_token && { VTR_ACCESS_TOKEN: site.access_token }),
     }),
     ...(opts.adminToken && { VTR_ADMIN_TOKEN: opts.adminToken }),
-  };
+  });
   let forward: (signal: NodeJS.Signals) => void = () => {};
   const onSignal = (signal: NodeJS.Signals) => forward(signal);
   // Kept until the emulator has closed: a second Ctrl-C or SIGTERM while it finishes its deliveries
