@@ -263,6 +263,14 @@ describe('cli: configuration', () => {
     for (const port of ['0', '80', '08080', '65535']) expect(parseServeOptions({ ...serveDefaults, port }, {}).port).toBe(Number(port));
   });
 
+  it('parseServeOptions: --export-on-exit onto the database itself is refused (it would replace the state with its export)', () => {
+    for (const exportOnExit of ['.vtr/vtr.db', './.vtr/../.vtr/vtr.db', '.vtr/vtr.db-wal', `${process.cwd()}/.vtr/vtr.db`]) {
+      expect(() => parseServeOptions({ ...serveDefaults, exportOnExit }, {}), exportOnExit).toThrow(/--export-on-exit: .* is the database \(--db \.vtr\/vtr\.db\); give another file/);
+    }
+    expect(parseServeOptions({ ...serveDefaults, exportOnExit: 'vtr.db' }, {}).exportOnExit).toBe('vtr.db');
+    expect(parseServeOptions({ ...serveDefaults, db: 'x.db', memory: true, exportOnExit: 'x.db' }, {}).exportOnExit).toBe('x.db');
+  });
+
   it('parseServeOptions: a --webhook-timeout over 24h is refused (a longer timer would time every attempt out at once)', () => {
     expect(() => parseServeOptions({ ...serveDefaults, webhookTimeout: '30d' }, {})).toThrow(/--webhook-timeout: "30d" is too long; give at most 24h/);
     expect(parseServeOptions({ ...serveDefaults, webhookTimeout: '24h' }, {}).webhookTimeoutMs).toBe(86_400_000);

@@ -78,10 +78,16 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
       throw new UsageError(`--smtp: "${o.smtp}" is not an smtp:// URL, e.g. smtp://127.0.0.1:1025`);
     }
   }
+  const dbPath = o.memory || o.db === undefined ? ':memory:' : o.db;
+  // The export is written over its path just before the database closes: over the database itself
+  // (or its -wal/-shm) it would leave a JSON file where the state was.
+  if (o.exportOnExit && dbPath !== ':memory:' && ['', '-wal', '-shm'].some((end) => resolve(o.exportOnExit!) === resolve(`${dbPath}${end}`))) {
+    throw new UsageError(`--export-on-exit: ${o.exportOnExit} is the database (--db ${dbPath}); give another file, e.g. state.json`);
+  }
   return {
     port,
     host: o.host,
-    dbPath: o.memory || o.db === undefined ? ':memory:' : o.db,
+    dbPath,
     sync: o.sync ?? 'normal',
     clock: o.clock,
     adminToken,
