@@ -1,6 +1,6 @@
 // `vtr exec` and `vtr serve`'s start-up edges, through the built CLI as a CI job runs them.
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -120,9 +120,14 @@ describe('vtr exec', () => {
       await Promise.all([said('ready'), arrived]);
       child.kill('SIGTERM'); // the command ends; the emulator waits for the delivery in flight
       await said('bye');
-      // The emulator is closing once it stops taking connections (the delivery still held).
-      const base = /ready (\S+)/.exec(out)![1];
-      while (await fetch(base).then(() => true, () => false)) await new Promise((r) => setTimeout(r, 20));
+      // The emulator is closing once it refuses new connections (the delivery still held). A new
+      // socket each time: a pooled keep-alive one would still be answered while it closes.
+      const port = Number(new URL(/ready (\S+)/.exec(out)![1]).port);
+      const listening = () => new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => (socket.destroy(), resolve(true)));
+        socket.once('error', () => resolve(false));
+      });
+      while (await listening()) await new Promise((r) => setTimeout(r, 20));
       child.kill('SIGTERM');
       release();
       expect(await exited).toBe(0);
