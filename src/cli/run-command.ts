@@ -102,7 +102,10 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
     return code;
   }
   let message: string;
-  if (err instanceof ConnectionError && !isLocal(ctx.config.baseUrl)) {
+  if (err instanceof ConnectionError && err.timeoutMs !== null) {
+    // It took the request, so it is running: starting it would not help.
+    message = `${err.message}: it is busy or stuck (its output may say why); try again, or restart it`;
+  } else if (err instanceof ConnectionError && !isLocal(ctx.config.baseUrl)) {
     // Not this machine: starting a local emulator would not help; the URL (or the network) is the suspect.
     message = `cannot reach ${err.url}${causeOf(err.cause)}. Check --base-url / VTR_BASE_URL (now ${ctx.config.baseUrl}).`;
   } else if (err instanceof ConnectionError) {

@@ -2,7 +2,7 @@
 // library). Errors come back as ApiError (the server's {code, message}), ConnectionError, or
 // NotEmulatorError (something else answered: see answers.ts).
 import { decodeAnswer, NotEmulatorError } from './answers.js';
-import { readText, send as sendHttp, type HttpMethod } from './http.js';
+import { AnswerTimeout, readText, send as sendHttp, type HttpMethod } from './http.js';
 
 export { NotEmulatorError };
 
@@ -19,10 +19,16 @@ export class ApiError extends Error {
 }
 
 export class ConnectionError extends Error {
+  /** Set when the server took the request but did not answer within the client's timeout. */
+  readonly timeoutMs: number | null;
   /** `detail`: why, when it is worth showing (an in-process emulator that was closed). */
   constructor(readonly url: string, readonly cause?: unknown, detail?: string) {
-    super(`cannot reach the emulator at ${url}${detail ? `: ${detail}` : ''}`);
+    const timeoutMs = cause instanceof AnswerTimeout ? cause.timeoutMs : null;
+    super(timeoutMs !== null
+      ? `the emulator at ${url} did not answer within ${timeoutMs / 1000} s`
+      : `cannot reach the emulator at ${url}${detail ? `: ${detail}` : ''}`);
     this.name = 'ConnectionError';
+    this.timeoutMs = timeoutMs;
   }
 }
 

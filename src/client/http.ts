@@ -16,6 +16,14 @@ export interface SendOptions {
   ownConnection?: boolean;
 }
 
+/** The server took the connection but sent no answer in time: it is there, but busy or stuck. */
+export class AnswerTimeout extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`no answer within ${timeoutMs} ms`);
+    this.name = 'AnswerTimeout';
+  }
+}
+
 /** Sends one request; resolves with the response once its headers arrived. */
 export async function send(url: URL, o: SendOptions): Promise<IncomingMessage> {
   const request = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
@@ -28,7 +36,7 @@ export async function send(url: URL, o: SendOptions): Promise<IncomingMessage> {
       res.setTimeout(o.timeoutMs, () => res.destroy(new Error(`no data for ${o.timeoutMs} ms`)));
       resolve(res);
     });
-    req.setTimeout(o.timeoutMs, () => req.destroy(new Error(`no answer within ${o.timeoutMs} ms`)));
+    req.setTimeout(o.timeoutMs, () => req.destroy(new AnswerTimeout(o.timeoutMs)));
     req.on('error', reject);
     req.end(o.body);
   });

@@ -6,6 +6,7 @@ import { resolveConfig, DEFAULT_BASE_URL } from '../../src/cli/context.js';
 import { parseServeOptions, type ServeOptions } from '../../src/cli/commands/serve/serve.js';
 import { siteBody } from '../../src/cli/commands/sites/site-input.js';
 import { ApiError, ConnectionError } from '../../src/client/api-client.js';
+import { AnswerTimeout } from '../../src/client/http.js';
 import { asFlagError, reportError } from '../../src/cli/run-command.js';
 
 const FOUNDATION_GROUPS = ['serve', 'sites', 'keys', 'tokens', 'session', 'sessions', 'clock'];
@@ -132,6 +133,15 @@ describe('cli: exit codes', () => {
     expect(code).toBe(1);
     expect(err).toMatch(/cannot reach the emulator at http:\/\/127\.0\.0\.1:8787/);
     expect(err).toContain('npx vtr serve');
+  });
+
+  it('reportError: a server that took the request and never answered is busy, not stopped', () => {
+    let err = '';
+    const io = { stdout: process.stdout, stderr: { write: (s: string) => ((err += s), true) } as never, stdinIsTTY: false };
+    const code = reportError({ io, config: resolveConfig({}, {}, io) }, new ConnectionError('http://127.0.0.1:8787', new AnswerTimeout(120_000)));
+    expect(code).toBe(1);
+    expect(err).toContain('the emulator at http://127.0.0.1:8787 did not answer within 120 s: it is busy or stuck');
+    expect(err).not.toContain('npx vtr serve');
   });
 
   it('reportError: a not-found id points to its list command; a route that does not exist does not', () => {

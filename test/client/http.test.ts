@@ -36,6 +36,14 @@ describe('client http', () => {
     await expect(send(new URL(origin), { method: 'GET', headers: {}, timeoutMs: 200 })).rejects.toThrow(/no answer within 200 ms/);
   });
 
+  it('api client: a server that takes the request but never answers is a timeout, not an unreachable server', async () => {
+    const origin = await listen(() => {});
+    const client = createApiClient({ baseUrl: `${origin}/api/v1`, accessToken: 'at', timeoutMs: 200 });
+    const err = await client.api('GET', '/session/x').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(err).toMatchObject({ timeoutMs: 200, message: `the emulator at ${origin} did not answer within 0.2 s` });
+  });
+
   it('send: https goes through TLS (a plain HTTP port refuses the handshake)', async () => {
     const origin = await listen((_req, res) => res.end('plain'));
     await expect(send(new URL(origin.replace('http:', 'https:')), { method: 'GET', headers: {}, timeoutMs: 2000 })).rejects.toThrow();
