@@ -254,6 +254,10 @@ describe('cli: configuration', () => {
     for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) expect(parseServeOptions({ ...serveDefaults, host }, {}).host).toBe(host);
   });
 
+  it('parseServeOptions: an empty --host (an unset variable) is a usage error naming the flag', () => {
+    for (const host of ['', ' ']) expect(() => parseServeOptions({ ...serveDefaults, host }, { VTR_ADMIN_TOKEN: 't' })).toThrow(/^--host: give an address to listen on/);
+  });
+
   it('parseServeOptions: bad values are usage errors naming the flag', () => {
     const bad: Array<[Partial<ServeOptions>, string]> = [
       [{ port: 'http' }, '--port'], [{ port: '70000' }, '--port'], [{ retryBase: 'soon' }, '--retry-base'],

@@ -58,6 +58,7 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
   // Digits only: Number() would read "" (an unset $PORT) as 0, a free port, and "0x50" as 80.
   const port = /^\d{1,5}$/.test(o.port) ? Number(o.port) : NaN;
   if (!(port <= 65535)) throw new UsageError(`--port: "${o.port}" is not a port number (0-65535; 0 for a free port)`);
+  if (!o.host.trim()) throw new UsageError('--host: give an address to listen on, e.g. 127.0.0.1 (the default), or 0.0.0.0 with --admin-token');
   const adminToken = o.adminToken ?? env.VTR_ADMIN_TOKEN ?? null;
   if (!isLoopbackBind(o.host) && !adminToken) {
     throw new UsageError(`--host ${o.host} is not a loopback address: the management API would be open to the network. Add --admin-token <secret> (or VTR_ADMIN_TOKEN) to require it.`);
@@ -118,10 +119,11 @@ export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
   process.on('SIGTERM', onSignal);
   let running: Awaited<ReturnType<typeof startServer>>;
   try {
-    // --quiet also silences the per-request lines of --log.
+    // --quiet also silences the per-request lines of --log, and notes such as the export's.
     running = await startServer(ctx.config.quiet ? { ...opts, log: undefined } : opts, {
       out: (line) => ctx.io.stdout.write(`${line}\n`),
       log: (line) => ctx.io.stderr.write(`${line}\n`),
+      note: (line) => ctx.info(line),
       json: ctx.config.json,
     });
   } catch (err) {
