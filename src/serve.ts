@@ -19,6 +19,8 @@ export interface ServeOutput {
   log(line: string): void;
   /** A failure the user must see even when `log` is silent (`vtr exec` without --log); default `log`. */
   error?(line: string): void;
+  /** A note that --quiet silences (the export written); default `log`. */
+  note?(line: string): void;
   json?: boolean;
 }
 
@@ -40,7 +42,7 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
   // Every line of the emulator's own goes through `io.log`: `vtr exec` shows them only with --log.
   const emulator = createEmulator({ ...cfg, dispatchAfterListen: true, ownProcess: true, webhookLog: io.log, faultLog: cfg.faultLog ?? io.log });
   let addr: { port: number; host: string };
-  let imported: Record<string, number> | null = null;
+  let imported: Awaited<ReturnType<typeof importState>> | null = null;
   try {
     if (cfg.importFile) imported = await importState(emulator, cfg.importFile);
     addr = await emulator.listen(cfg.port, cfg.host);
@@ -54,8 +56,8 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
   const host = reach.includes(':') ? `[${reach}]` : reach;
   const origin = `http://${host}:${addr.port}`;
   const baseUrl = `${origin}/api/v1`;
-  // An import replaced whatever a first start created.
-  const boot = imported ? null : emulator.bootstrap;
+  // An import replaced whatever a first start created; it made a default site only if the file had none.
+  const boot = imported ? imported.created : emulator.bootstrap;
   let exportFailed = false;
   if (cfg.exportOnExit) {
     const file = cfg.exportOnExit;
@@ -63,7 +65,7 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
     emulator.beforeDbClose(async () => {
       try {
         await writeAtomically(file, JSON.stringify(emulator.deps.state!.export(), null, 2));
-        io.log(`vtr: state exported to ${file}`);
+        (io.note ?? io.log)(`vtr: state exported to ${file}`);
       } catch (err) {
         // One line, and the database still closes cleanly; the exit status says it failed.
         (io.error ?? io.log)(`vtr: --export-on-exit: could not write ${file}: ${(err as Error).message}`);
@@ -82,7 +84,7 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
   if (io.json) {
     io.out(JSON.stringify({
       base_url: baseUrl, console_url: `${origin}/`, db: cfg.dbPath, clock: emulator.clock.mode,
-      imported: imported ? { file: cfg.importFile, tables: imported } : null,
+      imported: imported ? { file: cfg.importFile, tables: imported.counts } : null,
       site: boot ? { site_id: boot.site.site_id, site_key: boot.site.site_key, secret_key: boot.site.secret_key, access_token: boot.token.token } : null,
       // On every start (site is only the one this start created): a script reusing a database reads
       // its keys here instead of `null`.
@@ -96,15 +98,16 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
     io.out(`  clock        ${emulator.clock.mode}`);
     if (imported) {
       io.out('');
-      io.out(`Imported ${cfg.importFile}: ${imported.sites ?? 0} site(s), ${imported.sessions ?? 0} session(s).`);
-      io.out('Keys: `vtr sites list` and `vtr keys show`; tokens: `vtr tokens list`.');
-    } else if (boot) {
+      io.out(`Imported ${cfg.importFile}: ${imported.counts.sites ?? 0} site(s), ${imported.counts.sessions ?? 0} session(s).`);
+      if (!boot) io.out('Keys: `vtr sites list` and `vtr keys show`; tokens: `vtr tokens list`.');
+    }
+    if (boot) {
       io.out('');
       io.out(`Created the default site "${boot.site.name}" (${boot.site.site_id}):`);
       io.out(`  site key     ${boot.site.site_key}`);
       io.out(`  secret key   ${boot.site.secret_key}`);
       io.out(`  access token ${boot.token.token}`);
-    } else {
+    } else if (!imported) {
       io.out('');
       io.out('Keys: `vtr sites list` and `vtr keys show`; tokens: `vtr tokens list`.');
     }
@@ -138,16 +141,17 @@ export function listenFailure(err: unknown, cfg: { port: number; host: string })
 /** Closing the emulator is the caller's job (startServer's catch). */
 class ImportFailed extends Error {}
 
-async function importState(emulator: Emulator, file: string): Promise<Record<string, number>> {
+async function importState(emulator: Emulator, file: string) {
   let doc: unknown;
   try {
     doc = JSON.parse(await readFile(file, 'utf8'));
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    throw new ImportFailed(`--import ${file}: ${e.code === 'ENOENT' ? 'no such file' : e instanceof SyntaxError ? `not JSON (${e.message})` : e.message}`);
+    const why = e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'it is a directory; give the file a state export was written to' : e instanceof SyntaxError ? `not JSON (${e.message})` : e.message;
+    throw new ImportFailed(`--import ${file}: ${why}`);
   }
   try {
-    return (await emulator.deps.state!.import(doc)).counts;
+    return await emulator.deps.state!.import(doc);
   } catch (err) {
     throw new ImportFailed(`--import ${file}: ${err instanceof VtrError ? err.message : (err as Error).message}`);
   }

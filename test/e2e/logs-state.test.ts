@@ -185,6 +185,9 @@ describe('vtr state', () => {
     writeFileSync(bad, 'not json');
     expect((await runCli(['state', 'import', bad], { env: server.env })).stderr).toMatch(/not JSON/);
     expect((await runCli(['state', 'import', join(dir, 'missing.json')], { env: server.env })).code).toBe(2);
+    const folder = await runCli(['state', 'import', dir, '--yes'], { env: server.env });
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toContain('is a directory; give the file a state export was written to');
   });
 });
 
@@ -207,11 +210,40 @@ describe('serve --import / --export-on-exit', () => {
     expect(await server.stop()).toBe(0);
     expect(existsSync(out)).toBe(true);
     expect(JSON.parse(readFileSync(out, 'utf8')).tables.sessions).toEqual(JSON.parse(readFileSync(file, 'utf8')).tables.sessions);
+    expect(server.stderr()).toContain(`vtr: state exported to ${out}`);
+  });
+
+  it('--quiet: the export is written without the note saying so', async () => {
+    const out = join(tempDir(), 'out.json');
+    const server = await startServer(['--memory', '--quiet', '--export-on-exit', out]);
+    expect(await server.stop()).toBe(0);
+    expect(existsSync(out)).toBe(true);
+    expect(server.stderr()).not.toContain('state exported');
   });
 
   it('a bad --import file stops serve with a clear error', async () => {
     const r = await runCli(['serve', '--memory', '--port', '0', '--import', join(tempDir(), 'nope.json')]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/--import .*nope\.json: no such file/);
+    const dir = await runCli(['serve', '--memory', '--port', '0', '--import', tempDir()]);
+    expect(dir.code).toBe(1);
+    expect(dir.stderr).toMatch(/--import .*: it is a directory; give the file a state export was written to/);
+  });
+
+  it('an imported file without sites gets a default site, whose keys are printed as on a first start', async () => {
+    const seed = await startServer(['--memory']);
+    const file = join(tempDir(), 'empty.json');
+    expect((await runCli(['state', 'export', file], { env: seed.env })).code).toBe(0);
+    await seed.stop();
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { tables: Record<string, unknown[]> };
+    for (const table of Object.keys(doc.tables)) doc.tables[table] = [];
+    writeFileSync(file, JSON.stringify(doc));
+    const server = await startServer(['--memory', '--import', file]);
+    try {
+      expect(server.site?.site_id).toMatch(/^site_/);
+      expect(server.site?.access_token).toMatch(/^at_test_/);
+    } finally {
+      await server.stop();
+    }
   });
 });

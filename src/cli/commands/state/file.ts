@@ -35,6 +35,7 @@ export async function readStateFile(file: string): Promise<unknown> {
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'ENOENT') throw new UsageError(`${file}: no such file`);
+    if (e.code === 'EISDIR') throw new UsageError(`${file} is a directory; give the file a state export was written to`);
     throw new OperationError(`cannot read ${file}: ${e.message}`);
   }
   try {
