@@ -55,6 +55,14 @@ describe('console: rules', () => {
     expect(created).toMatch(/<input type="checkbox" id="rule-enabled" name="enabled">/);
   });
 
+  it('rules page: a ?site= naming no site says so above the rules it shows instead', async () => {
+    const missing = await page('/_vtr/console/rules?site=site_gone');
+    expect(missing.status).toBe(200);
+    expect(missing.text).toContain('There is no site site_gone: these are the rules of Local site.');
+    const present = await page(`/_vtr/console/rules?site=${h.site.site_id}`);
+    expect(present.text).not.toContain('id="site-missing"');
+  });
+
   it('checks page: each check shows its outcome and the rules that matched', async () => {
     const res = await h.request('/api/v1/event', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: h.site.secret_key, ip: '198.51.100.9' }) });
     const check = (await res.json()) as { id: string };

@@ -90,10 +90,14 @@ export function registerRulesPages(r: ConsoleRouter): void {
 
   const listPage = (c: Context, problem?: Problem, values?: Omit<FormRule, 'type'>) => {
     const sites = deps.sites.list();
-    const site = sites.find((s) => s.site_id === c.req.query('site')) ?? sites[0];
+    const asked = c.req.query('site');
+    const site = sites.find((s) => s.site_id === asked) ?? sites[0];
     if (!site) return r.render({ title: 'Rules', nav: 'rules', body: html`<h1>Rules</h1><p class="empty">No sites.</p>` });
     const list = rules().list(site.site_id);
+    // A link to a deleted site's rules says so rather than showing another site's as if they were its.
+    const missing = asked && asked !== site.site_id ? html`<div class="error" role="alert" id="site-missing"><p>There is no site ${asked}: these are the rules of ${site.name}.</p></div>` : '';
     const body = html`<h1>Rules</h1>
+${missing}
 ${flash(pick(DONE, c.req.query('done')))}
 ${sites.length > 1 ? html`<p>Site: ${sites.map((s) => html`<a href="${rulesHref(s.site_id)}"${s.site_id === site.site_id ? raw(' aria-current="page"') : ''}>${s.name}</a> `)}</p>` : ''}
 <p class="muted">Every visitor check runs the enabled rules in this order. The outcome is <em>allowed</em> when any matched rule allows, else <em>blocked</em> when any blocks (invalid traffic is always blocked), else <em>neutral</em>; review is asked when a matched action says so.</p>
