@@ -2,7 +2,7 @@
 // and `/`, which sends the browser there. Each page is one module with a register(router); a new
 // page adds itself to PAGES and its nav entry to NAV (layout.ts).
 import { VtrError } from '../../domain/errors.js';
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { safeEqual } from '../../domain/ids.js';
 import type { AppDeps } from '../deps.js';
@@ -47,10 +47,26 @@ export function rememberAdminToken(c: Context, token: string): void {
   setCookie(c, ADMIN_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Strict' });
 }
 
+/**
+ * A page opened with `?admin_token=T` (the guard let it in): the token goes into the cookie, so the
+ * page's own links and forms, which carry no token, are let in too; and out of the address bar.
+ */
+export function adminTokenFromLink(admin: string): MiddlewareHandler {
+  return async (c, next) => {
+    const given = c.req.query('admin_token');
+    if (given && c.req.method === 'GET' && safeEqual(given, admin)) {
+      rememberAdminToken(c, given);
+      const url = new URL(c.req.url);
+      url.searchParams.delete('admin_token');
+      return c.redirect(`${url.pathname}${url.search}`, 302);
+    }
+    await next();
+  };
+}
+
 /** Mounts the console; answers with its 404 page for a console URL no page has. */
 export function consoleRoutes(app: Hono, deps: AppDeps): { notFound(c: Context): Response } {
   const admin = deps.config.adminToken ?? null;
-  const remember = rememberAdminToken;
 
   // `/`: with an admin token, `/?admin_token=T` once sets the cookie; without one, a form asks for it.
   // `Authorization: Bearer <admin token>` is accepted as on every other console and management path.
@@ -62,7 +78,7 @@ export function consoleRoutes(app: Hono, deps: AppDeps): { notFound(c: Context):
       const header = bearer(c);
       if (given !== undefined) {
         if (!safeEqual(given, admin)) return c.html(tokenForm(deps, next, 'That is not the admin token.').text, 401);
-        remember(c, given);
+        rememberAdminToken(c, given);
       } else if (header !== null) {
         if (!safeEqual(header, admin)) return c.html(tokenForm(deps, next, 'That is not the admin token.').text, 401);
       } else if (!cookieOk(c, admin)) {
@@ -82,18 +98,7 @@ export function consoleRoutes(app: Hono, deps: AppDeps): { notFound(c: Context):
   });
 
   // A console link with ?admin_token= (the guard accepted it): keep it in the cookie, drop it from the URL.
-  if (admin) {
-    app.use(`${CONSOLE}/*`, async (c, next) => {
-      const given = c.req.query('admin_token');
-      if (given && c.req.method === 'GET' && safeEqual(given, admin)) {
-        remember(c, given);
-        const url = new URL(c.req.url);
-        url.searchParams.delete('admin_token');
-        return c.redirect(`${url.pathname}${url.search}`, 302);
-      }
-      await next();
-    });
-  }
+  if (admin) app.use(`${CONSOLE}/*`, adminTokenFromLink(admin));
 
   const router = createConsoleRouter(app, deps);
   for (const register of PAGES) register(router);

@@ -6,27 +6,13 @@ import type { AppDeps } from '../deps.js';
 import { clientIp } from '../client-ip.js';
 import { readForm, route } from '../http.js';
 import { demoPage, resultPage } from '../demo/html.js';
-import { rememberAdminToken } from '../console/index.js';
-import { safeEqual } from '../../domain/ids.js';
+import { adminTokenFromLink } from '../console/index.js';
 
 const MAX_FORM = 64 * 1024;
 
 export function demoRoutes(app: Hono, { sites, clock, config }: AppDeps): void {
-  // `/_vtr/demo?admin_token=T` (the guard let it in): keep the token in the console's cookie, so the
-  // page's own sign-up post, which carries no token, is let in too; and drop it from the address bar.
-  const admin = config.adminToken;
-  if (admin) {
-    app.use('/_vtr/demo', async (c, next) => {
-      const given = c.req.query('admin_token');
-      if (given && c.req.method === 'GET' && safeEqual(given, admin)) {
-        rememberAdminToken(c, given);
-        const url = new URL(c.req.url);
-        url.searchParams.delete('admin_token');
-        return c.redirect(`${url.pathname}${url.search}`, 302);
-      }
-      await next();
-    });
-  }
+  // `/_vtr/demo?admin_token=T`: kept in the console's cookie, so the page's own sign-up post is let in.
+  if (config.adminToken) app.use('/_vtr/demo', adminTokenFromLink(config.adminToken));
   const siteOf = (id: string | undefined): Site => (id ? sites.get(id) : sites.defaultSite());
   const html = (body: string, status = 200, extra: Record<string, string> = {}) =>
     new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...extra } });
