@@ -35,6 +35,11 @@ function action(v: unknown): RuleAction {
   return v;
 }
 
+/** A rule created without a name is named after its filter, shortened to fit a name. */
+function nameFromFilter(filter: string): string {
+  return filter.length <= 200 ? filter : `${filter.slice(0, 199)}…`;
+}
+
 function name(v: unknown): string {
   if (typeof v !== 'string' || v.trim() === '' || v.length > 200) throw new VtrError('invalid_request', 'name: must be 1 to 200 characters', { field: 'name' });
   return v;
@@ -86,7 +91,7 @@ export function createRuleService({ store, clock, bus }: { store: Store; clock: 
       if (input.threshold != null) throw new VtrError('invalid_request', 'threshold: only the smart rules repeat_device and emails_per_device take one', { field: 'threshold' });
       parsed(input.filter);
       const rule: Rule = {
-        rule_id: newId.rule(), site_id: siteId, type: 'custom', name: name(input.name ?? input.filter), filter: input.filter,
+        rule_id: newId.rule(), site_id: siteId, type: 'custom', name: name(input.name ?? nameFromFilter(input.filter)), filter: input.filter,
         action: action(input.action), threshold: null, enabled: input.enabled ?? true, created_at: formatMicros(clock.nowMicros()),
       };
       store.rules.save(rule);

@@ -89,6 +89,15 @@ describe('rules: management and custom rules', () => {
     expect((await emu.check({ ip: '192.0.2.1' })).rules).toEqual([]);
   });
 
+  it('rules create: without a name, a long filter names the rule shortened, instead of a 400 about a name never sent', async () => {
+    const filter = Array.from({ length: 15 }, () => 'country_code = US').join(' or ');
+    const made = await admin<{ name: string; filter: string }>('POST', `/sites/${emu.site.siteId}/rules`, { filter, action: 'review' });
+    expect(made.status).toBe(201);
+    expect(made.body.filter).toBe(filter);
+    expect(made.body.name).toHaveLength(200);
+    expect(made.body.name.startsWith(filter.slice(0, 199))).toBe(true);
+  });
+
   it('rules: session_id is null in the subject of a check without a valid probe', async () => {
     const made = await admin<{ rule_id: string }>('POST', `/sites/${emu.site.siteId}/rules`, { name: 'No session', filter: 'session_id is null', action: 'block_review' });
     expect(made.status).toBe(201);
