@@ -27,14 +27,14 @@ export interface DecisionInput {
 }
 
 /**
- * A session-shaped record made from a check alone: its IP fields, geo, risks and risk level. No
- * session: `session_id is null` picks out checks without a valid probe.
+ * A session-shaped record made from a check alone: its IP fields, geo, risks and risk level; every
+ * other field null (contract section 4b), so `session_id is null` picks out checks without a valid probe.
  */
 export function subjectFromCheck(blank: Session, c: Pick<DecisionInput, 'ip' | 'risks' | 'riskLevel'>): FilterSubject {
   const ip = c.ip?.valid ? c.ip : null;
   return {
     ...blank,
-    session_id: null,
+    session_id: null, site_id: null, site_name: null, created_at: null, updated_at: null,
     ip: ip?.ip ?? null, ip_network: ip?.ip_network ?? null, isp: ip?.isp ?? null, country_code: ip?.country_code ?? null,
     city: ip?.city ?? null, timezone: ip?.timezone ?? null, risks: [...c.risks], risk_level: c.riskLevel,
   };

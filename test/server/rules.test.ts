@@ -107,6 +107,17 @@ describe('rules: management and custom rules', () => {
     expect(ids(await emu.check({ probe_id: p.probe_id }))).toEqual([]);
   });
 
+  it('rules: the subject of a check without a valid probe has every field null beyond its IP fields, geo, risks and risk level', async () => {
+    const rule = async (filter: string) => (await admin<{ rule_id: string }>('POST', `/sites/${emu.site.siteId}/rules`, { name: filter, filter, action: 'review' })).body.rule_id;
+    const nulls: string[] = [];
+    for (const f of ['site_id is null', 'site_name is null', 'created_at is null', 'updated_at is null', 'page_views is null']) nulls.push(await rule(f));
+    const geo = await rule('country_code = US and city = "New York" and risk_level = normal');
+    const r = await emu.check({ ip: '192.0.2.5' });
+    expect(ids(r)).toEqual([...nulls, geo]);
+    const p = await probe('192.0.2.61');
+    expect(ids(await emu.check({ probe_id: p.probe_id }))).toEqual([geo]);
+  });
+
   it('rules: allow wins over block', async () => {
     await admin('POST', `/sites/${emu.site.siteId}/rules`, { name: 'Trusted US', filter: 'country_code = US', action: 'allow_review' });
     await admin('PATCH', `/sites/${emu.site.siteId}/rules/location`, { enabled: true, action: 'block' });

@@ -9,8 +9,9 @@
 import type { Session } from '../session.js';
 import type { FilterNode, FilterValue } from './parser.js';
 
-/** What a filter reads: a session, or a record shaped like one (a check without a session has no id). */
-export type FilterSubject = Omit<Session, 'session_id'> & { session_id: string | null };
+/** What a filter reads: a session, or a record shaped like one (a check without a session: no id, site or times). */
+type Unset = 'session_id' | 'site_id' | 'site_name' | 'created_at' | 'updated_at';
+export type FilterSubject = Omit<Session, Unset> & { [K in Unset]: string | null };
 
 export function matchesFilter(node: FilterNode, session: FilterSubject): boolean {
   switch (node.type) {
