@@ -69,7 +69,10 @@ export function decideCheck(store: Store, d: DecisionInput): Decision {
     deviceEmails,
     matchesFilter: (rule) => {
       const node = d.filterOf(rule);
-      return node !== null && matchesFilter(node, (subject ??= d.session ?? subjectFromCheck(d.blankSession(), d)));
+      // The session with every risk of the check: a label kept off the session (excluded_country of
+      // an IP the session never had) still counts, as it does for the smart rules and the answer.
+      subject ??= d.session ? { ...d.session, risks: d.risks, risk_level: d.riskLevel } : subjectFromCheck(d.blankSession(), d);
+      return node !== null && matchesFilter(node, subject);
     },
   });
 }

@@ -118,6 +118,16 @@ describe('rules: management and custom rules', () => {
     expect(ids(await emu.check({ probe_id: p.probe_id }))).toEqual([geo]);
   });
 
+  it('rules: a custom rule over a probe\'s session sees every risk of the check, excluded_country of another IP included', async () => {
+    expect((await admin('PATCH', `/sites/${emu.site.siteId}`, { excluded_countries: ['GB'] })).status).toBe(200);
+    const made = await admin<{ rule_id: string }>('POST', `/sites/${emu.site.siteId}/rules`, { name: 'Excluded', filter: 'risks contains excluded_country and risk_level = suspicious', action: 'block' });
+    const p = await probe('192.0.2.62');
+    const r = await emu.check({ probe_id: p.probe_id, ip: '198.51.100.9' });
+    expect(r.risks).toContain('excluded_country');
+    expect(ids(r)).toEqual(['anonymous', made.body.rule_id]);
+    expect(r.outcome).toBe('blocked');
+  });
+
   it('rules: allow wins over block', async () => {
     await admin('POST', `/sites/${emu.site.siteId}/rules`, { name: 'Trusted US', filter: 'country_code = US', action: 'allow_review' });
     await admin('PATCH', `/sites/${emu.site.siteId}/rules/location`, { enabled: true, action: 'block' });
