@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Command, CommanderError } from 'commander';
 import { buildProgram } from '../../src/cli/program.js';
@@ -50,6 +51,30 @@ describe('cli: help', () => {
       expect(text, name).toMatch(/Examples:\n\s+\$ vtr /);
       expect(text, name).toContain(`vtr ${name}`);
     }
+  });
+});
+
+describe('cli: README', () => {
+  it("help: every command, verb and option of vtr --help is in the README's Commands section", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const block = readme.slice(readme.indexOf('## Commands'), readme.indexOf('## Configuration'));
+    // A group's lines: those starting "vtr <group>", with their indented continuation lines.
+    const linesOf = (group: string): string =>
+      block.split(/\n(?=\S)/).filter((l) => l.startsWith(`vtr ${group} `) || l === `vtr ${group}`).join('\n');
+    const missing: string[] = [];
+    for (const group of buildProgram().commands.filter((c) => c.name() !== 'help')) {
+      // `vtr exec [serve options]` takes serve's options.
+      const text = linesOf(group.name()) + (group.name() === 'exec' ? `\n${linesOf('serve')}` : '');
+      if (!text) missing.push(group.name());
+      for (const cmd of [group, ...group.commands.filter((c) => c.name() !== 'help')]) {
+        const name = cmd === group ? group.name() : `${group.name()} ${cmd.name()}`;
+        if (cmd !== group && !new RegExp(`\\b${cmd.name()}\\b`).test(text)) missing.push(name);
+        for (const o of cmd.options) {
+          if (o.long && o.long !== '--help' && !new RegExp(`${o.long}(?![\\w-])`).test(text)) missing.push(`${name} ${o.long}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });
 
