@@ -42,17 +42,21 @@ export async function buildClient(config: CliConfig, needs: { token?: boolean; s
   const base = createApiClient({ baseUrl: config.baseUrl, adminToken: config.adminToken, onClockMode });
   const wantToken = needs.token && !accessToken;
   const wantSecret = needs.secretKey && !secretKey;
-  if (wantToken || wantSecret || (config.site && (needs.token || needs.secretKey))) {
+  if (wantToken || wantSecret) {
     if (!isLocal(config.baseUrl) && !config.adminToken) {
       const missing = wantToken ? '--token (or VTR_ACCESS_TOKEN)' : '--secret-key (or VTR_SECRET_KEY)';
       throw new UsageError(`${missing} is required for a remote base URL`);
     }
     const site = await fetchSite(base, config.site, config.siteFrom);
-    if (wantSecret || (config.site && !config.secretKey)) secretKey = site.secret_key;
-    if (wantToken || (config.site && !accessToken)) {
+    if (wantSecret) secretKey = site.secret_key;
+    // Only a command that needs a token looks one up (or makes one): a check must not add tokens.
+    if (wantToken) {
       const tokens = await base.admin<Array<{ token: string; revoked_at: string | null }>>('GET', `/sites/${encodeURIComponent(site.site_id)}/tokens`);
       accessToken = tokens.find((t) => !t.revoked_at)?.token ?? (await base.admin<{ token: string }>('POST', `/sites/${encodeURIComponent(site.site_id)}/tokens`)).token;
     }
+  } else if (config.site && (needs.token || needs.secretKey) && (isLocal(config.baseUrl) || config.adminToken)) {
+    // The keys were given; an unknown --site is still an error where the management API can tell.
+    await fetchSite(base, config.site, config.siteFrom);
   }
   return createApiClient({ baseUrl: config.baseUrl, accessToken, secretKey, adminToken: config.adminToken, onClockMode });
 }

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/index.js';
+import { buildClient } from '../../src/cli/credentials.js';
+import { resolveConfig, type GlobalOptions } from '../../src/cli/context.js';
+
+const io = { stdout: { write: () => true }, stderr: { write: () => true }, stdinIsTTY: false } as never;
+const config = (g: GlobalOptions, env: NodeJS.ProcessEnv = {}) => resolveConfig(g, env, io);
+
+describe('cli: credentials', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startEmulator();
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+
+  it('buildClient: a check on --site uses that site\'s secret key and adds no access token to it', async () => {
+    const site = await emu.client.admin<{ site_id: string }>('POST', '/sites', { body: { name: 'other' } });
+    const client = await buildClient(config({ baseUrl: emu.baseUrl, site: site.site_id }), { secretKey: true });
+    const keys = await emu.client.admin<{ secret_key: string }>('GET', `/sites/${site.site_id}`);
+    await expect(client.check({ ip: '192.0.2.1' })).resolves.toMatchObject({ risk_level: 'normal' });
+    expect(keys.secret_key).not.toBe(emu.site.secretKey);
+    expect(await emu.client.admin('GET', `/sites/${site.site_id}/tokens`)).toEqual([]);
+  });
+
+  it('buildClient: an unknown --site is an error even with the keys given', async () => {
+    await expect(buildClient(config({ baseUrl: emu.baseUrl, site: 'site_nope', secretKey: 'sk_test_x' }), { secretKey: true }))
+      .rejects.toThrow(/--site: no site site_nope/);
+  });
+
+  it('buildClient: a remote base URL with the keys given needs nothing more, whatever --site or VTR_SITE says', async () => {
+    const remote = 'https://vtr.example.com/api/v1';
+    await expect(buildClient(config({ baseUrl: remote, site: 'site_1', secretKey: 'sk_test_x' }), { secretKey: true })).resolves.toBeDefined();
+    await expect(buildClient(config({ baseUrl: remote, token: 'at_test_x' }, { VTR_SITE: 'site_1' }), { token: true })).resolves.toBeDefined();
+    await expect(buildClient(config({ baseUrl: remote, site: 'site_1' }), { token: true })).rejects.toThrow(/--token \(or VTR_ACCESS_TOKEN\) is required/);
+  });
+});
