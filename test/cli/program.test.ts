@@ -78,6 +78,24 @@ describe('cli: README', () => {
   });
 });
 
+describe('cli: confirmation', () => {
+  it('help: --yes says whether a command without a terminal needs it, as each one behaves', () => {
+    const yes = new Map<string, string>();
+    for (const group of buildProgram().commands) {
+      for (const cmd of group.commands) {
+        const o = cmd.options.find((x) => x.long === '--yes');
+        if (o) yes.set(`${group.name()} ${cmd.name()}`, o.description);
+      }
+    }
+    // Deletes and a reset refuse without a terminal; rotating, revoking and importing go ahead (README).
+    for (const name of ['sites delete', 'views delete', 'rules delete', 'webhooks delete', 'state reset']) {
+      expect(yes.get(name), name).toMatch(/required without a terminal/);
+    }
+    for (const name of ['keys rotate', 'tokens revoke', 'state import']) expect(yes.get(name), name).toMatch(/on a terminal$/);
+    expect(yes.size).toBe(8);
+  });
+});
+
 describe('cli: help examples', () => {
   /** Every command under `cmd`, itself included. */
   const all = (cmd: Command): Command[] => [cmd, ...cmd.commands.flatMap(all)];

@@ -16,7 +16,7 @@ export function registerKeys(program: Command): void {
     keys
       .command('rotate')
       .description('issue a new site key and secret key; the old ones stop working at once')
-      .option('-y, --yes', 'do not ask for confirmation'),
+      .option('-y, --yes', 'do not ask for confirmation on a terminal'),
     ['vtr keys rotate --yes', 'vtr keys rotate --site site_123 --json'],
   ).action(action(() => import('./rotate.js')));
 }

@@ -36,7 +36,7 @@ export function registerRules(program: Command): void {
       .option('--disable', 'disable the rule'),
     ['vtr rules update location --enable', 'vtr rules update repeat_device --enable --threshold 5', 'vtr rules update bot --action block_review'],
   ).action(action(() => import('./update.js')));
-  examples(rules.command('delete <rule-id>').description('delete a custom rule').option('-y, --yes', 'do not ask for confirmation'), [
+  examples(rules.command('delete <rule-id>').description('delete a custom rule').option('-y, --yes', 'do not ask for confirmation (required without a terminal)'), [
     'vtr rules delete rule_123 --yes',
   ]).action(action(() => import('./delete.js')));
 }

@@ -30,7 +30,7 @@ export function registerSites(program: Command): void {
     'vtr sites update site_123 --excluded-countries RU,CN --ip-allowlist 10.0.0.0/8',
   ]).action(action(() => import('./update.js')));
   examples(
-    sites.command('delete <id>').description('delete a site and everything in it').option('-y, --yes', 'do not ask for confirmation'),
+    sites.command('delete <id>').description('delete a site and everything in it').option('-y, --yes', 'do not ask for confirmation (required without a terminal)'),
     ['vtr sites delete site_123', 'vtr sites delete site_123 --yes'],
   ).action(action(() => import('./delete.js')));
 }

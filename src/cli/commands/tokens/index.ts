@@ -20,7 +20,7 @@ export function registerTokens(program: Command): void {
     tokens
       .command('revoke <token>')
       .description('revoke an access token (it answers 401 from then on)')
-      .option('-y, --yes', 'do not ask for confirmation'),
+      .option('-y, --yes', 'do not ask for confirmation on a terminal'),
     ['vtr tokens revoke at_test_123', 'vtr tokens revoke at_test_123 --yes --json'],
   ).action(action(() => import('./revoke.js')));
 }

@@ -33,7 +33,7 @@ export function registerViews(program: Command): void {
       .option('--no-trigger-webhooks', 'stop triggering webhooks'),
     ['vtr views update view_123 --filter "risks contains vpn"', 'vtr views update view_123 --no-trigger-webhooks'],
   ).action(action(() => import('./update.js')));
-  examples(views.command('delete <id>').description('delete a saved view').option('-y, --yes', 'do not ask for confirmation'), [
+  examples(views.command('delete <id>').description('delete a saved view').option('-y, --yes', 'do not ask for confirmation (required without a terminal)'), [
     'vtr views delete view_123',
     'vtr views delete view_123 --yes',
   ]).action(action(() => import('./delete.js')));

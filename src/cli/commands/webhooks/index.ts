@@ -23,7 +23,7 @@ export function registerWebhooks(program: Command): void {
   examples(hooks.command('disable <id>').description('disable a webhook (its pending retries stop)'), ['vtr webhooks disable wh_123']).action(
     action(() => import('./disable.js')),
   );
-  examples(hooks.command('delete <id>').description('delete a webhook with its event history').option('-y, --yes', 'do not ask for confirmation'), [
+  examples(hooks.command('delete <id>').description('delete a webhook with its event history').option('-y, --yes', 'do not ask for confirmation (required without a terminal)'), [
     'vtr webhooks delete wh_123',
     'vtr webhooks delete wh_123 --yes',
   ]).action(action(() => import('./delete.js')));
