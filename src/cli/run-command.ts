@@ -63,6 +63,7 @@ const LIST_COMMANDS: Array<[string, string]> = [
   ['webhook event', 'vtr webhooks events <webhook-id>'],
   ['webhook', 'vtr webhooks list'],
   ['saved view', 'vtr views list'],
+  ['rule', 'vtr rules list'],
   ['site', 'vtr sites list'],
   // The public API answers 404 for another site's session (never revealing it): look across sites.
   ['session', 'vtr sessions list --all-sites'],

@@ -194,6 +194,7 @@ describe('cli: exit codes', () => {
       ['webhook wh_x not found', 'vtr webhooks list'],
       ['webhook event msg_x not found', 'vtr webhooks events <webhook-id>'],
       ['saved view view_x not found', 'vtr views list'],
+      ['rule rule_x not found', 'vtr rules list'],
       ['site site_x not found', 'vtr sites list'],
       ['access token not found', 'vtr tokens list'],
       ['no route for GET /_vtr/api/nope', null],
