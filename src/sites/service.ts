@@ -83,7 +83,7 @@ export function createSiteService({ store, clock, bus }: { store: Store; clock: 
     },
     delete(siteId: string) {
       const site = get(siteId);
-      if (site.is_default && store.sites.count() === 1) throw new VtrError('conflict', 'the last site cannot be deleted');
+      if (site.is_default && store.sites.count() === 1) throw new VtrError('conflict', 'the last site cannot be deleted: create another first (`vtr sites create`), or empty it with `vtr state reset`');
       // The oldest site left takes the default's place, marked so, as the CLI and `serve --json` say.
       const heir = store.tx(() => {
         store.sites.delete(siteId);

@@ -106,6 +106,7 @@ describe('management API: sites', () => {
     const last = await h.admin('DELETE', `/sites/${h.site.site_id}`);
     expect(last.status).toBe(409);
     expect(last.body.code).toBe('conflict');
+    expect(last.body.message).toMatch(/create another first \(`vtr sites create`\)/);
   });
 
   it('sites delete: deleting the default site makes the oldest site left the default, marked so', async () => {
