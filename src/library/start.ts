@@ -33,7 +33,18 @@ function checkOptions(opts: StartEmulatorOptions): void {
   if (opts.host !== undefined && !isLoopbackBind(opts.host) && !opts.adminToken) {
     throw bad(`host: ${JSON.stringify(opts.host)} is not a loopback address, so the management API (every site's keys) would be open to the network; pass adminToken too, to require it`);
   }
+  if (opts.smtpUrl !== undefined && !isSmtpUrl(opts.smtpUrl)) throw bad(`smtpUrl: ${JSON.stringify(opts.smtpUrl)} is not an smtp:// URL, e.g. smtp://127.0.0.1:1025`);
   if (opts.sync !== undefined && opts.sync !== 'normal' && opts.sync !== 'full') throw bad(`sync: expected 'normal' or 'full', got ${JSON.stringify(opts.sync)}`);
+}
+
+/** As `vtr serve --smtp` takes it: smtp:// or smtps://. */
+function isSmtpUrl(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  try {
+    return /^smtps?:$/.test(new URL(v).protocol);
+  } catch {
+    return false;
+  }
 }
 
 const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : v instanceof Date ? 'an invalid Date' : String(v));

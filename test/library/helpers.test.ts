@@ -172,6 +172,7 @@ describe('library helpers', () => {
     await expect(startEmulator({ webhookTimeoutMs: 30 * 86_400_000 })).rejects.toThrow(/webhookTimeoutMs: expected at most 86400000 \(24 hours\)/);
     await expect(startEmulator({ retrySchedule: [1, 2] })).rejects.toThrow(/retrySchedule: expected five delays/);
     await expect(startEmulator({ port: 70000 })).rejects.toThrow(/port: expected 0-65535/);
+    await expect(startEmulator({ smtpUrl: 'mail.example.com' })).rejects.toThrow(/^startEmulator: smtpUrl: "mail.example.com" is not an smtp:\/\/ URL/);
   });
 
   it('listen: false: no port, answered through fetch and the helpers', async () => {
