@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { harness, type Harness } from '../helpers/emulator.js';
 import { maskText } from '../../src/logs/mask.js';
@@ -66,6 +67,22 @@ describe('request log', () => {
     } finally {
       stderr.mockRestore();
     }
+  });
+
+  it('log: keeps every entry when the global Uint8Array is another realm\'s (a jsdom test environment)', async () => {
+    const s = await h.createSession();
+    const own = globalThis.Uint8Array;
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    globalThis.Uint8Array = runInNewContext('Uint8Array') as Uint8ArrayConstructor;
+    try {
+      expect((await h.api('GET', `/session/${s.session_id}`)).status).toBe(200);
+    } finally {
+      globalThis.Uint8Array = own;
+      stderr.mockRestore();
+    }
+    const [get] = await logs();
+    expect(get).toMatchObject({ method: 'GET', path: `/api/v1/session/${s.session_id}`, status: 200 });
+    expect(JSON.parse(get.response_body!).session_id).toBe(s.session_id);
   });
 
   it('log: /api/v1 itself, a query string, a percent-encoded path and a HEAD are logged; lookalike paths are not', async () => {

@@ -43,7 +43,8 @@ function record(logger: RequestLogger, c: Context, atUs: number, durationMs: num
     siteId,
   };
   const body = noted?.sentBody ?? responseBody(res);
-  if (body === null || typeof body === 'string' || body instanceof Uint8Array) {
+  // isView, not instanceof: a jsdom test environment puts another realm's Uint8Array in the global.
+  if (body === null || typeof body === 'string' || ArrayBuffer.isView(body)) {
     seen.responseBody = body;
     logger.record(seen);
   } else logger.recordLater(seen, body);
