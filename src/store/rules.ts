@@ -5,7 +5,8 @@ import type { ReadCaches } from './read-cache.js';
 /** A stored rule: a custom rule, or a site's settings for one smart rule. */
 type Row = Omit<Rule, 'enabled'> & { enabled: number };
 
-const toRule = (r: Row): Rule => ({ ...r, enabled: r.enabled === 1 });
+// The table's columns start with site_id; answers keep the API's order, rule_id first.
+const toRule = ({ rule_id, site_id, ...r }: Row): Rule => ({ rule_id, site_id, ...r, enabled: r.enabled === 1 });
 
 export function createRuleStore(db: Db, caches: ReadCaches) {
   const upsert = db.prepare(

@@ -142,6 +142,17 @@ describe('rules: management and custom rules', () => {
     expect(ids(await emu.check({ ip: '192.0.2.1' }))).toEqual([]);
   });
 
+  it('rules: a stored rule answers with the same field order as a new one (rule_id first)', async () => {
+    const fresh = Object.keys(await emu.rules.update('bot', { enabled: false }));
+    const stored = Object.keys(await emu.rules.update('bot', { enabled: true }));
+    const custom = await emu.rules.create({ filter: 'country_code = FR', action: 'block' });
+    const updated = Object.keys(await emu.rules.update(custom.rule_id, { enabled: false }));
+    expect(fresh.slice(0, 2)).toEqual(['rule_id', 'site_id']);
+    expect(stored).toEqual(fresh);
+    expect(updated).toEqual(Object.keys(custom));
+    expect((await emu.rules.list()).map((r) => Object.keys(r).slice(0, 2).join())).toEqual(Array(7).fill('rule_id,site_id'));
+  });
+
   it('rules: smart rules refuse a filter, deletion and a bad threshold; the allowlist is the site\'s', async () => {
     const base = `/sites/${emu.site.siteId}/rules`;
     expect((await admin('PATCH', `${base}/bot`, { filter: 'x = 1' })).status).toBe(400);
