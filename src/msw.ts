@@ -26,7 +26,8 @@ export interface VtrHandlers {
 /**
  * Maps `<baseUrl>/<rest>` to the emulator's `/api/v1/<rest>`, keeping the query. A base URL without
  * the version segment (`https://risk.example.com`) whose app asks for `<baseUrl>/api/v1/...` keeps
- * that path, rather than asking for `/api/v1/api/v1/...`.
+ * that path, rather than asking for `/api/v1/api/v1/...`; under a base URL that has it, a path that
+ * repeats it is asked for as it is (and is a 404, as from the service).
  */
 export function emulatorUrl(baseUrl: string, requestUrl: string): string {
   const base = new URL(baseUrl);
@@ -34,7 +35,9 @@ export function emulatorUrl(baseUrl: string, requestUrl: string): string {
   const prefix = base.pathname.replace(/\/+$/, '');
   let rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname;
   if (!rest.startsWith('/')) rest = `/${rest}`;
-  const versioned = rest === '/api/v1' || rest.startsWith('/api/v1/');
+  // Only a base without the version segment: under `…/api/v1` a second `/api/v1` is the app's slip,
+  // which the service answers with a 404, so it goes on as written.
+  const versioned = !/\/api\/v1$/.test(prefix) && (rest === '/api/v1' || rest.startsWith('/api/v1/'));
   return `http://127.0.0.1${versioned ? rest : `/api/v1${rest}`}${url.search}`;
 }
 

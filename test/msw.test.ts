@@ -62,6 +62,11 @@ describe('vtr/msw', () => {
     expect(emulatorUrl('https://x.test/', 'https://x.test/event')).toBe('http://127.0.0.1/api/v1/event');
   });
 
+  it('emulatorUrl: under a base URL with /api/v1, a path repeating it stays repeated (a 404, as from the service)', () => {
+    expect(emulatorUrl('https://x.test/api/v1', 'https://x.test/api/v1/api/v1/event')).toBe('http://127.0.0.1/api/v1/api/v1/event');
+    expect(emulatorUrl('https://x.test/api/v1/', 'https://x.test/api/v1/api/v1/session/s')).toBe('http://127.0.0.1/api/v1/api/v1/session/s');
+  });
+
   it('createHandlers: a base URL without /api/v1 answers an app that adds /api/v1 itself', async () => {
     const bare = await createHandlers({ baseUrl: 'https://bare.example.invalid', emulator: vtr.emulator });
     server.use(...bare.handlers);
