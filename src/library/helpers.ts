@@ -80,6 +80,10 @@ export function createHelpers(client: ApiClient, siteId: () => string) {
        */
       async waitFor(o: WaitForOptions = {}): Promise<WebhookEvent> {
         checkStatus(o.status);
+        // A string or NaN would never pass the deadline: the wait would never end.
+        if (o.timeoutMs !== undefined && !(typeof o.timeoutMs === 'number' && o.timeoutMs >= 0)) {
+          throw new TypeError(`timeoutMs: expected milliseconds (0 or more), got ${typeof o.timeoutMs === 'string' ? JSON.stringify(o.timeoutMs) : String(o.timeoutMs)}`);
+        }
         const status = o.status ?? 'delivered';
         const timeoutMs = o.timeoutMs ?? 5000;
         const deadline = realTimers.now() + timeoutMs;

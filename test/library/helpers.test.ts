@@ -81,6 +81,11 @@ describe('library helpers', () => {
     );
   });
 
+  it('webhooks.waitFor: a timeoutMs that is not a number of milliseconds is refused at once, not waited on forever', async () => {
+    await expect(emu.webhooks.waitFor({ timeoutMs: '5s' as never })).rejects.toThrow(/^timeoutMs: expected milliseconds \(0 or more\), got "5s"/);
+    await expect(emu.webhooks.waitFor({ timeoutMs: Number.NaN })).rejects.toThrow(/^timeoutMs: expected milliseconds \(0 or more\), got NaN/);
+  });
+
   it('rules.create/update/list: a custom rule blocks, a smart rule is switched on', async () => {
     const rule = await emu.rules.create({ name: 'Block disposable', filter: 'risks contains disposable_email', action: 'block' });
     expect(rule).toMatchObject({ type: 'custom', enabled: true });
