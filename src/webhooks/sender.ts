@@ -48,6 +48,17 @@ function describe(err: unknown, timedOut: boolean, timeoutMs: number): string {
   if (timedOut) return `timed out after ${formatDuration(timeoutMs)}`;
   const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e.code ?? e.cause?.code;
-  const message = (e.cause?.message ?? e.message ?? String(err)).slice(0, 300);
+  const raw = e.cause?.message ?? e.message ?? String(err);
+  if (code?.startsWith('ERR_SSL_')) return tlsError(raw, code);
+  const message = raw.replace(/\s+/g, ' ').trim().slice(0, 300);
   return code && !message.includes(code) ? `${message} (${code})` : message;
+}
+
+// OpenSSL's own text ("<thread>:error:<id>:SSL routines:<function>:<reason>:<source file>:<line>:\n")
+// is one line of a record, a tail line or a mail only by its reason.
+function tlsError(raw: string, code: string): string {
+  const parts = raw.split(':');
+  const reason = parts[1] === 'error' && parts.length > 5 ? parts[5].trim() : raw.replace(/\s+/g, ' ').trim().slice(0, 200);
+  const hint = code === 'ERR_SSL_WRONG_VERSION_NUMBER' ? '; is the endpoint plain http://?' : '';
+  return `TLS error: ${reason} (${code})${hint}`;
 }

@@ -33,4 +33,11 @@ describe('webhook sender', () => {
     expect(r).toMatchObject({ ok: false, status_code: 200 });
     expect(r.error).toMatch(/^timed out after/);
   });
+
+  it('send: an https URL whose endpoint speaks plain HTTP is a one-line TLS error, not an OpenSSL dump', async () => {
+    const url = (await receiver((_req, res) => res.writeHead(200).end())).replace('http:', 'https:');
+    const r = await sender.send(url, {}, '{}', 2000);
+    expect(r).toMatchObject({ ok: false, status_code: null });
+    expect(r.error).toBe('TLS error: wrong version number (ERR_SSL_WRONG_VERSION_NUMBER); is the endpoint plain http://?');
+  });
 });
