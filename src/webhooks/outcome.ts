@@ -115,7 +115,9 @@ function disable(d: OutcomeDeps, wh: WebhookRecord, run: { consecutive_failures:
   d.store.webhooks.setStatus(wh.webhook_id, 'disabled');
   stopScheduled(d.store, wh.webhook_id, fx);
   if (!site) return;
-  const since = run.run_started_us == null ? '?' : formatMicros(run.run_started_us);
+  // A mail is read by a person: the time names its zone, and says when it is the emulator's clock.
+  const zone = `UTC${d.clock.mode === 'system' ? '' : ' (emulated)'}`;
+  const since = run.run_started_us == null ? '?' : `${formatMicros(run.run_started_us).replace('T', ' ').slice(0, 19)} ${zone}`;
   fx.notifications.push(
     d.notifier.write({
       kind: 'webhook_disabled',

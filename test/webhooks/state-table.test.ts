@@ -173,6 +173,9 @@ describe('webhook state table (real receiver)', () => {
     const kinds = (await h.admin('GET', '/notifications')).body.map((n: any) => n.kind);
     expect(kinds.filter((k: string) => k === 'webhook_disabled')).toHaveLength(1);
     expect(kinds.filter((k: string) => k === 'webhook_event_failed')).toHaveLength(10);
+    // The mail names the run's start in UTC, marked as the emulator's (manual) clock.
+    const disabledMail = (await h.admin('GET', '/notifications')).body.find((n: any) => n.kind === 'webhook_disabled');
+    expect(disabledMail.body).toMatch(/the first of them created at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(emulated\)\./);
     // The attempt that was in flight ends (connection cut): recorded, and the event stays failed.
     rx.releaseHanging();
     await waitUntil(async () => (await event(stuckEvent.webhook_event_id)).attempts.length === 1);
