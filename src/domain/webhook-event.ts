@@ -1,6 +1,7 @@
 // The life of a webhook event (contract section 6), pure: pending → delivered | retrying → … →
 // delivered | failed. The dispatcher records an attempt and asks here what the event becomes.
 import type { EventStatus } from './webhooks.js';
+import { MAX_CLOCK_MS } from './clock.js';
 import { retryNumber, type RetryPolicy } from './retry-policy.js';
 
 export interface EventState {
@@ -46,7 +47,9 @@ export function afterAttempt(state: EventState, outcome: AttemptOutcome, nowUs: 
   return {
     status: 'retrying',
     auto_retries_remaining: state.auto_retries_remaining - 1,
-    next_attempt_us: nowUs + delayUs,
+    // A delay past year 9999 (a huge --retry-schedule) would be a time no record can hold: the
+    // attempt's result could not be written and the event would stay due, resent without end.
+    next_attempt_us: Math.min(nowUs + delayUs, MAX_CLOCK_MS * 1000),
     becameFailed: false,
     becameDelivered: false,
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../../src/domain/clock.js';
+import { createClock, MAX_CLOCK_MS } from '../../src/domain/clock.js';
+import { formatMicros } from '../../src/domain/time.js';
 import { createRetryPolicy } from '../../src/domain/retry-policy.js';
 import { afterAttempt, initialState, manualRetryRefusal, stopped, type EventState } from '../../src/domain/webhook-event.js';
 
@@ -18,6 +19,15 @@ describe('webhook event state machine', () => {
   it('event: a new event is pending with its first attempt due now', () => {
     const { nowUs } = fakeClock();
     expect(initialState(nowUs(), policy)).toEqual({ status: 'pending', auto_retries_remaining: 5, next_attempt_us: nowUs() });
+  });
+
+  it('event: a retry delay past the end of time is due at the last moment the clock can show, not at a time that cannot be written', () => {
+    const { nowUs } = fakeClock();
+    const far = createRetryPolicy({ schedule: [1000, 1000, 1000, 1000, 99_999_999 * 86_400_000] });
+    let state: EventState = initialState(nowUs(), far);
+    for (let i = 0; i < 5; i++) state = afterAttempt(state, fail, nowUs(), far);
+    expect(state).toMatchObject({ status: 'retrying', auto_retries_remaining: 0, next_attempt_us: MAX_CLOCK_MS * 1000 });
+    expect(formatMicros(state.next_attempt_us!)).toMatch(/^9999-12-31T23:59:59/);
   });
 
   it('event: pending → delivered on a 2xx', () => {
