@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/client/api-client.js';
-import type { CliContext } from '../../../src/cli/context.js';
+import { jsonContext as context } from '../../helpers/cli-context.js';
 import { run as advance } from '../../../src/cli/commands/clock/advance.js';
 import { run as set } from '../../../src/cli/commands/clock/set.js';
 
@@ -24,14 +23,6 @@ async function slowClock(delayMs: number): Promise<string> {
   return `http://127.0.0.1:${(s.address() as { port: number }).port}/api/v1`;
 }
 
-function context(baseUrl: string) {
-  let out = '';
-  // The client's usual time limit, made short: a clock move must not be held to it.
-  const client = createApiClient({ baseUrl, timeoutMs: 100 });
-  const io = { stdout: { write: (s: string) => ((out += s), true) }, stderr: { write: () => true }, stdinIsTTY: false };
-  const ctx = { io, config: { json: true, quiet: true }, interactive: false, client: async () => client, info: () => {} } as unknown as CliContext;
-  return { ctx, out: () => out };
-}
 
 describe('vtr clock advance / set', () => {
   it('clock advance: waits for the emulator\'s answer however long the attempts on the way take', async () => {

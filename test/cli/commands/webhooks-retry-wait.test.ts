@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/client/api-client.js';
-import type { CliContext } from '../../../src/cli/context.js';
+import { jsonContext as context } from '../../helpers/cli-context.js';
 import { run as retry } from '../../../src/cli/commands/webhooks/retry.js';
 
 const servers: Server[] = [];
@@ -36,14 +35,6 @@ async function slowRetry(delayMs: number): Promise<string> {
   return `http://127.0.0.1:${(s.address() as { port: number }).port}/api/v1`;
 }
 
-function context(baseUrl: string) {
-  let out = '';
-  // The client's usual time limit, made short: a manual attempt may take up to --webhook-timeout.
-  const client = createApiClient({ baseUrl, timeoutMs: 100 });
-  const io = { stdout: { write: (s: string) => ((out += s), true) }, stderr: { write: () => true }, stdinIsTTY: false };
-  const ctx = { io, config: { json: true, quiet: true }, interactive: false, client: async () => client, info: () => {} } as unknown as CliContext;
-  return { ctx, out: () => out };
-}
 
 describe('vtr webhooks retry', () => {
   it('retry: waits for the attempt however long the receiver takes to answer', async () => {
