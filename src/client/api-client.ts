@@ -129,3 +129,12 @@ export function createApiClient(opts: ClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * The same client with no time limit: for calls the emulator answers only once work that may take
+ * longer than the usual 120 s is done (a clock move running due attempts, a manual attempt, each up
+ * to --webhook-timeout). Ctrl-C stops waiting.
+ */
+export function withoutTimeLimit(client: ApiClient): ApiClient {
+  return createApiClient({ ...client.options, timeoutMs: 0 });
+}

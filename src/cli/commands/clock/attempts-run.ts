@@ -2,7 +2,7 @@
 // it answers, and announces each on the event stream. Listening while the clock moves lets
 // `vtr clock advance/set` say what ran, on stderr (stdout stays the clock; --quiet says nothing).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createApiClient, type ApiClient } from '../../../client/api-client.js';
+import type { ApiClient } from '../../../client/api-client.js';
 import { eventStream } from '../../../client/sse.js';
 import type { CliContext } from '../../context.js';
 import { style } from '../../style.js';
@@ -12,15 +12,6 @@ import { timeFormat } from '../../time-display.js';
 // The stream's last events may arrive just after the move's answer (another connection).
 const SETTLE_MS = 150;
 const CONNECT_MS = 1_000;
-
-/**
- * The client a clock move is sent with: the emulator answers once every attempt due on the way has
- * run, each up to --webhook-timeout, so the answer may take longer than the client's usual 120 s.
- * No time limit (0); Ctrl-C stops waiting.
- */
-export function clockMoveClient(client: ApiClient): ApiClient {
-  return createApiClient({ ...client.options, timeoutMs: 0 });
-}
 
 /** Runs `move` while listening; then prints each attempt, any webhook the disabling rule stopped, and a count. */
 export async function reportingAttempts<T>(ctx: CliContext, client: ApiClient, move: () => Promise<T>): Promise<T> {

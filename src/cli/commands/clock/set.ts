@@ -4,7 +4,8 @@ import { OperationError, UsageError } from '../../errors.js';
 import { output } from '../../output.js';
 import { parseTimestamp } from '../../../domain/time.js';
 import { renderClock, type ClockJson } from './show.js';
-import { clockMoveClient, reportingAttempts } from './attempts-run.js';
+import { reportingAttempts } from './attempts-run.js';
+import { withoutTimeLimit } from '../../../client/api-client.js';
 import { timeFormat } from '../../time-display.js';
 
 export async function run(o: { args: string[] }, ctx: CliContext): Promise<void> {
@@ -12,7 +13,7 @@ export async function run(o: { args: string[] }, ctx: CliContext): Promise<void>
   const client = await ctx.client();
   let clock: ClockJson;
   try {
-    clock = await reportingAttempts(ctx, client, () => clockMoveClient(client).admin<ClockJson>('POST', '/clock/set', { body: { timestamp: o.args[0] } }));
+    clock = await reportingAttempts(ctx, client, () => withoutTimeLimit(client).admin<ClockJson>('POST', '/clock/set', { body: { timestamp: o.args[0] } }));
   } catch (err) {
     // "Only moves forward" is only useful with the time it cannot go back from.
     if (!(err instanceof ApiError) || err.status !== 409 || !/only moves forward/.test(err.message)) throw err;

@@ -1,6 +1,6 @@
 // One manual attempt now for a failed event (or every failed event of a webhook). On a TTY a
 // spinner on stderr runs while the attempt does; the outcome follows. Exit 1 when it still failed.
-import { ApiError, createApiClient, type ApiClient } from '../../../client/api-client.js';
+import { ApiError, withoutTimeLimit, type ApiClient } from '../../../client/api-client.js';
 import type { WebhookEvent } from '../../../domain/webhooks.js';
 import type { CliContext } from '../../context.js';
 import { OperationError, UsageError } from '../../errors.js';
@@ -33,10 +33,8 @@ function outcome(e: WebhookEvent): string {
   return e.status === 'delivered' ? `Delivered ${e.webhook_event_id} on ${how}` : `${e.webhook_event_id} still failed: ${how}`;
 }
 
-// The emulator answers once the attempt is recorded, up to its --webhook-timeout (which may be far
-// over the client's usual 120 s): no time limit here; Ctrl-C stops waiting.
-const retryOne = (client: ApiClient, id: string) =>
-  createApiClient({ ...client.options, timeoutMs: 0 }).admin<WebhookEvent>('POST', `/webhook-events/${enc(id)}/retry`);
+// The emulator answers once the attempt is recorded, up to its --webhook-timeout: no time limit.
+const retryOne = (client: ApiClient, id: string) => withoutTimeLimit(client).admin<WebhookEvent>('POST', `/webhook-events/${enc(id)}/retry`);
 
 export async function run(o: RetryOptions, ctx: CliContext): Promise<void> {
   const id = o.args[0];
