@@ -3,6 +3,7 @@
 import { createEmulator, type EmulatorOptions } from '../emulator.js';
 import { CLOCK_MODES, ClockError } from '../domain/clock.js';
 import { isLoopbackBind } from '../domain/ip-intel.js';
+import { isSmtpUrl } from '../domain/smtp-url.js';
 import { AUTO_RETRIES, MAX_WEBHOOK_TIMEOUT_MS } from '../domain/retry-policy.js';
 import { createApiClient } from '../client/api-client.js';
 import { parseDuration, parseTimestamp, formatMillis } from '../domain/time.js';
@@ -35,16 +36,6 @@ function checkOptions(opts: StartEmulatorOptions): void {
   }
   if (opts.smtpUrl !== undefined && !isSmtpUrl(opts.smtpUrl)) throw bad(`smtpUrl: ${JSON.stringify(opts.smtpUrl)} is not an smtp:// URL, e.g. smtp://127.0.0.1:1025`);
   if (opts.sync !== undefined && opts.sync !== 'normal' && opts.sync !== 'full') throw bad(`sync: expected 'normal' or 'full', got ${JSON.stringify(opts.sync)}`);
-}
-
-/** As `vtr serve --smtp` takes it: smtp:// or smtps://. */
-function isSmtpUrl(v: unknown): boolean {
-  if (typeof v !== 'string') return false;
-  try {
-    return /^smtps?:$/.test(new URL(v).protocol);
-  } catch {
-    return false;
-  }
 }
 
 const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : v instanceof Date ? 'an invalid Date' : String(v));

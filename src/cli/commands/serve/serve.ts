@@ -5,6 +5,7 @@ import { UsageError } from '../../errors.js';
 import { parseDuration } from '../../../domain/time.js';
 import { MAX_WEBHOOK_TIMEOUT_MS } from '../../../domain/retry-policy.js';
 import { isLoopbackBind } from '../../../domain/ip-intel.js';
+import { isSmtpUrl } from '../../../domain/smtp-url.js';
 import { startedByNpm, watchParent } from '../../parent-watch.js';
 
 export interface ServeOptions {
@@ -71,14 +72,7 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
     rateLimit = Number(o.rateLimit);
     if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new UsageError('--rate-limit: give a whole number of requests per second, e.g. 100');
   }
-  if (o.smtp) {
-    try {
-      const u = new URL(o.smtp);
-      if (!/^smtps?:$/.test(u.protocol)) throw new Error();
-    } catch {
-      throw new UsageError(`--smtp: "${o.smtp}" is not an smtp:// URL, e.g. smtp://127.0.0.1:1025`);
-    }
-  }
+  if (o.smtp && !isSmtpUrl(o.smtp)) throw new UsageError(`--smtp: "${o.smtp}" is not an smtp:// URL, e.g. smtp://127.0.0.1:1025`);
   const dbPath = o.memory || o.db === undefined ? ':memory:' : o.db;
   // The export is written over its path just before the database closes: over the database itself
   // (or its -wal/-shm) it would leave a JSON file where the state was.
