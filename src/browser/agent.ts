@@ -39,6 +39,9 @@ interface PageViewAnswer {
       waiters: [] as Array<() => void>,
       lastPing: 0,
       waited: [] as HTMLFormElement[],
+      // Page views go one at a time (see queuePageview); seq numbers the latest one asked for.
+      queue: Promise.resolve() as Promise<unknown>,
+      seq: 0,
     };
 
     const warn = (m: string) => { try { if (w.console) w.console.warn('vtr: ' + m); } catch (e) {} };
@@ -91,20 +94,31 @@ interface PageViewAnswer {
     };
     const fillForms = () => { try { const fs = markedForms(); for (let i = 0; i < fs.length; i++) fill(fs[i]); } catch (e) {} };
 
-    const pageview = (): Promise<PageViewAnswer | null> => {
-      if (!siteKey) { warn('no site key: add data-site-key="pk_test_..." to the agent script tag'); settle(); return Promise.resolve(null); }
+    const pageview = (url: string, seq: number): Promise<PageViewAnswer | null> => {
+      // Only the latest page view asked for settles the waiters (probe(), held forms, event()).
+      const last = () => seq === state.seq;
+      if (!siteKey) { warn('no site key: add data-site-key="pk_test_..." to the agent script tag'); if (last()) settle(); return Promise.resolve(null); }
       let tz: string | null = null;
       try { tz = Intl.DateTimeFormat().resolvedOptions().timeZone || null; } catch (e) {}
       const scr = w.screen ? w.screen.width + 'x' + w.screen.height : null;
       return post<PageViewAnswer>('/_vtr/agent/pageview', {
-        url: w.location.href, referrer: d.referrer || null, language: w.navigator.language || null,
+        url, referrer: d.referrer || null, language: w.navigator.language || null,
         timezone: tz, screen: scr, user_agent: w.navigator.userAgent, fingerprint: get('vtr_fp'),
       }).then((r) => {
         state.probe = r.probe_id; state.session = r.session_id;
         if (r.fingerprint) set('vtr_fp', r.fingerprint);
-        fillForms(); settle();
+        fillForms(); if (last()) settle();
         return r;
-      }, (e: Error) => { warn('page view not recorded: ' + e.message); settle(); return null; });
+      }, (e: Error) => { warn('page view not recorded: ' + e.message); if (last()) settle(); return null; });
+    };
+    // One at a time: a page view asked for while another is on its way (a single-page app navigating
+    // at once) waits for its answer, so it carries the fingerprint that answer assigned (one visitor,
+    // one session) and reaches the emulator in order. The URL is the one at the time of asking.
+    const queuePageview = (): Promise<PageViewAnswer | null> => {
+      const url = w.location.href, seq = ++state.seq;
+      const run = state.queue.then(() => pageview(url, seq));
+      state.queue = run.then(null, () => {});
+      return run;
     };
 
     // Time on page: the session's duration grows while the visitor stays.
@@ -157,14 +171,14 @@ interface PageViewAnswer {
       /** Adds a custom event to the current session; resolves {success} (never rejects). */
       event,
       /** Records a page view (single-page apps call it after navigating); resolves {probe_id, session_id} or null. */
-      pageview: () => { state.probe = null; state.done = false; return pageview(); },
+      pageview: () => { state.probe = null; state.done = false; return queuePageview(); },
       /** The current probe id, waiting for the page view (up to ms, default 3000). */
       probe: (ms?: number) => whenProbe(typeof ms === 'number' ? ms : 3000),
       probeId: () => state.probe,
       sessionId: () => state.session,
     };
-    if (siteKey || d.readyState !== 'loading') { siteKey = siteKey || keyFromForm(); pageview(); }
-    else d.addEventListener('DOMContentLoaded', () => { siteKey = keyFromForm(); pageview(); });
+    if (siteKey || d.readyState !== 'loading') { siteKey = siteKey || keyFromForm(); queuePageview(); }
+    else d.addEventListener('DOMContentLoaded', () => { siteKey = keyFromForm(); queuePageview(); });
   } catch (e) {
     try { if (w.console) w.console.warn('vtr: agent disabled: ' + e); } catch (e2) {}
   }

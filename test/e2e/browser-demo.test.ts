@@ -127,6 +127,28 @@ describe.skipIf(!BROWSER_TESTS_RUN)('demo in a real browser', { timeout: 180_000
     }
   });
 
+  it('agent: a page view asked for before the first one answered stays in the same session, in order', async () => {
+    const { origin, close } = await otherSite();
+    try {
+      const page = await newPage();
+      // A new visitor whose single-page app navigates before the first page view has answered.
+      let first = true;
+      await page.route('**/_vtr/agent/pageview', async (route) => {
+        if (first) { first = false; await new Promise((r) => setTimeout(r, 800)); }
+        await route.continue();
+      });
+      await page.goto(`${origin}/start`, { waitUntil: 'domcontentloaded' });
+      const answer = await page.evaluate(() => { history.pushState({}, '', '/next'); return (window as any).vtr.pageview(); });
+      expect(answer).toMatchObject({ session_id: expect.stringMatching(/^ses_/) });
+      const session = await admin(`/sessions/${answer.session_id}`);
+      expect(session).toMatchObject({ page_views: 2, entry_path: '/start', exit_path: '/next', fingerprint: await page.evaluate(() => localStorage.getItem('vtr_fp')) });
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    } finally {
+      await close();
+    }
+  });
+
   it('agent: a submit before the probe arrived is held, then sent with the probe', async () => {
     const { origin, close } = await otherSite();
     try {
