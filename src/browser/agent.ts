@@ -94,7 +94,7 @@ interface PageViewAnswer {
     };
     const fillForms = () => { try { const fs = markedForms(); for (let i = 0; i < fs.length; i++) fill(fs[i]); } catch (e) {} };
 
-    const pageview = (url: string, seq: number): Promise<PageViewAnswer | null> => {
+    const pageview = (url: string, seq: number, prev: string | null): Promise<PageViewAnswer | null> => {
       // Only the latest page view asked for settles the waiters (probe(), held forms, event()).
       const last = () => seq === state.seq;
       if (!siteKey) { warn('no site key: add data-site-key="pk_test_..." to the agent script tag'); if (last()) settle(); return Promise.resolve(null); }
@@ -109,14 +109,18 @@ interface PageViewAnswer {
         if (r.fingerprint) set('vtr_fp', r.fingerprint);
         fillForms(); if (last()) settle();
         return r;
-      }, (e: Error) => { warn('page view not recorded: ' + e.message); if (last()) settle(); return null; });
+      }, (e: Error) => {
+        // The session goes on: its earlier probe still proves it for events and pings.
+        if (!state.probe) state.probe = prev;
+        warn('page view not recorded: ' + e.message); if (last()) settle(); return null;
+      });
     };
     // One at a time: a page view asked for while another is on its way (a single-page app navigating
     // at once) waits for its answer, so it carries the fingerprint that answer assigned (one visitor,
     // one session) and reaches the emulator in order. The URL is the one at the time of asking.
-    const queuePageview = (): Promise<PageViewAnswer | null> => {
+    const queuePageview = (prev: string | null): Promise<PageViewAnswer | null> => {
       const url = w.location.href, seq = ++state.seq;
-      const run = state.queue.then(() => pageview(url, seq));
+      const run = state.queue.then(() => pageview(url, seq, prev));
       state.queue = run.then(null, () => {});
       return run;
     };
@@ -171,14 +175,14 @@ interface PageViewAnswer {
       /** Adds a custom event to the current session; resolves {success} (never rejects). */
       event,
       /** Records a page view (single-page apps call it after navigating); resolves {probe_id, session_id} or null. */
-      pageview: () => { state.probe = null; state.done = false; return queuePageview(); },
+      pageview: () => { const prev = state.probe; state.probe = null; state.done = false; return queuePageview(prev); },
       /** The current probe id, waiting for the page view (up to ms, default 3000). */
       probe: (ms?: number) => whenProbe(typeof ms === 'number' ? ms : 3000),
       probeId: () => state.probe,
       sessionId: () => state.session,
     };
-    if (siteKey || d.readyState !== 'loading') { siteKey = siteKey || keyFromForm(); queuePageview(); }
-    else d.addEventListener('DOMContentLoaded', () => { siteKey = keyFromForm(); queuePageview(); });
+    if (siteKey || d.readyState !== 'loading') { siteKey = siteKey || keyFromForm(); queuePageview(null); }
+    else d.addEventListener('DOMContentLoaded', () => { siteKey = keyFromForm(); queuePageview(null); });
   } catch (e) {
     try { if (w.console) w.console.warn('vtr: agent disabled: ' + e); } catch (e2) {}
   }

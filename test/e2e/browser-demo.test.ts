@@ -149,6 +149,27 @@ describe.skipIf(!BROWSER_TESTS_RUN)('demo in a real browser', { timeout: 180_000
     }
   });
 
+  it('agent: after a page view that did not reach the emulator, events still go to the session', async () => {
+    const { origin, close } = await otherSite();
+    try {
+      const page = await newPage();
+      await page.goto(`${origin}/steady`);
+      await page.waitForFunction(() => !!(window as any).vtr?.sessionId(), null, { timeout: WAIT });
+      const sessionId = await page.evaluate(() => (window as any).vtr.sessionId());
+      // The emulator is away (restarting) for one navigation, then back.
+      await page.route('**/_vtr/agent/pageview', (route) => route.abort('connectionrefused'));
+      expect(await page.evaluate(() => { history.pushState({}, '', '/away'); return (window as any).vtr.pageview(); })).toBeNull();
+      expect(pageErrors.splice(0)).toEqual([expect.stringContaining('page view not recorded')]);
+      await page.unroute('**/_vtr/agent/pageview');
+      expect(await page.evaluate(() => (window as any).vtr.event('added_to_cart'))).toEqual({ success: true });
+      expect((await admin(`/sessions/${sessionId}`)).custom_events).toEqual(['added_to_cart']);
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    } finally {
+      await close();
+    }
+  });
+
   it('agent: a submit before the probe arrived is held, then sent with the probe', async () => {
     const { origin, close } = await otherSite();
     try {
