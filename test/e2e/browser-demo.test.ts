@@ -83,13 +83,13 @@ describe.skipIf(!BROWSER_TESTS_RUN)('demo in a real browser', { timeout: 180_000
   });
 
   /** A plain site on another origin whose page embeds the agent from the emulator. */
-  async function otherSite(key?: string): Promise<{ origin: string; close: () => Promise<unknown> }> {
+  async function otherSite(key?: string, headers: Record<string, string> = {}): Promise<{ origin: string; close: () => Promise<unknown> }> {
     const siteKey = key ?? (await admin('/sites/default')).site_key;
     const html = `<!doctype html><html><head><title>other</title></head><body>
       <form id="f" action="/submitted" method="get"><input name="q" value="1"><button data-vtr-site-key="${siteKey}">go</button></form>
       <script src="${server.origin}/agent.js" data-site-key="${siteKey}"></script></body></html>`;
     const other: Server = createServer((req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' });
+      res.writeHead(200, { 'content-type': 'text/html', ...headers });
       res.end(req.url?.startsWith('/submitted') ? `<p id="done">${req.url}</p>` : html);
     });
     await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
@@ -163,6 +163,20 @@ describe.skipIf(!BROWSER_TESTS_RUN)('demo in a real browser', { timeout: 180_000
       await page.unroute('**/_vtr/agent/pageview');
       expect(await page.evaluate(() => (window as any).vtr.event('added_to_cart'))).toEqual({ success: true });
       expect((await admin(`/sessions/${sessionId}`)).custom_events).toEqual(['added_to_cart']);
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    } finally {
+      await close();
+    }
+  });
+
+  it('agent: a cross-origin-isolated page (COEP require-corp) loads the agent from the plain tag', async () => {
+    const { origin, close } = await otherSite(undefined, { 'cross-origin-embedder-policy': 'require-corp', 'cross-origin-opener-policy': 'same-origin' });
+    try {
+      const page = await newPage();
+      await page.goto(`${origin}/isolated`);
+      expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+      await page.waitForFunction(() => !!(window as any).vtr?.sessionId(), null, { timeout: WAIT });
       expect(pageErrors).toEqual([]);
       await page.close();
     } finally {

@@ -64,8 +64,12 @@ export function agentRoutes(app: Hono, { sites, sessions }: AppDeps): void {
     }
   };
 
+  // Cross-Origin-Resource-Policy: a cross-origin-isolated page (COEP require-corp) loads the agent
+  // from the plain script tag too, as it does a third-party script from a CDN.
   route(app, '/agent.js', {
-    GET: (c) => c.body(browserScripts.get('agent'), 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }),
+    GET: (c) => c.body(browserScripts.get('agent'), 200, {
+      'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'cross-origin-resource-policy': 'cross-origin',
+    }),
   });
 
   route(app, '/_vtr/agent/pageview', {
