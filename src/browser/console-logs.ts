@@ -29,7 +29,10 @@ export function logsLive(): void {
     tr.appendChild(el('td', e.path, 'mono'));
     td = el('td'); td.appendChild(el('span', String(e.status), 'badge status-' + String(e.status)[0])); tr.appendChild(td);
     tr.appendChild(el('td', e.duration_ms.toFixed(2) + ' ms'));
-    tr.appendChild(e.site_id ? el('td', e.site_id, 'mono') : el('td', 'null', 'null'));
+    // No site (a refused key): the dash with the raw value as its tooltip, as fields.ts#value renders it.
+    td = el('td', e.site_id, 'mono');
+    if (!e.site_id) { const n = el('span', '—', 'null'); n.title = 'null'; td.appendChild(n); }
+    tr.appendChild(td);
     td = el('td', null, 'wrap');
     const d = el('details'); d.appendChild(el('summary', 'View'));
     const req = pretty(e.request_body), res = pretty(e.response_body);

@@ -89,6 +89,19 @@ suite('console in a browser', () => {
     expect(await time.textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(emulated\)$/);
   });
 
+  it('a live request-log row without a site shows the dash, as the page does after a reload', async () => {
+    await page.goto(`${server.origin}/_vtr/console/logs`);
+    await page.locator('#live.on').waitFor();
+    await fetch(`${server.baseUrl}/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: 'sk_test_notThisOne' }) });
+    const row = page.locator('tbody#rows tr', { hasText: '/api/v1/event' }).first();
+    await row.waitFor();
+    const siteCell = () => row.locator('td').nth(5);
+    expect(await siteCell().innerText()).toBe('—');
+    const live = await siteCell().innerHTML();
+    await page.reload();
+    expect(await siteCell().innerHTML()).toBe(live);
+  });
+
   it('is usable at phone width (no page-wide horizontal scroll)', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     try {
