@@ -102,6 +102,16 @@ suite('console in a browser', () => {
     expect(await siteCell().innerHTML()).toBe(live);
   });
 
+  it('a check page shows the probe time as every console time does, in UTC', async () => {
+    const pv = await fetch(`${server.origin}/_vtr/agent/pageview`, {
+      method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ site_key: server.site!.site_key, url: 'http://127.0.0.1:5173/' }),
+    }).then((r) => r.json());
+    const check = await cli('check', '--probe-id', pv.probe_id, '--ip', '127.0.0.1');
+    await page.goto(`${server.origin}/_vtr/console/checks/${check.id}`);
+    const shown = page.locator('#sec-device ~ dl dt', { hasText: /^probe_created_at$/ }).locator('xpath=following-sibling::dd[1]');
+    expect(await shown.innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
+  });
+
   it('is usable at phone width (no page-wide horizontal scroll)', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     try {

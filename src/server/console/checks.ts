@@ -29,13 +29,16 @@ export function checkRow(c: StoredCheck): Html {
 </tr>`;
 }
 
+// A section's timestamps (device.probe_created_at) are shown as every console time is: with the zone.
+const isTime = (key: string, v: unknown): v is string => key.endsWith('_at') && typeof v === 'string';
+
 function section(name: string, data: unknown): Html {
   const heading = html`<h2 id="sec-${name}">${name}</h2>`;
   if (data == null || typeof data !== 'object') {
     return html`<section class="card" aria-labelledby="sec-${name}">${heading}<p class="empty">Not sent.</p></section>`;
   }
   return html`<section class="card" aria-labelledby="sec-${name}">${heading}
-<dl class="fields">${Object.entries(data as Record<string, unknown>).map(([k, v]) => html`<dt>${k}</dt><dd>${value(v)}</dd>`)}</dl>
+<dl class="fields">${Object.entries(data as Record<string, unknown>).map(([k, v]) => html`<dt>${k}</dt><dd>${isTime(k, v) ? time(v) : value(v)}</dd>`)}</dl>
 </section>`;
 }
 
