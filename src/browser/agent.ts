@@ -119,8 +119,10 @@ interface PageViewAnswer {
     // at once) waits for its answer, so it carries the fingerprint that answer assigned (one visitor,
     // one session) and reaches the emulator in order. The URL is the one at the time of asking.
     const queuePageview = (prev: string | null): Promise<PageViewAnswer | null> => {
-      const url = w.location.href, seq = ++state.seq;
-      const run = state.queue.then(() => pageview(url, seq, prev));
+      const url = w.location.href, seq = ++state.seq, before = state.queue;
+      // An answer that never comes (an emulator paused in a debugger) holds the next one 5 s at most.
+      const turn = new Promise((res) => { before.then(res); setTimeout(res, 5000); });
+      const run = turn.then(() => pageview(url, seq, prev));
       state.queue = run.then(null, () => {});
       return run;
     };

@@ -149,6 +149,25 @@ describe.skipIf(!BROWSER_TESTS_RUN)('demo in a real browser', { timeout: 180_000
     }
   });
 
+  it('agent: a page view whose answer never comes does not hold the next one for good', async () => {
+    const { origin, close } = await otherSite();
+    try {
+      const page = await newPage();
+      await page.goto(`${origin}/first`);
+      await page.waitForFunction(() => !!(window as any).vtr?.sessionId(), null, { timeout: WAIT });
+      // The emulator stops answering one page view (paused in a debugger), then answers again.
+      let hung = false;
+      await page.route('**/_vtr/agent/pageview', (route) => { if (hung) return route.continue(); hung = true; return new Promise(() => {}); });
+      await page.evaluate(() => { history.pushState({}, '', '/hung'); (window as any).vtr.pageview(); });
+      const next = await page.evaluate(() => { history.pushState({}, '', '/after'); return (window as any).vtr.pageview(); });
+      expect(next).toMatchObject({ session_id: expect.stringMatching(/^ses_/) });
+      expect((await admin(`/sessions/${next.session_id}`)).exit_path).toBe('/after');
+      await page.close();
+    } finally {
+      await close();
+    }
+  });
+
   it('agent: after a page view that did not reach the emulator, events still go to the session', async () => {
     const { origin, close } = await otherSite();
     try {
