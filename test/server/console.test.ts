@@ -149,6 +149,14 @@ describe('console pages', () => {
     expect(second.text).toContain('← Newest');
   });
 
+  it('pages: a list of exactly one page has no "Older" link to an empty page', async () => {
+    const h = fresh();
+    for (let i = 0; i < 50; i++) await h.createSession();
+    const first = await page(h, '/_vtr/console/sessions');
+    expect(first.text.match(/<tr id="row-/g)).toHaveLength(50);
+    expect(first.text).not.toContain('Older →');
+  });
+
   it('a before cursor that names nothing shows the newest entries (the API answers 400)', async () => {
     const h = fresh();
     await h.request('/api/v1/nowhere');

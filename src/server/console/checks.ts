@@ -3,7 +3,7 @@ import type { StoredCheck } from '../../checks/run-check.js';
 import { notFound } from '../../domain/errors.js';
 import { html, scriptJson, type Html } from './html.js';
 import { CONSOLE, scrollTable } from './layout.js';
-import { pager, risk, sitePicker, time, value } from './fields.js';
+import { pageOf, pager, risk, sitePicker, time, value } from './fields.js';
 import type { ConsoleRouter } from './router.js';
 
 const PAGE_SIZE = 50;
@@ -48,14 +48,14 @@ export function registerChecksPages(r: ConsoleRouter): void {
     const site = c.req.query('site') || undefined;
     const before = c.req.query('before') || undefined;
     // A cursor that names nothing (pruned, deleted) shows the newest checks rather than an error.
-    const checks = deps.checks.list({ siteId: site, limit: PAGE_SIZE, before: before && deps.checks.get(before) ? before : undefined });
+    const { rows: checks, more } = pageOf(deps.checks.list({ siteId: site, limit: PAGE_SIZE + 1, before: before && deps.checks.get(before) ? before : undefined }), PAGE_SIZE);
     const body = html`<h1>Visitor checks</h1>
 <form class="filter" method="get" action="${CONSOLE}/checks">
 ${sitePicker(deps.sites.list(), site)}
 <div><button type="submit">Show</button></div>
 </form>
 ${scrollTable('Visitor checks, newest first', CHECK_HEAD, checks.map(checkRow), { bodyId: 'rows', empty: 'No checks yet. Run one with `vtr check --email a@example.com`.' })}
-${pager(`${CONSOLE}/checks`, { site }, { before, lastId: checks.at(-1)?.id, full: checks.length === PAGE_SIZE })}`;
+${pager(`${CONSOLE}/checks`, { site }, { before, lastId: checks.at(-1)?.id, more })}`;
     const script = before
       ? undefined
       : html`vtrPage.checks(${scriptJson(site ?? '')});`;

@@ -34,18 +34,23 @@ export function statusBadge(status: number): Html {
   return html`<span class="badge status-${String(status)[0]}">${status}</span>`;
 }
 
-/** Paging by cursor: "Newer" back to the first page, "Older" after the last row shown. */
-export function pager(base: string, params: Record<string, string | undefined>, opts: { before?: string; lastId?: string; full: boolean }): Html {
+/** A page of rows listed with one row more than it shows: whether an older page has any. */
+export function pageOf<T>(listed: T[], size: number): { rows: T[]; more: boolean } {
+  return { rows: listed.slice(0, size), more: listed.length > size };
+}
+
+/** Paging by cursor: "Newer" back to the first page, "Older" after the last row shown when there are more. */
+export function pager(base: string, params: Record<string, string | undefined>, opts: { before?: string; lastId?: string; more: boolean }): Html {
   const link = (extra: Record<string, string | undefined>) => {
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries({ ...params, ...extra })) if (v) q.set(k, v);
     const s = q.toString();
     return s ? `${base}?${s}` : base;
   };
-  if (!opts.before && !opts.full) return html``;
+  if (!opts.before && !opts.more) return html``;
   return html`<nav class="pager" aria-label="Pages">
 ${opts.before ? html`<a href="${link({ before: undefined })}">← Newest</a>` : ''}
-${opts.full && opts.lastId ? html`<a href="${link({ before: opts.lastId })}" rel="next">Older →</a>` : ''}
+${opts.more && opts.lastId ? html`<a href="${link({ before: opts.lastId })}" rel="next">Older →</a>` : ''}
 </nav>`;
 }
 

@@ -5,7 +5,7 @@ import { FilterError, formatFilterError, matchesFilter, parseFilter } from '../.
 import { VtrError } from '../../domain/errors.js';
 import { html, raw, scriptJson, type Html } from './html.js';
 import { CONSOLE, scrollTable } from './layout.js';
-import { pager, risk, sitePicker, time, value } from './fields.js';
+import { pageOf, pager, risk, sitePicker, time, value } from './fields.js';
 import type { ConsoleRouter } from './router.js';
 
 const PAGE_SIZE = 50;
@@ -57,11 +57,12 @@ export function registerSessionsPage(r: ConsoleRouter): void {
     if (jump) return c.redirect(jump, 302);
     const before = c.req.query('before') || undefined;
     let sessions: Session[] = [];
+    let more = false;
     let error: Html | string = '';
     try {
       // A cursor that names nothing (deleted) shows the newest sessions rather than an error.
       const from = before && deps.sessions.find(before) ? before : undefined;
-      sessions = deps.sessions.list({ siteId: site, where: where || undefined, limit: PAGE_SIZE, before: from });
+      ({ rows: sessions, more } = pageOf(deps.sessions.list({ siteId: site, where: where || undefined, limit: PAGE_SIZE + 1, before: from }), PAGE_SIZE));
     } catch (err) {
       if (!(err instanceof VtrError) || err.code !== 'invalid_filter') throw err;
       error = filterError(where, { message: err.message, position: Number(err.details?.position ?? 0) });
@@ -77,7 +78,7 @@ ${sitePicker(sites, site)}
 <p id="where-help" class="muted">Clauses like <code>field op value</code> joined by <code>and</code>/<code>or</code>; ops <code>= != &lt; &lt;= &gt; &gt;= in (…) not in (…) contains is null is not null</code>. Or paste a session, check or probe id to open it.</p>
 ${error}
 ${error ? '' : scrollTable('Sessions, newest first', HEAD, sessions.map(sessionRow), { bodyId: 'rows', compact: true, empty: 'No sessions match. Make one with `vtr sessions create`.' })}
-${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before, lastId: sessions.at(-1)?.session_id, full: sessions.length === PAGE_SIZE })}`;
+${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before, lastId: sessions.at(-1)?.session_id, more })}`;
     // Live rows only on the first page; the server decides whether a session matches the filter.
     const script = before || error
       ? undefined
