@@ -257,7 +257,7 @@ describe('console with --admin-token', () => {
     const form = await page(h, login);
     expect(form.status).toBe(401);
     expect(form.text).toContain('<input type="hidden" name="next" value="/_vtr/console/webhooks/wh_x?status=failed">');
-    // The form's GET: the token and the page asked for.
+    // A link carrying the token and the page asked for.
     const wrong = await page(h, `/?admin_token=nope&next=${encodeURIComponent('/_vtr/console/webhooks/wh_x?status=failed')}`);
     expect(wrong.text).toContain('name="next" value="/_vtr/console/webhooks/wh_x?status=failed"');
     const given = await page(h, `/?admin_token=${T}&next=${encodeURIComponent('/_vtr/console/webhooks/wh_x?status=failed')}`);
@@ -268,6 +268,23 @@ describe('console with --admin-token', () => {
       const r = await page(h, `/?admin_token=${T}&next=${encodeURIComponent(next)}`);
       expect(r.headers.get('location')).toBe('/_vtr/console/sessions');
     }
+  });
+
+  it('/: the token form posts, so a typed token (a wrong one too) never reaches the address bar', async () => {
+    const h = fresh({ adminToken: T });
+    const ask = await page(h, '/?next=' + encodeURIComponent('/_vtr/console/checks'));
+    expect(ask.text).toContain('<form method="post" action="/"');
+    const post = (token: string) =>
+      h.request('/', { method: 'POST', body: new URLSearchParams({ admin_token: token, next: '/_vtr/console/checks' }), headers: { accept: 'text/html' }, redirect: 'manual' });
+    const wrong = await post('nope');
+    expect(wrong.status).toBe(401);
+    const text = await wrong.text();
+    expect(text).toContain('That is not the admin token.');
+    expect(text).toContain('name="next" value="/_vtr/console/checks"');
+    const given = await post(T);
+    expect(given.status).toBe(303);
+    expect(given.headers.get('location')).toBe('/_vtr/console/checks');
+    expect(given.headers.get('set-cookie')).toMatch(/^vtr_admin=s3cret-admin;/);
   });
 
   it('/: accepts the admin token as a bearer header, like every other console path', async () => {

@@ -87,6 +87,18 @@ export function consoleRoutes(app: Hono, deps: AppDeps): { notFound(c: Context):
     }
     return c.redirect(next ?? `${CONSOLE}/sessions`, 302);
   });
+  // The token form posts, so a token typed into it (a wrong one too) stays out of the address bar,
+  // the history and the server's access logs.
+  app.post('/', async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const next = consolePath(typeof form.next === 'string' ? form.next : undefined);
+    if (admin) {
+      const given = typeof form.admin_token === 'string' ? form.admin_token : '';
+      if (!given || !safeEqual(given, admin)) return c.html(tokenForm(deps, next, 'That is not the admin token.').text, 401);
+      rememberAdminToken(c, given);
+    }
+    return c.redirect(next ?? `${CONSOLE}/sessions`, 303);
+  });
   app.get(CONSOLE, (c) => c.redirect(`${CONSOLE}/sessions`, 302));
   app.get(`${CONSOLE}/`, (c) => c.redirect(`${CONSOLE}/sessions`, 302));
 
@@ -131,7 +143,7 @@ function tokenForm(deps: AppDeps, next: string | null, error?: string) {
     version: deps.config.version,
     body: html`<h1>This emulator needs its admin token</h1>
 ${error ? html`<div class="error" role="alert"><p>${error}</p></div>` : ''}
-<form method="get" action="/" class="card">
+<form method="post" action="/" class="card">
 <p>It was started with <code>--admin-token</code>. Enter the token once; the console keeps it in a cookie.</p>
 <label for="admin_token">Admin token</label>
 <input type="password" id="admin_token" name="admin_token" autocomplete="off" spellcheck="false" required>
