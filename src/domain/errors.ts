@@ -24,6 +24,7 @@ export const ERROR_STATUS = {
   database_read_only: 503,
   insufficient_storage: 507,
   not_built: 503,
+  shutting_down: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -8,7 +8,7 @@ import type { RetryPolicy } from '../domain/retry-policy.js';
 import type { WebhookAttempt, WebhookEvent } from '../domain/webhooks.js';
 import { manualRetryRefusal } from '../domain/webhook-event.js';
 import { isStorageFault, notFound, VtrError } from '../domain/errors.js';
-import { formatMicros } from '../domain/time.js';
+import { formatDuration, formatMicros, formatMillis, parseDuration } from '../domain/time.js';
 import type { EventBus } from '../events/bus.js';
 import type { Store } from '../store/index.js';
 import { loadEventJson } from './json.js';
@@ -180,6 +180,22 @@ export function createDispatcher(d: DispatcherDeps) {
     }
   }
 
+  /** A clock move that a stop cut short: where the clock stopped, what did not run, how to finish. */
+  function shuttingDown(remainingMs: number, dueNow: number): VtrError {
+    const now = formatMillis(clock.now());
+    const unrun = dueNow > 0 ? ` ${dueNow} webhook attempt${dueNow === 1 ? '' : 's'} due then did not run; they run when it starts again.` : '';
+    if (remainingMs === 0) {
+      return new VtrError('shutting_down', `the emulator is shutting down: the clock moved to ${now} (UTC, emulated), but${unrun}`, { now, remaining_ms: 0 });
+    }
+    const rest = formatDuration(remainingMs);
+    const left = parseDuration(rest) === remainingMs ? rest : `${remainingMs}ms`;
+    return new VtrError(
+      'shutting_down',
+      `the emulator is shutting down: the clock stopped at ${now} (UTC, emulated), ${left} short of the move, before webhook attempts it could no longer run.${unrun} Start it again and run \`vtr clock advance ${left}\` to finish the move`,
+      { now, remaining_ms: remainingMs },
+    );
+  }
+
   /** One manual attempt now, for a `failed` event; answers the event after it. */
   async function retry(eventId: string): Promise<WebhookEvent> {
     const ev = store.webhookEvents.get(eventId);
@@ -205,7 +221,7 @@ export function createDispatcher(d: DispatcherDeps) {
     if (site?.plan !== 'paid') {
       throw new VtrError('plan_required', `site ${ev.site_id} is on the free plan: webhooks deliver on paid sites only (vtr sites update ${ev.site_id} --plan paid)`);
     }
-    if (closing) throw new VtrError('conflict', 'the emulator is shutting down');
+    if (closing) throw new VtrError('shutting_down', 'the emulator is shutting down; retry the event once it is running again');
     const claimed = claims.take([eventId], (id) => {
       const now = store.webhookEvents.get(id);
       return now != null && manualRetryRefusal(now) == null;
@@ -243,7 +259,16 @@ export function createDispatcher(d: DispatcherDeps) {
     async advanceClock(ms: number): Promise<void> {
       clock.assertCanAdvance(ms);
       const target = clock.position() + ms;
+      // A stop starts no attempt: the move ends before the first one it could not run, and says so.
+      const cutShort = () => {
+        if (!closing) return;
+        const dueNow = store.webhookEvents.due(dueUs(), MAX_IN_FLIGHT * 2).length;
+        const next = store.webhookEvents.nextDueAfter(dueUs());
+        const ahead = next != null && Math.ceil(next / 1000) - clock.now() <= target - clock.position();
+        if (dueNow > 0 || ahead) throw shuttingDown(Math.max(0, target - clock.position()), dueNow);
+      };
       await runDue();
+      cutShort();
       for (;;) {
         const next = store.webhookEvents.nextDueAfter(dueUs());
         if (next == null) break;
@@ -251,10 +276,12 @@ export function createDispatcher(d: DispatcherDeps) {
         if (clock.position() + step >= target) break;
         if (step > 0) clock.advance(step);
         await runDue();
+        cutShort();
       }
       const rest = target - clock.position();
       if (rest > 0) clock.advance(rest);
       await runDue();
+      cutShort();
     },
     retry,
     pause,

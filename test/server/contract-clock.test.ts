@@ -6,6 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { harness, type Harness } from '../helpers/emulator.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { startEmulator, type RunningEmulator } from '../../src/index.js';
+import { createEmulator } from '../../src/emulator.js';
+import { tempDir } from '../helpers/vtr-process.js';
+import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 
 const asMs = (ts: string) => Date.parse(`${ts.slice(0, 23)}Z`);
 
@@ -87,5 +91,58 @@ describe('contract: a manual clock move runs the retries that fall due on the wa
     const [e] = await emu.client.admin<any[]>('GET', `/webhooks/${hook.webhook_id}/events`);
     expect(e).toMatchObject({ status: 'failed', attempts: { length: 6 } });
     await expect(emu.clock.set('2000-01-01T00:00:00')).rejects.toThrow(/forward/);
+  });
+});
+
+describe('contract: a clock move cut short by a shutdown says so', () => {
+  it('clock advance: a shutdown during the move answers 503 shutting_down, with the clock stopped before the attempts it could not run', async () => {
+    const rx = await startReceiver({ answer: () => 500 });
+    const dir = tempDir();
+    const db = join(dir, 'vtr.db');
+    const emulator = createEmulator({ dbPath: db, clock: 'frozen', webhookLog: () => {} });
+    try {
+      const { port } = await emulator.listen(0, '127.0.0.1');
+      const base = `http://127.0.0.1:${port}/_vtr/api`;
+      const post = (path: string, body: unknown) =>
+        fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const site = emulator.bootstrap!.site.site_id;
+      await post(`/sites/${site}/webhooks`, { url: rx.url });
+      await post(`/sites/${site}/views`, { name: 'All', filter: 'page_views >= 1', trigger_webhooks: true });
+      await post(`/sites/${site}/sessions`, {});
+      await rx.waitFor((ds) => ds.length === 1);
+      const start = ((await (await fetch(`${base}/clock`)).json()) as { now: string }).now;
+      // The first retry (due 2 s on) hangs until the server has begun to stop.
+      rx.answer(() => 'hang');
+      const move = post('/clock/advance', { duration: '1h' });
+      await rx.waitFor((ds) => ds.length === 2);
+      const closing = emulator.close();
+      rx.releaseHanging();
+      const r = await move;
+      const body = (await r.json()) as { code: string; message: string; now: string; remaining_ms: number };
+      await closing;
+      expect(r.status).toBe(503);
+      expect(body.code).toBe('shutting_down');
+      expect(body.message).toMatch(/shutting down/);
+      expect(body.message).toMatch(/vtr clock advance/);
+      // Stopped before the retry it could not run (due 4 s after the failed one), not at the end of the hour.
+      const at = asMs(body.now) - asMs(start);
+      expect(at).toBeGreaterThanOrEqual(2_000);
+      expect(at).toBeLessThan(6_000);
+      expect(body.remaining_ms).toBe(3_600_000 - at);
+      expect(rx.deliveries).toHaveLength(2);
+      // Started again, the clock is where the answer said, and that retry is still ahead of it.
+      const again = createEmulator({ dbPath: db, clock: 'frozen', webhookLog: () => {} });
+      try {
+        expect(again.clock.now()).toBe(asMs(body.now));
+        const [e] = again.store.webhookEvents.list({});
+        expect(e).toMatchObject({ status: 'retrying' });
+        expect(e.next_attempt_us! / 1000).toBeGreaterThan(again.clock.now());
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await rx.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

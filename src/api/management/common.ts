@@ -26,7 +26,7 @@ const FAILURES = {
   409: 'The change conflicts with the current state (`conflict`, `retries_in_progress`, `already_delivered`, `schema_too_new`)',
   413: 'The body is too large (`payload_too_large`)',
   415: 'A body whose Content-Type is not JSON, or that is compressed (`unsupported_media_type`)',
-  503: 'Nothing was written: the database is busy or read-only (`database_busy`, `database_read_only`)',
+  503: 'Nothing was written: the database is busy or read-only (`database_busy`, `database_read_only`); or the emulator is stopping (`shutting_down`: a clock move it cut short says where the clock stopped)',
   507: 'Nothing was written: the disk is full (`insufficient_storage`)',
 } as const;
 type Failure = keyof typeof FAILURES;
