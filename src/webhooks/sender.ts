@@ -20,7 +20,8 @@ export function createHttpSender(): { send: Sender; close(): Promise<void> } {
     const signal = AbortSignal.timeout(timeoutMs);
     try {
       const { agent, request } = await undici();
-      const res = await request(url, { method: 'POST', headers, body, dispatcher: agent, signal });
+      const to = withBasicAuth(url, headers);
+      const res = await request(to.url, { method: 'POST', headers: to.headers, body, dispatcher: agent, signal });
       // The answer's body is not kept, but reading it is part of the exchange (and frees the socket):
       // a 2xx whose body is still coming at the timeout is a timeout.
       await res.body.dump({ limit: 256 * 1024, signal }).catch(() => undefined);
@@ -42,6 +43,28 @@ export function createHttpSender(): { send: Sender; close(): Promise<void> } {
       if (client) await (await client).agent.close().catch(() => undefined);
     },
   };
+}
+
+/**
+ * `https://user:pass@host/hook`: the credentials go as HTTP Basic auth, as webhook providers that
+ * take such URLs send them (undici would drop them silently); percent-escapes are decoded first.
+ */
+function withBasicAuth(url: string, headers: Record<string, string>): { url: string; headers: Record<string, string> } {
+  if (!url.includes('@')) return { url, headers };
+  const u = new URL(url);
+  if (!u.username && !u.password) return { url, headers };
+  const credentials = `${decoded(u.username)}:${decoded(u.password)}`;
+  u.username = '';
+  u.password = '';
+  return { url: u.href, headers: { ...headers, authorization: `Basic ${Buffer.from(credentials).toString('base64')}` } };
+}
+
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part; // a stray % is itself
+  }
 }
 
 function describe(err: unknown, timedOut: boolean, timeoutMs: number): string {

@@ -40,4 +40,16 @@ describe('webhook sender', () => {
     expect(r).toMatchObject({ ok: false, status_code: null });
     expect(r.error).toBe('TLS error: wrong version number (ERR_SSL_WRONG_VERSION_NUMBER); is the endpoint plain http://?');
   });
+  it('send: credentials in the URL go as HTTP Basic auth, not silently dropped', async () => {
+    let seen: { auth?: string; url?: string; host?: string } = {};
+    const url = await receiver((req, res) => {
+      seen = { auth: req.headers.authorization, url: req.url, host: req.headers.host };
+      res.writeHead(204).end();
+    });
+    const withCreds = url.replace('http://', 'http://hook%40user:p%3Ass%20w@');
+    expect(await sender.send(withCreds, { 'webhook-id': 'msg_1' }, '{}', 2000)).toEqual({ ok: true, status_code: 204, error: null });
+    expect(seen.auth).toBe(`Basic ${Buffer.from('hook@user:p:ss w').toString('base64')}`);
+    expect(seen.url).toBe('/hook');
+    expect(seen.host).not.toContain('@');
+  });
 });
