@@ -60,6 +60,19 @@ export function parseDuration(text: string): number | null {
   return matched === t.length && matched > 0 ? Math.round(total) : null;
 }
 
+/** `ms` to the millisecond, in units parseDuration reads back exactly (`59m57.999s`): for a command to run. */
+export function formatDurationExact(ms: number): string {
+  const parts: string[] = [];
+  let rest = Math.round(ms);
+  for (const [unit, size] of [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000]] as const) {
+    const n = Math.floor(rest / size);
+    if (n) parts.push(`${n}${unit}`);
+    rest -= n * size;
+  }
+  if (rest || parts.length === 0) parts.push(`${rest / 1000}s`);
+  return parts.join('');
+}
+
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`;
   const s = ms / 1000;

@@ -8,7 +8,7 @@ import type { RetryPolicy } from '../domain/retry-policy.js';
 import type { WebhookAttempt, WebhookEvent } from '../domain/webhooks.js';
 import { manualRetryRefusal } from '../domain/webhook-event.js';
 import { isStorageFault, notFound, VtrError } from '../domain/errors.js';
-import { formatDuration, formatMicros, formatMillis, parseDuration } from '../domain/time.js';
+import { formatDurationExact, formatMicros, formatMillis } from '../domain/time.js';
 import type { EventBus } from '../events/bus.js';
 import type { Store } from '../store/index.js';
 import { loadEventJson } from './json.js';
@@ -187,8 +187,7 @@ export function createDispatcher(d: DispatcherDeps) {
     if (remainingMs === 0) {
       return new VtrError('shutting_down', `the emulator is shutting down: the clock moved to ${now} (UTC, emulated), but${unrun}`, { now, remaining_ms: 0 });
     }
-    const rest = formatDuration(remainingMs);
-    const left = parseDuration(rest) === remainingMs ? rest : `${remainingMs}ms`;
+    const left = formatDurationExact(remainingMs);
     return new VtrError(
       'shutting_down',
       `the emulator is shutting down: the clock stopped at ${now} (UTC, emulated), ${left} short of the move, before webhook attempts it could no longer run.${unrun} Start it again and run \`vtr clock advance ${left}\` to finish the move`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMicros, parseTimestamp } from '../../src/domain/time.js';
+import { formatDurationExact, formatMicros, parseDuration, parseTimestamp } from '../../src/domain/time.js';
 
 describe('time', () => {
   it('formatMicros: UTC, microseconds, no zone suffix', () => {
@@ -23,5 +23,13 @@ describe('time', () => {
 
   it('parseTimestamp: reads what formatMicros writes (to the millisecond)', () => {
     expect(parseTimestamp(formatMicros(1_795_253_643_123_456))).toBe(1_795_253_643_123);
+  });
+  it('formatDurationExact: parseDuration reads it back to the millisecond', () => {
+    expect(formatDurationExact(3_597_999)).toBe('59m57.999s');
+    expect(formatDurationExact(0)).toBe('0s');
+    expect(formatDurationExact(86_400_000 + 5)).toBe('1d0.005s');
+    for (const ms of [0, 1, 999, 1000, 59_999, 3_600_000, 3_597_999, 90_061_001, 7 * 86_400_000 + 123]) {
+      expect(parseDuration(formatDurationExact(ms))).toBe(ms);
+    }
   });
 });

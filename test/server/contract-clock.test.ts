@@ -7,6 +7,7 @@ import { harness, type Harness } from '../helpers/emulator.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { startEmulator, type RunningEmulator } from '../../src/index.js';
 import { createEmulator } from '../../src/emulator.js';
+import { formatDurationExact } from '../../src/domain/time.js';
 import { tempDir } from '../helpers/vtr-process.js';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
@@ -129,6 +130,7 @@ describe('contract: a clock move cut short by a shutdown says so', () => {
       expect(at).toBeGreaterThanOrEqual(2_000);
       expect(at).toBeLessThan(6_000);
       expect(body.remaining_ms).toBe(3_600_000 - at);
+      expect(body.message).toContain(`vtr clock advance ${formatDurationExact(body.remaining_ms)}`);
       expect(rx.deliveries).toHaveLength(2);
       // Started again, the clock is where the answer said, and that retry is still ahead of it.
       const again = createEmulator({ dbPath: db, clock: 'frozen', webhookLog: () => {} });
