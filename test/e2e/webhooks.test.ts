@@ -312,4 +312,25 @@ describe('webhooks end to end (built binary)', () => {
     const list = JSON.parse((await runCli(['views', 'list', '--json'], { env: s.env })).stdout);
     expect(list).toHaveLength(1);
   });
+  it('clock advance: a server stopping mid-move exits 1 saying where the clock stopped, after listing the attempts that ran', async () => {
+    const rx = await receiver({ answer: () => 500 });
+    const s = await serve(['--memory', '--clock', 'frozen']);
+    await wire(s, rx.url);
+    await newSession(s);
+    await rx.waitFor((ds) => ds.length === 1);
+    // The retry due 2 s on hangs until the server has been told to stop.
+    rx.answer(() => 'hang');
+    const move = runCli(['clock', 'advance', '1h'], { env: s.env });
+    await rx.waitFor((ds) => ds.length === 2);
+    const stopped = s.stop('SIGTERM');
+    await waitUntil(() => /SIGTERM/.test(s.stderr()));
+    rx.releaseHanging();
+    expect(await stopped).toBe(0);
+    const r = await move;
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/msg_\w+ #2 /);
+    expect(r.stderr).toMatch(/Ran 1 webhook attempt on the way/);
+    expect(r.stderr).toMatch(/the clock stopped at .*vtr clock advance 59m5\d.*shutting_down/s);
+  });
 });

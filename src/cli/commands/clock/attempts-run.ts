@@ -41,8 +41,24 @@ export async function reportingAttempts<T>(ctx: CliContext, client: ApiClient, m
   })();
   await Promise.race([connected, sleep(CONNECT_MS, undefined, { ref: false })]);
   try {
-    const result = await move();
+    let result: T;
+    try {
+      result = await move();
+    } catch (err) {
+      // A move cut short (the emulator stopping) still ran what it ran: listed before the error.
+      await sleep(SETTLE_MS);
+      if (attempts.length > 0) report();
+      throw err;
+    }
     await sleep(SETTLE_MS);
+    report();
+    return result;
+  } finally {
+    stop.abort();
+    await listening;
+  }
+
+  function report(): void {
     const c = style(ctx);
     // Only a frozen or manual clock moves: these are emulated times.
     const t = timeFormat(true);
@@ -54,9 +70,5 @@ export async function reportingAttempts<T>(ctx: CliContext, client: ApiClient, m
       ctx.info(c.red(`Webhook ${w.webhook_id} (${w.url}) was disabled: ${w.consecutive_failures} failures in a row over 3 days or more; its pending events are failed. Re-enable: vtr webhooks enable ${w.webhook_id}`));
     }
     ctx.info(attempts.length === 0 ? 'No webhook attempt was due on the way.' : `Ran ${attempts.length} webhook attempt${attempts.length === 1 ? '' : 's'} on the way.`);
-    return result;
-  } finally {
-    stop.abort();
-    await listening;
   }
 }
