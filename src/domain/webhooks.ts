@@ -83,6 +83,19 @@ export function httpUrlProblem(url: string): string | null {
   return null;
 }
 
+/** A webhook URL for a person to read (a mail): a password in it is masked (`https://user:***@host/`). */
+export function urlShown(url: string): string {
+  if (!url.includes('@')) return url;
+  try {
+    const u = new URL(url);
+    if (!u.password) return url;
+    u.password = '***';
+    return u.href;
+  } catch {
+    return url;
+  }
+}
+
 /** What changed a session, as far as the saved-view trigger cares. */
 /** 'test_session': made for `webhooks trigger`, whose event is made by hand; views are not evaluated. */
 export type SessionChangeCause = 'custom_event' | 'test_session';

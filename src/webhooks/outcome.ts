@@ -2,7 +2,7 @@
 // webhook's failure run (and disabling), and the notifications. Returns what to announce after commit.
 import type { Clock } from '../domain/clock.js';
 import type { RetryPolicy } from '../domain/retry-policy.js';
-import type { Notification, WebhookAttempt } from '../domain/webhooks.js';
+import { urlShown, type Notification, type WebhookAttempt } from '../domain/webhooks.js';
 import { afterAttempt, stopped } from '../domain/webhook-event.js';
 import { recordDelivery, recordFailure, shouldDisable } from '../domain/disabling.js';
 import { formatMicros } from '../domain/time.js';
@@ -88,7 +88,7 @@ export function recordAttempt(d: OutcomeDeps, eventId: string, attempt: WebhookA
           body: [
             `A webhook event of site "${site.name}" (${site.site_id}) could not be delivered; its automatic retries are exhausted.`,
             '',
-            `Webhook:      ${wh.webhook_id} ${wh.url}`,
+            `Webhook:      ${wh.webhook_id} ${urlShown(wh.url)}`,
             `Event:        ${ev.webhook_event_id} (webhook-id header)`,
             `Saved view:   ${ev.saved_view_name} (${ev.saved_view_id})`,
             `Session:      ${ev.session_id}`,
@@ -124,13 +124,13 @@ function disable(d: OutcomeDeps, wh: WebhookRecord, run: { consecutive_failures:
       site,
       webhook_id: wh.webhook_id,
       webhook_event_id: null,
-      subject: `[vtr] Webhook disabled: ${wh.url}`,
+      subject: `[vtr] Webhook disabled: ${urlShown(wh.url)}`,
       body: [
         `The webhook ${wh.webhook_id} of site "${site.name}" (${site.site_id}) was disabled:`,
         `${run.consecutive_failures} consecutive events failed, the first of them created at ${since}.`,
         'Its pending retries were stopped; it receives no new events while disabled.',
         '',
-        `URL: ${wh.url}`,
+        `URL: ${urlShown(wh.url)}`,
         '',
         `Fix the endpoint, then re-enable it: vtr webhooks enable ${wh.webhook_id}`,
         `Failed events can be retried: vtr webhooks retry --all-failed --webhook ${wh.webhook_id}`,

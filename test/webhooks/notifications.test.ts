@@ -89,4 +89,17 @@ describe('notifications over SMTP', () => {
     expect(n).toMatchObject({ kind: 'webhook_event_failed', sent_at: null, send_error: expect.any(String) });
     expect((await h!.request('/_vtr/health')).status).toBe(200);
   });
+  it('notifications: a webhook URL with credentials is written with its password masked', async () => {
+    rx = await startReceiver({ answer: () => 500 });
+    h = harness({ clock: 'manual', retrySchedule: [5, 5, 5, 5, 5] });
+    const url = rx.url.replace('http://', 'http://hooks:s3cr%2Ft@');
+    const hook = (await h.admin('POST', `/sites/${h.site.site_id}/webhooks`, { url })).body;
+    await h.admin('POST', `/sites/${h.site.site_id}/views`, { name: 'All', filter: 'page_views >= 1', trigger_webhooks: true });
+    await h.createSession();
+    await waitUntil(async () => (await h!.admin('GET', '/notifications')).body.length === 1);
+    const [n] = (await h.admin('GET', '/notifications')).body;
+    expect(n.webhook_id).toBe(hook.webhook_id);
+    expect(n.body).toContain(rx.url.replace('http://', 'http://hooks:***@'));
+    expect(JSON.stringify(n)).not.toContain('s3cr');
+  });
 });
