@@ -83,6 +83,14 @@ export function httpUrlProblem(url: string): string | null {
   return null;
 }
 
+/**
+ * httpUrlProblem, and a host written out: URL parsing reads `http:///hook` as `http://hook/` (the
+ * path taken for the host), a typo that would only show later as a failed delivery.
+ */
+export function webhookUrlProblem(url: string): string | null {
+  return httpUrlProblem(url) ?? (/^\s*https?:[\\/]{3}/i.test(url) ? 'must name a host after "//"' : null);
+}
+
 /** A webhook URL for a person to read (a mail): a password in it is masked (`https://user:***@host/`). */
 export function urlShown(url: string): string {
   if (!url.includes('@')) return url;

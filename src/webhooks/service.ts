@@ -1,7 +1,7 @@
 // Webhooks of a site and their event history (the console's "Manage site → Webhooks" pages).
 import type { Clock } from '../domain/clock.js';
 import type { EventStatus, Notification, Webhook, WebhookEvent } from '../domain/webhooks.js';
-import { httpUrlProblem } from '../domain/webhooks.js';
+import { webhookUrlProblem } from '../domain/webhooks.js';
 import { NO_RUN } from '../domain/disabling.js';
 import { manualRetryRefusal, type RetryRefusal } from '../domain/webhook-event.js';
 import { notFound, unknownCursor, VtrError } from '../domain/errors.js';
@@ -25,7 +25,7 @@ export interface WebhookServiceDeps {
 }
 
 function checkUrl(url: string): void {
-  const problem = httpUrlProblem(url);
+  const problem = webhookUrlProblem(url);
   if (problem) throw new VtrError('invalid_request', `url: ${problem}`, { field: 'url' });
 }
 

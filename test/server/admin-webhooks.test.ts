@@ -62,6 +62,16 @@ describe('management API: webhooks, events and the trigger', () => {
     expect((await h.admin('POST', `/sites/${site()}/webhooks`, {})).body).toMatchObject({ field: 'url' });
   });
 
+  it('webhooks: a URL with no host after "//" (http:///hook, read as http://hook/) is a 400 naming url, on create and on change', async () => {
+    for (const url of ['http:///hook', 'https:////example.com/hook']) {
+      const r = await h.admin('POST', `/sites/${site()}/webhooks`, { url });
+      expect(r.status, url).toBe(400);
+      expect(r.body).toMatchObject({ code: 'invalid_request', field: 'url', message: expect.stringContaining('host') });
+    }
+    const hook = await createHook('http://127.0.0.1:9000/hook');
+    expect((await h.admin('PATCH', `/webhooks/${hook.webhook_id}`, { url: 'http:///hook' })).body).toMatchObject({ code: 'invalid_request', field: 'url' });
+  });
+
   it('webhooks: creating one on a free site is 403 plan_required', async () => {
     const free = (await h.admin('POST', '/sites', { name: 'Free', plan: 'free' })).body;
     const r = await h.admin('POST', `/sites/${free.site_id}/webhooks`, { url: 'https://example.com/' });
