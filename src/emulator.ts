@@ -96,7 +96,7 @@ export function createEmulator(opts: EmulatorOptions) {
     rules,
     webhooks: webhooks.webhooks,
     afterClockMove: () => webhooks.dispatcher.runDue(),
-    advanceClock: (ms) => webhooks.dispatcher.advanceClock(ms),
+    advanceClock: (by) => webhooks.dispatcher.advanceClock(by),
   };
   const bootstrap = sites.bootstrap();
   const app: Hono = createApp(deps);

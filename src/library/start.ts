@@ -103,11 +103,11 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   const client = createApiClient(opts.listen === false ? { ...clientOpts, fetch: fetchInProcess } : clientOpts);
   const helpers = createHelpers(createApiClient({ ...clientOpts, fetch: fetchInProcess }), () => keys.siteId);
   // Like `vtr clock advance/set`: every delivery scheduled on the way runs at its time before it resolves.
-  const move = (ms: number) => {
+  const move = (by: number | (() => number)) => {
     notAfterClose();
     // The clock's own refusal names `--clock`, the CLI's flag; here the fix is an option.
     if (emulator.clock.mode === 'system') throw new ClockError("the clock is in system mode and follows real time; start the emulator with startEmulator({ clock: 'frozen' }) (or 'manual') to move it");
-    return emulator.deps.advanceClock!(ms);
+    return emulator.deps.advanceClock!(by);
   };
   const state = emulator.deps.state!;
 
@@ -125,7 +125,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
       async set(ts) {
         const ms = ts instanceof Date ? ts.getTime() : typeof ts === 'string' ? parseTimestamp(ts) : null;
         if (ms == null || Number.isNaN(ms)) throw new TypeError(`emu.clock.set: expected an ISO time ("2030-01-01T00:00:00Z") or a Date, got ${shown(ts)}`);
-        await move(ms - emulator.clock.now());
+        await move(() => ms - emulator.clock.now());
       },
     },
     client,

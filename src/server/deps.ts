@@ -33,9 +33,10 @@ export interface AppDeps {
   afterClockMove?: () => Promise<void>;
   /**
    * Moves a manual clock forward by `ms` as time would pass: every attempt scheduled on the way runs
-   * at its time (retries it schedules too), in order, before it resolves. Throws ClockError.
+   * at its time (retries it schedules too), in order, before it resolves. Throws ClockError. Moves
+   * run one after another; a function gives `ms` when the move's turn comes (`clock set`).
    */
-  advanceClock?: (ms: number) => Promise<void>;
+  advanceClock?: (ms: number | (() => number)) => Promise<void>;
   /** The public-API request log (`/_vtr/api/logs`, `vtr logs`). */
   requestLog?: RequestLogger;
   /** State export/import/reset (`/_vtr/api/state`). */

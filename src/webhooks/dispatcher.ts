@@ -50,6 +50,8 @@ export function createDispatcher(d: DispatcherDeps) {
   // Held until start(): `vtr serve` sends nothing before it is listening (a start that fails, e.g. on
   // a busy port, must not deliver anything).
   let held = false;
+  // Clock moves queue here: each starts where the previous one left the clock.
+  let moving: Promise<unknown> = Promise.resolve();
 
   // What is due "now". A frozen clock's now is a whole millisecond: its microsecond readings only
   // order what happens within it, and that lead is not stored (an import or restart starts the
@@ -180,6 +182,35 @@ export function createDispatcher(d: DispatcherDeps) {
     }
   }
 
+  /** One clock move (see advanceClock). */
+  async function advance(ms: number): Promise<void> {
+    clock.assertCanAdvance(ms);
+    const target = clock.position() + ms;
+    // A stop starts no attempt: the move ends before the first one it could not run, and says so.
+    const cutShort = () => {
+      if (!closing) return;
+      const dueNow = store.webhookEvents.due(dueUs(), MAX_IN_FLIGHT * 2).length;
+      const next = store.webhookEvents.nextDueAfter(dueUs());
+      const ahead = next != null && Math.ceil(next / 1000) - clock.now() <= target - clock.position();
+      if (dueNow > 0 || ahead) throw shuttingDown(Math.max(0, target - clock.position()), dueNow);
+    };
+    await runDue();
+    cutShort();
+    for (;;) {
+      const next = store.webhookEvents.nextDueAfter(dueUs());
+      if (next == null) break;
+      const step = Math.ceil(next / 1000) - clock.now();
+      if (clock.position() + step >= target) break;
+      if (step > 0) clock.advance(step);
+      await runDue();
+      cutShort();
+    }
+    const rest = target - clock.position();
+    if (rest > 0) clock.advance(rest);
+    await runDue();
+    cutShort();
+  }
+
   /** A clock move that a stop cut short: where the clock stopped, what did not run, how to finish. */
   function shuttingDown(remainingMs: number, dueNow: number): VtrError {
     const now = formatMillis(clock.now());
@@ -253,34 +284,14 @@ export function createDispatcher(d: DispatcherDeps) {
      * scheduled attempt on the way, in order, and runs it there, so a retry scheduled by an attempt
      * also runs when it falls before the end (`clock advance 1h` runs a whole 2 s … 32 s retry
      * schedule). The clock's position (manual: offset, frozen: "now") grows by exactly `ms`;
-     * everything that became due has run when it resolves.
+     * everything that became due has run when it resolves. Moves run one at a time, in the order
+     * asked: two `clock advance 1h` at once move it 2 h. A function gives `ms` when the move's turn
+     * comes (`clock set`: the distance to its time from where the previous move left the clock).
      */
-    async advanceClock(ms: number): Promise<void> {
-      clock.assertCanAdvance(ms);
-      const target = clock.position() + ms;
-      // A stop starts no attempt: the move ends before the first one it could not run, and says so.
-      const cutShort = () => {
-        if (!closing) return;
-        const dueNow = store.webhookEvents.due(dueUs(), MAX_IN_FLIGHT * 2).length;
-        const next = store.webhookEvents.nextDueAfter(dueUs());
-        const ahead = next != null && Math.ceil(next / 1000) - clock.now() <= target - clock.position();
-        if (dueNow > 0 || ahead) throw shuttingDown(Math.max(0, target - clock.position()), dueNow);
-      };
-      await runDue();
-      cutShort();
-      for (;;) {
-        const next = store.webhookEvents.nextDueAfter(dueUs());
-        if (next == null) break;
-        const step = Math.ceil(next / 1000) - clock.now();
-        if (clock.position() + step >= target) break;
-        if (step > 0) clock.advance(step);
-        await runDue();
-        cutShort();
-      }
-      const rest = target - clock.position();
-      if (rest > 0) clock.advance(rest);
-      await runDue();
-      cutShort();
+    advanceClock(by: number | (() => number)): Promise<void> {
+      const move = moving.then(() => advance(typeof by === 'function' ? by() : by));
+      moving = move.catch(() => undefined);
+      return move;
     },
     retry,
     pause,

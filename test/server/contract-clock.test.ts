@@ -81,6 +81,16 @@ describe('contract: a manual clock move runs the retries that fall due on the wa
     expect(back).toMatchObject({ status: 409, body: { code: 'conflict' } });
   });
 
+  it('clock advance: two moves asked at once run one after the other: the clock grows by both, every retry on the way runs', async () => {
+    const { id } = await failingEvent({ clock: 'frozen' });
+    const before = asMs((await h!.admin('GET', '/clock')).body.now);
+    const [a, b] = await Promise.all([h!.admin('POST', '/clock/advance', { duration: '1h' }), h!.admin('POST', '/clock/advance', { duration: '1h' })]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(asMs((await h!.admin('GET', '/clock')).body.now) - before).toBe(2 * 3_600_000);
+    expect((await h!.admin('GET', `/webhook-events/${id}`)).body).toMatchObject({ status: 'failed', attempts: { length: 6 } });
+    expect(rx.deliveries).toHaveLength(6);
+  });
+
   it('library: emu.clock.advance("2m") does the same before it resolves', async () => {
     emu = await startEmulator({ clock: 'manual' });
     const site = emu.site.siteId;

@@ -11,10 +11,10 @@ import { validate } from '../validate.js';
 
 export function adminClockRoutes(app: Hono, deps: AppDeps): void {
   // Forward by `ms`, stopping at every delivery scheduled on the way (see AppDeps.advanceClock).
-  const move = async (ms: number) => {
+  const move = async (by: number | (() => number)) => {
     try {
-      if (deps.advanceClock) return await deps.advanceClock(ms);
-      deps.clock.advance(ms);
+      if (deps.advanceClock) return await deps.advanceClock(by);
+      deps.clock.advance(typeof by === 'function' ? by() : by);
     } catch (err) {
       if (err instanceof ClockError) throw new VtrError('conflict', err.message);
       throw err;
@@ -34,7 +34,8 @@ export function adminClockRoutes(app: Hono, deps: AppDeps): void {
       const { timestamp } = validate(ClockSet, await readJsonObject(c));
       const ms = parseTimestamp(timestamp);
       if (ms == null) throw new VtrError('invalid_request', 'timestamp: use ISO 8601, e.g. 2026-11-21T09:00:00', { field: 'timestamp' });
-      await move(ms - deps.clock.now());
+      // Measured when the move's turn comes: another move may be running.
+      await move(() => ms - deps.clock.now());
       return c.json(clockJson(deps.clock));
     }],
   ]);
