@@ -42,6 +42,7 @@ interface PageViewAnswer {
       // Page views go one at a time (see queuePageview); seq numbers the latest one asked for.
       queue: Promise.resolve() as Promise<unknown>,
       seq: 0,
+      renewing: null as Promise<PageViewAnswer | null> | null,
     };
 
     const warn = (m: string) => { try { if (w.console) w.console.warn('vtr: ' + m); } catch (e) {} };
@@ -54,7 +55,7 @@ interface PageViewAnswer {
         method: 'POST', mode: 'cors', credentials: 'omit', keepalive: true,
         headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(body),
       }).then((r) => r.json().then((j) => {
-        if (!r.ok) throw new Error((j && j.message) || ('HTTP ' + r.status));
+        if (!r.ok) { const e = new Error((j && j.message) || ('HTTP ' + r.status)); (e as Error & { code?: string }).code = j && j.code; throw e; }
         return j as T;
       }));
     };
@@ -136,14 +137,32 @@ interface PageViewAnswer {
         .then(null, () => {});
     };
 
+    // The page stayed open past the end of its session: record this page again, which starts or
+    // joins the visitor's current session (one page view for events sent together).
+    const renew = (): Promise<PageViewAnswer | null> => {
+      if (!state.renewing) {
+        state.probe = null; state.done = false;
+        state.renewing = queuePageview(null).then((r) => { state.renewing = null; return r; });
+      }
+      return state.renewing;
+    };
+
     const event = (name: string, opts?: { value?: number }) => whenProbe(10000).then(() => {
       if (!state.session) throw new Error('no session yet (the page view was not recorded)');
-      const body: Record<string, unknown> = { session_id: state.session, probe_id: state.probe, name: String(name) };
+      const body: Record<string, unknown> = { name: String(name) };
       // A value that is not a finite number would reach the server as null (NaN) or not at all: say so.
       const value = opts ? opts.value : undefined;
       if (value !== undefined && value !== null && (typeof value !== 'number' || !isFinite(value))) throw new Error('value must be a finite number, e.g. { value: 49 }');
       if (typeof value === 'number') body.value = value;
-      return post<{ success: boolean }>('/_vtr/agent/event', body);
+      const send = () => { body.session_id = state.session; body.probe_id = state.probe; return post<{ success: boolean }>('/_vtr/agent/event', body); };
+      const sent = state.session;
+      return send().then(null, (e: Error & { code?: string }) => {
+        if (e.code !== 'session_expired') throw e;
+        return (state.session === sent ? renew() : state.renewing || Promise.resolve(null)).then(() => {
+          if (!state.session || state.session === sent) throw new Error('the session has ended and no new page view was recorded');
+          return send();
+        });
+      });
     }).then(null, (e: Error) => { warn('event not recorded: ' + e.message); return { success: false, message: e.message }; });
 
     // Capture on window runs before the page's own submit handlers. Without a probe yet, hold the

@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   retries_in_progress: 409,
   already_delivered: 409,
   webhook_disabled: 409,
+  session_expired: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   headers_too_large: 431,

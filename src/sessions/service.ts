@@ -201,9 +201,32 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
     }, opts.atUs, opts.partOfCreation ? undefined : 'custom_event');
   }
 
+  /**
+   * The visitor's current session: the latest of its fingerprint, with a page view within the
+   * timeout. Any other has ended (contract §4), even if its page is still open.
+   */
+  function isCurrent(rec: SessionRecord): boolean {
+    const nowUs = clock.nowMicros();
+    if (nowUs - rec.last_seen_us >= SESSION_TIMEOUT_US) return false;
+    const fp = rec.session.fingerprint;
+    return !fp || latestRecord(rec.session.site_id, fp)?.session.session_id === rec.session.session_id;
+  }
+
   return {
     recordPageView,
     addCustomEvent,
+    /**
+     * The agent's `vtr.event`: a custom event of the visitor's current session. An ended session is
+     * refused (`session_expired`), so the page records a page view, which starts or joins the current
+     * session, and sends the event there.
+     */
+    appendAgentEvent(site: Site, sessionId: string, name: string, value?: number | null): void {
+      const rec = readRecord(sessionId);
+      if (rec && rec.session.site_id === site.site_id && !isCurrent(rec)) {
+        throw new VtrError('session_expired', `session ${sessionId} has ended (30 minutes without a page view, or a later page view started another); record a page view to start or join the current session`);
+      }
+      addCustomEvent(sessionId, site.site_id, name, value);
+    },
     /** addCustomEvent for a route that answers without the session (`POST /session/{id}/event`, the agent). */
     appendCustomEvent(sessionId: string, siteId: string, name: string, value?: number | null): void {
       addCustomEvent(sessionId, siteId, name, value);

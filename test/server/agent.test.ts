@@ -121,6 +121,15 @@ describe('agent endpoints', () => {
     expect(emu.deps.sessions.get(a.body.session_id).custom_events).toEqual([]);
   });
 
+  it('event: refused with session_expired once a later page view started another session of the visitor', async () => {
+    const first = await pageview({ url: 'https://shop.example.com/?gclid=first' });
+    const second = await pageview({ url: 'https://shop.example.com/?gclid=second', fingerprint: first.body.fingerprint });
+    expect(second.body.session_id).not.toBe(first.body.session_id);
+    const r = await agentPost('/_vtr/agent/event', { site_key: siteKey, session_id: first.body.session_id, probe_id: first.body.probe_id, name: 'late' });
+    expect(r).toMatchObject({ status: 409, body: { code: 'session_expired', message: expect.stringContaining('record a page view') } });
+    expect(emu.deps.sessions.get(first.body.session_id).custom_events).toEqual([]);
+  });
+
   it('ping: extends a live session without adding a page view', async () => {
     const pv = await pageview();
     const r = await agentPost('/_vtr/agent/ping', { site_key: siteKey, session_id: pv.body.session_id, probe_id: pv.body.probe_id, url: 'https://shop.example.com/' });

@@ -26,13 +26,20 @@ function frozen() {
     return (await res.json()) as { session_id: string; probe_id: string; fingerprint: string };
   };
   const pageview = (extra: Record<string, unknown> = {}) => agent('pageview', extra);
+  const event = async (ref: { session_id: string; probe_id: string }, name: string) => {
+    const res = await e.app.request('/_vtr/agent/event', {
+      method: 'POST', headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ site_key: siteKey, session_id: ref.session_id, probe_id: ref.probe_id, name }),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
   const ping = (ref: { session_id: string; probe_id: string }) => agent('ping', { session_id: ref.session_id, probe_id: ref.probe_id });
   const advance = async (duration: string) => {
     const res = await e.app.request('/_vtr/api/clock/advance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ duration }) });
     expect(res.status).toBe(200);
   };
   const session = async (id: string) => (await (await e.app.request(`/api/v1/session/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
-  return { pageview, ping, advance, session };
+  return { pageview, ping, event, advance, session };
 }
 
 describe('frozen clock and sessions', () => {
@@ -58,5 +65,17 @@ describe('frozen clock and sessions', () => {
     await advance('30m');
     const next = await pageview({ fingerprint: first.fingerprint });
     expect(next.session_id).not.toBe(first.session_id);
+  });
+
+  it("clock advance 30m without a page view: the agent's event for the ended session is refused, not added to it", async () => {
+    const { pageview, ping, event, advance, session } = frozen();
+    const first = await pageview();
+    await advance('29m');
+    await ping(first);
+    expect(await event(first, 'in_time')).toEqual({ status: 200, body: { success: true } });
+    // A ping is not a page view: the 30 minutes still run from the page view.
+    await advance('1m');
+    expect(await event(first, 'late')).toMatchObject({ status: 409, body: { code: 'session_expired' } });
+    expect((await session(first.session_id)).custom_events).toEqual(['in_time']);
   });
 });

@@ -99,7 +99,7 @@ export function agentRoutes(app: Hono, { sites, sessions }: AppDeps): void {
       const site = siteOf(body);
       const e = validate(eventBody, body);
       ownSession(site, e);
-      sessions.appendCustomEvent(e.session_id, site.site_id, e.name, e.value);
+      sessions.appendAgentEvent(site, e.session_id, e.name, e.value);
       return c.json({ success: true });
     },
   });
