@@ -101,7 +101,11 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
     return intel.valid ? intel.ip : sessionIp;
   }
 
-  function recordPageView(site: Site, pv: PageView, opts: PageViewOptions = {}): { session: Session; probe_id: string } {
+  /** A page view's probe id; a ping (`opts.ping`) is no page view and gets none (null). */
+  function recordPageView(site: Site, pv: PageView, opts: PageViewOptions & { ping: true }): { session: Session; probe_id: null };
+  function recordPageView(site: Site, pv: PageView, opts?: PageViewOptions & { ping?: false }): { session: Session; probe_id: string };
+  function recordPageView(site: Site, pv: PageView, opts?: PageViewOptions): { session: Session; probe_id: string | null };
+  function recordPageView(site: Site, pv: PageView, opts: PageViewOptions = {}): { session: Session; probe_id: string | null } {
     const result = tx(() => {
       const nowUs = opts.atUs ?? clock.nowMicros();
       const at = formatMicros(nowUs);
@@ -154,6 +158,8 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
         };
       }
       const session = commit(rec, previous, site, opts.cause);
+      // A ping's answer carries no probe: one stored for it could never be used.
+      if (opts.ping) return { session, previous, probe_id: null };
       const probe_id = newId.probe(nowUs);
       store.probes.insert({ probe_id, site_id: site.site_id, session_id: session.session_id, ip: probeIp(pv.ip, session.ip), created_at: at, created_us: nowUs });
       return { session, previous, probe_id };

@@ -137,6 +137,18 @@ describe('agent endpoints', () => {
     expect(emu.deps.sessions.get(pv.body.session_id).page_views).toBe(1);
   });
 
+  it('ping: stores no probe (a ping answers none), and the page view\'s probe still works', async () => {
+    const pv = await pageview();
+    const before = emu.store.probes.all().length;
+    for (let i = 0; i < 3; i++) {
+      const r = await agentPost('/_vtr/agent/ping', { site_key: siteKey, session_id: pv.body.session_id, probe_id: pv.body.probe_id, url: 'https://shop.example.com/' });
+      expect(r.body).toEqual({ success: true, extended: true });
+    }
+    expect(emu.store.probes.all().length).toBe(before);
+    const e = await agentPost('/_vtr/agent/event', { site_key: siteKey, session_id: pv.body.session_id, probe_id: pv.body.probe_id, name: 'after_pings' });
+    expect(e.status).toBe(200);
+  });
+
   it('X-Forwarded-For: trusted only from loopback or in-process', async () => {
     // In-process requests have no socket; the served case is covered by the browser test.
     const r = await pageview({}, { 'x-forwarded-for': '203.0.113.50, 10.0.0.1' });
