@@ -34,7 +34,8 @@ export function createSessionsFromSpec(deps: { clock: Clock; sessions: SessionSe
   const base = {
     url: spec.url ?? DEFAULT_SPEC.url,
     referrer: spec.referrer ?? null,
-    user_agent: spec.user_agent === undefined ? DEFAULT_SPEC.user_agent : spec.user_agent,
+    // An empty one (`--user-agent ""`) is no user agent, as a client that sends none.
+    user_agent: spec.user_agent === undefined ? DEFAULT_SPEC.user_agent : spec.user_agent?.trim() ? spec.user_agent : null,
     ip: spec.ip === undefined ? DEFAULT_SPEC.ip : spec.ip,
     language: spec.language === undefined ? DEFAULT_SPEC.language : spec.language,
     // None by default: the session takes its IP's time zone (a reserved test range has one).

@@ -27,6 +27,12 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
     }
   });
 
+  it('sessions create --user-agent "": a session without a user agent (null), as the API makes from ""', async () => {
+    const r = await vtr(['sessions', 'create', '--user-agent', '', '--json'], suite.server.env);
+    expect(r.code).toBe(0);
+    expect(parseOne(r.stdout)).toMatchObject({ user_agent: null, browser_name: null, device_type: null });
+  });
+
   it('--json: hints go to stderr, never stdout', async () => {
     const r = await vtr(['sites', 'create', '--name', 'Hinted', '--json'], suite.server.env);
     expect(r.code).toBe(0);

@@ -52,6 +52,12 @@ describe('management API: sessions create (derived fields)', () => {
     expect(await h.createSession({ user_agent: UA.chromeWindows })).toMatchObject({ device_type: 'computer', browser_name: 'Chrome', browser_version: '131.0.0.0', os_family: 'Windows', os_version: '10' });
   });
 
+  it('sessions create: an empty or blank user_agent means none (null), as null does', async () => {
+    for (const user_agent of ['', '   ', null]) {
+      expect(await h.createSession({ user_agent })).toMatchObject({ user_agent: null, browser_name: null, device_type: null, risks: [] });
+    }
+  });
+
   it('sessions create: geo comes from the reserved IP ranges', async () => {
     expect(await h.createSession({ ip: '192.0.2.55' })).toMatchObject({ country_code: 'US', city: 'New York', isp: 'Example Residential', ip_network: '192.0.2', risk_level: 'normal', risks: [] });
     expect(await h.createSession({ ip: '198.51.100.9' })).toMatchObject({ country_code: 'GB', city: 'London', ip_network: '198.51.100' });

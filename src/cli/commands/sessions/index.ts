@@ -22,7 +22,7 @@ export function registerSessions(program: Command): void {
       .command('create')
       .description('make a session from page views, as the agent would')
       .option('--ip <ip>', 'visitor IP (reserved test ranges: `vtr testvalues`)', '192.0.2.10')
-      .option('--user-agent <ua>', 'user agent (default: Chrome on Windows)')
+      .option('--user-agent <ua>', 'user agent (default: Chrome on Windows; "" for none)')
       .option('--url <url>', 'landing URL, with its query string (utm_*, gclid, ...)', 'https://example.com/')
       .option('--referrer <url>', 'referrer URL')
       .option('--language <tag>', 'IETF language tag', 'en-US')
