@@ -28,5 +28,37 @@ function canonicalizer(maxLength: number, canonicalOf: (text: string) => string 
 /** `en-us` → `en-US`; null when not a well-formed language tag. */
 export const canonicalLanguage = canonicalizer(50, (tag) => Intl.getCanonicalLocales(tag)[0]);
 
-/** `europe/london` → `Europe/London`; null when not a tz database name. */
-export const canonicalTimezone = canonicalizer(100, (zone) => new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone);
+/**
+ * Zones the tz database renamed whose old name Intl (ICU) still gives as canonical: `Asia/Kolkata`
+ * would come back `Asia/Calcutta`, and a filter on the name that was sent would miss it.
+ */
+const CURRENT_ZONE_NAMES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Godthab': 'America/Nuuk',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Truk': 'Pacific/Chuuk',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+};
+
+/**
+ * `europe/london` → `Europe/London`, `Asia/Calcutta` → `Asia/Kolkata`; null when not a tz database
+ * name. UTC stays `UTC`, as browsers report it.
+ */
+export const canonicalTimezone = canonicalizer(100, (zone) => {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  return CURRENT_ZONE_NAMES[name] ?? name;
+});

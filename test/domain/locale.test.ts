@@ -19,4 +19,18 @@ describe('locale', () => {
     expect(canonicalTimezone('garbage zone')).toBeNull();
     expect(canonicalTimezone(undefined)).toBeNull();
   });
+
+  it("canonicalTimezone: the tz database's current name, never an older one Intl still prefers", () => {
+    // What was asked for comes back, and a browser reporting the old name gets the current one too.
+    for (const [sent, stored] of [
+      ['Asia/Kolkata', 'Asia/Kolkata'], ['Asia/Calcutta', 'Asia/Kolkata'], ['asia/kolkata', 'Asia/Kolkata'],
+      ['Europe/Kyiv', 'Europe/Kyiv'], ['Europe/Kiev', 'Europe/Kyiv'], ['Asia/Ho_Chi_Minh', 'Asia/Ho_Chi_Minh'],
+      ['America/Argentina/Buenos_Aires', 'America/Argentina/Buenos_Aires'], ['America/Nuuk', 'America/Nuuk'],
+      ['Pacific/Kanton', 'Pacific/Kanton'], ['US/Eastern', 'America/New_York'],
+      // UTC as every browser reports it (ECMA-402's name for Etc/UTC, Etc/GMT and GMT).
+      ['Etc/UTC', 'UTC'], ['GMT', 'UTC'],
+    ]) {
+      expect(canonicalTimezone(sent), sent).toBe(stored);
+    }
+  });
 });

@@ -46,6 +46,13 @@ describe('management API: sessions create (derived fields)', () => {
     expect(await h.createSession({ language: 'fr-ca', timezone: 'america/toronto' })).toMatchObject({ language: 'fr-CA', timezone: 'America/Toronto' });
   });
 
+  it('sessions create: a time zone comes back as given, and a filter on that name finds it', async () => {
+    const s = await h.createSession({ timezone: 'Asia/Kolkata' });
+    expect(s.timezone).toBe('Asia/Kolkata');
+    const r = await h.admin('GET', `/sessions?where=${encodeURIComponent('timezone = "Asia/Kolkata"')}`);
+    expect(r.body.map((x: { session_id: string }) => x.session_id)).toContain(s.session_id);
+  });
+
   it('sessions create: device fields come from the user agent', async () => {
     expect(await h.createSession({ user_agent: UA.iphone })).toMatchObject({ device_type: 'mobile', os_family: 'iOS', browser_family: 'Safari' });
     expect(await h.createSession({ user_agent: UA.ipad })).toMatchObject({ device_type: 'tablet' });
