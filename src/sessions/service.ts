@@ -268,12 +268,13 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
       });
     },
     /**
-     * The agent's time-on-page ping: extends the session when it is live (a page view within the
-     * timeout) and answers whether it did; a ping never starts a new session.
+     * The agent's time-on-page ping: extends the session when it is the visitor's current one (a
+     * page view within the timeout, no later session) and answers whether it did; a ping never
+     * starts a new session.
      */
     ping(site: Site, sessionId: string, url: string): boolean {
       const rec = store.sessions.get(sessionId);
-      const live = !!rec && !!rec.session.fingerprint && clock.nowMicros() - rec.last_seen_us < SESSION_TIMEOUT_US;
+      const live = !!rec && !!rec.session.fingerprint && isCurrent(rec);
       if (rec && live) recordPageView(site, { url, fingerprint: rec.session.fingerprint, ip: rec.session.ip }, { ping: true, sessionId });
       return live;
     },

@@ -130,6 +130,16 @@ describe('agent endpoints', () => {
     expect(emu.deps.sessions.get(first.body.session_id).custom_events).toEqual([]);
   });
 
+  it('ping: a session another ad click ended is not extended', async () => {
+    const first = await pageview({ url: 'https://shop.example.com/?gclid=one' });
+    await pageview({ url: 'https://shop.example.com/?gclid=two', fingerprint: first.body.fingerprint });
+    const updated = emu.deps.sessions.get(first.body.session_id).updated_at;
+    await new Promise((r) => setTimeout(r, 5));
+    const r = await agentPost('/_vtr/agent/ping', { site_key: siteKey, session_id: first.body.session_id, probe_id: first.body.probe_id, url: 'https://shop.example.com/' });
+    expect(r.body).toEqual({ success: true, extended: false });
+    expect(emu.deps.sessions.get(first.body.session_id).updated_at).toBe(updated);
+  });
+
   it('ping: extends a live session without adding a page view', async () => {
     const pv = await pageview();
     const r = await agentPost('/_vtr/agent/ping', { site_key: siteKey, session_id: pv.body.session_id, probe_id: pv.body.probe_id, url: 'https://shop.example.com/' });
