@@ -50,4 +50,20 @@ describe.skipIf(!BROWSER_TESTS_RUN)('agent sessions in a real browser', { timeou
     expect(warnings).toEqual([]);
     await page.close();
   });
+
+  it('vtr.event: events sent together after the session ended share one new session and one page view', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.origin}/_vtr/demo`);
+    await page.waitForFunction(() => !!(window as any).vtr?.sessionId(), null, { timeout: WAIT });
+    const first = await page.evaluate(() => (window as any).vtr.sessionId());
+    await adminApi(server.origin, 'POST', '/clock/advance', { duration: '45m' });
+    const answers = await page.evaluate(() => Promise.all(['a', 'b', 'c'].map((n) => (window as any).vtr.event(n))));
+    expect(answers).toEqual([{ success: true }, { success: true }, { success: true }]);
+    const now = await page.evaluate(() => (window as any).vtr.sessionId());
+    expect(now).not.toBe(first);
+    const fresh = await adminApi(server.origin, 'GET', `/sessions/${now}`);
+    expect(fresh.page_views).toBe(1);
+    expect([...fresh.custom_events].sort()).toEqual(['a', 'b', 'c']);
+    await page.close();
+  });
 });
