@@ -124,6 +124,11 @@ describe('parseUserAgent', () => {
     }
   });
 
+  it('parseUserAgent: Chrome-Lighthouse (PageSpeed Insights) is a bot, not a crawler, and keeps its device fields', () => {
+    const lighthouse = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse';
+    expect(parseUserAgent(lighthouse)).toMatchObject({ bot: true, crawler: false, headless: false, browser_family: 'Chrome', device_type: 'mobile' });
+  });
+
   it('parseUserAgent: null, empty or garbage gives nulls and no flags', () => {
     const empty = {
       device_type: null, browser_name: null, browser_family: null, browser_version: null,
