@@ -14,6 +14,9 @@ export type {
 } from './library/api-types.js';
 export type { WebhookEventFilter, WaitForOptions } from './library/helpers.js';
 export { ApiError, ConnectionError, createApiClient, NotEmulatorError } from './client/api-client.js';
+// What startEmulator (a database it cannot use) and emu.clock (a move it refuses) throw, for `instanceof`.
+export { VtrError, type ErrorCode } from './domain/errors.js';
+export { ClockError } from './domain/clock.js';
 export type { ApiClient, ClientOptions } from './client/api-client.js';
 export { VERSION } from './version.js';
 export type { StartEmulatorOptions, EmulatorClock, RunningEmulator } from './library/types.js';

@@ -40,7 +40,9 @@ export interface Clock {
   onChange(listener: () => void): () => void;
 }
 
-export class ClockError extends Error {}
+export class ClockError extends Error {
+  override name = 'ClockError';
+}
 
 /** The latest "now" a manual clock may reach (9999-12-31T23:59:59.999Z): timestamps stay formattable. */
 export const MAX_CLOCK_MS = 253_402_300_799_999;

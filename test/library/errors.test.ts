@@ -1,0 +1,35 @@
+// What a library user catches: every error class startEmulator and its clock throw is exported.
+import { describe, expect, it } from 'vitest';
+import { ClockError, startEmulator, VtrError } from '../../src/index.js';
+
+describe('library errors', () => {
+  it('clock: a refused move rejects with the exported ClockError, named as such', async () => {
+    const emu = await startEmulator({ listen: false });
+    const frozen = await startEmulator({ clock: 'frozen', listen: false });
+    try {
+      const system = await emu.clock.advance('1h').catch((e: unknown) => e);
+      expect(system).toBeInstanceOf(ClockError);
+      expect(system).toMatchObject({ name: 'ClockError' });
+      const back = await frozen.clock.set('2001-01-01T00:00:00Z').catch((e: unknown) => e);
+      expect(back).toBeInstanceOf(ClockError);
+      expect((back as Error).message).toMatch(/only moves forward/);
+    } finally {
+      await emu.close();
+      await frozen.close();
+    }
+  });
+
+  it('startEmulator: a database of a newer vtr rejects with the exported VtrError and its code', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const Database = (await import('better-sqlite3')).default;
+    const db = join(mkdtempSync(join(tmpdir(), 'vtr-errors-')), 'new.db');
+    const raw = new Database(db);
+    raw.pragma('user_version = 9999');
+    raw.close();
+    const err = await startEmulator({ db, listen: false }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VtrError);
+    expect(err).toMatchObject({ code: 'schema_too_new' });
+  });
+});
