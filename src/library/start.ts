@@ -52,6 +52,19 @@ function withInit(input: Request, init: RequestInit): Request {
   return new Request(other.url, { method: other.method, headers: new Headers([...other.headers]), body, duplex: 'half', ...init } as RequestInit);
 }
 
+/**
+ * The answer with the content-length the HTTP adapter would send for it. JSON answers carry it
+ * already (sendJson); the rest (pages, scripts, the management API's lists) are read once here. An
+ * event stream never ends, and goes as it is, as over HTTP (chunked).
+ */
+async function withLength(res: Response): Promise<Response> {
+  if (res.body === null || res.headers.has('content-length') || /^text\/event-stream/i.test(res.headers.get('content-type') ?? '')) return res;
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const headers = new Headers(res.headers);
+  headers.set('content-length', String(bytes.byteLength));
+  return new Response(bytes, { status: res.status, statusText: res.statusText, headers });
+}
+
 export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   checkOptions(opts);
   const emuOpts: EmulatorOptions = {
@@ -91,7 +104,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   const fetchInProcess = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     notAfterClose();
     const request = isRequest(input) ? (init ? withInit(input, init) : input) : new Request(new URL(String(input), origin), init);
-    return emulator.app.fetch(request);
+    return withLength(await emulator.app.fetch(request));
   };
 
   const sites = emulator.deps.sites;
