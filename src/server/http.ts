@@ -263,9 +263,24 @@ export function queryLimit(text: string | undefined, fallback: number): number {
   return limit;
 }
 
+interface SiteLookup {
+  get(siteId: string): unknown;
+  defaultSite(): { site_id: string };
+}
+
+/** What names the default site wherever a site id goes: `/sites/default/views`, `?site=default`. */
+const DEFAULT_SITE = 'default';
+
 /** A list's `?site=`: an unknown site is a 404, as on every site-scoped list. */
-export function querySite(c: Context, deps: { sites: { get(siteId: string): unknown } }): string | undefined {
+export function querySite(c: Context, deps: { sites: SiteLookup }): string | undefined {
   const siteId = c.req.query('site') || undefined;
+  if (siteId === DEFAULT_SITE) return deps.sites.defaultSite().site_id;
   if (siteId) deps.sites.get(siteId);
   return siteId;
+}
+
+/** The path's `{site_id}`, with `default` read as the default site's id, as `/sites/default` is. */
+export function siteParam(c: Context, deps: { sites: SiteLookup }): string {
+  const siteId = param(c, 'site_id');
+  return siteId === DEFAULT_SITE ? deps.sites.defaultSite().site_id : siteId;
 }

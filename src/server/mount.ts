@@ -41,11 +41,14 @@ export function mount(app: Hono, routes: Array<[RouteConfig, Handler]>): void {
     const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const special = all.flatMap((l) => {
       const values = shapeOf(l, path);
-      return values ? [{ values, answer: byMethod(paths.get(l)!) }] : [];
+      return values ? [{ values, handlers: paths.get(l)!, answer: byMethod(paths.get(l)!) }] : [];
     });
     app.all(path.replaceAll(/\{(\w+)\}/g, ':$1'), special.length === 0 ? answer : (c) => {
       const found = special.find((s) => names.every((n, i) => c.req.param(n) === s.values[i]));
-      return (found?.answer ?? answer)(c);
+      // The literal answers the methods it declares; the others are the parameter path's, whose
+      // handlers read the literal as they read an id (`PATCH /sites/default`: http.ts#siteParam).
+      const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+      return (found && found.handlers[method as keyof MethodHandlers] ? found.answer : answer)(c);
     });
   }
 }

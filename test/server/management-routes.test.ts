@@ -14,6 +14,8 @@ describe('management API: routes', () => {
     h = harness();
     const byPath = new Map<string, string[]>();
     for (const r of MANAGEMENT_ROUTES) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r.method.toUpperCase()]);
+    // `/sites/default` names a site as `/sites/{site_id}` does: it has that path's methods too.
+    byPath.set('/_vtr/api/sites/default', [...new Set([...byPath.get('/_vtr/api/sites/default')!, ...byPath.get('/_vtr/api/sites/{site_id}')!])]);
     for (const [path, methods] of byPath) {
       const url = path.replace('/_vtr/api', '').replaceAll(/\{\w+\}/g, 'x_1');
       const other = ['PUT', 'PATCH', 'DELETE', 'POST'].find((m) => !methods.includes(m))!;

@@ -43,7 +43,7 @@ export function failures(kind: 'read' | 'write', ...more: Failure[]) {
 /** A path parameter: an id, as the resource's JSON names it. */
 export const pathId = (name: string, description: string) => z.string().meta({ param: { name, in: 'path' }, description });
 
-export const SiteParams = z.object({ site_id: pathId('site_id', 'The site (`site_id`)') });
+export const SiteParams = z.object({ site_id: pathId('site_id', 'The site (`site_id`), or `default` for the default site') });
 
 /** `?limit=`: checked as the handlers read it (a whole number from 1 to 10,000). */
 export const limit = (fallback: number) =>
@@ -57,7 +57,7 @@ export const limit = (fallback: number) =>
     .meta({ description: `At most this many, from 1 to 10000 (default ${fallback})` });
 
 export const before = z.string().optional().meta({ description: 'Paging: the items older than this id (the last of the page you have)' });
-export const siteFilter = z.string().optional().meta({ description: 'Only this site (`site_id`); an unknown site is a 404' });
+export const siteFilter = z.string().optional().meta({ description: 'Only this site (`site_id`, or `default`); an unknown site is a 404' });
 
 /** `{deleted: true, <id field>}`: what a DELETE answers. */
 export const deleted = (id: string, idField: string) =>

@@ -2,13 +2,13 @@
 import type { Hono } from 'hono';
 import { createRuleRoute, deleteRuleRoute, getRuleRoute, listRulesRoute, RuleCreate, RuleUpdate, updateRuleRoute } from '../../api/management/rules.js';
 import type { AppDeps } from '../deps.js';
-import { param, readJsonObject } from '../http.js';
+import { param, readJsonObject, siteParam } from '../http.js';
 import { mount } from '../mount.js';
 import { validate } from '../validate.js';
 
-export function adminRuleRoutes(app: Hono, { rules }: AppDeps): void {
+export function adminRuleRoutes(app: Hono, { rules, sites }: AppDeps): void {
   if (!rules) return;
-  const site = (c: Parameters<typeof param>[0]) => param(c, 'site_id');
+  const site = (c: Parameters<typeof param>[0]) => siteParam(c, { sites });
   mount(app, [
     [listRulesRoute, (c) => c.json(rules.list(site(c)))],
     [createRuleRoute, async (c) => c.json(rules.create(site(c), validate(RuleCreate, await readJsonObject(c))), 201)],

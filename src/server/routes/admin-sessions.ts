@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import { createSessionRoute, getSessionAdminRoute, listSessionsRoute, SessionCreate } from '../../api/management/sessions.js';
 import type { AppDeps } from '../deps.js';
-import { readJsonObject, param, queryLimit, querySite } from '../http.js';
+import { readJsonObject, param, queryLimit, querySite, siteParam } from '../http.js';
 import { mount } from '../mount.js';
 import { validate } from '../validate.js';
 import { createSessionsFromSpec } from '../../sessions/create.js';
@@ -15,7 +15,7 @@ export function adminSessionRoutes(app: Hono, deps: AppDeps): void {
       return c.json(deps.sessions.list({ siteId, where: c.req.query('where') || undefined, limit, before: c.req.query('before') || undefined }));
     }],
     [createSessionRoute, async (c) => {
-      const site = deps.sites.get(param(c, 'site_id'));
+      const site = deps.sites.get(siteParam(c, deps));
       const spec = validate(SessionCreate, await readJsonObject(c));
       return c.json(createSessionsFromSpec(deps, site, spec), 201);
     }],

@@ -2,18 +2,19 @@
 import type { Hono } from 'hono';
 import * as r from '../../api/management/views.js';
 import type { AppDeps } from '../deps.js';
-import { param, queryLimit, readJsonObject } from '../http.js';
+import { param, queryLimit, querySite, readJsonObject, siteParam } from '../http.js';
 import { mount } from '../mount.js';
 import { validate } from '../validate.js';
 
-export function adminViewRoutes(app: Hono, { views }: AppDeps): void {
+export function adminViewRoutes(app: Hono, deps: AppDeps): void {
+  const { views } = deps;
   if (!views) return;
   const id = (c: Parameters<typeof param>[0]) => param(c, 'saved_view_id');
   mount(app, [
     // Views are few (settings, not traffic): `limit` is honoured, no cursor.
-    [r.listViewsRoute, (c) => c.json(views.list(c.req.query('site') || undefined).slice(0, queryLimit(c.req.query('limit'), 10_000)))],
-    [r.listSiteViewsRoute, (c) => c.json(views.list(param(c, 'site_id')))],
-    [r.createViewRoute, async (c) => c.json(views.create(param(c, 'site_id'), validate(r.ViewCreate, await readJsonObject(c))), 201)],
+    [r.listViewsRoute, (c) => c.json(views.list(querySite(c, deps)).slice(0, queryLimit(c.req.query('limit'), 10_000)))],
+    [r.listSiteViewsRoute, (c) => c.json(views.list(siteParam(c, deps)))],
+    [r.createViewRoute, async (c) => c.json(views.create(siteParam(c, deps), validate(r.ViewCreate, await readJsonObject(c))), 201)],
     [r.getViewRoute, (c) => c.json(views.get(id(c)))],
     [r.updateViewRoute, async (c) => c.json(views.update(id(c), validate(r.ViewUpdate, await readJsonObject(c))))],
     [r.deleteViewRoute, (c) => {

@@ -5,7 +5,7 @@ import * as w from '../../api/management/webhooks.js';
 import * as e from '../../api/management/webhook-events.js';
 import type { EventStatus } from '../../domain/webhooks.js';
 import type { AppDeps } from '../deps.js';
-import { param, queryLimit, querySite, readJsonObject } from '../http.js';
+import { param, queryLimit, querySite, readJsonObject, siteParam } from '../http.js';
 import { mount } from '../mount.js';
 import { validate } from '../validate.js';
 
@@ -18,9 +18,9 @@ export function adminWebhookRoutes(app: Hono, deps: AppDeps): void {
   const eventId = (c: Parameters<typeof param>[0]) => param(c, 'webhook_event_id');
   mount(app, [
     // Webhooks are few (settings, not traffic): `limit` is honoured, no cursor.
-    [w.listWebhooksRoute, (c) => c.json(webhooks.list(c.req.query('site') || undefined).slice(0, queryLimit(c.req.query('limit'), 10_000)))],
-    [w.listSiteWebhooksRoute, (c) => c.json(webhooks.list(param(c, 'site_id')))],
-    [w.createWebhookRoute, async (c) => c.json(webhooks.create(param(c, 'site_id'), validate(w.WebhookCreate, await readJsonObject(c)).url), 201)],
+    [w.listWebhooksRoute, (c) => c.json(webhooks.list(querySite(c, deps)).slice(0, queryLimit(c.req.query('limit'), 10_000)))],
+    [w.listSiteWebhooksRoute, (c) => c.json(webhooks.list(siteParam(c, deps)))],
+    [w.createWebhookRoute, async (c) => c.json(webhooks.create(siteParam(c, deps), validate(w.WebhookCreate, await readJsonObject(c)).url), 201)],
     [w.getWebhookRoute, (c) => c.json(webhooks.get(id(c)))],
     [w.updateWebhookRoute, async (c) => c.json(webhooks.update(id(c), validate(w.WebhookUpdate, await readJsonObject(c))))],
     [w.deleteWebhookRoute, (c) => {
