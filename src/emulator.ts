@@ -6,6 +6,7 @@ import { getRequestListener } from '@hono/node-server';
 import { adapterErrorResponse, missingHost, onClientError, onConnect } from './server/malformed.js';
 import type { Hono } from 'hono';
 import { clockJson, createClock, type ClockMode } from './domain/clock.js';
+import { CLI_OPTION_NAMES, type OptionNames } from './domain/option-names.js';
 import { createEventBus } from './events/bus.js';
 import { createStore } from './store/index.js';
 import type { SyncMode } from './store/db.js';
@@ -52,19 +53,22 @@ export interface EmulatorOptions {
    * in place of the global ones. In a test suite's process (the library) the user's globals stay.
    */
   ownProcess?: boolean;
+  /** How messages name the settings: `vtr serve`'s flags (default) or startEmulator's options. */
+  optionNames?: OptionNames;
 }
 
 const CLOCK_OFFSET_KEY = 'clock_offset_ms';
 const CLOCK_FROZEN_KEY = 'clock_frozen_ms';
 
 export function createEmulator(opts: EmulatorOptions) {
-  const store = createStore({ path: opts.dbPath, sync: opts.sync, readOnly: opts.readOnlyDb });
+  const names = opts.optionNames ?? CLI_OPTION_NAMES;
+  const store = createStore({ path: opts.dbPath, sync: opts.sync, readOnly: opts.readOnlyDb, dbOption: names.db });
   const clockMode = opts.clock ?? 'system';
   // A manual clock keeps its offset across restarts, a frozen one its "now": time never goes back.
   const clockKey = clockMode === 'frozen' ? CLOCK_FROZEN_KEY : CLOCK_OFFSET_KEY;
   const kept = () => (store.db.open ? Number(store.meta.get(clockKey) ?? 0) : 0);
   // `kept`: another server on the same file may move the clock; both then read the same time.
-  const clock = createClock(clockMode, clockMode === 'system' ? 0 : kept(), undefined, clockMode === 'system' ? undefined : kept);
+  const clock = createClock(clockMode, clockMode === 'system' ? 0 : kept(), undefined, clockMode === 'system' ? undefined : kept, names.movableClock);
   clock.onChange(() => store.meta.set(clockKey, String(clock.position())));
   // A frozen clock's first start fixes its time now, not at its first move.
   if (clockMode === 'frozen' && store.meta.get(clockKey) !== String(clock.position())) store.meta.set(clockKey, String(clock.position()));
@@ -83,7 +87,7 @@ export function createEmulator(opts: EmulatorOptions) {
   const rules = createRuleService({ store, clock, bus });
   sites.onPlanChanged(() => webhooks.dispatcher.kick());
   const deps: AppDeps = {
-    config: { version: VERSION, adminToken: opts.adminToken ?? null, rateLimit: opts.rateLimit ?? null },
+    config: { version: VERSION, adminToken: opts.adminToken ?? null, rateLimit: opts.rateLimit ?? null, adminTokenOption: names.adminToken },
     clock,
     bus,
     sites,

@@ -5,6 +5,7 @@
 
 import { formatMillis } from './time.js';
 import { realTimers } from './timers.js';
+import { CLI_OPTION_NAMES } from './option-names.js';
 
 export type ClockMode = 'system' | 'manual' | 'frozen';
 export const CLOCK_MODES: readonly ClockMode[] = ['system', 'manual', 'frozen'];
@@ -60,6 +61,8 @@ export function createClock(
   initial = 0,
   source: () => number = realTimers.now,
   kept?: () => number,
+  /** How the one who started vtr asks for a clock that moves, for the refusal of a system clock. */
+  movableClock = CLI_OPTION_NAMES.movableClock,
 ): Clock {
   const movable = mode !== 'system';
   // A stored offset beyond the maximum (an older vtr accepted any) is cut back to it.
@@ -86,7 +89,7 @@ export function createClock(
       : mode === 'manual'
         ? () => (follow(), Math.min(source() + offset, MAX_CLOCK_MS))
         : () => source();
-  const refuseSystem = () => new ClockError('the clock is in system mode; start the server with --clock frozen (or --clock manual)');
+  const refuseSystem = () => new ClockError(`the clock is in system mode and follows real time; start the emulator with ${movableClock} to move it`);
   const canAdvance = (ms: number) => {
     if (!movable) throw refuseSystem();
     if (Number.isNaN(ms) || ms < 0) throw new ClockError('the clock only moves forward');

@@ -1,7 +1,8 @@
 // `startEmulator()`: an emulator in this process for a test suite. Loaded on the first call, so
 // `import('vtr')` itself stays cheap.
 import { createEmulator, type EmulatorOptions } from '../emulator.js';
-import { CLOCK_MODES, ClockError } from '../domain/clock.js';
+import { CLOCK_MODES } from '../domain/clock.js';
+import { LIBRARY_OPTION_NAMES } from '../domain/option-names.js';
 import { isLoopbackBind } from '../domain/ip-intel.js';
 import { isSmtpUrl } from '../domain/smtp-url.js';
 import { AUTO_RETRIES, MAX_WEBHOOK_TIMEOUT_MS } from '../domain/retry-policy.js';
@@ -77,6 +78,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
     smtpUrl: opts.smtpUrl ?? null,
     sync: opts.sync,
     adminToken: opts.adminToken ?? null,
+    optionNames: LIBRARY_OPTION_NAMES,
   };
   const emulator = createEmulator(emuOpts);
   const host = opts.host ?? '127.0.0.1';
@@ -118,8 +120,6 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   // Like `vtr clock advance/set`: every delivery scheduled on the way runs at its time before it resolves.
   const move = (by: number | (() => number)) => {
     notAfterClose();
-    // The clock's own refusal names `--clock`, the CLI's flag; here the fix is an option.
-    if (emulator.clock.mode === 'system') throw new ClockError("the clock is in system mode and follows real time; start the emulator with startEmulator({ clock: 'frozen' }) (or 'manual') to move it");
     return emulator.deps.advanceClock!(by);
   };
   const state = emulator.deps.state!;

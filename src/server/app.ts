@@ -3,6 +3,7 @@ import { getPath } from 'hono/utils/url';
 import { VtrError } from '../domain/errors.js';
 import { safeEqual } from '../domain/ids.js';
 import type { AppDeps } from './deps.js';
+import { CLI_OPTION_NAMES } from '../domain/option-names.js';
 import { bearer, errorResponse, route, sendJson } from './http.js';
 import { rateLimit } from './rate-limit.js';
 import { publicSessionRoutes } from './routes/public-sessions.js';
@@ -63,7 +64,7 @@ export function createApp(deps: AppDeps): Hono {
         throw new VtrError(
           'unauthorized',
           given
-            ? 'the admin token given is not this emulator\'s (the one `vtr serve --admin-token` was started with)'
+            ? `the admin token given is not this emulator's (the one ${deps.config.adminTokenOption ?? CLI_OPTION_NAMES.adminToken} was started with)`
             : 'this emulator needs its admin token: Authorization: Bearer <admin token> (or --admin-token / VTR_ADMIN_TOKEN)',
         );
       }
@@ -75,7 +76,7 @@ export function createApp(deps: AppDeps): Hono {
     app.use('/_vtr/demo', guard);
     app.use('/_vtr/demo/*', guard);
   } else {
-    for (const path of ['/', '/_vtr/api/*', '/_vtr/console', '/_vtr/console/*', '/_vtr/demo', '/_vtr/demo/*']) app.use(path, loopbackHostOnly());
+    for (const path of ['/', '/_vtr/api/*', '/_vtr/console', '/_vtr/console/*', '/_vtr/demo', '/_vtr/demo/*']) app.use(path, loopbackHostOnly(deps.config.adminTokenOption));
   }
   app.use('/_vtr/api/*', sameOriginWrites());
   // Which clock stamped the times in this answer: the CLI marks them "emulated" under a test clock.

@@ -16,6 +16,8 @@ export interface ServerConfig {
   adminToken?: string | null;
   /** Requests per second per client on the public API (429 above). */
   rateLimit?: number | null;
+  /** How the one who started the emulator gives it an admin token (`vtr serve --admin-token`), for messages. */
+  adminTokenOption?: string;
 }
 
 /** Everything the HTTP layer needs, built by the composition root (src/emulator.ts): services, never the store. */

@@ -4,6 +4,7 @@ import { VtrError } from '../domain/errors.js';
 import { jsonText } from '../domain/json-text.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
 import { ensureDirectory, openFailure } from './open-check.js';
+import { CLI_OPTION_NAMES } from '../domain/option-names.js';
 
 // Our own name for the connection type, so declaration output can refer to it.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -23,6 +24,8 @@ export interface OpenDbOptions {
   sync?: SyncMode;
   /** Opens the file read-only (for tests of a database that cannot be written, which root's chmod is not). */
   readOnly?: boolean;
+  /** How the one who started vtr names the database file, for what to do when it cannot be used. */
+  dbOption?: string;
 }
 
 export type SyncMode = 'normal' | 'full';
@@ -44,13 +47,13 @@ export const WAL_SIZE_LIMIT = 32 * 1024 * 1024;
  * refuses a file it cannot write (one write is committed on every open, so a leftover -wal/-shm it
  * cannot use is found now rather than by the first request).
  */
-export function openDb({ path, sync = 'normal', readOnly = false }: OpenDbOptions): Db {
-  if (path !== ':memory:' && !readOnly) ensureDirectory(path);
+export function openDb({ path, sync = 'normal', readOnly = false, dbOption = CLI_OPTION_NAMES.db }: OpenDbOptions): Db {
+  if (path !== ':memory:' && !readOnly) ensureDirectory(path, dbOption);
   let db: BetterSqlite3.Database;
   try {
     db = new Database(path, readOnly ? { readonly: true, fileMustExist: true } : {});
   } catch (err) {
-    throw openFailure(path, err);
+    throw openFailure(path, err, dbOption);
   }
   try {
     // Several vtr processes may share one file: wait for a lock rather than fail. First, so that
@@ -60,7 +63,7 @@ export function openDb({ path, sync = 'normal', readOnly = false }: OpenDbOption
     db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
     db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     db.pragma('foreign_keys = ON');
-    migrate(db);
+    migrate(db, dbOption);
     // The write check: a row written and taken out again, committed (its pages still reach the WAL).
     db.transaction(() => {
       db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('write_check', '')").run();
@@ -68,17 +71,17 @@ export function openDb({ path, sync = 'normal', readOnly = false }: OpenDbOption
     }).immediate();
   } catch (err) {
     db.close();
-    throw err instanceof VtrError ? err : openFailure(path, err);
+    throw err instanceof VtrError ? err : openFailure(path, err, dbOption);
   }
   return db;
 }
 
-function migrate(db: Db): void {
+function migrate(db: Db, dbOption: string): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
     throw new VtrError(
       'schema_too_new',
-      `this database has schema version ${current}, but this vtr understands up to ${SCHEMA_VERSION}; upgrade vtr or use another --db`,
+      `this database has schema version ${current}, but this vtr understands up to ${SCHEMA_VERSION}; upgrade vtr or use another ${dbOption}`,
     );
   }
   // The version is read again under the write lock: another process opening the same new file at

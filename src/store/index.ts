@@ -22,11 +22,13 @@ export interface StoreOptions {
   sync?: SyncMode;
   /** Opens the file read-only (tests of a database that cannot be written). */
   readOnly?: boolean;
+  /** How the one who started vtr names the database file (`--db`, startEmulator's `db`). */
+  dbOption?: string;
 }
 
 /** Every table's statements, one module per table, over one connection. */
-export function createStore({ path, sync, readOnly }: StoreOptions) {
-  const db: Db = openDb({ path, sync, readOnly });
+export function createStore({ path, sync, readOnly, dbOption }: StoreOptions) {
+  const db: Db = openDb({ path, sync, readOnly, dbOption });
   // Before any statement is prepared: every writing one reports storage faults.
   const faults = createFaultState(path);
   const writes = guardWrites(db, faults, { moved: fileMoved(path), busyMs: BUSY_TIMEOUT_MS });

@@ -5,30 +5,31 @@
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { storageFaultKind } from './storage-faults.js';
+import { CLI_OPTION_NAMES } from '../domain/option-names.js';
 
 /** Creates the database's directory when it is missing; names it when that is impossible. */
-export function ensureDirectory(path: string): void {
+export function ensureDirectory(path: string, dbOption = CLI_OPTION_NAMES.db): void {
   const dir = dirname(resolve(path));
   try {
     mkdirSync(dir, { recursive: true });
   } catch (err) {
-    throw new Error(`cannot create the directory ${dir} for the database ${path}: ${reason(err)}; create it, or pass another --db`);
+    throw new Error(`cannot create the directory ${dir} for the database ${path}: ${reason(err)}; create it, or pass another ${dbOption}`);
   }
 }
 
 /** Why opening or first writing `path` failed, in words that name the file and what to do. */
-export function openFailure(path: string, err: unknown): Error {
+export function openFailure(path: string, err: unknown, dbOption = CLI_OPTION_NAMES.db): Error {
   const kind = storageFaultKind(err);
   const sqlite = `${(err as { code?: string }).code ?? 'error'}: ${(err as Error).message}`;
   if (kind === 'full') {
-    return new Error(`the database ${path} cannot be written: its disk is full (${sqlite}); free space on that volume, or pass another --db`);
+    return new Error(`the database ${path} cannot be written: its disk is full (${sqlite}); free space on that volume, or pass another ${dbOption}`);
   }
   const code = (err as { code?: string }).code;
   if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
-    return new Error(`${path} is not a SQLite database vtr can read (${sqlite}); pass another --db, or move this file away`);
+    return new Error(`${path} is not a SQLite database vtr can read (${sqlite}); pass another ${dbOption}, or move this file away`);
   }
   if (kind !== 'read_only') return err as Error;
-  return new Error(`the database ${path} cannot be written: ${whyNotWritable(path) ?? sqlite}; make it writable by this user, or pass another --db`);
+  return new Error(`the database ${path} cannot be written: ${whyNotWritable(path) ?? sqlite}; make it writable by this user, or pass another ${dbOption}`);
 }
 
 /** The first of the file, its -wal/-shm and its directory that this user cannot write, and why. */

@@ -50,7 +50,7 @@ export function storageFaultError(f: StorageFault): VtrError {
   if (f.sqliteCode === MOVED) {
     return new VtrError('database_read_only', `the database ${f.file} was removed or replaced while vtr was running (${MOVED}): nothing of this request was kept. Reads answer from the removed file until vtr stops. Restart vtr to open the file that is there now (or a new one).`, details);
   }
-  return new VtrError('database_read_only', `the database ${f.file} cannot be written (${f.sqliteCode}: ${f.cause}). Nothing of this request was written; reads still work. Make the file, its directory and its -wal/-shm files writable by this user (or serve another --db), then restart vtr.`, details);
+  return new VtrError('database_read_only', `the database ${f.file} cannot be written (${f.sqliteCode}: ${f.cause}). Nothing of this request was written; reads still work. Make the file, its directory and its -wal/-shm files writable by this user (or use another database file), then restart vtr.`, details);
 }
 
 /** The code of a database file removed or replaced under the running server (SQLite's own name). */

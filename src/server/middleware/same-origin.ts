@@ -2,6 +2,7 @@
 // tests), never from another web page: a browser tells where a request comes from (Sec-Fetch-Site,
 // Origin), and a cross-site one is refused (CSRF against a server on 127.0.0.1). Clients that are
 // not browsers send neither header and pass.
+import { CLI_OPTION_NAMES } from '../../domain/option-names.js';
 import type { Context, MiddlewareHandler } from 'hono';
 import { VtrError } from '../../domain/errors.js';
 import { isLoopbackIp } from '../../domain/ip-intel.js';
@@ -50,11 +51,11 @@ export function isLoopbackHost(host: string): boolean {
  * whose own domain was re-pointed at 127.0.0.1 (DNS rebinding) is same-origin with itself and would
  * otherwise read the keys and change state. In-process requests (no Host) pass.
  */
-export function loopbackHostOnly(): MiddlewareHandler {
+export function loopbackHostOnly(adminTokenOption = CLI_OPTION_NAMES.adminToken): MiddlewareHandler {
   return async (c, next) => {
     const host = c.req.header('host');
     if (host !== undefined && !isLoopbackHost(host)) {
-      throw new VtrError('forbidden', `Host ${JSON.stringify(host.slice(0, 100))}: without --admin-token this emulator answers only to localhost and loopback addresses (127.0.0.1, [::1])`);
+      throw new VtrError('forbidden', `Host ${JSON.stringify(host.slice(0, 100))}: without ${adminTokenOption} this emulator answers only to localhost and loopback addresses (127.0.0.1, [::1])`);
     }
     await next();
   };

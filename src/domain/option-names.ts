@@ -1,0 +1,23 @@
+// How whoever started the emulator names its settings: messages that say what to change name the
+// flag to a `vtr serve` user and the option to a `startEmulator()` user.
+
+export interface OptionNames {
+  /** The database file. */
+  db: string;
+  /** Starting with an admin token. */
+  adminToken: string;
+  /** A clock that moves when told. */
+  movableClock: string;
+}
+
+export const CLI_OPTION_NAMES: OptionNames = {
+  db: '--db',
+  adminToken: '`vtr serve --admin-token`',
+  movableClock: '--clock frozen (or --clock manual)',
+};
+
+export const LIBRARY_OPTION_NAMES: OptionNames = {
+  db: "db (startEmulator's option)",
+  adminToken: 'startEmulator({ adminToken })',
+  movableClock: "startEmulator({ clock: 'frozen' }) (or 'manual')",
+};

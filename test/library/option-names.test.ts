@@ -1,0 +1,62 @@
+// A startEmulator() user is told what to change in startEmulator's own terms, never a vtr serve flag.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/index.js';
+
+const FLAG = /--(db|clock|admin-token)\b|vtr serve/;
+const dir = () => mkdtempSync(join(tmpdir(), 'vtr-options-'));
+
+describe('library messages', () => {
+  it('db: a database that cannot be used is refused naming startEmulator\'s db option', async () => {
+    const d = dir();
+    writeFileSync(join(d, 'file'), '');
+    const under = await startEmulator({ db: join(d, 'file', 'x.db'), listen: false }).catch((e: Error) => e);
+    expect((under as Error).message).toMatch(/pass another db \(startEmulator's option\)/);
+    expect((under as Error).message).not.toMatch(FLAG);
+    writeFileSync(join(d, 'text.db'), 'not a database at all, but long enough to be read as one '.repeat(20));
+    const text = await startEmulator({ db: join(d, 'text.db'), listen: false }).catch((e: Error) => e);
+    expect((text as Error).message).toMatch(/db \(startEmulator's option\)/);
+    expect((text as Error).message).not.toMatch(FLAG);
+    const newer = join(d, 'newer.db');
+    const raw = new Database(newer);
+    raw.pragma('user_version = 9999');
+    raw.close();
+    const err = await startEmulator({ db: newer, listen: false }).catch((e: Error) => e);
+    expect((err as Error).message).toMatch(/use another db \(startEmulator's option\)/);
+    expect((err as Error).message).not.toMatch(FLAG);
+  });
+
+  it('clock: the management API\'s refusal to move a system clock names startEmulator\'s clock option', async () => {
+    const emu = await startEmulator({ listen: false });
+    try {
+      const err = await emu.client.admin('POST', '/clock/advance', { body: { duration: '1h' } }).catch((e: Error) => e);
+      expect((err as Error).message).toMatch(/startEmulator\(\{ clock: 'frozen' \}\)/);
+      expect((err as Error).message).not.toMatch(FLAG);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('adminToken: a wrong admin token and a foreign Host are refused naming startEmulator\'s adminToken option', async () => {
+    const guarded = await startEmulator({ listen: false, adminToken: 'right' });
+    const open = await startEmulator({ listen: false });
+    try {
+      const wrong = await guarded.fetch('/_vtr/api/sites', { headers: { authorization: 'Bearer wrong' } });
+      const body = (await wrong.json()) as { message: string };
+      expect(wrong.status).toBe(401);
+      expect(body.message).toMatch(/startEmulator\(\{ adminToken \}\)/);
+      expect(body.message).not.toMatch(FLAG);
+      const foreign = await open.fetch(new Request('http://127.0.0.1/_vtr/api/sites', { headers: { host: 'rebound.example' } }));
+      const why = (await foreign.json()) as { message: string };
+      expect(foreign.status).toBe(403);
+      expect(why.message).toMatch(/without startEmulator\(\{ adminToken \}\)/);
+      expect(why.message).not.toMatch(FLAG);
+    } finally {
+      await guarded.close();
+      await open.close();
+    }
+  });
+});
