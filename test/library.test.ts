@@ -108,6 +108,12 @@ describe('startEmulator options', () => {
     }
   });
 
+  it('host: an address of no interface of this machine is refused naming the host option and the fix', async () => {
+    // 192.0.2.0/24 is reserved for documentation: no machine has it.
+    const err = await startEmulator({ host: '192.0.2.1', adminToken: 't' }).catch((e: Error) => e);
+    expect((err as Error).message).toMatch(/^startEmulator: host "192\.0\.2\.1": cannot listen there \(EADDRNOTAVAIL\); give a name or address of this machine, e\.g\. 127\.0\.0\.1$/);
+  });
+
   it('two emulators are independent', async () => {
     const [a, b] = await Promise.all([startEmulator(), startEmulator()]);
     try {

@@ -92,6 +92,11 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
       await emulator.close();
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw new Error(`startEmulator: port ${opts.port} on ${host} is in use; leave port out (or 0) for a free one`, { cause: err });
+      // As `vtr serve` says for --port and --host: Node's own words name neither the option nor the fix.
+      if (code === 'EACCES' || code === 'EPERM') throw new Error(`startEmulator: port ${opts.port} on ${host}: permission denied (${code}); leave port out (or 0) for a free one, or use a port above 1023`, { cause: err });
+      if (code === 'ENOTFOUND' || code === 'EADDRNOTAVAIL' || code === 'EAI_AGAIN') {
+        throw new Error(`startEmulator: host ${JSON.stringify(host)}: cannot listen there (${code}); give a name or address of this machine, e.g. 127.0.0.1`, { cause: err });
+      }
       throw err;
     }
     origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
