@@ -81,7 +81,7 @@ export function createEmulator(opts: EmulatorOptions) {
   const webhooks = createWebhookSystem({
     store, clock, bus,
     retryBaseMs: opts.retryBaseMs, retrySchedule: opts.retrySchedule, retryJitter: opts.retryJitter,
-    webhookTimeoutMs: opts.webhookTimeoutMs, smtpUrl: opts.smtpUrl, sessions, log: opts.webhookLog,
+    webhookTimeoutMs: opts.webhookTimeoutMs, smtpUrl: opts.smtpUrl, sessions, log: opts.webhookLog, optionNames: names,
   });
   sessions.addHooks(webhooks.trigger);
   const rules = createRuleService({ store, clock, bus });

@@ -8,16 +8,24 @@ export interface OptionNames {
   adminToken: string;
   /** A clock that moves when told. */
   movableClock: string;
+  /** Watching webhook attempts as they happen. */
+  followAttempts: string;
+  /** Moving a frozen or manual clock forward. */
+  advanceClock: string;
 }
 
 export const CLI_OPTION_NAMES: OptionNames = {
   db: '--db',
   adminToken: '`vtr serve --admin-token`',
   movableClock: '--clock frozen (or --clock manual)',
+  followAttempts: '`vtr webhooks tail`',
+  advanceClock: '`vtr clock advance`',
 };
 
 export const LIBRARY_OPTION_NAMES: OptionNames = {
   db: "db (startEmulator's option)",
   adminToken: 'startEmulator({ adminToken })',
   movableClock: "startEmulator({ clock: 'frozen' }) (or 'manual')",
+  followAttempts: 'emu.webhooks.waitFor()',
+  advanceClock: 'emu.clock.advance()',
 };

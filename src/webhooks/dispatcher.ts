@@ -3,6 +3,7 @@
 // move runs what became due (runDue). An event stays due until its attempt's result is recorded,
 // so an attempt cut short by a crash runs again after restart (same webhook-id: at-least-once).
 // Each attempt is claimed first (claims.ts), so several servers on one file never send it twice.
+import { CLI_OPTION_NAMES, type OptionNames } from '../domain/option-names.js';
 import type { Clock } from '../domain/clock.js';
 import type { RetryPolicy } from '../domain/retry-policy.js';
 import type { WebhookAttempt, WebhookEvent } from '../domain/webhooks.js';
@@ -38,10 +39,13 @@ export interface DispatcherDeps {
   send: Sender;
   timeoutMs: number;
   log?: (line: string) => void;
+  /** How messages name what to do: the CLI's commands (default) or the library's helpers. */
+  names?: Pick<OptionNames, 'followAttempts' | 'advanceClock'>;
 }
 
 export function createDispatcher(d: DispatcherDeps) {
   const { store, clock } = d;
+  const names = d.names ?? CLI_OPTION_NAMES;
   const inFlight = new Map<string, Promise<void>>();
   const claims = createClaims(store, clock, d.timeoutMs);
   let timer: NodeJS.Timeout | null = null;
@@ -231,7 +235,7 @@ export function createDispatcher(d: DispatcherDeps) {
     const ev = store.webhookEvents.get(eventId);
     if (!ev) throw notFound(`webhook event ${eventId}`);
     // Checked first: while an attempt runs, the stored state (e.g. a due time now past) is stale.
-    if (inFlight.has(eventId)) throw new VtrError('retries_in_progress', `an attempt of webhook event ${eventId} is running now; wait for its result (vtr webhooks tail)`, { next_attempt_at: null });
+    if (inFlight.has(eventId)) throw new VtrError('retries_in_progress', `an attempt of webhook event ${eventId} is running now; wait for its result (${names.followAttempts})`, { next_attempt_at: null });
     const refusal = manualRetryRefusal(ev);
     if (refusal?.code === 'already_delivered') throw new VtrError('already_delivered', `webhook event ${eventId} was already delivered`);
     const site = store.sites.get(ev.site_id);
@@ -241,7 +245,7 @@ export function createDispatcher(d: DispatcherDeps) {
       const how =
         site?.plan !== 'paid'
           ? `It is held while site ${ev.site_id} is on the free plan (vtr sites update ${ev.site_id} --plan paid runs it)`
-          : 'Follow it with `vtr webhooks tail`; under --clock frozen or manual, `vtr clock advance` runs it';
+          : clock.mode === 'system' ? `Follow it with ${names.followAttempts}` : `${names.advanceClock} runs it`;
       throw new VtrError(
         'retries_in_progress',
         `webhook event ${eventId} is ${ev.status}: its automatic retries are not done; the next automatic attempt is at ${next ?? 'any moment'} (UTC${clock.mode === 'system' ? '' : ', emulated'}). ${how}`,

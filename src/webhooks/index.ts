@@ -1,5 +1,6 @@
 // The webhook subsystem, built once by the composition root: saved views, webhooks, the trigger
 // (session hooks), the dispatcher and the notifier.
+import type { OptionNames } from '../domain/option-names.js';
 import type { Clock } from '../domain/clock.js';
 import { createRetryPolicy } from '../domain/retry-policy.js';
 import type { EventBus } from '../events/bus.js';
@@ -31,6 +32,8 @@ export interface WebhookSystemOptions {
   /** Replaces the HTTP sender (tests). */
   send?: Sender;
   log?: (line: string) => void;
+  /** How messages name what to do (`vtr serve`'s commands by default, or the library's helpers). */
+  optionNames?: OptionNames;
 }
 
 export function createWebhookSystem(o: WebhookSystemOptions) {
@@ -43,6 +46,7 @@ export function createWebhookSystem(o: WebhookSystemOptions) {
     store, clock, bus, policy, notifier, log,
     send: o.send ?? http!.send,
     timeoutMs: o.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
+    names: o.optionNames,
   });
   // The server starts stopping (bus shutdown) before the closers run: no new attempts from then on.
   bus.onShutdown(() => dispatcher.pause());

@@ -40,6 +40,21 @@ describe('library messages', () => {
     }
   });
 
+  it('retry: refusing a retry while automatic retries run names the library\'s clock helper', async () => {
+    const emu = await startEmulator({ clock: 'frozen', listen: false });
+    try {
+      await emu.views.create({ name: 'tor', filter: 'risk_level = invalid' });
+      await emu.webhooks.create('http://127.0.0.1:9/refused');
+      const session = await emu.sessions.create({ ip: '203.0.113.7' });
+      const event = await emu.webhooks.waitFor({ sessionId: session.session_id, status: 'retrying' });
+      const err = await emu.client.admin('POST', `/webhook-events/${event.webhook_event_id}/retry`).catch((e: Error) => e);
+      expect((err as Error).message).toMatch(/emu\.clock\.advance\(\) runs it/);
+      expect((err as Error).message).not.toMatch(/--clock|`vtr /);
+    } finally {
+      await emu.close();
+    }
+  });
+
   it('adminToken: a wrong admin token and a foreign Host are refused naming startEmulator\'s adminToken option', async () => {
     const guarded = await startEmulator({ listen: false, adminToken: 'right' });
     const open = await startEmulator({ listen: false });
