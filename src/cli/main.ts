@@ -1,10 +1,14 @@
 // `vtr` entry point. `--version` answers before anything else loads (start-up time matters).
-import { VERSION } from '../version.js';
+import { versionLine } from './version-line.js';
+
+const VERSION_FLAGS = new Set(['--version', '-v']);
 
 async function main(argv: string[]): Promise<void> {
   const args = argv.slice(2);
-  if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
-    process.stdout.write(`${VERSION}\n`);
+  // `vtr --version`, `vtr --json --version` (either order): the commonest forms, answered here.
+  const rest = args.filter((a) => !VERSION_FLAGS.has(a));
+  if (rest.length < args.length && (rest.length === 0 || (rest.length === 1 && rest[0] === '--json'))) {
+    process.stdout.write(versionLine(rest.length === 1, !!process.stdout.isTTY));
     return;
   }
   // `vtr ... | head`: a reader that goes away ends the output quietly, not with an EPIPE stack trace.

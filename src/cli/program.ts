@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
+import { versionLine } from './version-line.js';
 import { canPrompt } from './context.js';
 import { registerServe } from './commands/serve/index.js';
 import { registerExec } from './commands/exec/index.js';
@@ -71,6 +72,15 @@ Examples:
 
 Exit codes: 0 ok, 1 operation failed, 2 usage error, 3 check --fail-on threshold reached.`,
     );
+  // commander prints the version as text; with --json (before or after it, so read from the raw
+  // arguments: a later --json is not parsed yet) it is one JSON document, as every command's output.
+  // rawArgs, removeAllListeners and _exit are commander's (untyped) parts; _exit goes through exitOverride.
+  const p = program as Command & { rawArgs: string[]; removeAllListeners(event: string): void; _exit(exitCode: number, code: string, message: string): never };
+  p.removeAllListeners('option:version');
+  program.on('option:version', () => {
+    process.stdout.write(versionLine(p.rawArgs.slice(2).includes('--json'), !!process.stdout.isTTY));
+    p._exit(0, 'commander.version', VERSION);
+  });
   program.exitOverride();
   for (const register of GROUPS) register(program);
   askForMissingArguments(program);

@@ -210,6 +210,15 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
     }
   });
 
+  it('version: vtr --version --json prints {"version": ...} on stdout, in either order, with other global flags too', async () => {
+    for (const args of [['--json', '--version'], ['--version', '--json'], ['-v', '--json'], ['--json', '--quiet', '-v'], ['--base-url', 'http://127.0.0.1:1/api/v1', '--json', '--version']]) {
+      const r = await vtr(args);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(parseOne(r.stdout), args.join(' ')).toEqual({ version: VERSION });
+      expect(r.stderr).toBe('');
+    }
+  });
+
   it('help: vtr --help and vtr <group> <verb> --help show examples with exit 0', async () => {
     const root = await vtr(['--help']);
     expect(root.code).toBe(0);
