@@ -153,14 +153,26 @@ export function asFlagError(err: unknown, cmd: Pick<Command, 'options' | 'getOpt
   return new UsageError(`${option.long}: ${detail}`);
 }
 
-/** The action for a verb: run(options, ctx) with the command's options merged over the globals. */
-export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) => Promise<void> }>) {
+/** `vtr clock advance`: the words a user typed for a verb. */
+function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/**
+ * The action for a verb: run(options, ctx) with the command's options merged over the globals.
+ * `siteless` says why the verb has no site to pick (it acts on the whole emulator, or on none): an
+ * explicit --site is then refused rather than ignored. VTR_SITE, which `vtr exec` always sets, is not.
+ */
+export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) => Promise<void> }>, scope: { siteless?: string } = {}) {
   return async function (this: Command, ...args: unknown[]) {
     const cmd = args[args.length - 1] as Command;
     const positional = args.slice(0, -2);
     const opts = { ...cmd.optsWithGlobals(), args: positional } as O & GlobalOptions;
     const ctx = createContext(opts);
     try {
+      if (scope.siteless && opts.site !== undefined) throw new UsageError(`--site: \`${commandPath(cmd)}\` ${scope.siteless}; leave --site out`);
       // Required arguments left out on a terminal (see program.ts) are asked for here.
       for (const [i, arg] of cmd.registeredArguments.entries()) {
         if (arg.required && positional[i] === undefined) positional[i] = await ctx.prompter.input(arg.description || arg.name());

@@ -12,7 +12,7 @@ export function registerExec(program: Command): void {
     { port: '0' },
   )
     .addOption(new Option('--log <format>', "the emulator's request log on stderr (default: the emulator prints nothing)").choices(['pretty', 'json']))
-    .action(action(() => import('./exec.js')));
+    .action(action(() => import('./exec.js'), { siteless: "gives the command the default site's keys, in VTR_SITE and the rest (the vtr commands it runs take --site)" }));
   // commander's own words would be "missing required argument 'command'", and for `vtr exec node
   // -e 1` "unknown option '-e'": say where the command goes.
   const c = cmd as Command & { unknownOption(flag: string): void; missingArgument(name: string): void };

@@ -9,6 +9,6 @@ export function registerServe(program: Command): void {
     { port: '8787', db: '.vtr/vtr.db' },
   )
     .addOption(new Option('--log <format>', 'request log format on stderr').choices(['pretty', 'json']).default('pretty'))
-    .action(action(() => import('./serve.js')));
+    .action(action(() => import('./serve.js'), { siteless: 'serves every site of its database' }));
   examples(cmd, ['vtr serve', 'vtr serve --port 9000 --memory', 'vtr serve --port 0 --json', 'vtr serve --clock frozen', 'vtr serve --clock manual --retry-base 1s', 'vtr serve --host 0.0.0.0 --admin-token s3cret']);
 }

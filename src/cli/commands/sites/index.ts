@@ -20,10 +20,10 @@ export function registerSites(program: Command): void {
     'vtr sites create --name Shop --plan paid --country GB --owner-email me@example.com',
     'vtr sites update site_123 --plan free',
   ]);
-  examples(sites.command('list').description('list sites with their keys'), ['vtr sites list', 'vtr sites list --json | jq -r \'.[].site_id\'']).action(action(() => import('./list.js')));
+  examples(sites.command('list').description('list sites with their keys'), ['vtr sites list', 'vtr sites list --json | jq -r \'.[].site_id\'']).action(action(() => import('./list.js'), { siteless: 'lists every site (one site: `vtr sites show <id>`)' }));
   examples(siteFlags(sites.command('create').description('create a site (with new keys)')), [
     'vtr sites create --name Shop --plan paid --country GB --owner-email me@example.com',
-  ]).action(action(() => import('./create.js')));
+  ]).action(action(() => import('./create.js'), { siteless: 'makes a new site' }));
   examples(sites.command('show <id>').description("show a site's settings and keys"), ['vtr sites show site_123', 'vtr sites show site_123 --json']).action(action(() => import('./show.js')));
   examples(siteFlags(sites.command('update <id>').description("change a site's settings")), [
     'vtr sites update site_123 --plan free',

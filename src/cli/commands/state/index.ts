@@ -2,6 +2,9 @@ import type { Command } from 'commander';
 import { action } from '../../run-command.js';
 import { examples } from '../../help.js';
 
+// State covers every site at once: --site has nothing to pick.
+const WHOLE = { siteless: "acts on the whole emulator's state, every site's" };
+
 export function registerState(program: Command): void {
   const state = examples(program.command('state').description("save, load and reset the emulator's whole state (a versioned JSON file)"), [
     'vtr state export fixtures/demo.json',
@@ -11,16 +14,16 @@ export function registerState(program: Command): void {
   examples(state.command('export <file>').description('write every site, session, check, view, webhook and event to a file ("-": stdout)'), [
     'vtr state export fixtures/demo.json',
     'vtr state export - | jq ".tables.sessions | length"',
-  ]).action(action(() => import('./export.js')));
+  ]).action(action(() => import('./export.js'), WHOLE));
   examples(
     state
       .command('import <file>')
       .description('replace all state with a file written by `vtr state export` ("-": stdin)')
       .option('-y, --yes', 'do not ask for confirmation on a terminal'),
     ['vtr state import fixtures/demo.json', 'vtr serve --import fixtures/demo.json   # at start-up'],
-  ).action(action(() => import('./import.js')));
+  ).action(action(() => import('./import.js'), WHOLE));
   examples(
     state.command('reset').description('delete all state and recreate the default site, like a first start').option('-y, --yes', 'do not ask for confirmation (required without a terminal)'),
     ['vtr state reset --yes'],
-  ).action(action(() => import('./reset.js')));
+  ).action(action(() => import('./reset.js'), WHOLE));
 }

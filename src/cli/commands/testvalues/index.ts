@@ -8,5 +8,5 @@ export function registerTestValues(program: Command): void {
       .command('testvalues')
       .description('print the reserved test values (IPs, user agents, emails, ...) and what they give; no server needed'),
     ['vtr testvalues', 'vtr testvalues --json'],
-  ).action(action(() => import('./testvalues.js')));
+  ).action(action(() => import('./testvalues.js'), { siteless: 'prints the same test values for every site' }));
 }

@@ -1,10 +1,12 @@
 import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { output, table } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 
 export interface TokenJson { token: string; site_id: string; created_at: string; revoked_at: string | null }
 
 export async function run(o: { site?: string; all?: boolean }, ctx: CliContext): Promise<void> {
+  if (o.all && o.site) throw new UsageError('--all lists every site, --site one: give only one of them');
   const client = await ctx.client();
   const tokens = o.all
     ? await client.admin<TokenJson[]>('GET', '/tokens')

@@ -79,5 +79,5 @@ export function registerWebhooks(program: Command): void {
       'vtr webhooks receive --fail 3          # see the retries',
       'vtr webhooks receive --status 410 --json',
     ],
-  ).action(action(() => import('./receive.js')));
+  ).action(action(() => import('./receive.js'), { siteless: "is a local endpoint, for any site's webhooks" }));
 }

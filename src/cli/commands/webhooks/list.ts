@@ -1,11 +1,13 @@
 import type { Webhook } from '../../../domain/webhooks.js';
 import type { CliContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 import { renderWebhooks } from './render.js';
 import { emulatedClock } from '../../time-display.js';
 
 export async function run(o: { site?: string; all?: boolean }, ctx: CliContext): Promise<void> {
+  if (o.all && o.site) throw new UsageError('--all lists every site, --site one: give only one of them');
   const client = await ctx.client();
   const hooks = o.all
     ? await client.admin<Webhook[]>('GET', '/webhooks')
