@@ -42,3 +42,31 @@ describe('cli flag scope (built binary)', { timeout: 120_000 }, () => {
     }
   });
 });
+
+describe('--limit that cut a listing (built binary)', { timeout: 120_000 }, () => {
+  it('sessions list / logs list / webhooks events: more items than --limit says so on stderr only, with how to see them', async () => {
+    const env = suite.server.env;
+    for (let i = 0; i < 2; i++) await vtrJson(['sessions', 'create'], env);
+    const cut = await vtr(['sessions', 'list', '--limit', '2', '--json'], env);
+    expect(cut.code).toBe(0);
+    expect(JSON.parse(cut.stdout)).toHaveLength(2);
+    expect(cut.stderr).toMatch(/^Showing the newest 2 sessions; there are more: raise --limit \(up to 10000\) to see them\.\n$/);
+    const all = await vtr(['sessions', 'list', '--limit', '3'], env);
+    expect(all.stdout.trim().split('\n')).toHaveLength(4);
+    expect(all.stderr).toBe('');
+    expect((await vtr(['sessions', 'list', '--limit', '1', '--quiet'], env)).stderr).toBe('');
+
+    await vtrJson(['session', 'get', suite.sessionId], env);
+    await vtrJson(['session', 'get', suite.sessionId], env);
+    const logs = await vtr(['logs', 'list', '--limit', '1', '--json'], env);
+    expect(JSON.parse(logs.stdout)).toHaveLength(1);
+    expect(logs.stderr).toMatch(/^Showing the newest 1 request; there are more: raise --limit/);
+
+    const hook = await vtrJson(['webhooks', 'create', '--url', 'http://127.0.0.1:9/'], env);
+    for (let i = 0; i < 2; i++) await vtrJson(['webhooks', 'trigger', hook.webhook_id], env);
+    const events = await vtr(['webhooks', 'events', hook.webhook_id, '--limit', '1'], env);
+    expect(events.code).toBe(0);
+    expect(events.stderr).toMatch(/^Showing the newest 1 event; there are more: raise --limit/);
+    expect((await vtr(['webhooks', 'events', hook.webhook_id, '--limit', '2'], env)).stderr).toBe('');
+  });
+});

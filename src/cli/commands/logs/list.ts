@@ -4,6 +4,7 @@ import { output, table } from '../../output.js';
 import { siteFilter } from '../../site-ref.js';
 import { formatDurationMs, type LogEntryJson } from './render.js';
 import { emulatedClock, timeFormat } from '../../time-display.js';
+import { listPage, tellMore } from '../../list-page.js';
 
 export async function run(o: { limit: string; site?: string }, ctx: CliContext): Promise<void> {
   const limit = Number(o.limit);
@@ -11,7 +12,8 @@ export async function run(o: { limit: string; site?: string }, ctx: CliContext):
   const client = await ctx.client();
   // The log covers every site unless --site (or VTR_SITE) narrows it.
   const site = await siteFilter(ctx, client, o.site);
-  const entries = await client.admin<LogEntryJson[]>('GET', '/logs', { query: { limit, site } });
+  const page = await listPage<LogEntryJson>(client, '/logs', { site }, limit, (e) => e.request_id);
+  const entries = page.items;
   const time = timeFormat(await emulatedClock(ctx, client), true);
   output(ctx, entries, () =>
     entries.length
@@ -21,4 +23,5 @@ export async function run(o: { limit: string; site?: string }, ctx: CliContext):
         )
       : 'No requests logged yet.',
   );
+  tellMore(ctx, page, 'request', '--site');
 }

@@ -4,6 +4,7 @@ import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { output, table } from '../../output.js';
 import { siteFilter } from '../../site-ref.js';
+import { listPage, tellMore } from '../../list-page.js';
 
 export async function run(o: { site?: string; limit: string; full?: boolean }, ctx: CliContext): Promise<void> {
   const limit = Number(o.limit);
@@ -11,7 +12,8 @@ export async function run(o: { site?: string; limit: string; full?: boolean }, c
   const client = await ctx.client();
   // Every site's outbox unless --site (or VTR_SITE) narrows it.
   const site = await siteFilter(ctx, client, o.site);
-  const list = await client.admin<Notification[]>('GET', '/notifications', { query: { site, limit: o.limit } });
+  const page = await listPage<Notification>(client, '/notifications', { site }, limit, (n) => n.notification_id);
+  const list = page.items;
   const time = timeFormat(await emulatedClock(ctx, client));
   output(ctx, list, () => {
     if (!list.length) return 'The outbox is empty.';
@@ -21,4 +23,5 @@ export async function run(o: { site?: string; limit: string; full?: boolean }, c
       list.map((n) => [n.created_at, n.kind, n.to, n.subject, n.sent_at ? 'sent' : n.send_error ? `failed: ${n.send_error}` : '-']),
     );
   });
+  tellMore(ctx, page, 'notification', '--site');
 }

@@ -6,6 +6,7 @@ import { currentSiteId } from '../../site-ref.js';
 import { ApiError } from '../../../client/api-client.js';
 import { renderSessions } from './render.js';
 import { emulatedClock } from '../../time-display.js';
+import { listPage, tellMore, type Page } from '../../list-page.js';
 
 export async function run(o: { where?: string; limit: string; allSites?: boolean; site?: string }, ctx: CliContext): Promise<void> {
   const limit = Number(o.limit);
@@ -13,9 +14,9 @@ export async function run(o: { where?: string; limit: string; allSites?: boolean
   if (o.allSites && o.site) throw new UsageError('--all-sites lists every site, --site one: give only one of them');
   const client = await ctx.client();
   const site = o.allSites ? undefined : await currentSiteId(ctx, client, o.site);
-  let sessions: Session[];
+  let page: Page<Session>;
   try {
-    sessions = await client.admin<Session[]>('GET', '/sessions', { query: { site, where: o.where, limit } });
+    page = await listPage<Session>(client, '/sessions', { site, where: o.where }, limit, (s) => s.session_id);
   } catch (err) {
     if (err instanceof ApiError && err.code === 'invalid_filter') {
       const pos = Number(err.body.position ?? 0);
@@ -23,6 +24,8 @@ export async function run(o: { where?: string; limit: string; allSites?: boolean
     }
     throw err;
   }
+  const sessions = page.items;
   const emulated = sessions.length > 0 && (await emulatedClock(ctx, client));
   output(ctx, sessions, () => (sessions.length ? renderSessions(sessions, emulated, !!o.allSites) : 'No sessions match.'));
+  tellMore(ctx, page, 'session', o.allSites ? '--where or --site' : '--where');
 }

@@ -5,13 +5,16 @@ import { output } from '../../output.js';
 import { enc } from '../../site-ref.js';
 import { renderEvents } from './render.js';
 import { emulatedClock } from '../../time-display.js';
+import { listPage, tellMore } from '../../list-page.js';
 
 export async function run(o: { args: string[]; status?: string; limit: string }, ctx: CliContext): Promise<void> {
   if (o.status && !(EVENT_STATUSES as readonly string[]).includes(o.status)) throw new UsageError(`--status: "${o.status}" is not one of ${EVENT_STATUSES.join(', ')}`);
   const limit = Number(o.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError(`--limit: "${o.limit}" must be a whole number from 1 to 10000`);
   const client = await ctx.client();
-  const events = await client.admin<WebhookEvent[]>('GET', `/webhooks/${enc(o.args[0])}/events`, { query: { status: o.status, limit } });
+  const page = await listPage<WebhookEvent>(client, `/webhooks/${enc(o.args[0])}/events`, { status: o.status }, limit, (e) => e.webhook_event_id);
+  const events = page.items;
   const emulated = await emulatedClock(ctx, client);
   output(ctx, events, () => (events.length ? renderEvents(events, emulated) : 'No events.'));
+  tellMore(ctx, page, 'event', '--status');
 }
