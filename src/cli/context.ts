@@ -71,8 +71,10 @@ export function resolveConfig(g: GlobalOptions, env: NodeJS.ProcessEnv, io: CliI
     color: !noColor && !!io.stdout.isTTY,
     // A flag beats the environment: --site picks its own site's keys over the environment's (which
     // `vtr exec` always sets, for the default site); --secret-key / --token still win over both.
+    // --secret-key is also the session API's bearer: the environment's token (maybe another site's)
+    // must not take its place.
     secretKey: g.secretKey ?? (g.site ? null : env.VTR_SECRET_KEY) ?? null,
-    accessToken: g.token ?? (g.site ? null : env.VTR_ACCESS_TOKEN) ?? null,
+    accessToken: g.token ?? (g.site || g.secretKey ? null : env.VTR_ACCESS_TOKEN) ?? null,
     adminToken: g.adminToken ?? env.VTR_ADMIN_TOKEN ?? null,
     site: g.site ?? env.VTR_SITE ?? null,
     siteFrom: g.site ? '--site' : 'VTR_SITE',

@@ -280,6 +280,14 @@ describe('cli: configuration', () => {
     expect(resolveConfig({ site: 'site_other', secretKey: 'sk_test_flag' }, env, io)).toMatchObject({ secretKey: 'sk_test_flag', accessToken: null });
   });
 
+  it("resolveConfig: --secret-key beats the environment's token (the session API takes the key as its bearer); --token still beats both", () => {
+    const env = { VTR_SECRET_KEY: 'sk_test_env', VTR_ACCESS_TOKEN: 'at_test_env' };
+    expect(resolveConfig({ secretKey: 'sk_test_flag' }, env, io)).toMatchObject({ secretKey: 'sk_test_flag', accessToken: null });
+    expect(resolveConfig({ secretKey: 'sk_test_flag', token: 'at_test_flag' }, env, io)).toMatchObject({ secretKey: 'sk_test_flag', accessToken: 'at_test_flag' });
+    // A token flag leaves the environment's secret key for `vtr check`: a token never stands in for it.
+    expect(resolveConfig({ token: 'at_test_flag' }, env, io)).toMatchObject({ secretKey: 'sk_test_env', accessToken: 'at_test_flag' });
+  });
+
   it('resolveConfig: colour only on a TTY without NO_COLOR or --no-color', () => {
     expect(resolveConfig({}, {}, io).color).toBe(true);
     expect(resolveConfig({}, { NO_COLOR: '1' }, io).color).toBe(false);

@@ -69,6 +69,20 @@ describe('vtr exec', () => {
     expect(r.stdout.trim()).toBe('token=none');
   });
 
+  it('exec: --secret-key given to a session command beats the VTR_ACCESS_TOKEN exec set for the default site', async () => {
+    const sh = [
+      `other=$(${vtr} sites create --name Other --json)`,
+      `sk=$(echo "$other" | ${node} -pe 'JSON.parse(require("fs").readFileSync(0)).secret_key')`,
+      `site=$(echo "$other" | ${node} -pe 'JSON.parse(require("fs").readFileSync(0)).site_id')`,
+      `ses=$(${vtr} sessions create --site "$site" --json | ${node} -pe 'JSON.parse(require("fs").readFileSync(0)).session_id')`,
+      `${vtr} session event "$ses" signup --secret-key "$sk" --quiet --json >/dev/null || exit 9`,
+      `${vtr} session get "$ses" --secret-key "$sk" --json`,
+    ].join(' && ');
+    const r = await runCli(['exec', '--', 'sh', '-c', sh]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ custom_events: ['signup'] });
+  });
+
   it('exec: a command ended by a signal gives 128 + its number', async () => {
     const r = await runCli(['exec', '--', 'sh', '-c', 'kill -TERM $$']);
     expect(r.code).toBe(143);
