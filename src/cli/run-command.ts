@@ -153,6 +153,9 @@ export function asFlagError(err: unknown, cmd: Pick<Command, 'options' | 'getOpt
   return new UsageError(`${option.long}: ${detail}`);
 }
 
+/** Arguments that are values the API takes as given, not ids: blank is not empty for them. */
+const FREE_TEXT = new Set(['name']);
+
 /** `vtr clock advance`: the words a user typed for a verb. */
 function commandPath(cmd: Command): string {
   const names: string[] = [];
@@ -178,7 +181,9 @@ export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) 
         if (arg.required && positional[i] === undefined) positional[i] = await ctx.prompter.input(arg.description || arg.name());
       }
       // An empty id would reach the server as a different route (`/sites/`) and answer a puzzling 404.
+      // Free text (a custom event's <name>) is the verb's to check: the API takes a name of spaces.
       for (const [i, arg] of cmd.registeredArguments.entries()) {
+        if (FREE_TEXT.has(arg.name())) continue;
         const given = positional[i];
         if ((Array.isArray(given) ? given : [given]).some((v) => typeof v === 'string' && v.trim() === '')) {
           throw new UsageError(`<${arg.name()}>: must not be empty`);

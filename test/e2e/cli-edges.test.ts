@@ -125,7 +125,6 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
       const cases: Array<[string[], string]> = [
         [['session', 'get', ''], '<id>'],
         [['session', 'event', '', 'conversion'], '<id>'],
-        [['session', 'event', 'ses_x', ' '], '<name>'],
         [['sites', 'show', ''], '<id>'],
         [['sites', 'update', '', '--plan', 'free'], '<id>'],
         [['sites', 'delete', '', '--yes'], '<id>'],
@@ -218,6 +217,15 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
       const tooLong = await vtr(['session', 'event', created.session_id, `${name}😀`], suite.server.env);
       expect(tooLong.code).toBe(2);
       expect(tooLong.stderr).toContain('1 to 100 characters');
+    });
+
+    it('session event: a name of spaces is a name of 1 to 100 characters, taken as the API takes it; an empty one is a usage error', async () => {
+      const spaces = await vtr(['session', 'event', suite.sessionId, '   '], suite.server.env);
+      expect(spaces.code, spaces.stderr).toBe(0);
+      expect((await vtrJson(['session', 'get', suite.sessionId], suite.server.env)).custom_events).toContain('   ');
+      const empty = await vtr(['session', 'event', suite.sessionId, ''], suite.server.env);
+      expect(empty.code).toBe(2);
+      expect(empty.stderr).toContain('<name>: a custom event name has 1 to 100 characters');
     });
   });
 
