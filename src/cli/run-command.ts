@@ -175,6 +175,10 @@ export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) 
     const opts = { ...cmd.optsWithGlobals(), args: positional } as O & GlobalOptions;
     const ctx = createContext(opts);
     try {
+      // `--site "$SITE"` with SITE unset must not fall back to the default site (nor its keys).
+      for (const [flag, value] of [['--site', opts.site], ['--secret-key', opts.secretKey], ['--token', opts.token], ['--admin-token', opts.adminToken]]) {
+        if (value === '') throw new UsageError(`${flag}: must not be empty (a shell variable left unset?)`);
+      }
       if (scope.siteless && opts.site !== undefined) throw new UsageError(`--site: \`${commandPath(cmd)}\` ${scope.siteless}; leave --site out`);
       // Required arguments left out on a terminal (see program.ts) are asked for here.
       for (const [i, arg] of cmd.registeredArguments.entries()) {

@@ -34,6 +34,24 @@ describe('cli flag scope (built binary)', { timeout: 120_000 }, () => {
     expect((await vtr(['health'], { ...suite.server.env, VTR_SITE: site })).code).toBe(0);
   });
 
+  it('an empty --site, --secret-key, --token or --admin-token (a shell variable left unset) is a usage error, never the default site', async () => {
+    const before = await vtrJson(['keys', 'show'], suite.server.env);
+    const cases = [
+      ['keys', 'rotate', '--site', ''],
+      ['check', '--ip', '192.0.2.1', '--secret-key', ''],
+      ['session', 'get', suite.sessionId, '--token', ''],
+      ['sites', 'list', '--admin-token', ''],
+    ];
+    for (const args of cases) {
+      const r = await vtr(args, suite.server.env);
+      const flag = args[args.length - 2];
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`vtr: usage error: ${flag}: must not be empty`);
+    }
+    expect(await vtrJson(['keys', 'show'], suite.server.env)).toEqual(before);
+  });
+
   it('--site with --all: tokens list and webhooks list refuse the pair, as sessions list --all-sites does', async () => {
     for (const args of [['tokens', 'list', '--all'], ['webhooks', 'list', '--all']]) {
       const r = await vtr([...args, '--site', suite.server.site!.site_id], suite.server.env);
