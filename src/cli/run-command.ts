@@ -156,6 +156,9 @@ export function asFlagError(err: unknown, cmd: Pick<Command, 'options' | 'getOpt
 /** Arguments that are values the API takes as given, not ids: blank is not empty for them. */
 const FREE_TEXT = new Set(['name']);
 
+/** Flags that pick one webhook, session, view or status. */
+const ID_FLAGS = new Set(['--webhook', '--session', '--view', '--status']);
+
 /** `vtr clock advance`: the words a user typed for a verb. */
 function commandPath(cmd: Command): string {
   const names: string[] = [];
@@ -178,6 +181,12 @@ export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) 
       // `--site "$SITE"` with SITE unset must not fall back to the default site (nor its keys).
       for (const [flag, value] of [['--site', opts.site], ['--secret-key', opts.secretKey], ['--token', opts.token], ['--admin-token', opts.adminToken]]) {
         if (value === '') throw new UsageError(`${flag}: must not be empty (a shell variable left unset?)`);
+      }
+      // Left out, these mean "every one" or "a new one": given empty, they are a mistake, not that.
+      for (const option of cmd.options) {
+        if (option.long && ID_FLAGS.has(option.long) && cmd.getOptionValue(option.attributeName()) === '') {
+          throw new UsageError(`${option.long}: must not be empty (a shell variable left unset?)`);
+        }
       }
       if (scope.siteless && opts.site !== undefined) throw new UsageError(`--site: \`${commandPath(cmd)}\` ${scope.siteless}; leave --site out`);
       // Required arguments left out on a terminal (see program.ts) are asked for here.

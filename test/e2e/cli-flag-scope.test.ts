@@ -52,6 +52,22 @@ describe('cli flag scope (built binary)', { timeout: 120_000 }, () => {
     expect(await vtrJson(['keys', 'show'], suite.server.env)).toEqual(before);
   });
 
+  it('an empty --webhook, --session, --view or --status is a usage error, not "every one" or "a new one"', async () => {
+    const hook = await vtrJson(['webhooks', 'create', '--url', 'http://127.0.0.1:9/'], suite.server.env);
+    const cases = [
+      ['webhooks', 'tail', '--webhook', ''],
+      ['webhooks', 'trigger', hook.webhook_id, '--session', ''],
+      ['webhooks', 'trigger', hook.webhook_id, '--view', ''],
+      ['webhooks', 'events', hook.webhook_id, '--status', ''],
+    ];
+    for (const args of cases) {
+      const r = await vtr(args, suite.server.env, { timeoutMs: 10_000 });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toContain(`vtr: usage error: ${args[args.length - 2]}: must not be empty`);
+    }
+    expect(await vtrJson(['webhooks', 'events', hook.webhook_id], suite.server.env)).toEqual([]);
+  });
+
   it('--site with --all: tokens list and webhooks list refuse the pair, as sessions list --all-sites does', async () => {
     for (const args of [['tokens', 'list', '--all'], ['webhooks', 'list', '--all']]) {
       const r = await vtr([...args, '--site', suite.server.site!.site_id], suite.server.env);
