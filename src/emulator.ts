@@ -140,7 +140,14 @@ export function createEmulator(opts: EmulatorOptions) {
     clock,
     /** The default site and its token, when this start created them (first start). */
     bootstrap,
-    async listen(port: number, host: string): Promise<{ port: number; host: string }> {
+    /**
+     * `until`: the port is taken now, but requests wait for it (and no webhook is sent before it):
+     * `serve --import` binds first, so a port in use is reported before a long import, and nothing
+     * is served from the state the import replaces. Rejected: the waiting connections are cut.
+     */
+    async listen(port: number, host: string, until?: Promise<void>): Promise<{ port: number; host: string }> {
+      let ready = until === undefined;
+      until?.then(() => void (ready = true), () => undefined);
       server = await new Promise<Server>((resolve, reject) => {
         // Every request goes to the app; only one too malformed for it is answered here.
         const hono = getRequestListener(app.fetch, { errorHandler: adapterErrorResponse, overrideGlobalObjects: opts.ownProcess === true });
@@ -148,7 +155,8 @@ export function createEmulator(opts: EmulatorOptions) {
         // (missingHost), not with Node's bare 400.
         const handle = (req: IncomingMessage, res: ServerResponse) => {
           if (missingHost(req, res)) return;
-          void hono(req, res);
+          if (ready) void hono(req, res);
+          else until!.then(() => void hono(req, res), () => res.destroy());
         };
         const s = createServer({ requireHostHeader: false }, handle);
         s.on('clientError', onClientError);
@@ -159,7 +167,10 @@ export function createEmulator(opts: EmulatorOptions) {
         s.listen(port, host, () => resolve(s));
       });
       server.keepAliveTimeout = 5000;
-      if (opts.dispatchAfterListen) webhooks.dispatcher.start();
+      if (opts.dispatchAfterListen) {
+        if (until) until.then(() => webhooks.dispatcher.start(), () => undefined);
+        else webhooks.dispatcher.start();
+      }
       const addr = server.address() as AddressInfo;
       return { port: addr.port, host };
     },

@@ -43,13 +43,27 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
   const emulator = createEmulator({ ...cfg, dispatchAfterListen: true, ownProcess: true, webhookLog: io.log, faultLog: cfg.faultLog ?? io.log });
   let addr: { port: number; host: string };
   let imported: Awaited<ReturnType<typeof importState>> | null = null;
+  // The port first: a port in use is said at once, not after a long import. Requests that come
+  // meanwhile wait for the import and see only its state.
+  let importEnded: (failed?: unknown) => void = () => undefined;
+  const importing = cfg.importFile
+    ? new Promise<void>((resolve, reject) => void (importEnded = (failed) => (failed === undefined ? resolve() : reject(failed))))
+    : undefined;
   try {
-    if (cfg.importFile) imported = await importState(emulator, cfg.importFile);
-    addr = await emulator.listen(cfg.port, cfg.host);
+    addr = await emulator.listen(cfg.port, cfg.host, importing);
   } catch (err) {
     await emulator.close();
-    if (err instanceof ImportFailed) throw err;
     throw listenFailure(err, cfg);
+  }
+  if (cfg.importFile) {
+    try {
+      imported = await importState(emulator, cfg.importFile);
+      importEnded();
+    } catch (err) {
+      importEnded(err);
+      await emulator.close();
+      throw err;
+    }
   }
   // A wildcard bind is reached locally through loopback; print that, not 0.0.0.0.
   const reach = addr.host === '0.0.0.0' ? '127.0.0.1' : addr.host === '::' ? '::1' : addr.host;

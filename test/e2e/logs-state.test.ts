@@ -1,11 +1,13 @@
 // `vtr logs`, `vtr state`, `vtr openapi` and `serve --log/--import/--export-on-exit`, driving the
 // built binary (VTR_CLI points at a private build).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollUntil } from '../helpers/poll.js';
-import { spawnCli } from '../helpers/cli-process.js';
+import { freePort, spawnCli } from '../helpers/cli-process.js';
 import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
 
 const until = <T>(fn: () => T | Promise<T>, what: string, timeoutMs = 20_000) => pollUntil(fn, timeoutMs, () => what);
@@ -211,6 +213,53 @@ describe('serve --import / --export-on-exit', () => {
     expect(existsSync(out)).toBe(true);
     expect(JSON.parse(readFileSync(out, 'utf8')).tables.sessions).toEqual(JSON.parse(readFileSync(file, 'utf8')).tables.sessions);
     expect(server.stderr()).toContain(`vtr: state exported to ${out}`);
+  });
+
+  // A named pipe nobody writes to is an import that never ends: whatever serve says meanwhile, it
+  // said before the import finished.
+  const endlessImport = () => {
+    const fifo = join(tempDir(), 'state.fifo');
+    execFileSync('mkfifo', [fifo]);
+    return fifo;
+  };
+
+  it('serve --import: a port in use is refused at once, before the file is read', async () => {
+    const busy = await startServer(['--memory']);
+    try {
+      const port = new URL(busy.origin).port;
+      const r = await runCli(['serve', '--memory', '--port', port, '--import', endlessImport()], { timeoutMs: 15_000 });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`port ${port} .*is in use.*--port 0`));
+    } finally {
+      await busy.stop();
+    }
+  });
+
+  it('serve --import: a request made while the file is imported waits for it and sees only its state', async () => {
+    const seed = await startServer(['--memory']);
+    const file = join(tempDir(), 'seed.json');
+    expect((await runCli(['state', 'export', file], { env: seed.env })).code).toBe(0);
+    await seed.stop();
+    const fifo = endlessImport();
+    const port = await freePort();
+    const cleanup: Array<() => Promise<unknown> | void> = [];
+    const server = spawnCli(['serve', '--memory', '--port', String(port), '--import', fifo, '--json'], {}, cleanup);
+    try {
+      // Listening (the port is taken) while the import has not even begun to read.
+      await until(() => new Promise<boolean>((res) => {
+        const socket = connect(port, '127.0.0.1', () => res(true)).on('error', () => res(false));
+        socket.on('connect', () => socket.destroy());
+      }), 'the port to be taken');
+      const asked = fetch(`http://127.0.0.1:${port}/_vtr/api/sites`);
+      await writeFile(fifo, readFileSync(file));
+      const sites = (await (await asked).json()) as Array<{ site_id: string }>;
+      expect(sites.map((s) => s.site_id)).toEqual([seed.site!.site_id]);
+      await until(() => server.stdout().includes('\n'), 'the start line');
+      expect(JSON.parse(server.stdout()).imported.tables.sites).toBe(1);
+      expect(await server.stop()).toBe(0);
+    } finally {
+      for (const fn of cleanup) await fn();
+    }
   });
 
   it('--quiet: the export is written without the note saying so', async () => {
