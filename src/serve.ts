@@ -167,6 +167,10 @@ async function importState(emulator: Emulator, file: string) {
   try {
     return await emulator.deps.state!.import(doc);
   } catch (err) {
+    // The answer a request would get speaks of requests and of writes resuming; serve is stopping.
+    if (err instanceof VtrError && err.code === 'insufficient_storage') {
+      throw new ImportFailed(`--import ${file}: the database ${emulator.store.path} has no room for it: its disk (or the file's size limit) is full (${String(err.details?.cause)}); nothing was imported. Free space on that volume, or pass another --db`);
+    }
     throw new ImportFailed(`--import ${file}: ${err instanceof VtrError ? err.message : (err as Error).message}`);
   }
 }

@@ -67,7 +67,7 @@ export function createStore({ path, sync, readOnly, dbOption }: StoreOptions) {
     notifications: createNotificationStore(db),
     requestLog: createRequestLogStore(db),
     /** Whole-database export/import/reset (the only raw-row reader). */
-    state: createStateStore(db, caches),
+    state: createStateStore(db, caches, (error) => lockedOut(error, BUSY_TIMEOUT_MS) ?? faults.failed(error)),
     /** Whether a transaction is open on the connection (its writes are not committed yet). */
     inTransaction: (): boolean => db.inTransaction,
     /** Runs fn in one write transaction (BEGIN IMMEDIATE, so concurrent writers queue, never interleave). */

@@ -38,7 +38,11 @@ interface TableInfo {
 
 const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
 
-export function createStateStore(db: Db, caches: ReadCaches) {
+/**
+ * `storageError`: the contract's error for a storage fault or a lock held elsewhere (a full disk is
+ * not a fault of the file being imported), else null.
+ */
+export function createStateStore(db: Db, caches: ReadCaches, storageError: (error: unknown) => Error | null) {
   /** Which imported row refers to a row the file does not have, with the values it refers by. */
   const danglingReference = (b: { table: string; rowid: number | null; parent: string; fkid: number }): string => {
     const from = (db.pragma(`foreign_key_list(${q(b.table)})`) as Array<{ id: number; from: string }>).filter((f) => f.id === b.fkid).map((f) => f.from);
@@ -119,6 +123,7 @@ export function createStateStore(db: Db, caches: ReadCaches) {
             try {
               (stmt as unknown as Stmt).run(...cols.map((c) => (row as StateRow)[c]));
             } catch (err) {
+              if (err instanceof VtrError) throw err; // a storage fault, classified by the write guard
               throw bad(`${where}: ${(err as Error).message}`);
             }
           });
@@ -132,6 +137,9 @@ export function createStateStore(db: Db, caches: ReadCaches) {
         run.immediate();
       } catch (err) {
         if (err instanceof VtrError) throw err;
+        // BEGIN waiting for another process's lock, a COMMIT the disk cannot take.
+        const storage = storageError(err);
+        if (storage) throw storage;
         // A deferred foreign key fails at COMMIT.
         throw bad(`the rows do not fit together: ${(err as Error).message}`);
       } finally {
@@ -144,6 +152,8 @@ export function createStateStore(db: Db, caches: ReadCaches) {
     reset(): void {
       try {
         db.transaction(() => clearAll(['request_log'])).immediate();
+      } catch (err) {
+        throw storageError(err) ?? err;
       } finally {
         caches.transactionEnded();
       }

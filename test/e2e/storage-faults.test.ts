@@ -133,6 +133,22 @@ describe('storage faults (vtr serve)', () => {
     }
   }, 60_000);
 
+  it.skipIf(!canMount)('serve --import: a file the disk has no room for is refused naming the database and the full disk, not the file', async () => {
+    const seed = await startServer(['--memory', '-q']);
+    const simulated = await runCli(['sessions', 'simulate', '--count', '1000', '--seed', '1'], { env: seed.env });
+    expect(simulated.code, simulated.stderr).toBe(0);
+    const file = join(tempDir(), 'state.json');
+    expect((await runCli(['state', 'export', file], { env: seed.env })).code).toBe(0);
+    await seed.stop();
+    const dir = mountTmpfs('1m')!;
+    mounted.push(dir);
+    const db = join(dir, 'vtr.db');
+    const r = await runCli(['serve', '--db', db, '--port', '0', '--import', file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`--import ${file}: the database ${db} has no room for it: its disk (or the file's size limit) is full (SQLITE_FULL); nothing was imported`);
+    expect(r.stderr).not.toMatch(/do not fit together|^\s+at /m);
+  }, 60_000);
+
   it('serve: a directory that cannot be created is named, exit 1', async () => {
     const file = join(tempDir(), 'not-a-dir');
     writeFileSync(file, '');

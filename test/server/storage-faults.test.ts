@@ -141,6 +141,25 @@ describe('storage faults', () => {
     expect(s.lines.join('\n')).not.toMatch(/work again|\n\s+at /);
   });
 
+  it('state import: a full disk answers 507 insufficient_storage naming the file, not a fault of the file; nothing changes', async () => {
+    const source = await serve();
+    const site = source.emu.bootstrap!.site.site_id;
+    const simulated = await fetch(`${source.origin}/_vtr/api/sites/${site}/sessions/simulate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 300, seed: 1 }) });
+    expect(simulated.status).toBe(201);
+    const doc = await (await fetch(`${source.origin}/_vtr/api/state`)).text();
+    await source.emu.close();
+    const s = await serve();
+    s.emu.store.db.pragma(`max_page_count = ${pages(s.emu)}`);
+    const put = await fetch(`${s.origin}/_vtr/api/state`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: doc });
+    const body = (await put.json()) as Record<string, any>;
+    expect(put.status, JSON.stringify(body)).toBe(507);
+    expect(body).toMatchObject({ code: 'insufficient_storage', db: s.dbPath });
+    expect(body.message).not.toMatch(/do not fit together/);
+    expect(s.lines.filter((l) => l.includes('are failing'))).toHaveLength(1);
+    expect((await s.get('/_vtr/api/sites')).body.map((x: { site_id: string }) => x.site_id)).toEqual([s.emu.bootstrap!.site.site_id]);
+    s.emu.store.db.pragma('max_page_count = 1073741823');
+  }, 60_000);
+
   it('start-up: a database that cannot be written is refused with its path and cause', async () => {
     const dbPath = join(tempDir(), 'vtr.db');
     createEmulator({ dbPath, faultLog: () => {} }).store.close();
