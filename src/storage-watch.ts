@@ -25,7 +25,8 @@ export function watchStorage(opts: {
   const off = store.faults.listen((fault) => {
     if (fault) {
       log.fault(fault);
-      if (probe) return;
+      // A probe write proves nothing about a damaged file: that lasts until vtr serves another.
+      if (probe || fault.kind === 'corrupt') return;
       droppedBefore = opts.dropped?.() ?? 0;
       probe = realTimers.setInterval(() => {
         try {

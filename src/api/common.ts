@@ -24,8 +24,8 @@ export const ERROR_CODES = {
   429: { name: 'RateLimited', codes: ['rate_limited'], description: 'Over `vtr serve --rate-limit` (see Retry-After)' },
   503: {
     name: 'DatabaseUnavailable',
-    codes: ['database_busy', 'database_read_only'],
-    description: 'Nothing was written. `database_busy`: another process on the same database file held its write lock for more than 5 s (a long `vtr state import`); try again. `database_read_only`: the database file cannot be written (permissions, a read-only filesystem); `message` names the file',
+    codes: ['database_busy', 'database_read_only', 'database_corrupt'],
+    description: 'Nothing was written. `database_busy`: another process on the same database file held its write lock for more than 5 s (a long `vtr state import`); try again. `database_read_only`: the database file cannot be written (permissions, a read-only filesystem); `database_corrupt`: the part of the database file the request needs is damaged (also on reads); `message` names the file',
   },
   507: {
     name: 'InsufficientStorage',

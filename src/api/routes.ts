@@ -12,7 +12,7 @@ export const getSessionRoute = declareRoute({
   operationId: 'getSession',
   summary: 'Read one session',
   request: { params: SessionIdParams },
-  responses: { 200: { description: 'The session', content: json(SessionSchema) }, ...errors(401, 404, 405, 429) },
+  responses: { 200: { description: 'The session', content: json(SessionSchema) }, ...errors(401, 404, 405, 429, 503) },
 });
 
 export const addCustomEventRoute = declareRoute({

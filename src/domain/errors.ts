@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   internal_error: 500,
   database_busy: 503,
   database_read_only: 503,
+  database_corrupt: 503,
   insufficient_storage: 507,
   not_built: 503,
   shutting_down: 503,
@@ -55,6 +56,6 @@ export const invalid = (message: string, details?: Record<string, unknown>) => n
 export const unknownCursor = (what: string, id: string) =>
   invalid(`before: no ${what} ${JSON.stringify(id.slice(0, 100))} (deleted, pruned or never existed); pass the last id of the page you have`, { field: 'before' });
 
-/** A write refused because the disk is full or the database cannot be written (507 / 503). */
+/** A write refused because the disk is full, or the database cannot be written or is damaged (507 / 503). */
 export const isStorageFault = (err: unknown): boolean =>
-  err instanceof VtrError && (err.code === 'insufficient_storage' || err.code === 'database_read_only');
+  err instanceof VtrError && (err.code === 'insufficient_storage' || err.code === 'database_read_only' || err.code === 'database_corrupt');

@@ -20,7 +20,11 @@ const WHAT: Record<StorageFault['kind'], (f: StorageFault) => string> = {
   read_only: (f) => f.sqliteCode === 'SQLITE_READONLY_DBMOVED'
     ? `the database file was removed or replaced while vtr was running (${f.sqliteCode}); writes to the removed file would be lost, so writing requests answer 503 database_read_only. Restart vtr to open the file that is there now (or a new one); reads still work`
     : `the database cannot be written (${f.sqliteCode}: ${f.cause}). Writing requests answer 503 database_read_only; make the file, its directory and its -wal/-shm writable, then restart; reads still work`,
+  corrupt: (f) => `the database file is damaged (${f.sqliteCode}: ${f.cause}). Requests that reach its damaged part answer 503 database_corrupt; stop vtr and serve another --db (a state export loads with --import); \`sqlite3 ${f.file} .recover\` may save the rows that can still be read`,
 };
+
+/** What fails: a damaged file fails reads too. */
+const what = (f: StorageFault) => (f.kind === 'corrupt' ? 'request' : 'write');
 
 const seconds = (ms: number) => `${Math.max(1, Math.round(ms / 1000))} s`;
 
@@ -29,7 +33,7 @@ export function createFaultLog({ write, now, summaryEveryMs = SUMMARY_EVERY_MS }
 
   function summarise(t: number): void {
     if (!active || active.unsaid === 0) return;
-    write(`vtr: ${active.unsaid} more write(s) to ${active.fault.file} refused in the last ${seconds(t - active.saidAt)} (${active.fault.sqliteCode})`);
+    write(`vtr: ${active.unsaid} more ${what(active.fault)}(s) to ${active.fault.file} refused in the last ${seconds(t - active.saidAt)} (${active.fault.sqliteCode})`);
     active.unsaid = 0;
     active.saidAt = t;
   }
@@ -46,7 +50,7 @@ export function createFaultLog({ write, now, summaryEveryMs = SUMMARY_EVERY_MS }
       }
       summarise(t);
       active = { fault, since: t, total: 1, unsaid: 0, saidAt: t };
-      write(`vtr: writes to ${fault.file} are failing: ${WHAT[fault.kind](fault)}`);
+      write(`vtr: ${what(fault)}s to ${fault.file} are failing: ${WHAT[fault.kind](fault)}`);
     },
     /** A write succeeded after a fault. */
     recovered(extra = ''): void {

@@ -47,7 +47,8 @@ export function requestPath(request: Request): string {
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono({ getPath: requestPath });
 
-  app.onError((err, c) => errorResponse(c, err));
+  // A read that reached a damaged page of the database is a storage fault, not an unexpected error.
+  app.onError((err, c) => errorResponse(c, deps.state?.faultOf(err) ?? err));
 
   // With --admin-token, the management API and console need it (the public API has its own auth).
   if (deps.config.adminToken) {

@@ -47,6 +47,13 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
       const f = store.faults.current();
       return f ? { error: storageFaultError(f), file: f.file, since: f.since, failures: f.failures } : null;
     },
+    /**
+     * The contract's error for a storage fault that a read ran into (a damaged file: writes meet it
+     * in the store), recorded as theirs are; null for any other error.
+     */
+    faultOf(error: unknown): VtrError | null {
+      return store.faults.failed(error);
+    },
     export(): StateDocument {
       return store.state.export(formatMicros(clock.nowMicros()));
     },

@@ -6,7 +6,7 @@ import { VtrError } from '../domain/errors.js';
 import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 
-export type StorageFaultKind = 'full' | 'read_only';
+export type StorageFaultKind = 'full' | 'read_only' | 'corrupt';
 
 export interface StorageFault {
   kind: StorageFaultKind;
@@ -22,12 +22,16 @@ export interface StorageFault {
 // CANTOPEN (the -wal/-shm cannot be created) or the IOERR of an open/delete that was refused.
 const FULL = new Set(['SQLITE_FULL', 'SQLITE_IOERR_WRITE', 'SQLITE_IOERR_SHMSIZE']);
 const READ_ONLY = new Set(['SQLITE_PERM', 'SQLITE_IOERR_SHMOPEN', 'SQLITE_IOERR_DELETE', 'SQLITE_IOERR_DIR_FSYNC']);
+// Damage the open did not see (it reads only the first pages): met by the read or write that
+// reaches a damaged page, and lasting until the file is replaced.
+const CORRUPT = (code: string) => code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB';
 
 /** The kind of storage fault a thrown error is, or null for anything else. */
 export function storageFaultKind(error: unknown): StorageFaultKind | null {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return null;
   if (FULL.has(code)) return 'full';
+  if (CORRUPT(code)) return 'corrupt';
   if (READ_ONLY.has(code) || code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN')) return 'read_only';
   return null;
 }
@@ -46,6 +50,9 @@ export function storageFaultError(f: StorageFault): VtrError {
   const details = { db: f.file, cause: f.sqliteCode };
   if (f.kind === 'full') {
     return new VtrError('insufficient_storage', `the database ${f.file} cannot grow: the disk (or the file's size limit) is full (${f.sqliteCode}). Nothing of this request was written; reads still work. Free space on that volume; writes resume by themselves.`, details);
+  }
+  if (f.kind === 'corrupt') {
+    return new VtrError('database_corrupt', `the database ${f.file} is damaged (${f.sqliteCode}: ${f.cause}): what this request needs from it cannot be read or written, and nothing of the request was kept. Stop vtr and serve another --db (a state export loads with --import); \`sqlite3 ${f.file} .recover\` may save the rows that can still be read.`, details);
   }
   if (f.sqliteCode === MOVED) {
     return new VtrError('database_read_only', `the database ${f.file} was removed or replaced while vtr was running (${MOVED}): nothing of this request was kept. Reads answer from the removed file until vtr stops. Restart vtr to open the file that is there now (or a new one).`, details);
@@ -100,7 +107,8 @@ export function createFaultState(file: string, now: () => number = Date.now): Fa
       return storageFaultError(fault);
     },
     succeeded() {
-      if (!current) return;
+      // Damage does not heal: a write elsewhere in the file says nothing about it.
+      if (!current || current.kind === 'corrupt') return;
       current = null;
       tell(null);
     },

@@ -5,7 +5,7 @@
 // does not stop root, and CI runs as root); at start-up, by opening the file read-only.
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { existsSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, rmSync, writeSync } from 'node:fs';
 import { createEmulator } from '../../src/emulator.js';
 import { tempDir } from '../helpers/vtr-process.js';
 
@@ -22,7 +22,7 @@ async function serve(dbPath = join(tempDir(), 'vtr.db')) {
   emu = createEmulator({ dbPath, faultLog: (l) => lines.push(l) });
   const { port } = await emu.listen(0, '127.0.0.1');
   const origin = `http://127.0.0.1:${port}`;
-  const secret = emu.bootstrap!.site.secret_key;
+  const secret = emu.bootstrap?.site.secret_key; // none on a second start
   const post = async (body: Record<string, unknown>) => {
     const r = await fetch(`${origin}/api/v1/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: secret, ...body }) });
     return { status: r.status, body: (await r.json()) as Record<string, any> };
@@ -159,6 +159,34 @@ describe('storage faults', () => {
     expect((await s.get('/_vtr/api/sites')).body.map((x: { site_id: string }) => x.site_id)).toEqual([s.emu.bootstrap!.site.site_id]);
     s.emu.store.db.pragma('max_page_count = 1073741823');
   }, 60_000);
+
+  it('damaged database: a read or write that reaches a damaged page answers 503 database_corrupt naming the file, one log line, health degraded', async () => {
+    const source = await serve();
+    const site = source.emu.bootstrap!.site.site_id;
+    const simulated = await fetch(`${source.origin}/_vtr/api/sites/${site}/sessions/simulate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 300, seed: 1 }) });
+    expect(simulated.status).toBe(201);
+    await source.emu.close();
+    emu = null;
+    // The last pages hold the newest sessions and probes; the open reads only the first ones.
+    const fd = openSync(source.dbPath, 'r+');
+    const size = fstatSync(fd).size;
+    writeSync(fd, Buffer.alloc(16 * 4096, 0xff), 0, 16 * 4096, size - 24 * 4096);
+    closeSync(fd);
+    const s = await serve(source.dbPath);
+    const list = await s.get(`/_vtr/api/sessions?limit=1000`);
+    expect(list.status, JSON.stringify(list.body)).toBe(503);
+    expect(list.body).toMatchObject({ code: 'database_corrupt', db: s.dbPath });
+    expect(list.body.message).toMatch(/is damaged .*another --db/);
+    const sim = await fetch(`${s.origin}/_vtr/api/sites/${site}/sessions/simulate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 300, seed: 2 }) });
+    expect(sim.status).toBe(503);
+    expect(((await sim.json()) as { code: string }).code).toBe('database_corrupt');
+    expect((await s.get('/_vtr/api/state')).status).toBe(503);
+    expect(await s.get('/_vtr/health')).toMatchObject({ status: 503, body: { status: 'degraded', code: 'database_corrupt', db: s.dbPath } });
+    const failing = s.lines.filter((l) => l.includes('are failing'));
+    expect(failing).toHaveLength(1);
+    expect(failing[0]).toContain('SQLITE_CORRUPT');
+    expect(s.lines.join('\n')).not.toMatch(/work again|\n\s+at /);
+  });
 
   it('start-up: a database that cannot be written is refused with its path and cause', async () => {
     const dbPath = join(tempDir(), 'vtr.db');

@@ -7,12 +7,13 @@ import { VtrError } from '../../src/domain/errors.js';
 import { tempDir } from '../helpers/vtr-process.js';
 
 describe('storage faults', () => {
-  it('storageFaultKind: SQLite codes of a full disk and of a database that cannot be written', () => {
+  it('storageFaultKind: SQLite codes of a full disk, of a database that cannot be written and of a damaged one', () => {
     const e = (code: string) => Object.assign(new Error('x'), { code });
     expect(storageFaultKind(e('SQLITE_FULL'))).toBe('full');
     expect(storageFaultKind(e('SQLITE_IOERR_WRITE'))).toBe('full');
     for (const code of ['SQLITE_READONLY', 'SQLITE_READONLY_DBMOVED', 'SQLITE_READONLY_RECOVERY', 'SQLITE_CANTOPEN', 'SQLITE_IOERR_SHMOPEN']) expect(storageFaultKind(e(code))).toBe('read_only');
-    for (const code of ['SQLITE_BUSY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CORRUPT', 'ENOENT']) expect(storageFaultKind(e(code))).toBeNull();
+    for (const code of ['SQLITE_CORRUPT', 'SQLITE_CORRUPT_INDEX', 'SQLITE_NOTADB']) expect(storageFaultKind(e(code))).toBe('corrupt');
+    for (const code of ['SQLITE_BUSY', 'SQLITE_CONSTRAINT_UNIQUE', 'ENOENT']) expect(storageFaultKind(e(code))).toBeNull();
     expect(storageFaultKind(new Error('x'))).toBeNull();
   });
 

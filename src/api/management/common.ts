@@ -26,12 +26,12 @@ const FAILURES = {
   409: 'The change conflicts with the current state (`conflict`, `retries_in_progress`, `already_delivered`, `schema_too_new`)',
   413: 'The body is too large (`payload_too_large`)',
   415: 'A body whose Content-Type is not JSON, or that is compressed (`unsupported_media_type`)',
-  503: 'Nothing was written: the database is busy or read-only (`database_busy`, `database_read_only`); or the emulator is stopping (`shutting_down`: a clock move it cut short says where the clock stopped)',
+  503: 'Nothing was done: the database is busy, read-only or damaged (`database_busy`, `database_read_only`, `database_corrupt`: reads too); or the emulator is stopping (`shutting_down`: a clock move it cut short says where the clock stopped)',
   507: 'Nothing was written: the disk is full (`insufficient_storage`)',
 } as const;
 type Failure = keyof typeof FAILURES;
 
-const READ: Failure[] = [401, 403, 405];
+const READ: Failure[] = [401, 403, 405, 503];
 const WRITE: Failure[] = [400, 401, 403, 405, 413, 415, 503, 507];
 
 /** The error answers of a route: every read's, every write's when `write`, and `more`. */
