@@ -1,5 +1,5 @@
 // `vtr serve`: an emulator bound to a port, with its start-up banner.
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
 import { createEmulator, type Emulator, type EmulatorOptions } from './emulator.js';
 import { VtrError } from './domain/errors.js';
@@ -178,6 +178,12 @@ async function importState(emulator: Emulator, file: string) {
 /** Write to a temporary file, then rename: a crash never leaves half an export. */
 export async function writeAtomically(file: string, text: string): Promise<void> {
   const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, text.endsWith('\n') ? text : `${text}\n`);
-  await rename(tmp, file);
+  try {
+    await writeFile(tmp, text.endsWith('\n') ? text : `${text}\n`);
+    await rename(tmp, file);
+  } catch (err) {
+    // Half a file on a full disk would keep holding the space it took.
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw err;
+  }
 }

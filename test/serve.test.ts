@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { listenFailure } from '../src/serve.js';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { listenFailure, writeAtomically } from '../src/serve.js';
+import { tempDir } from './helpers/vtr-process.js';
 
 const errno = (code: string) => Object.assign(new Error(`listen ${code}: 127.0.0.1:80`), { code });
 
@@ -16,5 +19,15 @@ describe('serve: listen failures', () => {
     expect(listenFailure(errno('EADDRNOTAVAIL'), { port: 0, host: '10.9.9.9' }).message).toMatch(/^--host 10\.9\.9\.9: cannot listen there/);
     const other = errno('EMFILE');
     expect(listenFailure(other, { port: 0, host: '127.0.0.1' })).toBe(other);
+  });
+});
+
+describe('serve: --export-on-exit file', () => {
+  it('writeAtomically: a write that fails leaves no temporary file behind (on a full disk it would hold the space)', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'out.json');
+    mkdirSync(target); // the rename onto it fails after the temporary file was written
+    await expect(writeAtomically(target, '{}')).rejects.toThrow();
+    expect(readdirSync(dir)).toEqual(['out.json']);
   });
 });
