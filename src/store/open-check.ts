@@ -3,7 +3,7 @@
 // to start with the path and the cause, instead of SQLite's bare "unable to open database file" or a
 // server that starts and then answers every write with an error.
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { storageFaultKind } from './storage-faults.js';
 import { CLI_OPTION_NAMES } from '../domain/option-names.js';
 
@@ -29,6 +29,10 @@ export function openFailure(path: string, err: unknown, dbOption = CLI_OPTION_NA
     return new Error(`${path} is not a SQLite database vtr can read (${sqlite}); pass another ${dbOption}, or move this file away`);
   }
   if (kind !== 'read_only') return err as Error;
+  // Permissions are not the problem: a folder given where the file goes.
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+    return new Error(`the database ${path} is a directory; give a file for ${dbOption}, e.g. ${join(path, 'vtr.db')}`);
+  }
   return new Error(`the database ${path} cannot be written: ${whyNotWritable(path) ?? sqlite}; make it writable by this user, or pass another ${dbOption}`);
 }
 

@@ -194,6 +194,11 @@ describe('storage faults', () => {
     expect(() => createEmulator({ dbPath, readOnlyDb: true })).toThrow(new RegExp(`the database ${dbPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cannot be written: .*SQLITE_READONLY`));
   });
 
+  it('start-up: a directory given as the database is named as one, with a file to give instead', () => {
+    const dir = tempDir();
+    expect(() => createEmulator({ dbPath: dir })).toThrow(`the database ${dir} is a directory; give a file for --db, e.g. ${join(dir, 'vtr.db')}`);
+  });
+
   it('start-up: a missing directory is created; one that cannot be is named', async () => {
     const dir = tempDir();
     const s = await serve(join(dir, 'a', 'b', 'vtr.db'));
