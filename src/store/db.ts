@@ -59,6 +59,7 @@ export function openDb({ path, sync = 'normal', readOnly = false, dbOption = CLI
     // Several vtr processes may share one file: wait for a lock rather than fail. First, so that
     // switching a new file to WAL (which needs the file to itself) waits too.
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    refuseForeign(db, path, dbOption); // before WAL: that too would change another program's file
     if (!readOnly) db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
     db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
@@ -74,6 +75,22 @@ export function openDb({ path, sync = 'normal', readOnly = false, dbOption = CLI
     throw err instanceof VtrError ? err : openFailure(path, err, dbOption);
   }
   return db;
+}
+
+/**
+ * A database vtr never made (`--db` pointed at an app's own file): vtr's has no table before its
+ * first migration and always has `meta` after it. Migrating would add vtr's tables to it.
+ */
+function refuseForeign(db: Db, path: string, dbOption: string): void {
+  // One read transaction: another vtr migrating the same new file is seen whole or not at all.
+  const { version, tables } = db.transaction(() => ({
+    version: db.pragma('user_version', { simple: true }) as number,
+    tables: (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name),
+  }))();
+  const foreign = version === 0 ? tables.length > 0 : version <= SCHEMA_VERSION && !tables.includes('meta');
+  if (!foreign) return;
+  const named = tables.slice(0, 5).join(', ') + (tables.length > 5 ? `, … ${tables.length - 5} more` : '');
+  throw new Error(`${path} is a SQLite database of another program (tables: ${named}); vtr keeps its state in a file of its own: pass another ${dbOption} (a new file is created)`);
 }
 
 function migrate(db: Db, dbOption: string): void {

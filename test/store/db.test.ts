@@ -34,6 +34,22 @@ describe('store: schema', () => {
     }
   });
 
+  it("openDb: refuses another program's SQLite database, naming its tables, and leaves it as it was", () => {
+    for (const version of [0, 3]) {
+      const path = dbFile(`app-${version}.db`);
+      const app = new Database(path);
+      app.exec("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users (name) VALUES ('alice')");
+      app.pragma(`user_version = ${version}`);
+      app.close();
+      expect(() => openDb({ path }), `user_version ${version}`).toThrow(`${path} is a SQLite database of another program (tables: users); vtr keeps its state in a file of its own: pass another --db (a new file is created)`);
+      const after = new Database(path);
+      const tables = (after.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((t) => t.name);
+      expect(tables).toEqual(['users']);
+      expect(after.pragma('journal_mode', { simple: true })).toBe('delete');
+      after.close();
+    }
+  });
+
   it('openDb: creates missing parent directories', () => {
     const path = join(dbFile(), '..', 'nested', 'deeper', 'vtr.db');
     openDb({ path }).close();
