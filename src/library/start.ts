@@ -54,9 +54,9 @@ function withInit(input: Request, init: RequestInit): Request {
 }
 
 /**
- * The answer with the content-length the HTTP adapter would send for it. JSON answers carry it
- * already (sendJson); the rest (pages, scripts, the management API's lists) are read once here. An
- * event stream never ends, and goes as it is, as over HTTP (chunked).
+ * The answer with the content-length the HTTP adapter would send for it, its body read once here
+ * (in process only: over HTTP the adapter measures what it writes, faster than a header the routes
+ * set). An event stream never ends, and goes as it is, as over HTTP (chunked).
  */
 async function withLength(res: Response): Promise<Response> {
   if (res.body === null || res.headers.has('content-length') || /^text\/event-stream/i.test(res.headers.get('content-type') ?? '')) return res;

@@ -64,11 +64,8 @@ export function noteSite(c: Context, siteId: string): void {
 export function sendJson(c: Context, body: unknown, status = 200): Response {
   const payload = typeof body === 'string' || body instanceof Uint8Array ? body : jsonAnswer(body);
   exchangeOf(c).sentBody = payload;
-  // The length goes with the answer itself, so an in-process answer (emu.fetch, vtr/msw) carries it
-  // as the wire's does; over HTTP the adapter then takes it instead of measuring the body again.
-  const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
   // A Node Buffer over a plain ArrayBuffer (never shared): the Uint8Array Hono's types ask for.
-  return c.body(payload as string | Uint8Array<ArrayBuffer>, status as 200, { 'content-type': 'application/json', 'content-length': String(length) });
+  return c.body(payload as string | Uint8Array<ArrayBuffer>, status as 200, { 'content-type': 'application/json' });
 }
 
 /**
