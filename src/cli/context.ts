@@ -63,6 +63,9 @@ export function resolveConfig(g: GlobalOptions, env: NodeJS.ProcessEnv, io: CliI
   const noColor = g.color === false || !!env.NO_COLOR || env.TERM === 'dumb';
   // An empty VTR_BASE_URL (a CI variable left blank) counts as unset, as every other VTR_* does.
   const envBaseUrl = env.VTR_BASE_URL || undefined;
+  // The environment's credentials are for the environment's server (`vtr exec` sets both): a
+  // --base-url naming another server gets only what the flags give, never those keys.
+  const creds = g.baseUrl !== undefined && envBaseUrl !== undefined && !sameServer(g.baseUrl, envBaseUrl) ? {} : env;
   return {
     baseUrl: g.baseUrl ?? envBaseUrl ?? DEFAULT_BASE_URL,
     baseUrlFrom: g.baseUrl === undefined && envBaseUrl !== undefined ? 'VTR_BASE_URL' : '--base-url',
@@ -73,10 +76,19 @@ export function resolveConfig(g: GlobalOptions, env: NodeJS.ProcessEnv, io: CliI
     // `vtr exec` always sets, for the default site); --secret-key / --token still win over both.
     // --secret-key is also the session API's bearer: the environment's token (maybe another site's)
     // must not take its place.
-    secretKey: g.secretKey ?? (g.site ? null : env.VTR_SECRET_KEY) ?? null,
-    accessToken: g.token ?? (g.site || g.secretKey ? null : env.VTR_ACCESS_TOKEN) ?? null,
-    adminToken: g.adminToken ?? env.VTR_ADMIN_TOKEN ?? null,
-    site: g.site ?? env.VTR_SITE ?? null,
+    secretKey: g.secretKey ?? (g.site ? null : creds.VTR_SECRET_KEY) ?? null,
+    accessToken: g.token ?? (g.site || g.secretKey ? null : creds.VTR_ACCESS_TOKEN) ?? null,
+    adminToken: g.adminToken ?? creds.VTR_ADMIN_TOKEN ?? null,
+    site: g.site ?? creds.VTR_SITE ?? null,
     siteFrom: g.site ? '--site' : 'VTR_SITE',
   };
+}
+
+/** Whether two base URLs name one server (scheme, host and port); an unparsable one is another. */
+function sameServer(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return a === b;
+  }
 }

@@ -36,3 +36,23 @@ describe('cli: credentials', () => {
     await expect(buildClient(config({ baseUrl: remote, site: 'site_1' }), { token: true })).rejects.toThrow(/--token \(or VTR_ACCESS_TOKEN\) is required/);
   });
 });
+
+describe('cli: credentials from the environment', () => {
+  const env = { VTR_BASE_URL: 'http://127.0.0.1:41234/api/v1', VTR_SECRET_KEY: 'sk_test_env', VTR_ACCESS_TOKEN: 'at_test_env', VTR_ADMIN_TOKEN: 'adm', VTR_SITE: 'site_env' };
+
+  it('resolveConfig: a --base-url naming another server gets none of the environment\'s credentials', () => {
+    const c = config({ baseUrl: 'https://risk.example.com/api/v1' }, env);
+    expect(c).toMatchObject({ secretKey: null, accessToken: null, adminToken: null, site: null });
+  });
+
+  it('resolveConfig: the environment\'s server, named again by --base-url (another path too), keeps them', () => {
+    const c = config({ baseUrl: 'http://127.0.0.1:41234/api/v1/' }, env);
+    expect(c).toMatchObject({ secretKey: 'sk_test_env', accessToken: 'at_test_env', adminToken: 'adm', site: 'site_env' });
+    expect(config({}, env)).toMatchObject({ secretKey: 'sk_test_env', accessToken: 'at_test_env' });
+  });
+
+  it('resolveConfig: without VTR_BASE_URL the environment\'s keys go to whatever --base-url names', () => {
+    const { VTR_BASE_URL: _, ...keys } = env;
+    expect(config({ baseUrl: 'https://risk.example.com/api/v1' }, keys)).toMatchObject({ secretKey: 'sk_test_env', accessToken: 'at_test_env' });
+  });
+});
