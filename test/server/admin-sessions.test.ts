@@ -126,6 +126,15 @@ describe('management API: sessions create (derived fields)', () => {
     expect((await h.admin('POST', '/sites/site_nope/sessions', {})).status).toBe(404);
   });
 
+  it('sessions create: an empty or blank url is a 400 invalid_request naming url, as the CLI refuses it', async () => {
+    for (const url of ['', '   ', '\t']) {
+      const r = await h.admin('POST', `/sites/${h.site.site_id}/sessions`, { url });
+      expect(r.status, JSON.stringify(url)).toBe(400);
+      expect(r.body).toMatchObject({ code: 'invalid_request', field: 'url' });
+      expect(r.body.message).toContain('url');
+    }
+  });
+
   it('sessions get: the management API reads any site session', async () => {
     const s = await h.createSession();
     const r = await h.admin('GET', `/sessions/${s.session_id}`);

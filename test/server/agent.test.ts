@@ -93,6 +93,16 @@ describe('agent endpoints', () => {
     expect((await agentPost('/_vtr/agent/pageview', 'x'.repeat(70_000))).status).toBe(413);
   });
 
+  it('pageview and ping: an empty or blank url is a 400 invalid_request naming url, as the management API answers', async () => {
+    const pv = await pageview();
+    for (const url of ['', '   ']) {
+      const view = await agentPost('/_vtr/agent/pageview', { site_key: siteKey, url });
+      expect(view, JSON.stringify(url)).toMatchObject({ status: 400, body: { code: 'invalid_request', field: 'url' } });
+      const ping = await agentPost('/_vtr/agent/ping', { site_key: siteKey, session_id: pv.body.session_id, probe_id: pv.body.probe_id, url });
+      expect(ping, JSON.stringify(url)).toMatchObject({ status: 400, body: { code: 'invalid_request', field: 'url' } });
+    }
+  });
+
   it('preflight: OPTIONS answers with CORS headers', async () => {
     const res = await emu.app.request('/_vtr/agent/event', {
       method: 'OPTIONS',

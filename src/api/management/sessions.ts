@@ -17,7 +17,7 @@ export const SessionCreate = z
   .strictObject({
     ip: z.string().max(100).refine(isIpAddress, 'must be an IPv4 or IPv6 address').nullable().optional(),
     user_agent: z.string().max(2000).nullable().optional().meta({ description: 'Default: Chrome on Windows; null, or an empty string, for none' }),
-    url: z.string().max(8000).optional().meta({ description: 'The landing page (its query gives the channel)' }),
+    url: z.string().max(8000).regex(/\S/, 'must not be empty or blank').optional().meta({ description: 'The landing page (its query gives the channel)' }),
     referrer: z.string().max(8000).nullable().optional(),
     language: z.string().max(50).refine((v) => canonicalLanguage(v) !== null, 'must be an IETF language tag, e.g. en-US').nullable().optional(),
     timezone: z.string().max(100).refine((v) => canonicalTimezone(v) !== null, 'must be a tz database name, e.g. Europe/Berlin').nullable().optional(),

@@ -15,9 +15,11 @@ import { validate } from '../validate.js';
 const MAX_AGENT_BODY = 64 * 1024;
 const str = (max: number) => z.string({ error: 'expected a string' }).max(max, `must be at most ${max} characters`);
 const opt = (max: number) => str(max).nullable().optional();
+// As `POST /_vtr/api/sites/{site_id}/sessions` refuses it: a page has an address.
+const pageUrl = str(8000).regex(/\S/, 'must not be empty or blank');
 
 const pageviewBody = z.object({
-  url: str(8000), referrer: opt(8000), language: opt(50), timezone: opt(100), screen: opt(50),
+  url: pageUrl, referrer: opt(8000), language: opt(50), timezone: opt(100), screen: opt(50),
   user_agent: opt(2000), fingerprint: opt(200),
 });
 const sessionRef = { session_id: str(100), probe_id: str(100) };
@@ -26,7 +28,7 @@ const eventBody = z.object({
   name: str(100).min(1, 'must not be empty'),
   value: z.number({ error: 'expected a number' }).finite().nullable().optional(),
 });
-const pingBody = z.object({ ...sessionRef, url: str(8000), fingerprint: opt(200) });
+const pingBody = z.object({ ...sessionRef, url: pageUrl, fingerprint: opt(200) });
 
 // A fingerprint the page kept from an earlier answer; anything else gets a new one.
 const FINGERPRINT = /^[A-Za-z0-9_-]{8,100}$/;
