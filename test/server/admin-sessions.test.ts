@@ -135,6 +135,14 @@ describe('management API: sessions create (derived fields)', () => {
     }
   });
 
+  it('sessions create: a blank fingerprint is a 400 naming fingerprint, as an empty one is', async () => {
+    for (const fingerprint of ['', '  ', '\n']) {
+      const r = await h.admin('POST', `/sites/${h.site.site_id}/sessions`, { fingerprint });
+      expect(r.status, JSON.stringify(fingerprint)).toBe(400);
+      expect(r.body).toMatchObject({ code: 'invalid_request', field: 'fingerprint' });
+    }
+  });
+
   it('sessions get: the management API reads any site session', async () => {
     const s = await h.createSession();
     const r = await h.admin('GET', `/sessions/${s.session_id}`);

@@ -23,7 +23,7 @@ export const SessionCreate = z
     timezone: z.string().max(100).refine((v) => canonicalTimezone(v) !== null, 'must be a tz database name, e.g. Europe/Berlin').nullable().optional(),
     page_views: z.number().int().min(1).max(10_000).optional(),
     duration: z.number().int().min(0).max(86_400 * 7).optional().meta({ description: 'Seconds from the first to the last page view' }),
-    fingerprint: z.string().min(1).max(200).optional(),
+    fingerprint: z.string().min(1, 'must not be empty or blank').max(200).regex(/\S/, 'must not be empty or blank').optional(),
     custom_events: z.array(z.string().min(1).max(100)).max(1000).optional(),
   })
   .meta({ id: 'SessionCreate' });
