@@ -32,7 +32,7 @@ export const canonicalLanguage = canonicalizer(50, (tag) => Intl.getCanonicalLoc
  * Zones the tz database renamed whose old name Intl (ICU) still gives as canonical: `Asia/Kolkata`
  * would come back `Asia/Calcutta`, and a filter on the name that was sent would miss it.
  */
-const CURRENT_ZONE_NAMES: Readonly<Record<string, string>> = {
+export const CURRENT_ZONE_NAMES: Readonly<Record<string, string>> = {
   'Africa/Asmera': 'Africa/Asmara',
   'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
   'America/Catamarca': 'America/Argentina/Catamarca',

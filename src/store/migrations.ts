@@ -1,5 +1,16 @@
 // Versioned schema. Each entry moves the database from version i to i+1 (PRAGMA user_version).
 // Never edit a released migration; append a new one.
+import { CURRENT_ZONE_NAMES } from '../domain/locale.js';
+
+const sqlText = (v: string) => `'${v.replace(/'/g, "''")}'`;
+
+/** Old tz names of sessions to the current ones (migration 5; also run on an imported state export). */
+export const CURRENT_ZONE_NAMES_SQL = `
+  UPDATE sessions SET timezone = CASE timezone
+    ${Object.entries(CURRENT_ZONE_NAMES).map(([old, now]) => `WHEN ${sqlText(old)} THEN ${sqlText(now)}`).join('\n    ')}
+  END
+  WHERE timezone IN (${Object.keys(CURRENT_ZONE_NAMES).map(sqlText).join(', ')});
+`;
 
 export const MIGRATIONS: string[] = [
   /* 1 */ `
@@ -218,6 +229,10 @@ export const MIGRATIONS: string[] = [
   DROP INDEX checks_device_email;
   CREATE INDEX checks_device ON checks(site_id, fingerprint, created_at, email) WHERE fingerprint IS NOT NULL;
   `,
+  /* 5 */ // Sessions keep the current tz name (`Asia/Kolkata`), as sessions made from now on do; before,
+  // they kept the old one Intl gave (`Asia/Calcutta`), and a filter on the current name missed them.
+  // A name added to the map later needs a migration of its own: databases at 5 do not run this again.
+  CURRENT_ZONE_NAMES_SQL,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -60,6 +60,18 @@ describe('state export / import / reset', () => {
     expect((await b.api('GET', `/session/${sid}`, { token: b.token })).status).toBe(401);
   });
 
+  it('import: an export from before schema version 5 has its old tz names read back under the current ones', async () => {
+    const a = fresh();
+    const s = await a.createSession({ timezone: 'Asia/Kolkata' });
+    const doc = await exportOf(a);
+    doc.schema_version = 4;
+    doc.tables.sessions = doc.tables.sessions.map((row) => ({ ...row, timezone: 'Asia/Calcutta' }));
+    const b = fresh();
+    expect((await b.admin('PUT', '/state', doc)).status).toBe(200);
+    const found = await b.admin('GET', `/sessions?where=${encodeURIComponent('timezone = "Asia/Kolkata"')}`);
+    expect(found.body).toEqual([expect.objectContaining({ session_id: s.session_id, timezone: 'Asia/Kolkata' })]);
+  });
+
   it('import replaces everything, in one transaction (a bad file changes nothing)', async () => {
     const h = fresh();
     await populate(h);

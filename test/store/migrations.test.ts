@@ -1,0 +1,40 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { createEmulator } from '../../src/emulator.js';
+import { tempDir } from '../helpers/vtr-process.js';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('store: migrations', () => {
+  it('migration 5: time zones stored under their old tz names read back under the current ones', async () => {
+    const dir = tempDir('vtr-migrate-');
+    dirs.push(dir);
+    const path = join(dir, 'vtr.db');
+    const first = createEmulator({ dbPath: path });
+    const site = first.bootstrap!.site;
+    const ids = ['Asia/Kolkata', 'Europe/Kyiv', 'Europe/Berlin'].map((timezone) =>
+      first.deps.sessions.recordPageView(site, { url: 'https://a.test/', ip: '203.0.113.2', timezone }).session.session_id);
+    await first.close();
+    // As a vtr of schema version 4 left it: the names Intl gave then.
+    const old = new Database(path);
+    old.prepare('UPDATE sessions SET timezone = ? WHERE session_id = ?').run('Asia/Calcutta', ids[0]);
+    old.prepare('UPDATE sessions SET timezone = ? WHERE session_id = ?').run('Europe/Kiev', ids[1]);
+    old.pragma('user_version = 4');
+    old.close();
+
+    const second = createEmulator({ dbPath: path });
+    try {
+      const zones = ids.map((id) => second.deps.sessions.get(id, site.site_id).timezone);
+      expect(zones).toEqual(['Asia/Kolkata', 'Europe/Kyiv', 'Europe/Berlin']);
+      const res = await second.app.request(`/_vtr/api/sessions?where=${encodeURIComponent('timezone = "Asia/Kolkata"')}`);
+      expect(((await res.json()) as Array<{ session_id: string }>).map((s) => s.session_id)).toEqual([ids[0]]);
+    } finally {
+      await second.close();
+    }
+  });
+});
