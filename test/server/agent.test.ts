@@ -103,6 +103,16 @@ describe('agent endpoints', () => {
     }
   });
 
+  it('pageview: an unknown site key names its likely causes: rotated, or an emulator restarted without its database', async () => {
+    const r = await agentPost('/_vtr/agent/pageview', { site_key: 'pk_test_fromBeforeTheRestart0000', url: 'https://a.test/' });
+    expect(r).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+    expect(r.body.message).toMatch(/^the site key is unknown/);
+    expect(r.body.message).toContain('rotated');
+    expect(r.body.message).toMatch(/restarted without its database/);
+    expect(r.body.message).toContain('--memory');
+    expect(r.body.message).toContain('vtr keys show');
+  });
+
   it('preflight: OPTIONS answers with CORS headers', async () => {
     const res = await emu.app.request('/_vtr/agent/event', {
       method: 'OPTIONS',

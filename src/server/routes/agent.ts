@@ -55,7 +55,13 @@ export function agentRoutes(app: Hono, { sites, sessions }: AppDeps): void {
     const key = body.site_key;
     if (typeof key !== 'string' || key === '') throw new VtrError('unauthorized', 'site_key is missing: add data-site-key="pk_test_..." to the agent script tag');
     const site = sites.bySiteKey(key);
-    if (!site) throw new VtrError('unauthorized', 'the site key is unknown (rotated? see `vtr keys show`)');
+    // A page left open across a `vtr serve --memory` restart is the usual way to get here.
+    if (!site) {
+      throw new VtrError(
+        'unauthorized',
+        'the site key is unknown: it was rotated, or the emulator restarted without its database (`vtr serve --memory` makes new keys at each start); put the current one in data-site-key (see `vtr keys show`)',
+      );
+    }
     return site;
   };
   // The probe proves the caller saw a page view of this session.
