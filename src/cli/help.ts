@@ -4,3 +4,11 @@ import type { Command } from 'commander';
 export function examples(cmd: Command, lines: string[]): Command {
   return cmd.addHelpText('after', `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}`);
 }
+
+/**
+ * Scripts pass --yes to every command that changes state; one that never asks takes it too,
+ * rather than failing with "unknown option".
+ */
+export function neverAsks(cmd: Command): Command {
+  return cmd.option('-y, --yes', 'accepted, never needed: this command does not ask for confirmation');
+}

@@ -149,6 +149,36 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
     expect(await vtrJson(['sites', 'delete', site.site_id, '--yes'], suite.server.env)).toEqual({ deleted: true, site_id: site.site_id });
   });
 
+  it('--yes: every state-changing command that never asks accepts it, and its help says it is never needed', async () => {
+    const env = suite.server.env;
+    const hook = await vtrJson(['webhooks', 'create', '--url', 'http://127.0.0.1:9/', '--yes'], env);
+    const view = await vtrJson(['views', 'create', '--name', 'Yes', '--filter', 'risk_level = invalid', '--yes'], env);
+    const rule = await vtrJson(['rules', 'create', '--name', 'Yes', '--filter', 'risks contains vpn', '--action', 'review', '--yes'], env);
+    const runs = [
+      ['webhooks', 'disable', hook.webhook_id],
+      ['webhooks', 'enable', hook.webhook_id],
+      ['webhooks', 'trigger', hook.webhook_id, '--session', suite.sessionId],
+      ['webhooks', 'retry', '--all-failed', '--webhook', hook.webhook_id],
+      ['views', 'update', view.saved_view_id, '--name', 'Yes 2'],
+      ['rules', 'update', rule.rule_id, '--name', 'Yes 2'],
+      ['sites', 'update', suite.server.site!.site_id, '--owner-email', 'yes@example.com'],
+      ['sites', 'create', '--name', 'Yes'],
+      ['tokens', 'create'],
+      ['session', 'event', suite.sessionId, 'signup'],
+      ['sessions', 'create'],
+      ['sessions', 'simulate', '--count', '2', '--seed', 'yes'],
+      ['check', '--ip', '192.0.2.10'],
+    ];
+    for (const args of runs) {
+      const r = await vtr([...args, '--yes'], env);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    }
+    for (const args of [...runs.map((a) => a.slice(0, a[0] === 'check' ? 1 : 2)), ['webhooks', 'create'], ['views', 'create'], ['rules', 'create'], ['clock', 'advance'], ['clock', 'set']]) {
+      const help = await vtr([...args, '--help'], env);
+      expect(help.stdout, args.join(' ')).toMatch(/-y, --yes\s+accepted, never needed/);
+    }
+  });
+
   it('unreachable: a stopped server is exit 1 with a message to run npx vtr serve', async () => {
     const stopped = await startServer(['--memory']);
     const env = stopped.env;

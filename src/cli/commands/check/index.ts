@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
-import { examples } from '../../help.js';
+import { examples, neverAsks } from '../../help.js';
 
 export function registerCheck(program: Command): void {
-  examples(
+  neverAsks(examples(
     program
       .command('check')
       .description('run a visitor check (POST /api/v1/event) with the site secret key')
@@ -28,5 +28,5 @@ export function registerCheck(program: Command): void {
       'vtr check --city Berlin --country Germany --postal-code 10115',
       'echo \'{"email":"a@example.com"}\' | vtr check --data - --json',
     ],
-  ).action(action(() => import('./check.js')));
+  )).action(action(() => import('./check.js')));
 }

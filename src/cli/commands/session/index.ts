@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
-import { examples } from '../../help.js';
+import { examples, neverAsks } from '../../help.js';
 
 export function registerSession(program: Command): void {
   const session = examples(program.command('session').description('one session through the public API (access token)'), [
@@ -12,8 +12,8 @@ export function registerSession(program: Command): void {
     'vtr session get ses_123',
     'vtr session get ses_123 --json | jq .risk_level',
   ]).action(action(() => import('./get.js')));
-  examples(session.command('event <id> <name>').description('add a custom event (POST /api/v1/session/{id}/event)'), [
+  neverAsks(examples(session.command('event <id> <name>').description('add a custom event (POST /api/v1/session/{id}/event)'), [
     'vtr session event ses_123 signup',
     'vtr session event ses_123 conversion',
-  ]).action(action(() => import('./event.js')));
+  ])).action(action(() => import('./event.js')));
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
-import { examples } from '../../help.js';
+import { examples, neverAsks } from '../../help.js';
 
 export function registerSessions(program: Command): void {
   const sessions = examples(program.command('sessions').description('list and make sessions (management API)'), [
@@ -17,7 +17,7 @@ export function registerSessions(program: Command): void {
       .option('--all-sites', 'every site, not just the current one (with a SITE column; not with --site)'),
     ['vtr sessions list', 'vtr sessions list --where "risks contains vpn" --limit 5', 'vtr sessions list --where "country_code = DE" --json'],
   ).action(action(() => import('./list.js')));
-  examples(
+  neverAsks(examples(
     sessions
       .command('create')
       .description('make a session from page views, as the agent would')
@@ -37,13 +37,13 @@ export function registerSessions(program: Command): void {
       'vtr sessions create --user-agent "Googlebot/2.1 (+http://www.google.com/bot.html)"',
       'vtr sessions create --page-views 4 --duration 120 --referrer https://news.example.org/',
     ],
-  ).action(action(() => import('./create.js')));
-  examples(
+  )).action(action(() => import('./create.js')));
+  neverAsks(examples(
     sessions
       .command('simulate')
       .description('make realistic mixed traffic: channels, devices, bots, countries, engagement (seeded)')
       .option('-n, --count <n>', 'how many sessions (1 to 1000000)')
       .option('--seed <seed>', 'same seed, same traffic (default: random, printed)'),
     ['vtr sessions simulate --count 1000', 'vtr sessions simulate --count 100000 --seed 42', 'vtr sessions simulate --count 50 --seed demo --json'],
-  ).action(action(() => import('./simulate.js')));
+  )).action(action(() => import('./simulate.js')));
 }

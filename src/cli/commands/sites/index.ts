@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
-import { examples } from '../../help.js';
+import { examples, neverAsks } from '../../help.js';
 
 function siteFlags(cmd: Command): Command {
   return cmd
@@ -21,14 +21,14 @@ export function registerSites(program: Command): void {
     'vtr sites update site_123 --plan free',
   ]);
   examples(sites.command('list').description('list sites with their keys'), ['vtr sites list', 'vtr sites list --json | jq -r \'.[].site_id\'']).action(action(() => import('./list.js'), { siteless: 'lists every site (one site: `vtr sites show <id>`)' }));
-  examples(siteFlags(sites.command('create').description('create a site (with new keys)')), [
+  neverAsks(examples(siteFlags(sites.command('create').description('create a site (with new keys)')), [
     'vtr sites create --name Shop --plan paid --country GB --owner-email me@example.com',
-  ]).action(action(() => import('./create.js'), { siteless: 'makes a new site' }));
+  ])).action(action(() => import('./create.js'), { siteless: 'makes a new site' }));
   examples(sites.command('show <id>').description("show a site's settings and keys"), ['vtr sites show site_123', 'vtr sites show site_123 --json']).action(action(() => import('./show.js')));
-  examples(siteFlags(sites.command('update <id>').description("change a site's settings")), [
+  neverAsks(examples(siteFlags(sites.command('update <id>').description("change a site's settings")), [
     'vtr sites update site_123 --plan free',
     'vtr sites update site_123 --excluded-countries RU,CN --ip-allowlist 10.0.0.0/8',
-  ]).action(action(() => import('./update.js')));
+  ])).action(action(() => import('./update.js')));
   examples(
     sites.command('delete <id>').description('delete a site and everything in it').option('-y, --yes', 'do not ask for confirmation (required without a terminal)'),
     ['vtr sites delete site_123', 'vtr sites delete site_123 --yes'],

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
-import { examples } from '../../help.js';
+import { examples, neverAsks } from '../../help.js';
 
 export function registerTokens(program: Command): void {
   const tokens = examples(program.command('tokens').description('access tokens (read sessions, add custom events)'), [
@@ -12,10 +12,10 @@ export function registerTokens(program: Command): void {
     'vtr tokens list',
     'vtr tokens list --all --json',
   ]).action(action(() => import('./list.js')));
-  examples(tokens.command('create').description('create an access token'), [
+  neverAsks(examples(tokens.command('create').description('create an access token'), [
     'vtr tokens create',
     'export VTR_ACCESS_TOKEN=$(vtr tokens create --json | jq -r .token)',
-  ]).action(action(() => import('./create.js')));
+  ])).action(action(() => import('./create.js')));
   examples(
     tokens
       .command('revoke <token>')

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
-import { examples } from '../../help.js';
+import { examples, neverAsks } from '../../help.js';
 
 export function registerViews(program: Command): void {
   const views = examples(program.command('views').description('saved views: filters over sessions that can trigger webhooks'), [
@@ -11,7 +11,7 @@ export function registerViews(program: Command): void {
   examples(views.command('list').description("list the site's saved views"), ['vtr views list', 'vtr views list --site site_123 --json']).action(
     action(() => import('./list.js')),
   );
-  examples(
+  neverAsks(examples(
     views
       .command('create')
       .description('create a saved view (existing sessions are not evaluated: only later changes trigger)')
@@ -22,8 +22,8 @@ export function registerViews(program: Command): void {
       'vtr views create --name "Paid bad traffic" --filter "risk_level in (suspicious, invalid) and channel = paid" --trigger-webhooks',
       'vtr views create --name Converted --filter "engagement_level = converted" --trigger-webhooks',
     ],
-  ).action(action(() => import('./create.js')));
-  examples(
+  )).action(action(() => import('./create.js')));
+  neverAsks(examples(
     views
       .command('update <id>')
       .description("change a view's name, filter or trigger")
@@ -32,7 +32,7 @@ export function registerViews(program: Command): void {
       .option('--trigger-webhooks', 'trigger webhooks')
       .option('--no-trigger-webhooks', 'stop triggering webhooks'),
     ['vtr views update view_123 --filter "risks contains vpn"', 'vtr views update view_123 --no-trigger-webhooks'],
-  ).action(action(() => import('./update.js')));
+  )).action(action(() => import('./update.js')));
   examples(views.command('delete <id>').description('delete a saved view').option('-y, --yes', 'do not ask for confirmation (required without a terminal)'), [
     'vtr views delete view_123',
     'vtr views delete view_123 --yes',

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
-import { examples } from '../../help.js';
+import { examples, neverAsks } from '../../help.js';
 
 export function registerWebhooks(program: Command): void {
   const hooks = examples(program.command('webhooks').description('webhooks: endpoints, event history, retries, live tail and a local receiver'), [
@@ -12,15 +12,15 @@ export function registerWebhooks(program: Command): void {
   examples(hooks.command('list').description("list the site's webhooks").option('--all', 'every site'), ['vtr webhooks list', 'vtr webhooks list --all --json']).action(
     action(() => import('./list.js')),
   );
-  examples(hooks.command('create').description('add a webhook to the site (paid sites only)').option('--url <url>', 'http(s) endpoint to POST deliveries to'), [
+  neverAsks(examples(hooks.command('create').description('add a webhook to the site (paid sites only)').option('--url <url>', 'http(s) endpoint to POST deliveries to'), [
     'vtr webhooks create --url http://127.0.0.1:9000/',
     'vtr webhooks create --url https://example.com/hooks/vtr --site site_123',
-  ]).action(action(() => import('./create.js')));
-  examples(hooks.command('enable <id>').description('re-enable a webhook (resets its failure run)'), [
+  ])).action(action(() => import('./create.js')));
+  neverAsks(examples(hooks.command('enable <id>').description('re-enable a webhook (resets its failure run)'), [
     'vtr webhooks enable wh_123',
     'vtr webhooks retry --all-failed --webhook wh_123   # then resend what failed',
-  ]).action(action(() => import('./enable.js')));
-  examples(hooks.command('disable <id>').description('disable a webhook (its pending retries stop)'), ['vtr webhooks disable wh_123']).action(
+  ])).action(action(() => import('./enable.js')));
+  neverAsks(examples(hooks.command('disable <id>').description('disable a webhook (its pending retries stop)'), ['vtr webhooks disable wh_123'])).action(
     action(() => import('./disable.js')),
   );
   examples(hooks.command('delete <id>').description('delete a webhook with its event history').option('-y, --yes', 'do not ask for confirmation (required without a terminal)'), [
@@ -44,22 +44,22 @@ export function registerWebhooks(program: Command): void {
     'vtr webhooks event msg_123 --payload',
     'vtr webhooks event msg_123 --json | jq .attempts',
   ]).action(action(() => import('./event.js')));
-  examples(
+  neverAsks(examples(
     hooks
       .command('retry [event-id]')
       .description('one delivery attempt now for a failed event (after its automatic retries)')
       .option('--all-failed', 'every failed event of --webhook')
       .option('--webhook <id>', 'the webhook for --all-failed'),
     ['vtr webhooks retry msg_123', 'vtr webhooks retry --all-failed --webhook wh_123'],
-  ).action(action(() => import('./retry.js')));
-  examples(
+  )).action(action(() => import('./retry.js')));
+  neverAsks(examples(
     hooks
       .command('trigger <webhook-id>')
       .description('send a test saved_view event now, through the normal outbox (signed, retried, recorded); prints its id')
       .option('--session <id>', 'for this session (default: a new one made from test values)')
       .option('--view <id>', "as this saved view (default: the site's first view, else a synthetic test view)"),
     ['vtr webhooks trigger wh_123', 'vtr webhooks trigger wh_123 --session ses_123 --view view_123', 'vtr webhooks trigger wh_123 --json | jq .webhook_event_id'],
-  ).action(action(() => import('./trigger.js')));
+  )).action(action(() => import('./trigger.js')));
   examples(hooks.command('tail').description('watch delivery attempts live').option('--webhook <id>', 'only this webhook'), [
     'vtr webhooks tail',
     'vtr webhooks tail --webhook wh_123 --json | jq .status_code',
