@@ -156,8 +156,8 @@ export function asFlagError(err: unknown, cmd: Pick<Command, 'options' | 'getOpt
 /** Arguments that are values the API takes as given, not ids: blank is not empty for them. */
 const FREE_TEXT = new Set(['name']);
 
-/** Flags that pick one webhook, session, view or status. */
-const ID_FLAGS = new Set(['--webhook', '--session', '--view', '--status']);
+/** Flags that pick one webhook, session, view, status or visitor fingerprint. */
+const ID_FLAGS = new Set(['--webhook', '--session', '--view', '--status', '--fingerprint']);
 
 /** `vtr clock advance`: the words a user typed for a verb. */
 function commandPath(cmd: Command): string {
@@ -184,8 +184,9 @@ export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) 
       }
       // Left out, these mean "every one" or "a new one": given empty, they are a mistake, not that.
       for (const option of cmd.options) {
-        if (option.long && ID_FLAGS.has(option.long) && cmd.getOptionValue(option.attributeName()) === '') {
-          throw new UsageError(`${option.long}: must not be empty (a shell variable left unset?)`);
+        const value: unknown = option.long && ID_FLAGS.has(option.long) ? cmd.getOptionValue(option.attributeName()) : undefined;
+        if (typeof value === 'string' && value.trim() === '') {
+          throw new UsageError(`${option.long}: must not be empty${value ? ' or blank' : ''} (a shell variable left unset?)`);
         }
       }
       if (scope.siteless && opts.site !== undefined) throw new UsageError(`--site: \`${commandPath(cmd)}\` ${scope.siteless}; leave --site out`);

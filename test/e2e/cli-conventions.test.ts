@@ -33,14 +33,6 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
     expect(parseOne(r.stdout)).toMatchObject({ user_agent: null, browser_name: null, device_type: null });
   });
 
-  it('sessions create --fingerprint "  ": a new visitor, as --fingerprint "" makes', async () => {
-    for (const fp of ['', '  ']) {
-      const r = await vtr(['sessions', 'create', '--fingerprint', fp, '--json'], suite.server.env);
-      expect(r.code, `${JSON.stringify(fp)}: ${r.stderr}`).toBe(0);
-      expect(parseOne(r.stdout)).toMatchObject({ fingerprint: expect.stringMatching(/^fp_/), returned: false });
-    }
-  });
-
   it('--json: hints go to stderr, never stdout', async () => {
     const r = await vtr(['sites', 'create', '--name', 'Hinted', '--json'], suite.server.env);
     expect(r.code).toBe(0);

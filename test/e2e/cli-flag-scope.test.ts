@@ -68,6 +68,17 @@ describe('cli flag scope (built binary)', { timeout: 120_000 }, () => {
     expect(await vtrJson(['webhooks', 'events', hook.webhook_id], suite.server.env)).toEqual([]);
   });
 
+  it('sessions create: an empty or blank --fingerprint is a usage error naming the flag, not a new fingerprint', async () => {
+    const before = (await vtrJson(['sessions', 'list', '--limit', '1000'], suite.server.env)).length;
+    for (const [fp, says] of [['', 'must not be empty ('], ['  ', 'must not be empty or blank']]) {
+      const r = await vtr(['sessions', 'create', '--fingerprint', fp], suite.server.env);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`vtr: usage error: --fingerprint: ${says}`);
+    }
+    expect((await vtrJson(['sessions', 'list', '--limit', '1000'], suite.server.env)).length).toBe(before);
+  });
+
   it('--site with --all: tokens list and webhooks list refuse the pair, as sessions list --all-sites does', async () => {
     for (const args of [['tokens', 'list', '--all'], ['webhooks', 'list', '--all']]) {
       const r = await vtr([...args, '--site', suite.server.site!.site_id], suite.server.env);

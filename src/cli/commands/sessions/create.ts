@@ -43,8 +43,7 @@ export async function run(o: CreateOptions, ctx: CliContext): Promise<void> {
     timezone: o.timezone ?? null,
     page_views: whole('--page-views', o.pageViews, 1, 10_000),
     duration: whole('--duration', o.duration, 0, 604_800),
-    // A blank one names no visitor, as an empty one does: a new visitor.
-    ...(o.fingerprint?.trim() ? { fingerprint: o.fingerprint } : {}),
+    ...(o.fingerprint !== undefined ? { fingerprint: o.fingerprint } : {}),
     ...(o.event?.length ? { custom_events: o.event } : {}),
   };
   const client = await ctx.client();
