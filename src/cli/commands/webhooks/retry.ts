@@ -4,6 +4,7 @@ import { ApiError, withoutTimeLimit, type ApiClient } from '../../../client/api-
 import type { WebhookEvent } from '../../../domain/webhooks.js';
 import type { CliContext } from '../../context.js';
 import { OperationError, UsageError } from '../../errors.js';
+import { MAX_LIMIT } from '../../list-page.js';
 import { output } from '../../output.js';
 import { enc } from '../../site-ref.js';
 import { attemptResult } from './render.js';
@@ -36,6 +37,19 @@ function outcome(e: WebhookEvent): string {
 // The emulator answers once the attempt is recorded, up to its --webhook-timeout: no time limit.
 const retryOne = (client: ApiClient, id: string) => withoutTimeLimit(client).admin<WebhookEvent>('POST', `/webhook-events/${enc(id)}/retry`);
 
+/** Every failed event of a webhook, newest first: one listing answers at most MAX_LIMIT, so page on. */
+async function failedEvents(client: ApiClient, webhook: string): Promise<WebhookEvent[]> {
+  const events: WebhookEvent[] = [];
+  for (;;) {
+    const before = events.at(-1)?.webhook_event_id;
+    const page = await client.admin<WebhookEvent[]>('GET', `/webhooks/${enc(webhook)}/events`, {
+      query: { status: 'failed', limit: MAX_LIMIT, ...(before ? { before } : {}) },
+    });
+    events.push(...page);
+    if (page.length < MAX_LIMIT) return events;
+  }
+}
+
 export async function run(o: RetryOptions, ctx: CliContext): Promise<void> {
   const id = o.args[0];
   if (o.allFailed && id) throw new UsageError('give either an event id or --all-failed --webhook <id>, not both');
@@ -56,7 +70,7 @@ export async function run(o: RetryOptions, ctx: CliContext): Promise<void> {
     return;
   }
 
-  const failed = await client.admin<WebhookEvent[]>('GET', `/webhooks/${enc(o.webhook!)}/events`, { query: { status: 'failed', limit: 10_000 } });
+  const failed = await failedEvents(client, o.webhook!);
   if (failed.length === 0) ctx.info(`No failed events for ${o.webhook}.`);
   const results: WebhookEvent[] = [];
   const lines: string[] = [];
