@@ -171,6 +171,18 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
     }
   });
 
+  it('webhooks create: the hint points at the secret where it was printed, in text and with --json', async () => {
+    const text = await vtr(['webhooks', 'create', '--url', 'https://example.com/hooks'], suite.server.env);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/whsec_/);
+    expect(text.stderr).toMatch(/signed with the secret above/);
+    const json = await vtr(['webhooks', 'create', '--url', 'https://example.com/hooks', '--json'], suite.server.env);
+    expect(json.code, json.stderr).toBe(0);
+    expect(parseOne(json.stdout).secret).toMatch(/^whsec_/);
+    expect(json.stderr).not.toMatch(/above/);
+    expect(json.stderr).toMatch(/signed with its secret \("secret" in the JSON on stdout\)/);
+  });
+
   it('unreachable: a stopped server is exit 1 with a message to run npx vtr serve', async () => {
     const stopped = await startServer(['--memory']);
     const env = stopped.env;

@@ -15,7 +15,9 @@ export async function run(o: { site?: string; url?: string }, ctx: CliContext): 
   const hook = await client.admin<Webhook>('POST', `/sites/${enc(await currentSiteId(ctx, client, o.site))}/webhooks`, { body: { url } });
   const emulated = await emulatedClock(ctx, client);
   output(ctx, hook, () => renderWebhook(hook, emulated));
-  ctx.info(`Sessions newly matching a view with trigger_webhooks are POSTed there, signed with the secret above.`);
+  // With --json the secret is in the document on stdout, not "above" on the terminal.
+  const where = ctx.config.json ? 'its secret ("secret" in the JSON on stdout)' : 'the secret above';
+  ctx.info(`Sessions newly matching a view with trigger_webhooks are POSTed there, signed with ${where}.`);
   // The receiver to try it with: on the URL's own port when it is a local one.
   if (isLocal(hook.url)) {
     const u = new URL(hook.url);
