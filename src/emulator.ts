@@ -208,3 +208,17 @@ export function createEmulator(opts: EmulatorOptions) {
 }
 
 export type Emulator = ReturnType<typeof createEmulator>;
+
+/**
+ * Why `listen` failed, as its caller's message says it (Node's own words name neither the flag or
+ * option nor the fix): the port is taken, the port needs privileges, or the host is no address of
+ * this machine. Null: another failure, passed on as it is.
+ */
+export function listenProblem(err: unknown): { kind: 'in_use' | 'denied' | 'no_such_host'; code: string } | null {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return { kind: 'in_use', code };
+  // Ports below 1024 need privileges on most systems.
+  if (code === 'EACCES' || code === 'EPERM') return { kind: 'denied', code };
+  if (code === 'ENOTFOUND' || code === 'EADDRNOTAVAIL' || code === 'EAI_AGAIN') return { kind: 'no_such_host', code };
+  return null;
+}

@@ -1,7 +1,7 @@
 // `vtr serve`: an emulator bound to a port, with its start-up banner.
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
-import { createEmulator, type Emulator, type EmulatorOptions } from './emulator.js';
+import { createEmulator, listenProblem, type Emulator, type EmulatorOptions } from './emulator.js';
 import { VtrError } from './domain/errors.js';
 import type { SiteService } from './sites/service.js';
 import { createServeLog } from './serve-log.js';
@@ -140,16 +140,17 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
 
 /** Why the server could not listen, naming the flag to change and how. */
 export function listenFailure(err: unknown, cfg: { port: number; host: string }): Error {
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new Error(`port ${cfg.port} on ${cfg.host} is in use (another \`vtr serve\`?); use --port 0 for a free port, or --port <n> for another`);
-  // Ports below 1024 need privileges on most systems; Node's own words name neither flag nor fix.
-  if (code === 'EACCES' || code === 'EPERM') {
-    return new Error(`port ${cfg.port} on ${cfg.host}: permission denied (${code}); use --port 0 for a free port, or a port above 1023`);
+  const problem = listenProblem(err);
+  switch (problem?.kind) {
+    case 'in_use':
+      return new Error(`port ${cfg.port} on ${cfg.host} is in use (another \`vtr serve\`?); use --port 0 for a free port, or --port <n> for another`);
+    case 'denied':
+      return new Error(`port ${cfg.port} on ${cfg.host}: permission denied (${problem.code}); use --port 0 for a free port, or a port above 1023`);
+    case 'no_such_host':
+      return new Error(`--host ${cfg.host}: cannot listen there (${problem.code}): give a name or address of this machine, e.g. 127.0.0.1`);
+    default:
+      return err as Error;
   }
-  if (code === 'ENOTFOUND' || code === 'EADDRNOTAVAIL' || code === 'EAI_AGAIN') {
-    return new Error(`--host ${cfg.host}: cannot listen there (${code}): give a name or address of this machine, e.g. 127.0.0.1`);
-  }
-  return err as Error;
 }
 
 /** Closing the emulator is the caller's job (startServer's catch). */

@@ -1,6 +1,6 @@
 // `startEmulator()`: an emulator in this process for a test suite. Loaded on the first call, so
 // `import('vtr')` itself stays cheap.
-import { createEmulator, type EmulatorOptions } from '../emulator.js';
+import { createEmulator, listenProblem, type EmulatorOptions } from '../emulator.js';
 import { CLOCK_MODES } from '../domain/clock.js';
 import { LIBRARY_OPTION_NAMES } from '../domain/option-names.js';
 import { isLoopbackBind } from '../domain/ip-intel.js';
@@ -90,13 +90,11 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
     } catch (err) {
       // Nothing of it may stay open (the database, its timers) for a suite that goes on.
       await emulator.close();
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') throw new Error(`startEmulator: port ${opts.port} on ${host} is in use; leave port out (or 0) for a free one`, { cause: err });
-      // As `vtr serve` says for --port and --host: Node's own words name neither the option nor the fix.
-      if (code === 'EACCES' || code === 'EPERM') throw new Error(`startEmulator: port ${opts.port} on ${host}: permission denied (${code}); leave port out (or 0) for a free one, or use a port above 1023`, { cause: err });
-      if (code === 'ENOTFOUND' || code === 'EADDRNOTAVAIL' || code === 'EAI_AGAIN') {
-        throw new Error(`startEmulator: host ${JSON.stringify(host)}: cannot listen there (${code}); give a name or address of this machine, e.g. 127.0.0.1`, { cause: err });
-      }
+      // As `vtr serve` says for --port and --host, naming the options here.
+      const problem = listenProblem(err);
+      if (problem?.kind === 'in_use') throw new Error(`startEmulator: port ${opts.port} on ${host} is in use; leave port out (or 0) for a free one`, { cause: err });
+      if (problem?.kind === 'denied') throw new Error(`startEmulator: port ${opts.port} on ${host}: permission denied (${problem.code}); leave port out (or 0) for a free one, or use a port above 1023`, { cause: err });
+      if (problem?.kind === 'no_such_host') throw new Error(`startEmulator: host ${JSON.stringify(host)}: cannot listen there (${problem.code}); give a name or address of this machine, e.g. 127.0.0.1`, { cause: err });
       throw err;
     }
     origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
