@@ -5,10 +5,10 @@
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { storageFaultKind } from './storage-faults.js';
-import { CLI_OPTION_NAMES } from '../domain/option-names.js';
 
 /** Creates the database's directory when it is missing; names it when that is impossible. */
-export function ensureDirectory(path: string, dbOption = CLI_OPTION_NAMES.db): void {
+/** `dbOption`: how the one who started vtr names the database file (`--db`, or the library's option). */
+export function ensureDirectory(path: string, dbOption: string): void {
   const dir = dirname(resolve(path));
   try {
     mkdirSync(dir, { recursive: true });
@@ -18,7 +18,7 @@ export function ensureDirectory(path: string, dbOption = CLI_OPTION_NAMES.db): v
 }
 
 /** Why opening or first writing `path` failed, in words that name the file and what to do. */
-export function openFailure(path: string, err: unknown, dbOption = CLI_OPTION_NAMES.db): Error {
+export function openFailure(path: string, err: unknown, dbOption: string): Error {
   const kind = storageFaultKind(err);
   const sqlite = `${(err as { code?: string }).code ?? 'error'}: ${(err as Error).message}`;
   if (kind === 'full') {
