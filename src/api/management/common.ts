@@ -2,7 +2,7 @@
 // and the id, paging and filter parameters its lists take.
 import * as z from 'zod';
 import { ErrorBody } from '../common.js';
-import { ERROR_HEADERS, json } from '../declare.js';
+import { errorHeaders, json } from '../declare.js';
 
 export const MANAGEMENT_TAG = 'management';
 
@@ -37,7 +37,7 @@ const WRITE: Failure[] = [400, 401, 403, 405, 413, 415, 503, 507];
 /** The error answers of a route: every read's, every write's when `write`, and `more`. */
 export function failures(kind: 'read' | 'write', ...more: Failure[]) {
   const statuses = [...new Set([...(kind === 'read' ? READ : WRITE), ...more])].sort((a, b) => a - b);
-  return Object.fromEntries(statuses.map((s) => [s, { description: FAILURES[s], content: json(ManagementError), ...(ERROR_HEADERS[s] ? { headers: ERROR_HEADERS[s] } : {}) }]));
+  return Object.fromEntries(statuses.map((s) => [s, { description: FAILURES[s], content: json(ManagementError), ...errorHeaders(s) }]));
 }
 
 /** A path parameter: an id, as the resource's JSON names it. */
