@@ -47,6 +47,7 @@ export function watchStorage(opts: {
     stop() {
       off();
       stopProbe();
+      log.stop();
     },
   };
 }
