@@ -109,26 +109,35 @@ export function createCheckService({ store, clock, bus, sessions, countryOf, rul
     if (device && !device.valid) own.push('invalid_probe');
     if (device?.probe_ip_match === false) own.push('ip_mismatch');
 
-    // Labels this check adds to the probe's session; none (the usual case for a repeated check) is no write.
+    // Labels this check adds to the probe's session.
     const labels = record && device?.valid ? newSessionLabels(record, own, device.probe_ip_match === false) : [];
 
     const finish = (): CheckResult => {
-      if (record && labels.length > 0) session = addToSession(record, labels);
-      const risks = orderRisks([...own, ...(session?.risks ?? [])]);
       const createdAt = formatMicros(nowUs);
       const allowlisted = ipAllowed(ip?.valid ? ip.ip : null, site.ip_allowlist);
-      const riskLevel = riskLevelOf(risks, { allowlisted });
       const normalizedEmail = email?.valid ? email.normalized_email : null;
-      const decision = decideCheck(store, {
-        site, rules: rules?.list(site.site_id) ?? [], filterOf: (r) => rules!.filterOf(r), riskLevel, risks, allowlisted, ip,
-        session: device?.valid ? session : null, email: normalizedEmail, nowUs,
-        blankSession: () => emptySession(site, '', createdAt),
-      });
-      // A check recorded on a session adds the actions its rules took (and `block` for invalid traffic).
+      // The check's risks and the site's decision, on the probe's session as this check leaves it.
+      const decideOn = (s: Session | null) => {
+        const risks = orderRisks([...own, ...(s?.risks ?? [])]);
+        const riskLevel = riskLevelOf(risks, { allowlisted });
+        const decision = decideCheck(store, {
+          site, rules: rules?.list(site.site_id) ?? [], filterOf: (r) => rules!.filterOf(r), riskLevel, risks, allowlisted, ip,
+          session: device?.valid ? s : null, email: normalizedEmail, nowUs,
+          blankSession: () => emptySession(site, '', createdAt),
+        });
+        return { risks, riskLevel, decision };
+      };
+      let decided: ReturnType<typeof decideOn> | null = null;
       if (record && session && device?.valid) {
-        const taken = actionsTaken(decision);
-        if (mergeActions(session.actions, taken).length > session.actions.length) session = addActions(record, session, taken);
+        // A check recorded on a session adds its labels and the actions its rules took (and `block`
+        // for invalid traffic) in one change; none (the usual repeated check) is no write.
+        const current = session;
+        const taken = (s: Session) => actionsTaken((decided = decideOn(s)).decision);
+        if (labels.length > 0 || mergeActions(current.actions, taken(current)).length > current.actions.length) {
+          session = recordOnSession(record, labels, taken);
+        }
       }
+      const { risks, riskLevel, decision } = decided ?? decideOn(session);
       // Frozen: nothing changes it once made, so its JSON text is made once, for the row and the answer.
       const result: CheckResult = Object.freeze({
         id: newId.check(nowUs),
@@ -166,25 +175,15 @@ export function createCheckService({ store, clock, bus, sessions, countryOf, rul
   }
 
   /**
-   * Adds labels to the session; answers the session as it now is. addCheckRisks re-reads the record
-   * in its transaction, so a change since `rec` was read is not lost.
+   * Records the check's labels and actions on the session; answers the session as it now is.
+   * recordCheck re-reads the record in its transaction, so a change since `rec` was read is not lost.
    */
-  function addToSession(rec: SessionRecord, labels: string[]): Session {
+  function recordOnSession(rec: SessionRecord, labels: string[], taken: (s: Session) => readonly string[]): Session {
     try {
-      return sessions.addCheckRisks(rec.session.session_id, labels);
+      return sessions.recordCheck(rec.session.session_id, labels, taken);
     } catch (err) {
       // Deleted between the lookup and the write: the check still answers.
       if (err instanceof VtrError && err.code === 'not_found') return rec.session;
-      throw err;
-    }
-  }
-
-  /** Adds the check's actions to the session; answers the session as it now is. */
-  function addActions(rec: SessionRecord, current: Session, actions: string[]): Session {
-    try {
-      return sessions.addActions(rec.session.session_id, actions);
-    } catch (err) {
-      if (err instanceof VtrError && err.code === 'not_found') return current;
       throw err;
     }
   }

@@ -170,7 +170,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
 
   /** Loads a session, lets `change` edit it, recomputes and writes it, all in one transaction. */
   function change(
-    sessionId: string, siteId: string | null, edit: (rec: SessionRecord, nowUs: number) => void, atUs?: number, cause?: SessionChangeCause,
+    sessionId: string, siteId: string | null, edit: (rec: SessionRecord, nowUs: number, site: Site) => void, atUs?: number, cause?: SessionChangeCause,
   ): Session {
     const result = tx(() => {
       const found = readRecord(sessionId);
@@ -181,11 +181,24 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
       const previous = rec.session;
       const nowUs = atUs ?? clock.nowMicros();
       rec.session = { ...rec.session, updated_at: formatMicros(nowUs) };
-      edit(rec, nowUs);
+      edit(rec, nowUs, site);
       return { session: commit(rec, previous, site, cause), previous };
     });
     after(result.session, result.previous);
     return result.session;
+  }
+
+  /**
+   * Records a visitor check on the probe's session in one change: the risks it found, then the
+   * actions its rules took, decided (`decide`) on the session as those risks leave it. Saved views
+   * and webhooks see both at once, never the risks without the actions.
+   */
+  function recordCheck(sessionId: string, risks: readonly string[], decide: (withRisks: Session) => readonly string[]): Session {
+    return change(sessionId, null, (rec, _nowUs, site) => {
+      rec.check_risks = [...new Set([...rec.check_risks, ...risks])];
+      const actions = decide(withDerivedLevels(rec.session, site, rec.check_risks, countryOf));
+      rec.session = { ...rec.session, actions: mergeActions(rec.session.actions, actions) };
+    });
   }
 
   /**
@@ -237,12 +250,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
     appendCustomEvent(sessionId: string, siteId: string, name: string, value?: number | null): void {
       addCustomEvent(sessionId, siteId, name, value);
     },
-    /** Records the risks a visitor check found on the probe's session. */
-    addCheckRisks(sessionId: string, risks: string[]): Session {
-      return change(sessionId, null, (rec) => {
-        rec.check_risks = [...new Set([...rec.check_risks, ...risks])];
-      });
-    },
+    recordCheck,
     /**
      * `PUT /session/{id}/conversion`: adds the site's first conversion event unless the session has
      * one of the site's conversion events already (idempotent).
@@ -259,12 +267,6 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
         }
         if (rec.session.custom_events.some((e) => events.includes(e))) return rec.session;
         return addCustomEvent(sessionId, siteId, events[0]);
-      });
-    },
-    /** Adds the actions a visitor check's rules took to the session (distinct, in the order first taken). */
-    addActions(sessionId: string, actions: readonly string[]): Session {
-      return change(sessionId, null, (rec) => {
-        rec.session.actions = mergeActions(rec.session.actions, actions);
       });
     },
     /**

@@ -181,6 +181,18 @@ describe('rules: actions on the session and the device rules', () => {
     expect(blocked.map((s) => s.session_id)).toEqual([p.session_id]);
   });
 
+  it('check: the risks and actions a check adds reach the session in one change, so no view sees one without the other', async () => {
+    await emu.webhooks.create('http://127.0.0.1:9/hook');
+    await emu.views.create({ name: 'Invalid, not blocked', filter: 'risk_level = invalid and actions not contains block', trigger_webhooks: true });
+    const p = await probe('192.0.2.50');
+    // Another IP than the page view's: the Tor exit's labels and ip_mismatch go onto the session.
+    const r = await emu.check({ probe_id: p.probe_id, ip: '203.0.113.50' });
+    expect(r.outcome).toBe('blocked');
+    const session = await emu.sessions.get(p.session_id);
+    expect(session).toMatchObject({ risk_level: 'invalid', actions: ['review', 'block'] });
+    expect(await emu.webhooks.events({ sessionId: p.session_id })).toEqual([]);
+  });
+
   it('repeat_device: more than the threshold of checks with one device in the current and previous quarter', async () => {
     await admin('PATCH', `/sites/${emu.site.siteId}/rules/repeat_device`, { enabled: true, threshold: 2, action: 'block' });
     const first = await probe('192.0.2.40');

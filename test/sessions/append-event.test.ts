@@ -88,8 +88,8 @@ describe('appendCustomEvent', () => {
 
   it('appendCustomEvent: keeps the risks visitor checks added', () => {
     const [a, b] = twins();
-    emu.deps.sessions.addCheckRisks(a, ['ip_mismatch']);
-    emu.deps.sessions.addCheckRisks(b, ['ip_mismatch']);
+    emu.deps.sessions.recordCheck(a, ['ip_mismatch'], () => []);
+    emu.deps.sessions.recordCheck(b, ['ip_mismatch'], () => []);
     emu.deps.sessions.addCustomEvent(a, site.site_id, 'e');
     emu.deps.sessions.appendCustomEvent(b, site.site_id, 'e');
     expect(stored(b)).toEqual(stored(a));
