@@ -61,6 +61,10 @@ export function createDispatcher(d: DispatcherDeps) {
   // order what happens within it, and that lead is not stored (an import or restart starts the
   // millisecond afresh), so whatever is scheduled within the frozen millisecond is due.
   const dueUs = () => (clock.mode === 'frozen' ? Math.max(clock.nowMicros(), clock.now() * 1000 + 999) : clock.nowMicros());
+  // The first clock millisecond at which an attempt scheduled at `us` is due: for a frozen clock the
+  // millisecond it falls in (a retry scheduled from a reading within the frozen millisecond runs at
+  // its delay, not a millisecond later per retry, so a move by the whole schedule runs all of it).
+  const dueAtMs = (us: number) => (clock.mode === 'frozen' ? Math.ceil((us - 999) / 1000) : Math.ceil(us / 1000));
 
   function publish(fx: Effects): void {
     for (const e of fx.events) d.bus.publish(e);
@@ -195,7 +199,7 @@ export function createDispatcher(d: DispatcherDeps) {
       if (!closing) return;
       const dueNow = store.webhookEvents.due(dueUs(), MAX_IN_FLIGHT * 2).length;
       const next = store.webhookEvents.nextDueAfter(dueUs());
-      const ahead = next != null && Math.ceil(next / 1000) - clock.now() <= target - clock.position();
+      const ahead = next != null && dueAtMs(next) - clock.now() <= target - clock.position();
       if (dueNow > 0 || ahead) throw shuttingDown(Math.max(0, target - clock.position()), dueNow);
     };
     await runDue();
@@ -203,7 +207,7 @@ export function createDispatcher(d: DispatcherDeps) {
     for (;;) {
       const next = store.webhookEvents.nextDueAfter(dueUs());
       if (next == null) break;
-      const step = Math.ceil(next / 1000) - clock.now();
+      const step = dueAtMs(next) - clock.now();
       if (clock.position() + step >= target) break;
       if (step > 0) clock.advance(step);
       await runDue();

@@ -23,9 +23,9 @@ interface Call {
   resolve(r: SendResult): void;
 }
 
-function setup(opts: { jitter?: boolean; random?: () => number } = {}) {
+function setup(opts: { jitter?: boolean; random?: () => number; frozen?: boolean } = {}) {
   let t = Date.UTC(2026, 10, 21, 9, 0, 0);
-  const clock = createClock('manual', 0, () => t);
+  const clock = opts.frozen ? createClock('frozen', t, () => t) : createClock('manual', 0, () => t);
   const store: Store = createStore({ path: ':memory:' });
   const bus = createEventBus();
   const published: EmulatorEvent[] = [];
@@ -105,6 +105,30 @@ describe('dispatcher', () => {
     expect(JSON.parse(calls[1].body).attempt).toBe(2);
     calls[1].resolve(OK);
     await due;
+  });
+
+  it('dispatcher: a frozen clock advanced by exactly the whole schedule runs every retry, each at its time', async () => {
+    const { calls, system, pageView, store, clock } = setup({ frozen: true });
+    systems.push(system);
+    // Several readings within the frozen millisecond, as a busy test makes before its clock move.
+    for (let i = 0; i < 3; i++) pageView();
+    await waitUntil(() => calls.length === 3, WAIT, () => `${calls.length} sends`);
+    const start = clock.now();
+    let answered = 0;
+    const answer = setInterval(() => {
+      for (; answered < calls.length; answered++) calls[answered].resolve(FAIL);
+    }, 1);
+    try {
+      await system.dispatcher.advanceClock(5 * 60_000);
+    } finally {
+      clearInterval(answer);
+    }
+    expect(calls).toHaveLength(18);
+    for (const ev of store.webhookEvents.list({})) {
+      expect(ev.status).toBe('failed');
+      const at = store.webhookEvents.attempts(ev.webhook_event_id).map((a) => Date.parse(`${a.at}Z`) - start);
+      expect(at).toEqual([0, 60_000, 120_000, 180_000, 240_000, 300_000]);
+    }
   });
 
   it('dispatcher: jitter uses the injected randomness', async () => {
