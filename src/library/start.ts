@@ -6,7 +6,7 @@ import { LIBRARY_OPTION_NAMES } from '../domain/option-names.js';
 import { isLoopbackBind } from '../domain/ip-intel.js';
 import { isSmtpUrl } from '../domain/smtp-url.js';
 import { AUTO_RETRIES, MAX_WEBHOOK_TIMEOUT_MS } from '../domain/retry-policy.js';
-import { createApiClient } from '../client/api-client.js';
+import { createApiClient, type ClientOptions } from '../client/api-client.js';
 import { parseDuration, parseTimestamp, formatMillis } from '../domain/time.js';
 import { createHelpers } from './helpers.js';
 import type { RunningEmulator, StartEmulatorOptions } from './types.js';
@@ -113,19 +113,40 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   };
 
   const sites = emulator.deps.sites;
-  const site = sites.defaultSite();
-  const token = sites.tokens.list(site.site_id).find((t) => !t.revoked_at) ?? sites.tokens.create(site.site_id);
-  const keys = { siteId: site.site_id, siteKey: site.site_key, secretKey: site.secret_key, accessToken: token.token };
-  const clientOpts = { baseUrl, accessToken: keys.accessToken, secretKey: keys.secretKey, adminToken: opts.adminToken ?? null };
+  /** The default site's keys and an access token of it (a new one when all are revoked). */
+  const defaultKeys = () => {
+    const site = sites.defaultSite();
+    const token = sites.tokens.list(site.site_id).find((t) => !t.revoked_at) ?? sites.tokens.create(site.site_id);
+    return { siteId: site.site_id, siteKey: site.site_key, secretKey: site.secret_key, accessToken: token.token };
+  };
+  // `emu.site`; the clients read it at each request, so it can follow the default site.
+  const keys = defaultKeys();
+  const clientOpts = (fetch?: (request: Request) => Promise<Response>): ClientOptions => ({
+    baseUrl,
+    adminToken: opts.adminToken ?? null,
+    fetch,
+    get accessToken() {
+      return keys.accessToken;
+    },
+    get secretKey() {
+      return keys.secretKey;
+    },
+  });
   // The raw client speaks HTTP when there is a port; the helpers always answer in-process.
-  const client = createApiClient(opts.listen === false ? { ...clientOpts, fetch: fetchInProcess } : clientOpts);
-  const helpers = createHelpers(createApiClient({ ...clientOpts, fetch: fetchInProcess }), () => keys.siteId);
+  const client = createApiClient(clientOpts(opts.listen === false ? fetchInProcess : undefined));
+  const helpers = createHelpers(createApiClient(clientOpts(fetchInProcess)), () => keys.siteId);
   // Like `vtr clock advance/set`: every delivery scheduled on the way runs at its time before it resolves.
   const move = (by: number | (() => number)) => {
     notAfterClose();
     return emulator.deps.advanceClock!(by);
   };
   const state = emulator.deps.state!;
+  // State loaded or emptied through the management API (`PUT /state`, fixed data for a test) has its
+  // own default site: `emu.site` and the helpers take it. emu.reset() puts its keys back itself.
+  let resetting = false;
+  state.onReplaced(() => {
+    if (!resetting) Object.assign(keys, defaultKeys());
+  });
 
   return {
     baseUrl,
@@ -156,14 +177,19 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
       notAfterClose();
       // A fresh default site (its settings and rules as on a first start), given the old keys and token.
       const kept = new Map(sites.tokens.list(keys.siteId).map((t) => [t.token, t])).get(keys.accessToken);
-      await state.reset();
-      const fresh = state.export();
-      const site = { ...fresh.tables.sites[0], site_id: keys.siteId, site_key: keys.siteKey, secret_key: keys.secretKey };
-      const token = { ...(kept ?? { token: keys.accessToken, site_id: keys.siteId, created_at: formatMillis(emulator.clock.now()) }), revoked_at: null };
-      await state.import({
-        ...fresh,
-        tables: { sites: [site], access_tokens: [token], meta: fresh.tables.meta ?? [] },
-      });
+      resetting = true;
+      try {
+        await state.reset();
+        const fresh = state.export();
+        const site = { ...fresh.tables.sites[0], site_id: keys.siteId, site_key: keys.siteKey, secret_key: keys.secretKey };
+        const token = { ...(kept ?? { token: keys.accessToken, site_id: keys.siteId, created_at: formatMillis(emulator.clock.now()) }), revoked_at: null };
+        await state.import({
+          ...fresh,
+          tables: { sites: [site], access_tokens: [token], meta: fresh.tables.meta ?? [] },
+        });
+      } finally {
+        resetting = false;
+      }
     },
     async close() {
       if (closed) return;
