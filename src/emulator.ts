@@ -199,6 +199,10 @@ export function createEmulator(opts: EmulatorOptions) {
         realTimers.setTimeout(() => s.closeAllConnections?.(), 2000).unref();
         await closed;
         realTimers.clearInterval(sweep);
+      } else {
+        // No port (the library's `listen: false`): event streams read in-process end as over HTTP.
+        await webhooks.dispatcher.close();
+        bus.shutdown();
       }
       for (const fn of closers.reverse()) await fn();
       for (const fn of lastly) await fn();

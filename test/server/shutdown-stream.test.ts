@@ -36,4 +36,25 @@ describe('shutdown and the event stream', () => {
     expect(seen).toEqual(['webhook_attempt.started', 'webhook_attempt.created']);
     expect(rx.deliveries).toHaveLength(1);
   });
+
+  it('close: an event stream read in-process (no port) ends too, with what was queued, as over HTTP', async () => {
+    const emu = createEmulator({ dbPath: ':memory:' });
+    const site = emu.bootstrap!.site;
+    const res = await emu.app.request('/_vtr/api/stream?types=session.');
+    const reader = res.body!.getReader();
+    const text: string[] = [];
+    const reading = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text.push(new TextDecoder().decode(value));
+      }
+    })();
+    await waitUntil(() => text.join('').includes('event: ready'));
+    await emu.app.request(`/_vtr/api/sites/${site.site_id}/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await emu.close();
+    const ended = await Promise.race([reading.then(() => true), new Promise((r) => setTimeout(() => r(false), 3000))]);
+    expect(ended).toBe(true);
+    expect(text.join('')).toContain('event: session.created');
+  });
 });
