@@ -17,9 +17,13 @@ const IN_PROCESS_ORIGIN = 'http://127.0.0.1';
 const CLOCKS: readonly string[] = CLOCK_MODES;
 const DURATIONS = ['retryBaseMs', 'webhookTimeoutMs'] as const;
 
+const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : v instanceof Date ? 'an invalid Date' : String(v));
+
 /** Refuses what `vtr serve` would refuse, naming the option and what it takes. */
 function checkOptions(opts: StartEmulatorOptions): void {
   const bad = (what: string) => new TypeError(`startEmulator: ${what}`);
+  // An empty name would be an SQLite temporary file: neither kept nor the documented in-memory default.
+  if (opts.db !== undefined && !(typeof opts.db === 'string' && opts.db !== '')) throw bad(`db: expected a file name (leave db out to keep nothing), got ${shown(opts.db)}`);
   if (opts.clock !== undefined && !CLOCKS.includes(opts.clock)) throw bad(`clock: expected 'system', 'manual' or 'frozen', got ${JSON.stringify(opts.clock)}`);
   for (const k of DURATIONS) {
     const v = opts[k];
@@ -39,7 +43,6 @@ function checkOptions(opts: StartEmulatorOptions): void {
   if (opts.sync !== undefined && opts.sync !== 'normal' && opts.sync !== 'full') throw bad(`sync: expected 'normal' or 'full', got ${JSON.stringify(opts.sync)}`);
 }
 
-const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : v instanceof Date ? 'an invalid Date' : String(v));
 
 /** A Request from any realm (undici's own, @hono/node-server's, another copy's): not only this global's. */
 const isRequest = (input: unknown): input is Request =>

@@ -178,6 +178,8 @@ describe('library helpers', () => {
     await expect(startEmulator({ retrySchedule: [1, 2] })).rejects.toThrow(/retrySchedule: expected five delays/);
     await expect(startEmulator({ port: 70000 })).rejects.toThrow(/port: expected 0-65535/);
     await expect(startEmulator({ smtpUrl: 'mail.example.com' })).rejects.toThrow(/^startEmulator: smtpUrl: "mail.example.com" is not an smtp:\/\/ URL/);
+    await expect(startEmulator({ db: '' })).rejects.toThrow(/^startEmulator: db: expected a file name \(leave db out to keep nothing\), got ""/);
+    await expect(startEmulator({ db: 5 as never })).rejects.toThrow(/^startEmulator: db: expected a file name .*, got 5/);
   });
 
   it('listen: false: no port, answered through fetch and the helpers', async () => {
