@@ -111,6 +111,26 @@ describe('the packed package, as a consumer imports it', () => {
     typeCheck(project);
   }, 60_000);
 
+  it('package: vtr and vtr/msw type-check under every moduleResolution a project may use (node, bundler, nodenext)', () => {
+    writeFileSync(join(project, 'resolve.ts'), `
+      import { startEmulator, type RunningEmulator } from 'vtr';
+      import { createHandlers, type VtrHandlers } from 'vtr/msw';
+      import { setupServer } from 'msw/node';
+      export async function typed(): Promise<void> {
+        const emu: RunningEmulator = await startEmulator({ listen: false });
+        const h: VtrHandlers = await createHandlers({ baseUrl: 'https://x.invalid/api/v1', emulator: emu });
+        setupServer(...h.handlers);
+      }
+    `);
+    for (const [module, moduleResolution] of [['esnext', 'node'], ['esnext', 'bundler'], ['nodenext', 'nodenext']]) {
+      writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, module, moduleResolution, target: 'es2022', skipLibCheck: true, types: ['node'] },
+        files: ['resolve.ts'],
+      }));
+      typeCheck(project);
+    }
+  }, 60_000);
+
   it('package: vtr/msw answers through msw 3 as through msw 2', () => {
     // msw 3 (the version `npm install msw` gives today) as the project's msw; vtr's dev dependency
     // `msw-v3` is it under another name. It asks for Node 22.12; on an older Node the one API its
