@@ -12,6 +12,8 @@ export interface OptionNames {
   followAttempts: string;
   /** Moving a frozen or manual clock forward. */
   advanceClock: string;
+  /** Moving it forward by `duration` (e.g. "5m"), as the one who started it would write it. */
+  advanceClockBy(duration: string): string;
 }
 
 export const CLI_OPTION_NAMES: OptionNames = {
@@ -20,6 +22,7 @@ export const CLI_OPTION_NAMES: OptionNames = {
   movableClock: '--clock frozen (or --clock manual)',
   followAttempts: '`vtr webhooks tail`',
   advanceClock: '`vtr clock advance`',
+  advanceClockBy: (duration) => `\`vtr clock advance ${duration}\``,
 };
 
 export const LIBRARY_OPTION_NAMES: OptionNames = {
@@ -28,4 +31,5 @@ export const LIBRARY_OPTION_NAMES: OptionNames = {
   movableClock: "startEmulator({ clock: 'frozen' }) (or 'manual')",
   followAttempts: 'emu.webhooks.waitFor()',
   advanceClock: 'emu.clock.advance()',
+  advanceClockBy: (duration) => `emu.clock.advance('${duration}')`,
 };

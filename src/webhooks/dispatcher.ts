@@ -40,7 +40,7 @@ export interface DispatcherDeps {
   timeoutMs: number;
   log?: (line: string) => void;
   /** How messages name what to do: the CLI's commands (default) or the library's helpers. */
-  names?: Pick<OptionNames, 'followAttempts' | 'advanceClock'>;
+  names?: Pick<OptionNames, 'followAttempts' | 'advanceClock' | 'advanceClockBy'>;
 }
 
 export function createDispatcher(d: DispatcherDeps) {
@@ -229,7 +229,7 @@ export function createDispatcher(d: DispatcherDeps) {
     const left = formatDurationExact(remainingMs);
     return new VtrError(
       'shutting_down',
-      `the emulator is shutting down: the clock stopped at ${now} (UTC, emulated), ${left} short of the move, before webhook attempts it could no longer run.${unrun} Start it again and run \`vtr clock advance ${left}\` to finish the move`,
+      `the emulator is shutting down: the clock stopped at ${now} (UTC, emulated), ${left} short of the move, before webhook attempts it could no longer run.${unrun} Start it again and run ${names.advanceClockBy(left)} to finish the move`,
       { now, remaining_ms: remainingMs },
     );
   }

@@ -55,6 +55,30 @@ describe('library messages', () => {
     }
   });
 
+  it('close: a clock move cut short by emu.close() says how to finish it with the library\'s clock helper', async () => {
+    const { createServer } = await import('node:http');
+    // Holds each attempt a while, so the close comes while the move waits on one.
+    const receiver = createServer((_req, res) => void setTimeout(() => res.writeHead(500).end(), 300));
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const emu = await startEmulator({ clock: 'frozen', listen: false });
+    try {
+      await emu.views.create({ name: 'tor', filter: 'risk_level = invalid' });
+      await emu.webhooks.create(`http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`);
+      const session = await emu.sessions.create({ ip: '203.0.113.7' });
+      await emu.webhooks.waitFor({ sessionId: session.session_id, status: 'retrying' });
+      const move = emu.clock.advance('1h').catch((e: Error) => e);
+      await new Promise((r) => setTimeout(r, 100));
+      await emu.close();
+      const err = await move;
+      expect(err).toMatchObject({ code: 'shutting_down' });
+      expect((err as Error).message).toMatch(/emu\.clock\.advance\('59m\d+s'\)/);
+      expect((err as Error).message).not.toMatch(/`vtr /);
+    } finally {
+      await emu.close();
+      receiver.close();
+    }
+  });
+
   it('adminToken: a wrong admin token and a foreign Host are refused naming startEmulator\'s adminToken option', async () => {
     const guarded = await startEmulator({ listen: false, adminToken: 'right' });
     const open = await startEmulator({ listen: false });
