@@ -111,7 +111,7 @@ export function createClock(
     nowMicros() {
       // Sub-millisecond part from the high-resolution timer keeps microseconds meaningful; a frozen
       // clock still hands out unique, ordered microseconds (one apart) within its millisecond.
-      const frac = mode === 'frozen' ? 0 : Math.floor((performance.now() % 1) * 1000);
+      const frac = mode === 'frozen' ? 0 : Math.floor((realTimers.monotonic() % 1) * 1000);
       let us = Math.floor(now()) * 1000 + frac;
       if (us <= lastMicros) us = lastMicros + 1;
       lastMicros = us;

@@ -12,4 +12,6 @@ export const realTimers = {
   setImmediate: host.setImmediate,
   /** Real epoch milliseconds. */
   now: Date.now,
+  /** Real monotonic milliseconds (`performance.now()`), for durations and sub-millisecond digits. */
+  monotonic: host.performance.now.bind(host.performance),
 };

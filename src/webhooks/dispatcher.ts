@@ -86,9 +86,9 @@ export function createDispatcher(d: DispatcherDeps) {
       type: 'webhook_attempt.started',
       data: { attempt: n, trigger, at, webhook_event_id: eventId, webhook_id: wh.webhook_id, site_id: ev.site_id, session_id: ev.session_id, url: wh.url },
     });
-    const started = performance.now();
+    const started = realTimers.monotonic();
     const r = await d.send(wh.url, headers, body, d.timeoutMs);
-    const a: WebhookAttempt = { attempt: n, trigger, at, status_code: r.status_code, error: r.error, duration_ms: Math.round(performance.now() - started) };
+    const a: WebhookAttempt = { attempt: n, trigger, at, status_code: r.status_code, error: r.error, duration_ms: Math.round(realTimers.monotonic() - started) };
     const recorded = store.tx(() => {
       claims.release(eventId);
       return recordAttempt(d, eventId, a, r.ok);

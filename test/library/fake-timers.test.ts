@@ -60,4 +60,21 @@ describe('library under faked timers', () => {
       await other.close();
     }
   }, 8000);
+
+  it('webhook attempts: duration_ms is the real time the receiver took while the suite fakes performance.now', async () => {
+    const realSetTimeout = globalThis.setTimeout;
+    const slow = createServer((_req, res) => void realSetTimeout(() => res.writeHead(200).end(), 250));
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'Date', 'performance'] });
+      await emu.views.create({ name: 'suspicious', filter: 'risk_level = suspicious' });
+      await emu.webhooks.create(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/hook`);
+      const s = await emu.sessions.create({ ip: '198.51.100.4' });
+      const ev = await emu.webhooks.waitFor({ sessionId: s.session_id, timeoutMs: 3000 });
+      expect(ev.attempts[0].duration_ms).toBeGreaterThanOrEqual(200);
+    } finally {
+      vi.useRealTimers();
+      slow.close();
+    }
+  }, 8000);
 });

@@ -7,16 +7,17 @@ import type { RequestLogger, RequestSeen } from '../../logs/request-logger.js';
 import { MAX_LOGGED_BODY } from '../../logs/request-logger.js';
 import { unexpectedErrors } from '../../logs/fault-log.js';
 import { bearer, exchange } from '../http.js';
+import { realTimers } from '../../domain/timers.js';
 
 const JSON_TYPE = /json/i;
 
 export function requestLogMiddleware(logger: RequestLogger): MiddlewareHandler {
   return async (c, next) => {
     const atUs = logger.nowUs();
-    const start = performance.now();
+    const start = realTimers.monotonic();
     await next();
     try {
-      record(logger, c, atUs, performance.now() - start);
+      record(logger, c, atUs, realTimers.monotonic() - start);
     } catch (err) {
       unexpectedErrors.report(err); // the log is diagnostics: the answer goes out all the same
     }
