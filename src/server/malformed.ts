@@ -1,7 +1,8 @@
 // Requests too malformed to reach a route still get the contract's JSON error shape: those Node's
 // HTTP parser refuses (a garbage request line, headers over its size limit, a bad Content-Length or
-// chunk), HTTP/1.1 ones without a Host header, those the Hono adapter cannot turn into a URL
-// (`OPTIONS *`, a bad Host header), and CONNECT (the emulator is no proxy).
+// chunk), HTTP/1.1 ones without a Host header (an HTTP/1.0 one without it is served), those the
+// Hono adapter cannot turn into a URL (`OPTIONS *`, a bad Host header), and CONNECT (the emulator
+// is no proxy).
 // Node and the adapter would otherwise answer a bare 400/431 with an empty body.
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -64,11 +65,24 @@ export function adapterErrorResponse(err: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-/** HTTP/1.1 requires a Host header: without one, a 400 in the contract's shape (true: answered). */
+/**
+ * A request without a Host header. HTTP/1.1 requires one: a 400 in the contract's shape (true:
+ * answered). HTTP/1.0 does not: the address the request reached stands in for it (RFC 9112 §3.3).
+ */
 export function missingHost(req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.headers.host !== undefined || req.httpVersionMajor !== 1 || req.httpVersionMinor !== 1) return false;
+  if (req.headers.host !== undefined || req.httpVersionMajor !== 1) return false;
+  if (req.httpVersionMinor === 0) {
+    req.headers.host = authorityOf(req.socket.localAddress, req.socket.localPort);
+    return false;
+  }
   answerAndClose(res, new VtrError('invalid_request', 'an HTTP/1.1 request needs a Host header'));
   return true;
+}
+
+/** `127.0.0.1:8787`, `[::1]:8787`: an IPv4 address mapped into IPv6 is written as IPv4. */
+function authorityOf(address: string | undefined, port: number | undefined): string {
+  const ip = (address ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  return `${ip.includes(':') ? `[${ip}]` : ip}${port ? `:${port}` : ''}`;
 }
 
 /** The error in the contract's JSON shape, then the connection closes. */

@@ -157,4 +157,27 @@ describe('error model over HTTP', () => {
     expect(body(expecting)).toEqual({ success: true });
     expect(await send('GET', '/_vtr/health', [])).toMatchObject({ status: 200 });
   });
+
+  it('socket: an HTTP/1.0 request without a Host header is answered (HTTP/1.0 does not require one); HTTP/1.1 without one is a 400', async () => {
+    const raw = (bytes: string) =>
+      new Promise<string>((resolve) => {
+        const sock = connect(port, '127.0.0.1', () => sock.write(bytes));
+        let text = '';
+        sock.on('data', (d) => (text += d));
+        sock.on('close', () => resolve(text));
+        sock.on('error', () => resolve(text));
+      });
+    const body = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+    const read = await raw(`GET /api/v1/session/${sessionId} HTTP/1.0\r\nAuthorization: Bearer ${h.token}\r\n\r\n`);
+    expect(read).toMatch(/^HTTP\/1\.1 200 /);
+    expect(body(read)).toMatchObject({ session_id: sessionId });
+    const event = '{"name":"http10"}';
+    const added = await raw(`POST ${eventPath()} HTTP/1.0\r\nAuthorization: Bearer ${h.token}\r\nContent-Type: application/json\r\nContent-Length: ${event.length}\r\n\r\n${event}`);
+    expect(added).toMatch(/^HTTP\/1\.1 200 /);
+    expect(body(added)).toEqual({ success: true });
+    expect(await raw('GET /_vtr/health HTTP/1.0\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+    const noHost = await raw('GET /_vtr/health HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(noHost).toMatch(/^HTTP\/1\.1 400 /);
+    expect(body(noHost)).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('Host') });
+  });
 });
