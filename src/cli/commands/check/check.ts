@@ -39,7 +39,8 @@ async function readData(source: string): Promise<Record<string, unknown>> {
   }
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    // A leading byte order mark (UTF-8 as Windows editors save it) is dropped, as the API drops it.
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
     throw new UsageError(`--data: not JSON: ${(err as Error).message}`);
   }
