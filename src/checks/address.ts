@@ -6,6 +6,7 @@ import { lazy } from '../domain/lazy.js';
 const countryNames = lazy<typeof import('i18n-iso-countries')>('i18n-iso-countries');
 const postcodes = lazy<typeof import('postcode-validator')>('postcode-validator');
 import { countryName } from '../domain/ip-intel.js';
+import { visibleText } from './visible-text.js';
 
 export interface AddressInput {
   address1?: string | null;
@@ -131,7 +132,7 @@ function parseUsLine(line: string): Parsed | null {
 
 function field(v: unknown, tooLong: { hit: boolean }): string | null {
   if (typeof v !== 'string') return null;
-  const s = v.trim();
+  const s = visibleText(v);
   if (s.length > MAX_FIELD) {
     tooLong.hit = true;
     return null;

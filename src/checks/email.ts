@@ -3,6 +3,7 @@
 // No DNS/MX lookups: the emulator is offline and deterministic.
 import { createRequire } from 'node:module';
 import { lazy } from '../domain/lazy.js';
+import { visibleText } from './visible-text.js';
 
 const validator = lazy<typeof import('validator')>('validator');
 const mailChecker = lazy<typeof import('mailchecker')>('mailchecker');
@@ -71,7 +72,7 @@ function normalize(local: string, domain: string): string {
 }
 
 export function checkEmail(input: string, name?: string | null): EmailCheck {
-  const raw = typeof input === 'string' ? input.trim() : '';
+  const raw = typeof input === 'string' ? visibleText(input) : '';
   const result: EmailCheck = { success: true, valid: false, email: null, local_part: null,
     normalized_email: null, domain: null, domain_tld: null, free: false, disposable: false,
     business: false, role: false, name_match: null, digits_count: 0 };

@@ -11,6 +11,12 @@ describe('checkAddress', () => {
     });
   });
 
+  it('checkAddress: invisible formatting characters pasted with a field (bidi marks, zero-width space) are dropped', () => {
+    expect(checkAddress({ city: '\u202aNew York\u202c', state: '\u200bNew York', country: '\u202aUnited States\u202c', postal_code: '10001\u200e' }, 'US')).toMatchObject({
+      valid: true, city: 'New York', state: 'New York', state_code: 'NY', country_code: 'US', postal_code: '10001', postal_code_valid: true, in_country: true,
+    });
+  });
+
   it('toCountryCode: names, aliases and alpha-2/alpha-3 codes become alpha-2', () => {
     const cases: [string, string | null][] = [['US', 'US'], ['us', 'US'], ['USA', 'US'], ['United States of America', 'US'],
       ['united kingdom', 'GB'], ['UK', 'GB'], ['GBR', 'GB'], ['Great Britain', 'GB'], ['England', 'GB'],

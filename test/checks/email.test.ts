@@ -21,6 +21,14 @@ describe('checkEmail', () => {
     expect(checkEmail('j.smith@outlook.com').normalized_email).toBe('j.smith@outlook.com');
   });
 
+  it('checkEmail: invisible formatting characters pasted with an address (bidi marks, zero-width space) are dropped before it is checked', () => {
+    for (const pasted of ['\u202ajohn@gmail.com\u202c', 'john@gmail.com\u200e', '\u200bJohn@Gmail.com', 'jo\u00adhn@gmail.com', '\u2066john@gmail.com\u2069']) {
+      expect(checkEmail(pasted), JSON.stringify(pasted)).toMatchObject({
+        valid: true, email: pasted.replace(/[\u202a\u202c\u200e\u200b\u00ad\u2066\u2069]/g, ''), normalized_email: 'john@gmail.com', domain: 'gmail.com', free: true, business: false,
+      });
+    }
+  });
+
   it('checkEmail: gmail.com and yahoo.com are free, not business', () => {
     expect(checkEmail('someone@gmail.com')).toMatchObject({ valid: true, free: true, disposable: false, business: false });
     expect(checkEmail('someone@yahoo.com')).toMatchObject({ free: true, business: false });
