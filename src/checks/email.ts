@@ -64,11 +64,14 @@ function nameMatch(local: string, name: string | null | undefined): boolean | nu
 
 // The contract's normal form: lower case, "+tag" sub-addressing removed. No provider-specific rules
 // (Gmail ignoring dots, googlemail.com): the address stays the one the visitor would recognise.
+// A quoted local part ("john+news") keeps its quotes around what is left, unless the cut would
+// leave its closing quote escaped.
 function normalize(local: string, domain: string): string {
-  let l = local.toLowerCase();
+  const quoted = local.length > 2 && local.startsWith('"') && local.endsWith('"');
+  let l = (quoted ? local.slice(1, -1) : local).toLowerCase();
   const plus = l.indexOf('+');
-  if (plus > 0) l = l.slice(0, plus);
-  return `${l}@${domain}`;
+  if (plus > 0 && !(quoted && /(^|[^\\])(\\\\)*\\$/.test(l.slice(0, plus)))) l = l.slice(0, plus);
+  return `${quoted ? `"${l}"` : l}@${domain}`;
 }
 
 export function checkEmail(input: string, name?: string | null): EmailCheck {

@@ -29,6 +29,14 @@ describe('checkEmail', () => {
     }
   });
 
+  it('checkEmail: a quoted local part keeps its quotes when its +tag is dropped, so the normalised address is still an address', () => {
+    expect(checkEmail('"John+news"@Example.com').normalized_email).toBe('"john"@example.com');
+    expect(checkEmail('"John Doe+x"@example.com').normalized_email).toBe('"john doe"@example.com');
+    expect(checkEmail('"a@b"@example.com').normalized_email).toBe('"a@b"@example.com');
+    // A tag after an escaping backslash would leave the closing quote escaped: kept whole.
+    expect(checkEmail('"a\\+b"@example.com').normalized_email).toBe('"a\\+b"@example.com');
+  });
+
   it('checkEmail: gmail.com and yahoo.com are free, not business', () => {
     expect(checkEmail('someone@gmail.com')).toMatchObject({ valid: true, free: true, disposable: false, business: false });
     expect(checkEmail('someone@yahoo.com')).toMatchObject({ free: true, business: false });
