@@ -55,16 +55,36 @@ const CA_PROVINCES: Record<string, string> = {
 };
 const STATE_TABLES: Record<string, Record<string, string>> = { US: US_STATES, CA: CA_PROVINCES };
 
-// Common names that are not in i18n-iso-countries' lists.
+// Common names that are not in i18n-iso-countries' lists (in key() form): everyday names, ISO 3166
+// names it lacks, and the English names browsers show (Intl.DisplayNames, from CLDR).
 const COUNTRY_ALIASES: Record<string, string> = {
   england: 'GB', scotland: 'GB', wales: 'GB', 'northern ireland': 'GB', britain: 'GB',
   holland: 'NL', 'the netherlands': 'NL', america: 'US', 'united states of america': 'US',
+  'united kingdom of great britain and northern ireland': 'GB', 'democratic peoples republic of korea': 'KP',
+  // ISO 3166's "Congo" is the Republic of the Congo; the other one is always named in full.
+  congo: 'CG', 'republic of congo': 'CG', 'democratic republic of congo': 'CD',
+  'us outlying islands': 'UM', 'caribbean netherlands': 'BQ', 'palestinian territories': 'PS',
+  'macao sar china': 'MO', 'vatican city': 'VA', 'heard and mcdonald islands': 'HM',
+  'south georgia and south sandwich islands': 'GS', 'saint vincent and grenadines': 'VC',
 };
 
-// Lower case, no accents, no dots, single spaces: "Québec" ≈ "quebec", "U.S.A." ≈ "usa".
+// Lower case, no accents, dots or apostrophes, "&" as "and", "St." as "Saint", single spaces:
+// "Québec" ≈ "quebec", "U.S.A." ≈ "usa", "St. Kitts & Nevis" ≈ "saint kitts and nevis".
 function key(s: string): string {
-  return s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/\./g, '')
-    .replace(/[\s,_-]+/g, ' ').trim();
+  return s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[.'’‘`]/g, '')
+    .replace(/&/g, ' and ').replace(/[\s,_()-]+/g, ' ').trim().replace(/^st /, 'saint ');
+}
+
+/**
+ * A name with a qualifier, "Iran (Islamic Republic of)" or "Iran, Islamic Republic of" (as ISO 3166
+ * writes them), also read as "Islamic Republic of Iran" and then as its main part, "Iran".
+ */
+function nameForms(name: string): string[] {
+  const m = /^(.+?)\s*\((.+)\)$/.exec(name) ?? /^([^,]+),\s*(.+)$/.exec(name);
+  if (!m) return [name];
+  const [, main, qualifier] = m;
+  const q = qualifier.trim().replace(/^the\s+/i, '');
+  return /^the$/i.test(q) ? [name, main] : [name, `${q} ${main}`, main];
 }
 
 // name (in any registered language) → alpha-2, built once; English names win collisions.
@@ -76,7 +96,15 @@ function countryNameIndex(): Map<string, string> {
   const langs = ['en', ...countries.getSupportedLanguages().filter((l) => l !== 'en')];
   for (const lang of langs) {
     for (const [code, names] of Object.entries(countries.getNames(lang, { select: 'all' }))) {
-      for (const n of [names].flat()) if (!nameIndex.has(key(n))) nameIndex.set(key(n), code);
+      // Each name also without its parenthesised part ("Falkland Islands (Malvinas)"), and with a
+      // qualifier after a comma in front ("Virgin Islands, British" as "British Virgin Islands").
+      for (const n of [names].flat()) {
+        const forms = /[(,]/.test(n) ? [n, n.replace(/\s*\(.*\)$/, ''), n.replace(/^([^,]+),\s*(.+)$/, '$2 $1')] : [n];
+        for (const f of forms) {
+          const k = key(f);
+          if (!nameIndex.has(k)) nameIndex.set(k, code);
+        }
+      }
     }
   }
   return nameIndex;
@@ -88,7 +116,11 @@ export function toCountryCode(input: string): string | null {
   const countries = countryNames();
   if (/^[A-Za-z]{2}$/.test(s) && countries.isValid(s.toUpperCase())) return s.toUpperCase();
   if (/^[A-Za-z]{3}$/.test(s) && countries.isValid(s.toUpperCase())) return countries.alpha3ToAlpha2(s.toUpperCase()) ?? null;
-  return countryNameIndex().get(key(s)) ?? null;
+  for (const form of nameForms(s)) {
+    const code = countryNameIndex().get(key(form));
+    if (code) return code;
+  }
+  return null;
 }
 
 type StateMatch = { code: string; name: string; country: string };

@@ -17,6 +17,31 @@ describe('checkAddress', () => {
     });
   });
 
+  it('toCountryCode: ISO 3166 names with a qualifier, in parentheses or after a comma, become alpha-2', () => {
+    const cases: [string, string][] = [
+      ['United Kingdom of Great Britain and Northern Ireland', 'GB'], ['United States of America (the)', 'US'], ['Netherlands (the)', 'NL'],
+      ['Bolivia (Plurinational State of)', 'BO'], ['Bolivia, Plurinational State of', 'BO'], ['Iran (Islamic Republic of)', 'IR'],
+      ['Iran, Islamic Republic of', 'IR'], ['Venezuela (Bolivarian Republic of)', 'VE'], ['Tanzania, United Republic of', 'TZ'],
+      ['Micronesia (Federated States of)', 'FM'], ['Korea (the Republic of)', 'KR'], ["Korea (the Democratic People's Republic of)", 'KP'],
+      ["Korea, Democratic People's Republic of", 'KP'], ['Congo (the Democratic Republic of the)', 'CD'], ['Congo, The Democratic Republic of the', 'CD'],
+      ['Congo, Democratic Republic of', 'CD'], ['Congo (the)', 'CG'], ['Congo', 'CG'], ['Palestine, State of', 'PS'],
+      ['Macedonia, the Former Yugoslav Republic of', 'MK'], ['Saint Helena, Ascension and Tristan da Cunha', 'SH'], ['Virgin Islands (British)', 'VG'],
+    ];
+    for (const [name, code] of cases) expect(toCountryCode(name), name).toBe(code);
+  });
+
+  it('toCountryCode: the English names browsers show (Intl.DisplayNames: "&", "St.", curly apostrophes) become alpha-2', () => {
+    const cases: [string, string][] = [
+      ['Bosnia & Herzegovina', 'BA'], ['Falkland Islands', 'FK'], ['Heard & McDonald Islands', 'HM'], ['Vatican City', 'VA'],
+      ['Macao SAR China', 'MO'], ['Palestinian Territories', 'PS'], ['St. Kitts & Nevis', 'KN'], ['St Kitts and Nevis', 'KN'],
+      ['St. Pierre & Miquelon', 'PM'], ['St. Vincent & Grenadines', 'VC'], ['São Tomé & Príncipe', 'ST'],
+      ['South Georgia & South Sandwich Islands', 'GS'], ['Svalbard & Jan Mayen', 'SJ'], ['Turks & Caicos Islands', 'TC'],
+      ['U.S. Outlying Islands', 'UM'], ['Wallis & Futuna', 'WF'], ['Caribbean Netherlands', 'BQ'], ['St. Barthélemy', 'BL'],
+      ['St. Martin', 'MF'], ['Côte d’Ivoire', 'CI'], ['Lao People’s Democratic Republic', 'LA'],
+    ];
+    for (const [name, code] of cases) expect(toCountryCode(name), name).toBe(code);
+  });
+
   it('toCountryCode: names, aliases and alpha-2/alpha-3 codes become alpha-2', () => {
     const cases: [string, string | null][] = [['US', 'US'], ['us', 'US'], ['USA', 'US'], ['United States of America', 'US'],
       ['united kingdom', 'GB'], ['UK', 'GB'], ['GBR', 'GB'], ['Great Britain', 'GB'], ['England', 'GB'],
