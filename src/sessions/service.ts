@@ -15,6 +15,7 @@ import type { EventBus } from '../events/bus.js';
 import type { SessionChangeCause } from '../domain/webhooks.js';
 import { entryFields, exitFields, withDerivedLevels } from './derive.js';
 import { createSessionReads } from './list.js';
+import { addDecimals } from '../domain/decimal.js';
 
 /**
  * Whether a landing URL's click id is another ad click than the one that started the session: another
@@ -212,7 +213,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
     return change(sessionId, siteId, (rec) => {
       rec.session.custom_events = [...rec.session.custom_events, name];
       if (typeof value === 'number' && Number.isFinite(value)) {
-        const sum = (rec.session.value ?? 0) + value;
+        const sum = addDecimals(rec.session.value ?? 0, value);
         // JSON has no Infinity: the session would answer `value: null`, its value lost.
         if (!Number.isFinite(sum)) throw new VtrError('invalid_request', "value: the session's value would pass the largest number JSON carries", { field: 'value' });
         rec.session.value = sum;

@@ -57,6 +57,22 @@ describe('appendCustomEvent', () => {
     expect(Date.parse(`${emu.store.sessions.get(b)!.session.updated_at}Z`) * 1000).toBeGreaterThanOrEqual(Math.floor(now / 1000) * 1000);
   });
 
+  it('appendCustomEvent: values add as decimals (0.1 + 0.2 is 0.3, 20.29 + 5.01 is 25.3), not with binary rounding errors', () => {
+    const [a] = twins();
+    const s = emu.deps.sessions;
+    s.appendCustomEvent(a, site.site_id, 'purchase', 0.1);
+    s.appendCustomEvent(a, site.site_id, 'purchase', 0.2);
+    expect(stored(a).value).toBe(0.3);
+    s.appendCustomEvent(a, site.site_id, 'purchase', 19.99);
+    s.appendCustomEvent(a, site.site_id, 'purchase', 5.01);
+    expect(stored(a).value).toBe(25.3);
+    s.appendCustomEvent(a, site.site_id, 'refund', -25.2);
+    expect(stored(a).value).toBe(0.1);
+    // Beyond what a decimal of 15 places holds, the plain sum.
+    s.appendCustomEvent(a, site.site_id, 'tiny', 1e-20);
+    expect(stored(a).value).toBe(0.1 + 1e-20);
+  });
+
   it('appendCustomEvent: recomputes what the site changed since (name, excluded countries, conversion events)', () => {
     const [a, b] = twins({ ip: '203.0.113.7' });
     const s = emu.deps.sessions;
