@@ -54,6 +54,11 @@ const CA_PROVINCES: Record<string, string> = {
   ON: 'Ontario', PE: 'Prince Edward Island', QC: 'Quebec', SK: 'Saskatchewan', YT: 'Yukon',
 };
 const STATE_TABLES: Record<string, Record<string, string>> = { US: US_STATES, CA: CA_PROVINCES };
+// Everyday names and abbreviations of a state (in key() form) → its code.
+const STATE_ALIASES: Record<string, Record<string, string>> = {
+  US: { 'washington dc': 'DC', 'us virgin islands': 'VI', 'virgin islands': 'VI' },
+  CA: { pei: 'PE', newfoundland: 'NL', labrador: 'NL', 'yukon territory': 'YT' },
+};
 
 // Common names that are not in i18n-iso-countries' lists (in key() form): everyday names, ISO 3166
 // names it lacks, and the English names browsers show (Intl.DisplayNames, from CLDR).
@@ -135,6 +140,7 @@ function stateIndexes(): Map<string, Map<string, StateMatch>> {
     for (const [code, name] of Object.entries(table)) {
       for (const k of [code.toLowerCase(), key(name)]) if (!m.has(k)) m.set(k, { code, name, country });
     }
+    for (const [k, code] of Object.entries(STATE_ALIASES[country] ?? {})) if (!m.has(k)) m.set(k, { code, name: table[code], country });
     stateIndex.set(country, m);
   }
   return stateIndex;

@@ -57,6 +57,13 @@ describe('checkAddress', () => {
     expect(checkAddress({ state: 'Bavaria', country: 'DE' }, null)).toMatchObject({ state: 'Bavaria', state_code: null, valid: true });
   });
 
+  it('checkAddress: everyday names of US/CA states map to their codes (Washington, D.C., PEI, Newfoundland, Yukon Territory)', () => {
+    const cases: [string, string, string][] = [['Washington, D.C.', 'DC', 'US'], ['Washington DC', 'DC', 'US'], ['D.C.', 'DC', 'US'],
+      ['PEI', 'PE', 'CA'], ['P.E.I.', 'PE', 'CA'], ['Newfoundland', 'NL', 'CA'], ['Yukon Territory', 'YT', 'CA'],
+      ['US Virgin Islands', 'VI', 'US'], ['Washington', 'WA', 'US']];
+    for (const [state, code, country] of cases) expect(checkAddress({ state }, 'US'), state).toMatchObject({ state_code: code, country_code: country });
+  });
+
   it('checkAddress: a US/CA state gives the country when none is sent', () => {
     expect(checkAddress({ city: 'Toronto', state: 'Ontario' }, 'US')).toMatchObject({ country_code: 'CA', in_country: false });
     expect(checkAddress({ city: 'Austin', state: 'TX' }, null)).toMatchObject({ country_code: 'US', in_country: null });
