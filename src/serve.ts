@@ -159,7 +159,8 @@ class ImportFailed extends Error {}
 async function importState(emulator: Emulator, file: string) {
   let doc: unknown;
   try {
-    doc = JSON.parse(await readFile(file, 'utf8'));
+    // A leading byte order mark (a file saved by a Windows editor) is read past, as the API does.
+    doc = JSON.parse((await readFile(file, 'utf8')).replace(/^\uFEFF/, ''));
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     const why = e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'it is a directory; give the file a state export was written to' : e instanceof SyntaxError ? `not JSON (${e.message})` : e.message;

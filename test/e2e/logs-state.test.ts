@@ -202,8 +202,11 @@ describe('serve --import / --export-on-exit', () => {
     expect((await runCli(['state', 'export', file], { env: seed.env })).code).toBe(0);
     await seed.stop();
 
+    // Saved again by an editor that writes a byte order mark: still a state file.
+    const bom = join(dir, 'seed-bom.json');
+    writeFileSync(bom, `\uFEFF${readFileSync(file, 'utf8')}`);
     const out = join(dir, 'out.json');
-    const server = await startServer(['--memory', '--import', file, '--export-on-exit', out]);
+    const server = await startServer(['--memory', '--import', bom, '--export-on-exit', out]);
     expect(server.site).toBeNull(); // imported: no new default site printed
     const res = await fetch(`${server.baseUrl}/session/${made.session_id}`, {
       headers: { authorization: `Bearer ${JSON.parse(readFileSync(file, 'utf8')).tables.access_tokens[0].token}` },

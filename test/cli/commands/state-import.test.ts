@@ -19,4 +19,21 @@ describe('vtr state import', () => {
     const ctx = { interactive: false, client: async () => client } as unknown as CliContext;
     await expect(run({ args: [file] }, ctx)).rejects.toThrow(`${file} is too big to import into a running emulator (the body is larger than 262144 KiB); load it at start-up instead: vtr serve --import ${file}. Nothing changed.`);
   });
+
+  it('state import: a file that starts with a byte order mark (saved by a Windows editor) is imported', async () => {
+    const file = join(tempDir('vtr-state-'), 'bom.json');
+    const doc = { vtr_state_version: 1, tables: { sites: [] } };
+    writeFileSync(file, `\uFEFF${JSON.stringify(doc)}`);
+    let sent: unknown;
+    const client = {
+      origin: 'http://127.0.0.1:1',
+      admin: async (_method: string, _path: string, opts: { body?: unknown }) => {
+        sent = opts.body;
+        return { imported: true, tables: { sites: 0 } };
+      },
+    };
+    const ctx = { interactive: false, config: { json: true }, io: { stdout: { write: () => true }, stderr: { write: () => true } }, info: () => {}, client: async () => client } as unknown as CliContext;
+    await run({ args: [file], yes: true } as never, ctx);
+    expect(sent).toEqual(doc);
+  });
 });

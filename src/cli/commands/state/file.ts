@@ -39,7 +39,8 @@ export async function readStateFile(file: string): Promise<unknown> {
     throw new OperationError(`cannot read ${file}: ${e.message}`);
   }
   try {
-    return JSON.parse(text);
+    // A leading byte order mark (UTF-8 as Windows editors save it) is read past, as the API does.
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
     throw new OperationError(`${file} is not a vtr state export: not JSON (${(err as Error).message})`);
   }
