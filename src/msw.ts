@@ -15,7 +15,7 @@ export interface CreateHandlersOptions {
 }
 
 export interface VtrHandlers {
-  /** Give these to `setupServer(...)` / `setupWorker(...)` or `server.use(...)`. */
+  /** Give these to `setupServer(...)` (msw/node) or `server.use(...)`: the emulator runs in Node, not in a browser. */
   handlers: HttpHandler[];
   /** The emulator behind them: its keys (`emulator.site`), helpers and clock. */
   emulator: RunningEmulator;

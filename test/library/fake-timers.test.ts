@@ -77,4 +77,32 @@ describe('library under faked timers', () => {
       slow.close();
     }
   }, 8000);
+
+  it('stream: the keep-alive comment keeps to real time; advancing the suite\'s fake timers does not send it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const res = await emu.fetch('/_vtr/api/stream');
+    const reader = res.body!.getReader();
+    const text = new TextDecoder();
+    // What arrives within a few turns of the event loop (setImmediate is not faked); one read at a time.
+    let pending: ReturnType<typeof reader.read> | null = null;
+    const readSoon = async () => {
+      let got = '';
+      for (let i = 0; i < 20; i++) {
+        pending ??= reader.read();
+        const chunk = await Promise.race([pending, new Promise<null>((r) => setImmediate(() => r(null)))]);
+        if (chunk) {
+          pending = null;
+          if (!chunk.done) got += text.decode(chunk.value);
+        }
+      }
+      return got;
+    };
+    try {
+      expect(await readSoon()).toContain('event: ready');
+      vi.advanceTimersByTime(16_000);
+      expect(await readSoon()).not.toContain('keep-alive');
+    } finally {
+      await reader.cancel();
+    }
+  }, 8000);
 });

@@ -8,6 +8,7 @@ import { EVENT_TYPES, type EmulatorEvent } from '../../events/bus.js';
 import type { AppDeps } from '../deps.js';
 import { streamRoute } from '../../api/management/stream.js';
 import { mount } from '../mount.js';
+import { realTimers } from '../../domain/timers.js';
 
 let nextId = 1;
 /** A client this far behind is not reading (a stuck `tail`): it is cut off rather than buffered for. */
@@ -48,11 +49,15 @@ export function adminStreamRoutes(app: Hono, { bus }: AppDeps): void {
         // Ending (shutdown) still writes what was already queued.
         while ((!ended || queue.length > 0) && !stream.aborted && !stream.closed) {
           if (queue.length === 0) {
-            // Wait for an event, or send a comment every 15 s so proxies keep the connection.
+            // Wait for an event, or send a comment every 15 s so proxies keep the connection (on
+            // real time: a test suite's faked timers must not drive it); an event clears the timer.
+            let timer: ReturnType<typeof setTimeout> | undefined;
             await new Promise<void>((r) => {
               wake = r;
-              setTimeout(r, 15_000).unref?.();
+              timer = realTimers.setTimeout(r, 15_000);
+              timer.unref?.();
             });
+            realTimers.clearTimeout(timer);
             wake = null;
             if (queue.length === 0 && !stream.aborted) await stream.write(': keep-alive\n\n');
             continue;
