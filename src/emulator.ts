@@ -36,7 +36,7 @@ export interface EmulatorOptions {
   adminToken?: string | null;
   rateLimit?: number | null;
   retryBaseMs?: number;
-  retrySchedule?: number[] | null;
+  retrySchedule?: readonly number[] | null;
   retryJitter?: boolean;
   webhookTimeoutMs?: number;
   smtpUrl?: string | null;

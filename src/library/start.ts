@@ -34,7 +34,10 @@ function checkOptions(opts: StartEmulatorOptions): void {
   if (schedule !== undefined && !(Array.isArray(schedule) && schedule.length === AUTO_RETRIES && schedule.every((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0))) {
     throw bad('retrySchedule: expected five delays in milliseconds, e.g. [5000, 300000, 1800000, 7200000, 18000000]');
   }
-  if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port <= 65535)) throw bad(`port: expected 0-65535, got ${String(opts.port)}`);
+  if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port <= 65535)) {
+    throw bad(`port: expected a whole number 0-65535, got ${shown(opts.port)}${typeof opts.port === 'string' ? ' (a string: use Number(...))' : ''}`);
+  }
+  if (opts.listen !== undefined && typeof opts.listen !== 'boolean') throw bad(`listen: expected true or false, got ${shown(opts.listen)}`);
   // As `vtr serve` refuses --host without --admin-token: a network could read every site's keys.
   if (opts.host !== undefined && !isLoopbackBind(opts.host) && !opts.adminToken) {
     throw bad(`host: ${JSON.stringify(opts.host)} is not a loopback address, so the management API (every site's keys) would be open to the network; pass adminToken too, to require it`);
@@ -159,7 +162,8 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
       mode: emulator.clock.mode,
       async advance(d) {
         const ms = typeof d === 'number' ? d : typeof d === 'string' ? parseDuration(d) : null;
-        if (ms == null || !Number.isFinite(ms)) throw new TypeError(`emu.clock.advance: expected a duration ("90s", "5m", "1h") or milliseconds, got ${shown(d)}`);
+        // Whole milliseconds, as the clock counts them: a fraction would leave it between two.
+        if (ms == null || !Number.isSafeInteger(ms)) throw new TypeError(`emu.clock.advance: expected a duration ("90s", "5m", "1h") or whole milliseconds, got ${shown(d)}`);
         await move(ms);
       },
       async set(ts) {

@@ -20,7 +20,7 @@ export interface StartEmulatorOptions {
   /** 'system' (default), 'frozen' (a test clock: moves only with clock.advance/set), or 'manual' (real time plus an offset). */
   clock?: ClockMode;
   retryBaseMs?: number;
-  retrySchedule?: number[];
+  retrySchedule?: readonly number[];
   retryJitter?: boolean;
   webhookTimeoutMs?: number;
   smtpUrl?: string;

@@ -21,7 +21,7 @@ export interface WebhookSystemOptions {
   clock: Clock;
   bus: EventBus;
   retryBaseMs?: number;
-  retrySchedule?: number[] | null;
+  retrySchedule?: readonly number[] | null;
   retryJitter?: boolean;
   /** Jitter's randomness (tests). */
   random?: () => number;

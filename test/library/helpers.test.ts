@@ -176,10 +176,32 @@ describe('library helpers', () => {
     await expect(startEmulator({ webhookTimeoutMs: -1 })).rejects.toThrow(/webhookTimeoutMs: expected a number of milliseconds above 0/);
     await expect(startEmulator({ webhookTimeoutMs: 30 * 86_400_000 })).rejects.toThrow(/webhookTimeoutMs: expected at most 86400000 \(24 hours\)/);
     await expect(startEmulator({ retrySchedule: [1, 2] })).rejects.toThrow(/retrySchedule: expected five delays/);
-    await expect(startEmulator({ port: 70000 })).rejects.toThrow(/port: expected 0-65535/);
+    await expect(startEmulator({ port: 70000 })).rejects.toThrow(/port: expected a whole number 0-65535, got 70000$/);
     await expect(startEmulator({ smtpUrl: 'mail.example.com' })).rejects.toThrow(/^startEmulator: smtpUrl: "mail.example.com" is not an smtp:\/\/ URL/);
     await expect(startEmulator({ db: '' })).rejects.toThrow(/^startEmulator: db: expected a file name \(leave db out to keep nothing\), got ""/);
     await expect(startEmulator({ db: 5 as never })).rejects.toThrow(/^startEmulator: db: expected a file name .*, got 5/);
+    // A port from the environment is a string: said so, not "expected 0-65535, got 4436".
+    await expect(startEmulator({ port: '4436' as never })).rejects.toThrow(/^startEmulator: port: expected a whole number 0-65535, got "4436" \(a string: use Number\(\.\.\.\)\)/);
+    await expect(startEmulator({ listen: 'no' as never })).rejects.toThrow(/^startEmulator: listen: expected true or false, got "no"/);
+  });
+
+  it('clock.advance: whole milliseconds only; a fraction is refused, naming what it takes', async () => {
+    const emu = await startEmulator({ clock: 'frozen', listen: false });
+    try {
+      const before = emu.clock.now();
+      await expect(emu.clock.advance(1.5)).rejects.toThrow(/^emu\.clock\.advance: expected a duration \("90s", "5m", "1h"\) or whole milliseconds, got 1\.5/);
+      expect(emu.clock.now()).toBe(before);
+      await emu.clock.advance(1500);
+      expect(Date.parse(emu.clock.now()) - Date.parse(before)).toBe(1500);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('types: retrySchedule takes a readonly array (as const)', async () => {
+    const schedule = [1, 2, 3, 4, 5] as const;
+    const emu = await startEmulator({ listen: false, retrySchedule: schedule });
+    await emu.close();
   });
 
   it('listen: false: no port, answered through fetch and the helpers', async () => {
