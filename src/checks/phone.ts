@@ -55,7 +55,8 @@ function parsePhone(raw: string, site: string | null): PhoneCheck {
     // pattern is tried): ask once. isValid() still answers where a country has no type data.
     const type = parsed.getType();
     const valid = type !== undefined || parsed.isValid();
-    const country = parsed.country ?? null;
+    // An invalid number's country is only the site's, assumed to read a national number: not a fact.
+    const country = valid ? (parsed.country ?? null) : null;
     return {
       success: true,
       valid,

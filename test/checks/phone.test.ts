@@ -42,6 +42,13 @@ describe('checkPhone', () => {
     expect(r).toMatchObject({ success: true, valid: false, phone: '+12120000000', type: null });
   });
 
+  it('checkPhone: an invalid national number claims no country: the site\'s was only assumed to read it', () => {
+    // A US number written as a local one on a GB site: read as a GB number, which it is not.
+    expect(checkPhone('(212) 664-7665', 'GB')).toMatchObject({ success: true, valid: false, country_code: null, country_name: null, in_country: null });
+    // The same number valid on a US site keeps its country.
+    expect(checkPhone('(212) 664-7665', 'US')).toMatchObject({ valid: true, country_code: 'US', in_country: true });
+  });
+
   it.each(['hello', 'call me maybe', '+', '+999', '12', '', '   ', '💥📞', '\u0000\u0001', '<script>alert(1)</script>',
     '9'.repeat(5000), '+1 212 664 7665 '.repeat(100)].map((s) => [s.slice(0, 30), s]))(
     'checkPhone: garbage %j is checked and invalid', (_label, input) => {
