@@ -45,6 +45,16 @@ export function lockedOut(error: unknown, busyMs: number): VtrError | null {
   return new VtrError('database_busy', `the database is locked by another process on the same file (a long state import?) and stayed locked for ${busyMs / 1000} s; try again`);
 }
 
+/**
+ * A write whose site, session or webhook is gone: the request read it, then waited for the write
+ * lock while another process on the same file (a `vtr state import` or `state reset`, a delete
+ * through another server) removed it and committed. Sent again, the request answers 404 as well.
+ */
+export function removedMeanwhile(error: unknown): VtrError | null {
+  if ((error as { code?: unknown } | null)?.code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') return null;
+  return new VtrError('not_found', 'what this request refers to (its site, session or webhook) was removed meanwhile by another process on the same database file (a state import or reset, a delete through another vtr serve); nothing was written');
+}
+
 /** The fault as the contract's error: the file, the cause, what to do. */
 export function storageFaultError(f: StorageFault): VtrError {
   const details = { db: f.file, cause: f.sqliteCode };
@@ -151,7 +161,7 @@ export function guardWrites(
           result = call.apply(stmt, args);
         } catch (error) {
           // A single-statement write (a view, a token, a key rotation) waits for the lock as a transaction does.
-          throw lockedOut(error, busyMs) ?? faults.failed(error) ?? error;
+          throw lockedOut(error, busyMs) ?? removedMeanwhile(error) ?? faults.failed(error) ?? error;
         }
         // A statement that changed nothing proves nothing about the disk.
         const changed = name === 'run' ? (result as { changes: number }).changes > 0 : name === 'all' ? (result as unknown[]).length > 0 : result !== undefined;

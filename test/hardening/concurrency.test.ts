@@ -98,6 +98,35 @@ describe('concurrency', () => {
     agent.destroy();
   }, 30_000);
 
+  it('serve: a site removed by another process while a write waits for the lock answers 404 not_found, not 500', async () => {
+    const db = join(tempDir('vtr-conc-gone-'), 'vtr.db');
+    const server = await startServer(['--db', db]);
+    servers.push(server);
+    const agent = new http.Agent({ keepAlive: true });
+    const newSite = async () => JSON.parse((await rawRequest(agent, server.origin, 'POST', '/_vtr/api/sites', { name: 'doomed' })).body).site_id as string;
+    const writes: Array<[string, unknown]> = [
+      [`/_vtr/api/sites/${await newSite()}/sessions`, {}],
+      [`/_vtr/api/sites/${await newSite()}/views`, { name: 'v', filter: 'channel = paid' }],
+    ];
+    // Another process (a `vtr state import`, or `sites delete` through another server) removes the
+    // site and commits while the write waits for the lock: the site was read before, the insert after.
+    for (const [path, body] of writes) {
+      const other = new Database(db);
+      other.pragma('foreign_keys = ON');
+      other.exec('BEGIN IMMEDIATE');
+      other.prepare('DELETE FROM sites WHERE site_id = ?').run(path.split('/')[4]);
+      const answer = rawRequest(agent, server.origin, 'POST', path, body);
+      await new Promise((r) => setTimeout(r, 600));
+      other.exec('COMMIT');
+      other.close();
+      const a = await answer;
+      expect({ path, status: a.status }).toEqual({ path, status: 404 });
+      expect(JSON.parse(a.body)).toMatchObject({ code: 'not_found', message: expect.stringMatching(/another process/) });
+    }
+    expect(server.stderr()).not.toMatch(/unexpected error|FOREIGN KEY/);
+    agent.destroy();
+  }, 30_000);
+
   it('serve: three servers started at once on a new database file all come up with one default site', async () => {
     const db = join(tempDir('vtr-conc-start-'), 'vtr.db');
     const started = await Promise.all([startServer(['--db', db]), startServer(['--db', db]), startServer(['--db', db])]);
