@@ -27,6 +27,11 @@ const MAX_IN_FLIGHT = 64;
 const BACKSTOP_MS = 30_000;
 /** While another process holds due events, look again this soon (it may stop without recording). */
 const HELD_ELSEWHERE_MS = 1_000;
+/**
+ * How often to look for another process's commits (another `vtr serve` on the file): an event or
+ * retry it scheduled is then on this dispatcher's timer too, and runs on time if that one stops.
+ */
+const OTHERS_EVERY_MS = 1_000;
 /** After a pass that could not write its claims, look again this soon. */
 const FAULT_RETRY_MS = 5_000;
 
@@ -49,6 +54,7 @@ export function createDispatcher(d: DispatcherDeps) {
   const inFlight = new Map<string, Promise<void>>();
   const claims = createClaims(store, clock, d.timeoutMs);
   let timer: NodeJS.Timeout | null = null;
+  let watch: NodeJS.Timeout | null = null;
   let kickQueued = false;
   let closing = false;
   // Held until start(): `vtr serve` sends nothing before it is listening (a start that fails, e.g. on
@@ -179,6 +185,26 @@ export function createDispatcher(d: DispatcherDeps) {
   function pause(): void {
     closing = true;
     if (timer) realTimers.clearTimeout(timer);
+    if (watch) realTimers.clearInterval(watch);
+  }
+
+  /** Pumps when another process has committed since the last look (its events, its schedule). */
+  function watchOthers(): void {
+    if (watch) return;
+    let seen = store.commitsElsewhere();
+    watch = realTimers.setInterval(() => {
+      if (closing || held) return;
+      try {
+        const v = store.commitsElsewhere();
+        if (v !== seen) {
+          seen = v;
+          safePump();
+        }
+      } catch {
+        // The database is closing: the backstop or the next start looks again.
+      }
+    }, OTHERS_EVERY_MS);
+    watch.unref();
   }
 
   /** Runs everything due now and waits until no attempt is running. */
@@ -280,6 +306,7 @@ export function createDispatcher(d: DispatcherDeps) {
     start(): void {
       held = false;
       safePump();
+      watchOthers();
     },
     /** No attempt until start(). */
     hold(): void {

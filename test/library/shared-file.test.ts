@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/index.js';
+import { startReceiver } from '../helpers/receiver.js';
 
 const running: RunningEmulator[] = [];
 afterEach(async () => {
@@ -42,4 +43,31 @@ describe('clock on a shared database file', () => {
     await new Promise((r) => setImmediate(r));
     expect(b.clock.now()).toBe(a.clock.now());
   });
+});
+
+describe('webhooks on a shared database file', () => {
+  it('dispatcher: a retry scheduled by a server that then stops is sent by the other server at its time, not at its 30 s backstop', async () => {
+    const receiver = await startReceiver({ answer: (d) => (d.json.attempt === 1 ? 500 : 200) });
+    try {
+      const db = join(mkdtempSync(join(tmpdir(), 'vtr-shared-hooks-')), 'vtr.db');
+      const retrySchedule = [1000, 1000, 1000, 1000, 1000];
+      const a = await startEmulator({ db, retrySchedule });
+      const b = await startEmulator({ db, retrySchedule });
+      running.push(b);
+      // b has been idle: what a wrote, it has not read.
+      await a.views.create({ name: 'hosting', filter: 'risk_level = suspicious' });
+      await a.webhooks.create(receiver.url);
+      const session = await a.sessions.create({ ip: '198.51.100.7' });
+      const retrying = await a.webhooks.waitFor({ sessionId: session.session_id, status: 'retrying' });
+      await a.close();
+      const started = Date.now();
+      await receiver.waitFor((ds) => ds.some((d) => d.json.attempt === 2), 10_000);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const delivered = await b.webhooks.waitFor({ sessionId: session.session_id, status: 'delivered' });
+      expect(delivered.webhook_event_id).toBe(retrying.webhook_event_id);
+      expect(receiver.deliveries.filter((d) => d.json.attempt === 2)).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  }, 20_000);
 });
