@@ -11,13 +11,14 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(versionLine(rest.length === 1, !!process.stdout.isTTY));
     return;
   }
-  // `vtr ... | head`: a reader that goes away ends the output quietly, not with an EPIPE stack trace.
+  // `vtr ... | head`: a reader that goes away ends the output quietly, not with an EPIPE stack trace;
+  // so does a terminal that was closed (EIO).
   // `vtr serve` keeps serving instead: only its log is lost (a script that stopped reading it must
   // not take the emulator down, nor see it exit 0 with its database left open).
   const serving = args.includes('serve') || args.includes('exec');
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED') throw err;
+      if (err.code !== 'EPIPE' && err.code !== 'EIO' && err.code !== 'ERR_STREAM_DESTROYED') throw err;
       if (serving) return;
       process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
     });

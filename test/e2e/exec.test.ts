@@ -106,6 +106,27 @@ describe('vtr exec', () => {
     expect(out).toContain('got SIGTERM');
   });
 
+  it('exec: SIGHUP (the terminal closed) reaches the command, and the emulator still writes --export-on-exit before vtr ends', async () => {
+    const file = join(tempDir(), 'state.json');
+    const child = spawn(process.execPath, [CLI, 'exec', '--export-on-exit', file, '--', process.execPath, '-e', `
+      process.on('SIGHUP', () => { console.log('got SIGHUP'); process.exit(7); });
+      setInterval(() => {}, 1000);
+      console.log('ready');`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    await new Promise<void>((resolve) => child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('ready')) resolve();
+    }));
+    const signal = await new Promise<NodeJS.Signals | null>((resolve) => {
+      child.once('exit', (_code, sig) => resolve(sig));
+      child.kill('SIGHUP');
+    });
+    // Then vtr dies of the hang-up itself, as a program whose terminal went away does.
+    expect(signal).toBe('SIGHUP');
+    expect(out).toContain('got SIGHUP');
+    expect(existsSync(file)).toBe(true);
+  });
+
   it('exec: a second SIGTERM while the emulator finishes a delivery does not cut it short (exit code kept, export written)', async () => {
     // A receiver that holds the delivery until told to answer.
     let release: () => void = () => {};

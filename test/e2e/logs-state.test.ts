@@ -265,6 +265,16 @@ describe('serve --import / --export-on-exit', () => {
     }
   });
 
+  it('SIGHUP (the terminal closed): serve closes as on SIGTERM and writes the export, then dies of the hang-up', async () => {
+    const out = join(tempDir(), 'out.json');
+    const server = await startServer(['--memory', '--export-on-exit', out]);
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => server.child.once('exit', (_code, sig) => resolve(sig)));
+    await server.stop('SIGHUP');
+    expect(await ended).toBe('SIGHUP');
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ vtr_state_version: 1 });
+    expect(server.stderr()).toMatch(/SIGHUP received[\s\S]*state exported[\s\S]*stopped/);
+  });
+
   it('--quiet: the export is written without the note saying so', async () => {
     const out = join(tempDir(), 'out.json');
     const server = await startServer(['--memory', '--quiet', '--export-on-exit', out]);

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { parseServeOptions, type ServeOptions } from '../serve/serve.js';
+import { dieOfHangup, parseServeOptions, STOP_SIGNALS, type ServeOptions } from '../serve/serve.js';
 import { startedByNpm, watchParent } from '../../parent-watch.js';
 
 export interface ExecOptions extends Omit<ServeOptions, 'log'> {
@@ -51,11 +51,15 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
     ...(opts.adminToken && { VTR_ADMIN_TOKEN: opts.adminToken }),
   });
   let forward: (signal: NodeJS.Signals) => void = () => {};
-  const onSignal = (signal: NodeJS.Signals) => forward(signal);
+  let hungUp = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signal === 'SIGHUP') hungUp = true;
+    forward(signal);
+  };
   // Kept until the emulator has closed: a second Ctrl-C or SIGTERM while it finishes its deliveries
   // and writes --export-on-exit must not fall through to Node's default (exit 130/143, no export).
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  // SIGHUP (the terminal closed) too: the command gets it, the emulator still closes and exports.
+  for (const sig of STOP_SIGNALS) process.on(sig, onSignal);
   const code = await new Promise<number>((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', env });
     forward = (signal) => {
@@ -74,8 +78,8 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
     child.once('exit', (c, s) => done(exitCodeOf(c, s)));
   });
   await running.close();
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
+  for (const sig of STOP_SIGNALS) process.off(sig, onSignal);
+  if (hungUp) dieOfHangup();
   // A command that passed, whose state could not be exported, must not pass the job.
   process.exitCode = code === 0 && running.exportFailed() ? 1 : code;
 }

@@ -98,6 +98,17 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
   };
 }
 
+/** The signals that stop `serve` (and `exec`) cleanly. */
+export const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * After a SIGHUP, once all is closed: die of it, as a program whose terminal went away does. An
+ * ordinary exit would have Node restore the settings of a terminal that is gone, and abort.
+ */
+export function dieOfHangup(): void {
+  process.kill(process.pid, 'SIGHUP');
+}
+
 export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
   const opts = parseServeOptions(o, process.env);
   const parent = process.ppid;
@@ -109,8 +120,8 @@ export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
   const onSignal = (signal: NodeJS.Signals) => stop(signal);
   // `on`, not `once`: a second signal while closing (a script's `trap 'kill $PID' EXIT` on top of its
   // own kill) must not fall through to Node's default, which kills without the clean close.
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  // SIGHUP: the terminal it ran in was closed; the export and the clean close are still wanted.
+  for (const sig of STOP_SIGNALS) process.on(sig, onSignal);
   let running: Awaited<ReturnType<typeof startServer>>;
   try {
     // --quiet also silences the per-request lines of --log, and notes such as the export's.
@@ -121,8 +132,7 @@ export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
       json: ctx.config.json,
     });
   } catch (err) {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    for (const sig of STOP_SIGNALS) process.off(sig, onSignal);
     throw err;
   }
   await new Promise<void>((resolve) => {
@@ -132,9 +142,9 @@ export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
       stopping = true;
       ctx.info(`vtr: ${signal.startsWith('SIG') ? `${signal} received` : signal}, finishing in-flight work…`);
       void running.close().then(() => {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
+        for (const sig of STOP_SIGNALS) process.off(sig, onSignal);
         ctx.info('vtr: stopped');
+        if (signal === 'SIGHUP') dieOfHangup();
         resolve();
       });
     };
