@@ -106,6 +106,11 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
   if (err instanceof ConnectionError && err.timeoutMs !== null) {
     // It took the request, so it is running: starting it would not help.
     message = `${err.message}: it is busy or stuck (its output may say why); try again, or restart it`;
+  } else if (err instanceof ConnectionError && err.cutOff) {
+    // It took the request: it stopped or was killed meanwhile (an answered write is committed; this one was not answered).
+    const restart = isLocal(ctx.config.baseUrl) ? `start it again with \`${serveCommandFor(ctx.config.baseUrl)}\`` : null;
+    const hint = [err.write ? 'check what the request would have changed before sending it again' : null, restart].filter(Boolean).join('; ');
+    message = `${err.message}. Did it stop?${hint ? ` ${hint[0].toUpperCase()}${hint.slice(1)}.` : ''}`;
   } else if (err instanceof ConnectionError && !isLocal(ctx.config.baseUrl)) {
     // Not this machine: starting a local emulator would not help; the URL (or the network) is the suspect.
     message = `cannot reach ${err.url}${causeOf(err.cause)}. Check --base-url / VTR_BASE_URL (now ${ctx.config.baseUrl}).`;

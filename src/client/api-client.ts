@@ -21,14 +21,24 @@ export class ApiError extends Error {
 export class ConnectionError extends Error {
   /** Set when the server took the request but did not answer within the client's timeout. */
   readonly timeoutMs: number | null;
-  /** `detail`: why, when it is worth showing (an in-process emulator that was closed). */
-  constructor(readonly url: string, readonly cause?: unknown, detail?: string) {
+  /** The server took the request, then closed the connection before its whole answer (stopped, killed). */
+  readonly cutOff: boolean;
+  /**
+   * `detail`: why, when it is worth showing (an in-process emulator that was closed). `write`: the
+   * request changes state, so a cut-off one may or may not have been carried out.
+   */
+  constructor(readonly url: string, readonly cause?: unknown, detail?: string, readonly write = false) {
     const timeoutMs = cause instanceof AnswerTimeout ? cause.timeoutMs : null;
+    const code = (cause as { code?: unknown } | null)?.code;
+    const cutOff = timeoutMs === null && !detail && (code === 'ECONNRESET' || code === 'ECONNABORTED' || (cause instanceof Error && cause.message === 'aborted'));
     super(timeoutMs !== null
       ? `the emulator at ${url} did not answer within ${timeoutMs / 1000} s`
-      : `cannot reach the emulator at ${url}${detail ? `: ${detail}` : ''}`);
+      : cutOff
+        ? `the emulator at ${url} closed the connection without answering${write ? ': whether the request was carried out is unknown' : ''}`
+        : `cannot reach the emulator at ${url}${detail ? `: ${detail}` : ''}`);
     this.name = 'ConnectionError';
     this.timeoutMs = timeoutMs;
+    this.cutOff = cutOff;
   }
 }
 
@@ -98,7 +108,7 @@ export function createApiClient(opts: ClientOptions) {
       }
     } catch (err) {
       // An injected fetch (the library's in-process one) says why in its own words.
-      throw new ConnectionError(origin, err, opts.fetch && err instanceof Error ? err.message : undefined);
+      throw new ConnectionError(origin, err, opts.fetch && err instanceof Error ? err.message : undefined, method !== 'GET');
     }
     if (clockMode) opts.onClockMode?.(clockMode);
     // The schemas load with the first 2xx answer to check (zod stays out of the CLI's start-up).

@@ -307,6 +307,25 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
       expect(r.stderr).toContain(`npx vtr serve --port ${port}`);
     });
 
+    it('a server that closes the connection without answering (stopped or killed mid-request): the outcome is unknown, not "cannot reach"', async () => {
+      const srv = createServer((socket) => socket.once('data', () => socket.destroy()));
+      await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+      const port = (srv.address() as { port: number }).port;
+      try {
+        const env = { VTR_BASE_URL: `http://127.0.0.1:${port}/api/v1`, VTR_SECRET_KEY: 'sk_test_x', VTR_ACCESS_TOKEN: 'at_test_x' };
+        const write = await vtr(['check', '--ip', '192.0.2.1'], env);
+        expect(write.code).toBe(1);
+        expect(write.stderr).toContain(`the emulator at http://127.0.0.1:${port} closed the connection without answering: whether the request was carried out is unknown`);
+        expect(write.stderr).toMatch(/Did it stop\? Check what the request would have changed before sending it again; start it again with `npx vtr serve --port \d+`/);
+        const read = await vtr(['session', 'get', 'ses_x'], env);
+        expect(read.code).toBe(1);
+        expect(read.stderr).toContain(`closed the connection without answering. Did it stop? Start it again with`);
+        for (const r of [write, read]) expect(r.stderr).not.toContain('cannot reach');
+      } finally {
+        srv.close();
+      }
+    });
+
     it('tokens revoke, webhooks disable, sites delete of the default: emulated times marked, the new default named', async () => {
       const frozen = await startServer(['--memory', '--clock', 'frozen']);
       try {
