@@ -16,7 +16,8 @@ type Value = string | number | null;
 /** A problem with the value, or null when it fits. */
 type Rule = (v: Value) => string | null;
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+export const TIMESTAMP_PROBLEM = 'must be a timestamp like 2026-11-21T09:00:00.000000 (UTC)';
+export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 
 const oneOf = (values: readonly string[]): Rule => (v) => (v === null || values.includes(String(v)) ? null : `must be one of ${values.join(', ')}`);
 
@@ -88,7 +89,7 @@ export function columnProblem(table: string, column: string, declaredType: strin
     if (type === 'REAL' && !(typeof v === 'number' && Number.isFinite(v))) return 'must be a number';
     if (type === 'TEXT' && typeof v !== 'string') return 'must be a string';
     if (type === 'TEXT' && (column.endsWith('_at') || column === 'at') && !TIMESTAMP.test(v as string)) {
-      return 'must be a timestamp like 2026-11-21T09:00:00.000000 (UTC)';
+      return TIMESTAMP_PROBLEM;
     }
   }
   return RULES[table]?.[column]?.(v) ?? null;
@@ -100,6 +101,10 @@ export function rowProblem(table: string, row: Record<string, Value>, primaryKey
   for (const k of primaryKey) if (row[k] == null) return `${k}: the primary key must be given`;
   if (table === 'webhook_events' && (row.status === 'delivered' || row.status === 'failed') && row.next_attempt_us != null) {
     return `next_attempt_us: must be null for a ${row.status} event (nothing more runs)`;
+  }
+  // Without one it would wait forever: nothing runs it, and a manual retry is refused while it waits.
+  if (table === 'webhook_events' && (row.status === 'pending' || row.status === 'retrying') && row.next_attempt_us == null) {
+    return `next_attempt_us: a ${row.status} event needs the time of its next attempt (microseconds since 1970; its created_us makes it due at once)`;
   }
   if (table === 'rules') return ruleProblem(row);
   if (table === 'meta' && row.key === 'clock_offset_ms') {

@@ -6,7 +6,7 @@ import type { Db } from './db.js';
 import type { ReadCaches } from './read-cache.js';
 import { CURRENT_ZONE_NAMES_SQL, SCHEMA_VERSION } from './migrations.js';
 import { VtrError } from '../domain/errors.js';
-import { columnProblem, rowProblem } from './state-rules.js';
+import { columnProblem, rowProblem, TIMESTAMP, TIMESTAMP_PROBLEM } from './state-rules.js';
 
 export const STATE_VERSION = 1;
 
@@ -179,6 +179,8 @@ function checkDocument(doc: unknown): { tables: Record<string, StateRow[]> } {
   if (typeof d.schema_version === 'number' && d.schema_version > SCHEMA_VERSION) {
     throw new VtrError('schema_too_new', `this export has schema_version ${d.schema_version}, but this vtr understands up to ${SCHEMA_VERSION}; upgrade vtr`);
   }
+  // Where the exporting clock stood: the importing clock moves at least there.
+  if (d.exported_at != null && !(typeof d.exported_at === 'string' && TIMESTAMP.test(d.exported_at))) throw bad(`exported_at: ${TIMESTAMP_PROBLEM}`);
   if (!d.tables || typeof d.tables !== 'object' || Array.isArray(d.tables)) throw bad('tables: must be an object of table name → rows');
   for (const [name, rows] of Object.entries(d.tables)) if (!Array.isArray(rows)) throw bad(`tables.${name}: must be an array of rows`);
   return d as { tables: Record<string, StateRow[]> };

@@ -153,6 +153,9 @@ describe('state export / import / reset', () => {
       [edit('webhook_events', { webhook_id: 'wh_gone' }), /the rows do not fit together: a row of tables\.webhook_events \(webhook_id "wh_gone"\) refers to no row of tables\.webhooks/],
       [edit('sites', { site_id: null }), /sites\[0\]\.site_id: the primary key must be given/],
       [edit('webhook_events', { status: 'delivered', next_attempt_us: 1 }), /webhook_events\[0\]\.next_attempt_us: must be null for a delivered event/],
+      [edit('webhook_events', { status: 'pending', next_attempt_us: null }), /webhook_events\[0\]\.next_attempt_us: a pending event needs the time of its next attempt/],
+      [edit('webhook_events', { status: 'retrying', next_attempt_us: null }), /webhook_events\[0\]\.next_attempt_us: a retrying event needs the time of its next attempt/],
+      [{ ...doc, exported_at: 'yesterday' }, /^exported_at: must be a timestamp like 2026-11-21T09:00:00\.000000/],
       [{ ...doc, tables: { ...doc.tables, meta: [...(doc.tables.meta ?? []).filter((r) => r.key !== 'clock_offset_ms'), { key: 'clock_offset_ms', value: '1e20' }] } }, /meta\[\d+\]\.value: the clock offset must be a whole number/],
     ];
     for (const [body, message] of cases) {
