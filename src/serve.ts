@@ -3,6 +3,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
 import { createEmulator, listenProblem, type Emulator, type EmulatorOptions } from './emulator.js';
 import { VtrError } from './domain/errors.js';
+import { behindNote } from './domain/time.js';
 import type { SiteService } from './sites/service.js';
 import { createServeLog } from './serve-log.js';
 
@@ -98,7 +99,7 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
   if (io.json) {
     io.out(JSON.stringify({
       base_url: baseUrl, console_url: `${origin}/`, db: cfg.dbPath, clock: emulator.clock.mode,
-      imported: imported ? { file: cfg.importFile, tables: imported.counts } : null,
+      imported: imported ? { file: cfg.importFile, tables: imported.counts, clock_behind_ms: imported.clockBehindMs } : null,
       site: boot ? { site_id: boot.site.site_id, site_key: boot.site.site_key, secret_key: boot.site.secret_key, access_token: boot.token.token } : null,
       // On every start (site is only the one this start created): a script reusing a database reads
       // its keys here instead of `null`.
@@ -113,6 +114,7 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
     if (imported) {
       io.out('');
       io.out(`Imported ${cfg.importFile}: ${imported.counts.sites ?? 0} site(s), ${imported.counts.sessions ?? 0} session(s).`);
+      if (imported.clockBehindMs) io.out(behindNote(imported.clockBehindMs));
       if (!boot) io.out('Keys: `vtr sites list` and `vtr keys show`; tokens: `vtr tokens list`.');
     }
     if (boot) {

@@ -86,3 +86,8 @@ export function formatDuration(ms: number): string {
   }
   return parts.join('');
 }
+
+/** What an import into a system clock that is behind the file's exported_at means, and the way out. */
+export function behindNote(ms: number): string {
+  return `this file was exported ${formatDuration(ms)} ahead of this emulator's system clock: its sessions and scheduled webhook attempts lie in the future until then, and a system clock cannot move. To carry on from the file's time, serve with --clock manual or --clock frozen and import it there.`;
+}

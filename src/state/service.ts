@@ -57,13 +57,19 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
     export(): StateDocument {
       return store.state.export(formatMicros(clock.nowMicros()));
     },
-    /** Replaces everything with the document's state. A document without sites gets the default site. */
-    async import(doc: unknown): Promise<{ counts: Record<string, number>; created: { site: Site; token: AccessToken } | null }> {
+    /**
+     * Replaces everything with the document's state. A document without sites gets the default site.
+     * `clockBehindMs`: how far a system clock is behind the file's exported_at (more than a second),
+     * else null. Its rows and scheduled attempts then lie in the future, and that clock cannot move.
+     */
+    async import(doc: unknown): Promise<{ counts: Record<string, number>; created: { site: Site; token: AccessToken } | null; clockBehindMs: number | null }> {
       const counts = store.state.import(doc);
       const created = sites.bootstrap();
       const exportedAt = (doc as { exported_at?: unknown }).exported_at;
-      await replaced(typeof exportedAt === 'string' ? parseTimestamp(exportedAt) : null);
-      return { counts, created };
+      const exportedMs = typeof exportedAt === 'string' ? parseTimestamp(exportedAt) : null;
+      await replaced(exportedMs);
+      const behind = exportedMs == null || clock.mode !== 'system' ? 0 : exportedMs - Math.floor(clock.nowMicros() / 1000);
+      return { counts, created, clockBehindMs: behind > 1000 ? behind : null };
     },
     /** Empties every table and creates the default site, as on a first start. */
     async reset(): Promise<{ site: Site; token: AccessToken }> {

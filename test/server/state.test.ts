@@ -166,6 +166,18 @@ describe('state export / import / reset', () => {
     expect(JSON.stringify((await exportOf(h)).tables)).toBe(JSON.stringify(doc.tables));
   });
 
+  it('import: a system clock behind the file\'s exported_at is said (clock_behind_ms): its rows lie in the future and that clock cannot move', async () => {
+    const h = fresh();
+    const doc = await exportOf(h);
+    const ahead = new Date(Date.now() + 86_400_000).toISOString().replace('Z', '000');
+    const r = await h.admin<{ clock_behind_ms: number | null }>('PUT', '/state', { ...doc, exported_at: ahead });
+    expect(r.status).toBe(200);
+    expect(r.body.clock_behind_ms).toBeGreaterThan(86_000_000);
+    expect(r.body.clock_behind_ms).toBeLessThanOrEqual(86_400_000);
+    const now = await h.admin<{ clock_behind_ms: number | null }>('PUT', '/state', doc);
+    expect(now.body.clock_behind_ms).toBeNull();
+  });
+
   it('a file without sites gets the default site, like a first start', async () => {
     const h = fresh();
     const r = await h.admin('PUT', '/state', { vtr_state_version: 1, tables: {} });

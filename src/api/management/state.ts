@@ -21,6 +21,9 @@ export const StateImported = z
     imported: z.literal(true),
     tables: z.record(z.string(), z.number().int()).meta({ description: 'Rows imported per table' }),
     default_site_created: z.string().nullable().meta({ description: 'A document without sites gets a default site: its id' }),
+    clock_behind_ms: z.number().int().nullable().optional().meta({
+      description: "How far this emulator's system clock is behind the file's exported_at: its rows and scheduled attempts lie in the future (import into --clock manual or frozen to move the clock there); else null",
+    }),
   })
   .meta({ id: 'StateImported' });
 

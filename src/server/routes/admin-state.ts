@@ -15,8 +15,8 @@ export function adminStateRoutes(app: Hono, deps: AppDeps): void {
     [exportStateRoute, (c) => c.json(state.export())],
     // The import checks the document itself, naming what is wrong (its version, tables, columns).
     [importStateRoute, async (c) => {
-      const { counts, created } = await state.import(await readJson(c, MAX_STATE_BYTES));
-      return c.json({ imported: true, tables: counts, default_site_created: created ? created.site.site_id : null });
+      const { counts, created, clockBehindMs } = await state.import(await readJson(c, MAX_STATE_BYTES));
+      return c.json({ imported: true, tables: counts, default_site_created: created ? created.site.site_id : null, clock_behind_ms: clockBehindMs });
     }],
     [resetStateRoute, async (c) => {
       // Requests still queued for the log would land after the reset otherwise.

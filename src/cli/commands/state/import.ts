@@ -3,11 +3,13 @@ import { ApiError } from '../../../client/api-client.js';
 import { OperationError } from '../../errors.js';
 import { output } from '../../output.js';
 import { readStateFile } from './file.js';
+import { behindNote } from '../../../domain/time.js';
 
 interface ImportAnswer {
   imported: boolean;
   tables: Record<string, number>;
   default_site_created: string | null;
+  clock_behind_ms?: number | null;
 }
 
 export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext): Promise<void> {
@@ -30,4 +32,5 @@ export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext)
     const t = answer.tables;
     return `Imported ${file}: ${t.sites ?? 0} site(s), ${t.sessions ?? 0} session(s), ${t.checks ?? 0} check(s), ${t.webhooks ?? 0} webhook(s).`;
   });
+  if (answer.clock_behind_ms) ctx.info(`vtr: ${behindNote(answer.clock_behind_ms)}`);
 }
