@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollUntil } from '../helpers/poll.js';
 import { freePort, spawnCli } from '../helpers/cli-process.js';
 import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
+import { HAS_PTY } from '../helpers/foundation-e2e.js';
 
 const until = <T>(fn: () => T | Promise<T>, what: string, timeoutMs = 20_000) => pollUntil(fn, timeoutMs, () => what);
 
@@ -273,6 +274,18 @@ describe('serve --import / --export-on-exit', () => {
     expect(await ended).toBe('SIGHUP');
     expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ vtr_state_version: 1 });
     expect(server.stderr()).toMatch(/SIGHUP received[\s\S]*state exported[\s\S]*stopped/);
+  });
+
+  it.skipIf(!HAS_PTY)('a terminal that is closed under serve (SIGHUP, then its output fails): the export is still written', async () => {
+    const out = join(tempDir(), 'out.json');
+    const q = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
+    const term = spawn('script', ['-qec', [process.execPath, CLI, 'serve', '--port', '0', '--memory', '--export-on-exit', out].map(q).join(' '), '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let shown = '';
+    term.stdout.on('data', (d: Buffer) => (shown += d.toString()));
+    await pollUntil(() => shown.includes('listening on'), 20_000, () => shown);
+    term.kill('SIGKILL'); // the terminal goes away: vtr gets SIGHUP, and writing to it fails
+    await pollUntil(() => existsSync(out), 20_000, () => 'no export written');
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ vtr_state_version: 1 });
   });
 
   it('--quiet: the export is written without the note saying so', async () => {
