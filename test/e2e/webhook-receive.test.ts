@@ -62,6 +62,22 @@ describe('webhooks receive (built binary)', () => {
     expect(await rcv.stop()).toBe(0);
   });
 
+  it('receive: a sender killed during --delay is not said to record a failed attempt: it sends the attempt again once restarted', async () => {
+    const s = await serve(['--memory', '--clock', 'frozen']);
+    const port = await freePort();
+    const hook = await wire(s, `http://127.0.0.1:${port}/`, { view: false });
+    const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--delay', '3s'], s.env);
+    await rcv.waitErr(/Answering 200 after 3s\./);
+    await admin(s, 'POST', `/webhooks/${hook.webhook_id}/trigger`, {});
+    await new Promise((r) => setTimeout(r, 500));
+    await s.stop('SIGKILL');
+    await waitUntil(() => /answered:/.test(rcv.stdout()), 20_000, () => rcv.stdout() + rcv.stderr());
+    expect(rcv.stdout()).toMatch(/the sender hung up before the 200 due after 3s/);
+    expect(rcv.stdout()).toMatch(/or it stopped: a vtr serve killed meanwhile sends this attempt again \(same webhook-id\) once restarted/);
+    expect(rcv.stdout()).not.toMatch(/, so it records a failed attempt/);
+    expect(await rcv.stop()).toBe(0);
+  });
+
   it('receive: a browser opening the URL (GET, favicon) is answered 405 and uses up no --fail answer', async () => {
     const s = await serve(['--memory', '--clock', 'frozen']);
     const port = await freePort();

@@ -113,7 +113,7 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
       ...(typeof fields.triggered_at === 'string' ? [`  triggered: ${utcText(fields.triggered_at)} (the emulator's clock; emulated under --clock frozen/manual)`] : []),
       `  signature: ${shown}`,
       senderClosed
-        ? `  answered:  ${c.red(`nothing: the sender hung up before the ${status} due after ${o.delay} (its timeout, vtr serve --webhook-timeout, is shorter than --delay), so it records a failed attempt`)}`
+        ? `  answered:  ${c.red(`nothing: the sender hung up before the ${status} due after ${o.delay}: its timeout (vtr serve --webhook-timeout) is shorter than --delay, and it records a failed attempt; or it stopped: a vtr serve killed meanwhile sends this attempt again (same webhook-id) once restarted`)}`
         : `  answered:  ${status < 300 ? c.green(String(status)) : c.red(String(status))}${delayMs ? ` after ${o.delay}` : ''}`,
       '  headers:',
       ...Object.entries(headers).map(([k, v]) => `    ${k}: ${v}`),
