@@ -69,10 +69,7 @@ export function createStore({ path, sync, readOnly, dbOption }: StoreOptions) {
     /** Whole-database export/import/reset (the only raw-row reader). */
     state: createStateStore(db, caches, (error) => lockedOut(error, BUSY_TIMEOUT_MS) ?? faults.failed(error)),
     /** SQLite's `PRAGMA data_version`: it moves when another connection (another vtr on this file) commits. */
-    commitsElsewhere: (() => {
-      const read = db.prepare<[], number>('PRAGMA data_version').pluck();
-      return (): number => read.get()!;
-    })(),
+    commitsElsewhere: caches.dataVersion,
     /** Whether a transaction is open on the connection (its writes are not committed yet). */
     inTransaction: (): boolean => db.inTransaction,
     /** Runs fn in one write transaction (BEGIN IMMEDIATE, so concurrent writers queue, never interleave). */

@@ -92,6 +92,8 @@ export function createReadCaches(db: Db) {
   }
 
   return {
+    /** SQLite's `PRAGMA data_version`: it moves when another connection (another vtr on this file) commits. */
+    dataVersion: (): number => dataVersion.get()!,
     /** A cache of at most `max` entries; when full, the oldest entry goes. Unused inside a transaction that wrote. */
     cache: <V>(max = MAX_ENTRIES): ReadCache<V> => cacheOf<V>(max, usable),
     /** The same, used inside transactions too: only for rows whose every write deletes or replaces their entry first. */
