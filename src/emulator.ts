@@ -183,15 +183,17 @@ export function createEmulator(opts: EmulatorOptions) {
     },
     /** Stops accepting requests, lets in-flight ones finish, closes the database. */
     async close(): Promise<void> {
-      if (server) {
-        const s = server;
-        server = null;
-        // No new connections; idle ones go. Event streams stay open while the attempts in flight
-        // finish, so a `webhooks tail` sees their results before the stream ends.
-        const closed = new Promise<void>((resolve) => s.close(() => resolve()));
-        s.closeIdleConnections?.();
-        await webhooks.dispatcher.close();
-        bus.shutdown(); // end event streams, which would otherwise hold the server open
+      const s = server;
+      server = null;
+      // No new connections; idle ones go. Event streams stay open while the attempts in flight
+      // finish, so a `webhooks tail` sees their results before the stream ends.
+      const closed = s ? new Promise<void>((resolve) => s.close(() => resolve())) : null;
+      s?.closeIdleConnections?.();
+      await webhooks.dispatcher.close();
+      // End event streams (over HTTP they would hold the server open; in process, `listen: false`,
+      // their readers would wait forever).
+      bus.shutdown();
+      if (s) {
         // A connection whose stream or request just ended is idle, but nothing closes it (a client
         // keeps it alive): sweep them until the server is closed. Whatever is still open after the
         // grace period is cut.
@@ -199,10 +201,6 @@ export function createEmulator(opts: EmulatorOptions) {
         realTimers.setTimeout(() => s.closeAllConnections?.(), 2000).unref();
         await closed;
         realTimers.clearInterval(sweep);
-      } else {
-        // No port (the library's `listen: false`): event streams read in-process end as over HTTP.
-        await webhooks.dispatcher.close();
-        bus.shutdown();
       }
       for (const fn of closers.reverse()) await fn();
       for (const fn of lastly) await fn();
