@@ -6,6 +6,7 @@ import { VtrError } from './domain/errors.js';
 import { behindNote } from './domain/time.js';
 import type { SiteService } from './sites/service.js';
 import { createServeLog } from './serve-log.js';
+import { parseJsonFileText } from './domain/json-text.js';
 
 export interface ServeConfig extends EmulatorOptions {
   port: number;
@@ -161,8 +162,7 @@ class ImportFailed extends Error {}
 async function importState(emulator: Emulator, file: string) {
   let doc: unknown;
   try {
-    // A leading byte order mark (a file saved by a Windows editor) is read past, as the API does.
-    doc = JSON.parse((await readFile(file, 'utf8')).replace(/^\uFEFF/, ''));
+    doc = parseJsonFileText(await readFile(file, 'utf8'));
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     const why = e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'it is a directory; give the file a state export was written to' : e instanceof SyntaxError ? `not JSON (${e.message})` : e.message;

@@ -24,3 +24,11 @@ export function jsonAnswer(value: unknown): string | Uint8Array {
   if (answer === undefined) bytes.set(value, (answer = utf8.encode(texts.get(value) ?? JSON.stringify(value))));
   return answer;
 }
+
+/**
+ * JSON.parse of a file's text, read past a leading byte order mark (UTF-8 as Windows editors save
+ * it), as the API's body reader does.
+ */
+export function parseJsonFileText(text: string): unknown {
+  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+}

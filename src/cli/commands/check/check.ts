@@ -7,6 +7,7 @@ import { ThresholdReached, UsageError } from '../../errors.js';
 import { output } from '../../output.js';
 import { style } from '../../style.js';
 import { renderCheck, type CheckView } from './render.js';
+import { parseJsonFileText } from '../../../domain/json-text.js';
 
 export interface CheckOptions {
   probeId?: string; ip?: string; email?: string; name?: string; phone?: string;
@@ -39,8 +40,7 @@ async function readData(source: string): Promise<Record<string, unknown>> {
   }
   let data: unknown;
   try {
-    // A leading byte order mark (UTF-8 as Windows editors save it) is dropped, as the API drops it.
-    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+    data = parseJsonFileText(text);
   } catch (err) {
     throw new UsageError(`--data: not JSON: ${(err as Error).message}`);
   }

@@ -2,6 +2,7 @@
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { OperationError, UsageError } from '../../errors.js';
+import { parseJsonFileText } from '../../../domain/json-text.js';
 
 /** Writes next to the target, then renames: an interrupted export never leaves half a file. */
 export async function writeStateFile(file: string, text: string): Promise<void> {
@@ -39,8 +40,7 @@ export async function readStateFile(file: string): Promise<unknown> {
     throw new OperationError(`cannot read ${file}: ${e.message}`);
   }
   try {
-    // A leading byte order mark (UTF-8 as Windows editors save it) is read past, as the API does.
-    return JSON.parse(text.replace(/^\uFEFF/, ''));
+    return parseJsonFileText(text);
   } catch (err) {
     throw new OperationError(`${file} is not a vtr state export: not JSON (${(err as Error).message})`);
   }
