@@ -144,11 +144,18 @@ export function asObject(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** 413; the connection closes after the answer, so the rest of the body is not read. */
-function tooLarge(c: Context, message: string): VtrError {
-  c.header('Connection', 'close');
+/**
+ * 413. A body declared over the limit is left unread: the server reads it off and discards it
+ * (up to @hono/node-server's drain bound), so a client still writing gets the answer, not a reset,
+ * and keeps its connection. A body cut mid-stream, or declared beyond `DISCARD_AT_MOST`, closes the
+ * connection after the answer.
+ */
+function tooLarge(c: Context, message: string, declared?: number): VtrError {
+  if (declared === undefined || declared > DISCARD_AT_MOST) c.header('Connection', 'close');
   return new VtrError('payload_too_large', message);
 }
+
+const DISCARD_AT_MOST = 16 * 1024 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const unreadable = () => new VtrError('invalid_json', 'the body could not be read: the client closed the connection or sent a malformed body');
@@ -162,7 +169,7 @@ const unreadable = () => new VtrError('invalid_json', 'the body could not be rea
  */
 export async function readBody(c: Context, limit = MAX_BODY_BYTES, tooLargeMessage = `the body is larger than ${Math.round(limit / 1024)} KiB`): Promise<Uint8Array | null> {
   const declared = c.req.header('content-length');
-  if (declared !== undefined && Number(declared) > limit) throw tooLarge(c, tooLargeMessage);
+  if (declared !== undefined && Number(declared) > limit) throw tooLarge(c, tooLargeMessage, Number(declared));
   const bytes = declared !== undefined && c.req.header('transfer-encoding') === undefined
     ? await readDeclared(c)
     : await readStream(c, limit, tooLargeMessage);

@@ -180,4 +180,26 @@ describe('error model over HTTP', () => {
     expect(noHost).toMatch(/^HTTP\/1\.1 400 /);
     expect(body(noHost)).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('Host') });
   });
+
+  it('socket: a body declared over the limit gets its 413 while the client still writes, then the connection serves the next request', async () => {
+    // 1.5 MiB declared and sent whole, then a health check on the same connection.
+    const big = JSON.stringify({ name: 'y'.repeat(1.5 * 1024 * 1024) });
+    const answers = await new Promise<string>((resolve) => {
+      const sock = connect(port, '127.0.0.1');
+      let text = '';
+      let failed = '';
+      sock.on('data', (d) => {
+        text += d;
+        if ((text.match(/HTTP\/1\.1 /g) ?? []).length === 2 && text.endsWith('}')) sock.end();
+      });
+      sock.on('error', (err) => (failed = (err as NodeJS.ErrnoException).code ?? 'error'));
+      sock.on('close', () => resolve(failed ? `${failed}: ${text}` : text));
+      sock.write(`POST /api/v1/event HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(big)}\r\n\r\n`);
+      sock.write(big);
+      sock.write('GET /_vtr/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    });
+    expect(answers).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answers).toContain('"code":"payload_too_large"');
+    expect(answers).toMatch(/\r\n\r\n\{[^]*HTTP\/1\.1 200 [^]*"status":"ok"/);
+  });
 });
