@@ -83,6 +83,38 @@ describe('the packed package, as a consumer imports it', () => {
     });
   }, 60_000);
 
+  // Node 20.19 and 22.12 load an ES module with require(): a CommonJS test suite takes vtr as it is.
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  const requiresEsm = major > 22 || (major === 22 && minor >= 12) || (major === 20 && minor >= 19);
+  it.runIf(requiresEsm)('package: a CommonJS project requires vtr and vtr/msw, and its types check', () => {
+    writeFileSync(join(project, 'use.cjs'), `
+      const { startEmulator } = require('vtr');
+      const { createHandlers } = require('vtr/msw');
+      (async () => {
+        const emu = await startEmulator({ listen: false });
+        const check = await emu.check({ email: 'a@mailinator.com' });
+        await emu.close();
+        console.log(JSON.stringify({ check: check.risk_level, msw: typeof createHandlers }));
+      })();
+    `);
+    const out = JSON.parse(execFileSync(process.execPath, ['use.cjs'], { cwd: project, encoding: 'utf8' }));
+    expect(out).toEqual({ check: 'suspicious', msw: 'function' });
+    writeFileSync(join(project, 'use.cts'), `
+      import vtr = require('vtr');
+      import msw = require('vtr/msw');
+      export async function typed(): Promise<void> {
+        const emu: vtr.RunningEmulator = await vtr.startEmulator({ listen: false });
+        const h: msw.VtrHandlers = await msw.createHandlers({ baseUrl: 'https://x.invalid/api/v1', emulator: emu });
+        void h;
+      }
+    `);
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true, types: ['node'] },
+      files: ['use.cts'],
+    }));
+    typeCheck(project);
+  }, 60_000);
+
   it('package: the shipped types describe every helper\'s input and answer', () => {
     writeFileSync(join(project, 'use.ts'), `
       import { startEmulator, type RunningEmulator, type Session, type CheckResult, type WebhookEvent, type Rule, type RuleInput } from 'vtr';
