@@ -1,3 +1,4 @@
+import { UsageError } from './errors.js';
 import type { ApiClient } from '../client/api-client.js';
 import type { CliContext } from './context.js';
 
@@ -21,3 +22,20 @@ export async function siteFilter(ctx: CliContext, client: ApiClient, explicit?: 
 }
 
 export const enc = encodeURIComponent;
+
+/**
+ * A command acting on one record by its id acts on that record's site, whatever `--site` says. An
+ * explicit `--site` naming another site is a wrong id or a wrong site (in a script, most likely), so
+ * it is refused before anything changes rather than ignored. VTR_SITE is not checked: `vtr exec`
+ * always sets it, to the default site.
+ */
+export async function onGivenSite(ctx: CliContext, client: ApiClient, recordPath: string, what: string): Promise<void> {
+  if (ctx.config.siteFrom !== '--site' || !ctx.config.site) return;
+  const [record, site] = await Promise.all([
+    client.admin<{ site_id: string }>('GET', recordPath),
+    client.admin<{ site_id: string }>('GET', `/sites/${enc(ctx.config.site)}`),
+  ]);
+  if (record.site_id !== site.site_id) {
+    throw new UsageError(`--site: ${what} is on site ${record.site_id}, not ${site.site_id}; leave --site out, or give --site ${record.site_id}`);
+  }
+}

@@ -79,6 +79,39 @@ describe('cli flag scope (built binary)', { timeout: 120_000 }, () => {
     expect((await vtrJson(['sessions', 'list', '--limit', '1000'], suite.server.env)).length).toBe(before);
   });
 
+  it('--site: a command on one record by id refuses a --site the record is not on (exit 2, nothing changed); its own site is fine', async () => {
+    const env = suite.server.env;
+    const other = await vtrJson(['sites', 'create', '--name', 'Other', '--plan', 'paid'], env);
+    const own = suite.server.site!.site_id;
+    const view = await vtrJson(['views', 'create', '--name', 'scoped', '--filter', 'channel = paid'], env);
+    const hook = await vtrJson(['webhooks', 'create', '--url', 'http://127.0.0.1:9/'], env);
+    const event = await vtrJson(['webhooks', 'trigger', hook.webhook_id, '--session', suite.sessionId], env);
+    const cases = [
+      [['views', 'delete', view.saved_view_id, '--yes'], `saved view ${view.saved_view_id}`],
+      [['views', 'update', view.saved_view_id, '--name', 'moved'], `saved view ${view.saved_view_id}`],
+      [['webhooks', 'disable', hook.webhook_id], `webhook ${hook.webhook_id}`],
+      [['webhooks', 'delete', hook.webhook_id, '--yes'], `webhook ${hook.webhook_id}`],
+      [['webhooks', 'secret', hook.webhook_id], `webhook ${hook.webhook_id}`],
+      [['webhooks', 'events', hook.webhook_id], `webhook ${hook.webhook_id}`],
+      [['webhooks', 'trigger', hook.webhook_id, '--session', suite.sessionId], `webhook ${hook.webhook_id}`],
+      [['webhooks', 'event', event.webhook_event_id], `event ${event.webhook_event_id}`],
+      [['webhooks', 'retry', event.webhook_event_id], `event ${event.webhook_event_id}`],
+      [['webhooks', 'retry', '--all-failed', '--webhook', hook.webhook_id], `webhook ${hook.webhook_id}`],
+    ] as const;
+    for (const [args, what] of cases) {
+      const r = await vtr([...args, '--site', other.site_id], env, { timeoutMs: 10_000 });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`vtr: usage error: --site: ${what} is on site ${own}, not ${other.site_id}; leave --site out, or give --site ${own}`);
+    }
+    expect(await vtrJson(['views', 'list'], env)).toEqual(expect.arrayContaining([expect.objectContaining({ saved_view_id: view.saved_view_id, name: 'scoped' })]));
+    expect((await vtrJson(['webhooks', 'list'], env)).find((w: { webhook_id: string }) => w.webhook_id === hook.webhook_id)).toMatchObject({ status: 'enabled' });
+    expect(await vtrJson(['webhooks', 'events', hook.webhook_id], env)).toHaveLength(1);
+    // Its own site, given explicitly, is what the record is on.
+    expect(await vtrJson(['views', 'update', view.saved_view_id, '--name', 'renamed', '--site', own], env)).toMatchObject({ name: 'renamed' });
+    expect((await vtr(['webhooks', 'delete', hook.webhook_id, '--yes', '--site', own], env)).code).toBe(0);
+  });
+
   it('--site with --all: tokens list and webhooks list refuse the pair, as sessions list --all-sites does', async () => {
     for (const args of [['tokens', 'list', '--all'], ['webhooks', 'list', '--all']]) {
       const r = await vtr([...args, '--site', suite.server.site!.site_id], suite.server.env);

@@ -2,7 +2,7 @@ import type { SavedView } from '../../../domain/webhooks.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { output } from '../../output.js';
-import { enc } from '../../site-ref.js';
+import { enc, onGivenSite } from '../../site-ref.js';
 import { filterUsageError, renderView } from './render.js';
 
 export interface UpdateViewOptions {
@@ -20,6 +20,7 @@ export async function run(o: UpdateViewOptions, ctx: CliContext): Promise<void> 
   if (o.triggerWebhooks !== undefined) body.trigger_webhooks = o.triggerWebhooks;
   if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give at least one of --name, --filter, --trigger-webhooks, --no-trigger-webhooks');
   const client = await ctx.client();
+  await onGivenSite(ctx, client, `/views/${enc(o.args[0])}`, `saved view ${o.args[0]}`);
   let view: SavedView;
   try {
     view = await client.admin<SavedView>('PATCH', `/views/${enc(o.args[0])}`, { body });

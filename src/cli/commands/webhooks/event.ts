@@ -1,12 +1,13 @@
 import type { WebhookEvent } from '../../../domain/webhooks.js';
 import type { CliContext } from '../../context.js';
 import { output } from '../../output.js';
-import { enc } from '../../site-ref.js';
+import { enc, onGivenSite } from '../../site-ref.js';
 import { renderEvent } from './render.js';
 import { emulatedClock } from '../../time-display.js';
 
 export async function run(o: { args: string[]; payload?: boolean }, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
+  await onGivenSite(ctx, client, `/webhook-events/${enc(o.args[0])}`, `event ${o.args[0]}`);
   const event = await client.admin<WebhookEvent & { payload?: unknown }>('GET', `/webhook-events/${enc(o.args[0])}`);
   // The webhook's URL, for the human view (the event names only its id); gone with a deleted webhook.
   const hook = ctx.config.json ? null : await client.admin<{ url: string }>('GET', `/webhooks/${enc(event.webhook_id)}`).catch(() => null);

@@ -2,7 +2,7 @@ import { EVENT_STATUSES, type WebhookEvent } from '../../../domain/webhooks.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { output } from '../../output.js';
-import { enc } from '../../site-ref.js';
+import { enc, onGivenSite } from '../../site-ref.js';
 import { renderEvents } from './render.js';
 import { emulatedClock } from '../../time-display.js';
 import { listPage, tellMore } from '../../list-page.js';
@@ -12,6 +12,7 @@ export async function run(o: { args: string[]; status?: string; limit: string },
   const limit = Number(o.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError(`--limit: "${o.limit}" must be a whole number from 1 to 10000`);
   const client = await ctx.client();
+  await onGivenSite(ctx, client, `/webhooks/${enc(o.args[0])}`, `webhook ${o.args[0]}`);
   const page = await listPage<WebhookEvent>(client, `/webhooks/${enc(o.args[0])}/events`, { status: o.status }, limit, (e) => e.webhook_event_id);
   const events = page.items;
   const emulated = await emulatedClock(ctx, client);

@@ -6,7 +6,7 @@ import type { CliContext } from '../../context.js';
 import { OperationError, UsageError } from '../../errors.js';
 import { MAX_LIMIT } from '../../list-page.js';
 import { output } from '../../output.js';
-import { enc } from '../../site-ref.js';
+import { enc, onGivenSite } from '../../site-ref.js';
 import { attemptResult } from './render.js';
 
 export interface RetryOptions {
@@ -58,6 +58,7 @@ export async function run(o: RetryOptions, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
 
   if (!o.allFailed) {
+    await onGivenSite(ctx, client, `/webhook-events/${enc(id)}`, `event ${id}`);
     const spin = await spinner(ctx, `Retrying ${id}…`);
     let event: WebhookEvent;
     try {
@@ -70,6 +71,7 @@ export async function run(o: RetryOptions, ctx: CliContext): Promise<void> {
     return;
   }
 
+  await onGivenSite(ctx, client, `/webhooks/${enc(o.webhook!)}`, `webhook ${o.webhook}`);
   const failed = await failedEvents(client, o.webhook!);
   if (failed.length === 0) ctx.info(`No failed events for ${o.webhook}.`);
   const results: WebhookEvent[] = [];

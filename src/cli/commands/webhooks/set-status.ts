@@ -2,12 +2,13 @@
 import type { Webhook } from '../../../domain/webhooks.js';
 import type { CliContext } from '../../context.js';
 import { output } from '../../output.js';
-import { enc } from '../../site-ref.js';
+import { enc, onGivenSite } from '../../site-ref.js';
 import { renderWebhook } from './render.js';
 import { emulatedClock } from '../../time-display.js';
 
 export async function setStatus(id: string, verb: 'enable' | 'disable', ctx: CliContext): Promise<void> {
   const client = await ctx.client();
+  await onGivenSite(ctx, client, `/webhooks/${enc(id)}`, `webhook ${id}`);
   // Only `disable` has something else to say when nothing changed.
   const wasDisabled = verb === 'disable' && (await client.admin<Webhook>('GET', `/webhooks/${enc(id)}`)).status === 'disabled';
   const hook = await client.admin<Webhook>('POST', `/webhooks/${enc(id)}/${verb}`);

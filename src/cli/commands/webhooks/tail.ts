@@ -2,7 +2,7 @@
 // the emulator restarts, saying so on stderr. --json: one JSON object per line.
 import { streamEvents } from '../../../client/event-stream.js';
 import type { CliContext } from '../../context.js';
-import { siteFilter } from '../../site-ref.js';
+import { enc, onGivenSite, siteFilter } from '../../site-ref.js';
 import { style } from '../../style.js';
 import { attemptResult, type AttemptEvent, type WebhookEventData } from './render.js';
 import { liveTimes, type TimeFormat } from '../../time-display.js';
@@ -17,8 +17,12 @@ type StartedData = Pick<AttemptEvent, 'attempt' | 'trigger' | 'at' | 'webhook_ev
 
 export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
-  // A mistyped id would filter out everything, forever: look it up first (a 404 ends the command).
-  if (o.webhook) await client.admin('GET', `/webhooks/${encodeURIComponent(o.webhook)}`);
+  // A mistyped id, or one of another site than --site, would filter out everything, forever: look
+  // it up first (a 404 or the other site ends the command).
+  if (o.webhook) {
+    await client.admin('GET', `/webhooks/${enc(o.webhook)}`);
+    await onGivenSite(ctx, client, `/webhooks/${enc(o.webhook)}`, `webhook ${o.webhook}`);
+  }
   const site = await siteFilter(ctx, client, o.site);
   const c = style(ctx);
   const stop = new AbortController();
