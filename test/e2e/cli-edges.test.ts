@@ -1,12 +1,12 @@
 // The CLI at its edges, on the built binary: prompts with --json, unreachable servers for the
 // tails, empty ids, temp files of a failed export, --site checks, help text, clock and error hints.
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createServer } from 'node:net';
-import { CLI, startServer } from '../helpers/vtr-process.js';
-import { CLEAN_ENV, envOf, HAS_PTY, parseOne, scratchDir, suiteServer, vtr, vtrJson } from '../helpers/foundation-e2e.js';
+import { startServer } from '../helpers/vtr-process.js';
+import { HAS_PTY, parseOne, scratchDir, suiteServer, vtr, vtrJson } from '../helpers/foundation-e2e.js';
+import { onTty } from '../helpers/tty.js';
 
 const suite = suiteServer();
 
@@ -17,33 +17,6 @@ async function closedPort(): Promise<number> {
   const port = (srv.address() as { port: number }).port;
   await new Promise((r) => srv.close(r));
   return port;
-}
-
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/**
- * Runs `vtr <args>` with stdin and stderr on a pseudo-terminal and stdout redirected to a file (so
- * stdout can be checked to be pure JSON); answers each prompt (by its text) in turn.
- */
-function onTty(args: string[], env: Record<string, string>, answers: Array<[string, string]> = []) {
-  const out = join(scratchDir(), 'stdout');
-  const cmd = `${[process.execPath, CLI, ...args].map(shellQuote).join(' ')} > ${shellQuote(out)}`;
-  const child = spawn('script', ['-qec', cmd, '/dev/null'], { env: envOf(CLEAN_ENV, { CI: undefined, TERM: 'xterm-256color' }, env), stdio: ['pipe', 'pipe', 'pipe'] });
-  let tty = '';
-  let next = 0;
-  const onData = (d: Buffer) => {
-    tty += d;
-    if (next < answers.length && tty.includes(answers[next][0])) child.stdin.write(`${answers[next++][1]}\r`);
-  };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  return new Promise<{ code: number | null; tty: string; stdout: string; answered: number }>((resolve) => {
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, tty, stdout: existsSync(out) ? readFileSync(out, 'utf8') : '', answered: next });
-    });
-  });
 }
 
 describe('cli edges (built binary)', { timeout: 120_000 }, () => {
@@ -73,6 +46,22 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
       expect(r.answered, r.tty).toBe(1);
       expect(r.code, r.tty).toBe(1);
       expect(r.stdout).toBe('');
+    });
+
+    it.skipIf(!HAS_PTY)('state export on a TTY: asks before overwriting a file; "no" leaves it, --yes and a script overwrite', async () => {
+      const file = join(scratchDir(), 'kept.json');
+      writeFileSync(file, 'my fixture\n');
+      const r = await onTty(['state', 'export', file], suite.server.env, [['Overwrite', 'n']]);
+      expect(r.answered, r.tty).toBe(1);
+      expect(r.code, r.tty).toBe(1);
+      expect(r.tty).toContain('is as it was');
+      expect(readFileSync(file, 'utf8')).toBe('my fixture\n');
+      const yes = await onTty(['state', 'export', file, '--yes'], suite.server.env);
+      expect(yes.code, yes.tty).toBe(0);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toHaveProperty('tables');
+      writeFileSync(file, 'my fixture\n');
+      expect((await vtr(['state', 'export', file], suite.server.env)).code).toBe(0);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toHaveProperty('tables');
     });
 
     it.skipIf(!HAS_PTY)('sites delete --json on a TTY: asks (there is a terminal to ask on)', async () => {

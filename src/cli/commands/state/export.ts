@@ -1,4 +1,6 @@
+import { stat } from 'node:fs/promises';
 import type { CliContext } from '../../context.js';
+import { OperationError } from '../../errors.js';
 import { printJson } from '../../output.js';
 import { writeStateFile } from './file.js';
 
@@ -6,8 +8,11 @@ interface StateDoc {
   tables: Record<string, unknown[]>;
 }
 
-export async function run(o: { args: string[] }, ctx: CliContext): Promise<void> {
+export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext): Promise<void> {
   const file = o.args[0];
+  // On a terminal, an existing file is not replaced unasked; a script overwrites it, as `curl -o` does.
+  const exists = file !== '-' && (await stat(file).then((s) => s.isFile(), () => false));
+  if (exists && !o.yes && ctx.interactive && !(await ctx.prompter.confirm(`Overwrite ${file}?`))) throw new OperationError(`not exported; ${file} is as it was`);
   const client = await ctx.client();
   const doc = await client.admin<StateDoc>('GET', '/state');
   const text = JSON.stringify(doc, null, 2);

@@ -11,10 +11,16 @@ export function registerState(program: Command): void {
     'vtr state import fixtures/demo.json --yes',
     'vtr state reset --yes',
   ]);
-  examples(state.command('export <file>').description('write every site, session, check, view, webhook and event to a file ("-": stdout)'), [
-    'vtr state export fixtures/demo.json',
-    'vtr state export - | jq ".tables.sessions | length"',
-  ]).action(action(() => import('./export.js'), WHOLE));
+  examples(
+    state
+      .command('export <file>')
+      .description('write every site, session, check, view, webhook and event to a file ("-": stdout)')
+      .option('-y, --yes', 'overwrite an existing file without asking on a terminal'),
+    [
+      'vtr state export fixtures/demo.json',
+      'vtr state export - | jq ".tables.sessions | length"',
+    ],
+  ).action(action(() => import('./export.js'), WHOLE));
   examples(
     state
       .command('import <file>')
