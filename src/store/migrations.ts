@@ -12,6 +12,19 @@ export const CURRENT_ZONE_NAMES_SQL = `
   WHERE timezone IN (${Object.keys(CURRENT_ZONE_NAMES).map(sqlText).join(', ')});
 `;
 
+/**
+ * Gives rules without a place in their order (`seq` null) one after every other rule's, in the
+ * order of their created_at (migration 6; also run on an imported state export from before it).
+ */
+export const RULE_SEQ_SQL = `
+  UPDATE rules SET seq = numbered.n
+  FROM (
+    SELECT rowid AS id, (SELECT coalesce(max(seq), 0) FROM rules) + row_number() OVER (ORDER BY created_at, rowid) AS n
+    FROM rules WHERE seq IS NULL
+  ) AS numbered
+  WHERE rules.rowid = numbered.id;
+`;
+
 export const MIGRATIONS: string[] = [
   /* 1 */ `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -233,6 +246,13 @@ export const MIGRATIONS: string[] = [
   // they kept the old one Intl gave (`Asia/Calcutta`), and a filter on the current name missed them.
   // A name added to the map later needs a migration of its own: databases at 5 do not run this again.
   CURRENT_ZONE_NAMES_SQL,
+  /* 6 */ // Rules keep the order they were created in (`seq`, one up from the last), which decides the
+  // order they are evaluated and listed in: created_at follows the clock, and a manual or frozen clock
+  // set ahead, then a system clock on the same file, would put a later rule first.
+  `
+  ALTER TABLE rules ADD COLUMN seq INTEGER;
+  ${RULE_SEQ_SQL}
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,7 +4,7 @@
 // claim belongs to a running process.
 import type { Db } from './db.js';
 import type { ReadCaches } from './read-cache.js';
-import { CURRENT_ZONE_NAMES_SQL, SCHEMA_VERSION } from './migrations.js';
+import { CURRENT_ZONE_NAMES_SQL, RULE_SEQ_SQL, SCHEMA_VERSION } from './migrations.js';
 import { VtrError } from '../domain/errors.js';
 import { columnProblem, rowProblem, TIMESTAMP, TIMESTAMP_PROBLEM } from './state-rules.js';
 
@@ -131,6 +131,8 @@ export function createStateStore(db: Db, caches: ReadCaches, storageError: (erro
         }
         // An export from before schema version 5 has sessions under old tz names, as its database had.
         db.exec(CURRENT_ZONE_NAMES_SQL);
+        // An export from before schema version 6 has rules without seq: they follow their created_at.
+        db.exec(RULE_SEQ_SQL);
         // Named here: at COMMIT SQLite would only say "FOREIGN KEY constraint failed".
         const broken = db.pragma('foreign_key_check') as Array<{ table: string; rowid: number | null; parent: string; fkid: number }>;
         if (broken.length > 0) throw bad(danglingReference(broken[0]));

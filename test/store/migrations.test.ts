@@ -24,6 +24,7 @@ describe('store: migrations', () => {
     const old = new Database(path);
     old.prepare('UPDATE sessions SET timezone = ? WHERE session_id = ?').run('Asia/Calcutta', ids[0]);
     old.prepare('UPDATE sessions SET timezone = ? WHERE session_id = ?').run('Europe/Kiev', ids[1]);
+    old.exec('ALTER TABLE rules DROP COLUMN seq'); // added by migration 6
     old.pragma('user_version = 4');
     old.close();
 
@@ -33,6 +34,33 @@ describe('store: migrations', () => {
       expect(zones).toEqual(['Asia/Kolkata', 'Europe/Kyiv', 'Europe/Berlin']);
       const res = await second.app.request(`/_vtr/api/sessions?where=${encodeURIComponent('timezone = "Asia/Kolkata"')}`);
       expect(((await res.json()) as Array<{ session_id: string }>).map((s) => s.session_id)).toEqual([ids[0]]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('migration 6: rules get their order from their created_at, and a rule created then follows them', async () => {
+    const dir = tempDir('vtr-migrate-');
+    dirs.push(dir);
+    const path = join(dir, 'vtr.db');
+    const first = createEmulator({ dbPath: path });
+    const site = first.bootstrap!.site.site_id;
+    await first.close();
+    // As a vtr of schema version 5 left it: no seq; rows written in another order than created_at's.
+    const old = new Database(path);
+    old.exec('ALTER TABLE rules DROP COLUMN seq');
+    const insert = old.prepare("INSERT INTO rules VALUES (?, ?, 'custom', ?, 'risk_level = invalid', 'review', NULL, 1, ?)");
+    insert.run(site, 'rule_b', 'second', '2026-01-02T00:00:00.000000');
+    insert.run(site, 'rule_a', 'first', '2026-01-01T00:00:00.000000');
+    insert.run(site, 'rule_c', 'third', '2026-01-03T00:00:00.000000');
+    old.pragma('user_version = 5');
+    old.close();
+
+    const second = createEmulator({ dbPath: path });
+    try {
+      second.deps.rules!.create(site, { name: 'fourth', filter: 'risk_level = invalid', action: 'review' });
+      const custom = second.deps.rules!.list(site).filter((r) => r.type === 'custom').map((r) => r.name);
+      expect(custom).toEqual(['first', 'second', 'third', 'fourth']);
     } finally {
       await second.close();
     }
