@@ -80,6 +80,9 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
       // Checked by the server, reported against the flag that carried the value.
       [['sites', 'create', '--name', 'x', '--country', 'Germany'], /--country: must be a two-letter ISO 3166-1 country code/],
       [['views', 'create', '--name', '', '--filter', 'page_views >= 1'], /--name: must not be empty/],
+      [['views', 'create', '--name', '  ', '--filter', 'page_views >= 1'], /--name: must not be empty or blank/],
+      [['sites', 'create', '--name', '  '], /--name: must not be empty or blank/],
+      [['rules', 'create', '--name', '  ', '--filter', 'risk_level = invalid', '--action', 'block'], /--name: must not be empty or blank/],
       [['sites', 'create', '--plan', 'gold'], /--plan/],
       [['clock', 'advance', 'soon'], /duration/],
       [['serve', '--port', 'http'], /--port/],

@@ -6,11 +6,11 @@ import { MAX_FILTER_LENGTH } from '../../domain/filter/index.js';
 import { MAX_THRESHOLD, RULE_ACTIONS, RULE_TYPES } from '../../domain/rules.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
-import { deleted, failures, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams } from './common.js';
+import { deleted, failures, Name, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams } from './common.js';
 
 const tags = [MANAGEMENT_TAG];
 const ruleFields = {
-  name: z.string().min(1).max(200),
+  name: Name,
   filter: z.string().min(1).max(MAX_FILTER_LENGTH).meta({ description: 'Custom rules: over the check\'s subject, in the saved-view language' }),
   action: z.enum(RULE_ACTIONS, { error: `must be one of ${RULE_ACTIONS.join(', ')}` }),
   threshold: z.number().int().min(1).max(MAX_THRESHOLD).nullable().meta({ description: 'Smart rules that count (repeat_device, emails_per_device)' }),

@@ -5,13 +5,13 @@ import { isCountryCode } from '../../domain/country-codes.js';
 import { PLANS } from '../../domain/site.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
-import { deleted, failures, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams, siteFilter } from './common.js';
+import { deleted, failures, Name, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams, siteFilter } from './common.js';
 
 const tags = [MANAGEMENT_TAG];
 const NOT_A_COUNTRY = 'must be a two-letter ISO 3166-1 country code, e.g. US, GB, DE';
 const country = z.string().regex(/^[A-Za-z]{2}$/, NOT_A_COUNTRY).refine(isCountryCode, NOT_A_COUNTRY);
 const siteFields = {
-  name: z.string().min(1).max(200),
+  name: Name,
   plan: z.enum(PLANS, { error: `must be one of ${PLANS.join(', ')}` }),
   country: country.nullable().meta({ description: "Where local phone numbers are read; default US" }),
   owner_email: z.email('must be an email address').nullable().meta({ description: 'Where webhook notifications go' }),

@@ -4,11 +4,11 @@ import * as z from 'zod';
 import { MAX_FILTER_LENGTH } from '../../domain/filter/index.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
-import { deleted, failures, limit, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams, siteFilter } from './common.js';
+import { deleted, failures, Name, limit, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams, siteFilter } from './common.js';
 
 const tags = [MANAGEMENT_TAG];
 const viewFields = {
-  name: z.string().min(1).max(200),
+  name: Name,
   filter: z.string().min(1).max(MAX_FILTER_LENGTH).meta({ description: 'Over Session fields, e.g. `risk_level in (suspicious, invalid) and channel = paid`' }),
   trigger_webhooks: z.boolean().meta({ description: "A session that comes to match it sets off the site's webhooks" }),
 };

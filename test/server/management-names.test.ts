@@ -1,0 +1,61 @@
+// Sites, saved views and rules take the same names: 1 to 200 characters, not only white space; any
+// other is a 400 `invalid_request` naming `name`, on create and on update, and nothing changes.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { harness, type Harness } from '../helpers/emulator.js';
+
+let h: Harness;
+beforeEach(() => {
+  h = harness();
+});
+afterEach(() => h.close());
+
+const REFUSED: Array<[string, string]> = [
+  ['', 'name: must not be empty'],
+  ['   ', 'name: must not be empty or blank'],
+  ['\t\n\u00a0', 'name: must not be empty or blank'],
+  ['x'.repeat(201), 'name: must have at most 200 characters'],
+];
+
+/** Each kind: where it is created (with what else it needs), and where an existing one is changed. */
+async function kinds(): Promise<Array<{ kind: string; create: [string, Record<string, unknown>]; update: string }>> {
+  const site = h.site.site_id;
+  const view = (await h.admin('POST', `/sites/${site}/views`, { name: 'View', filter: 'page_views >= 1' })).body.saved_view_id as string;
+  const rule = (await h.admin('POST', `/sites/${site}/rules`, { name: 'Rule', filter: 'risk_level = invalid', action: 'block' })).body.rule_id as string;
+  return [
+    { kind: 'site', create: ['/sites', {}], update: `/sites/${site}` },
+    { kind: 'view', create: [`/sites/${site}/views`, { filter: 'page_views >= 1' }], update: `/views/${view}` },
+    { kind: 'rule', create: [`/sites/${site}/rules`, { filter: 'risk_level = invalid', action: 'block' }], update: `/sites/${site}/rules/${rule}` },
+    { kind: 'smart rule', create: [`/sites/${site}/rules`, { filter: 'risk_level = invalid', action: 'block' }], update: `/sites/${site}/rules/bot` },
+  ];
+}
+
+describe('management API: names of sites, views and rules', () => {
+  it('create and update: an empty, blank or too long name is a 400 naming name, for every kind alike', async () => {
+    for (const { kind, create, update } of await kinds()) {
+      const before = (await h.admin('GET', update)).body;
+      for (const [name, message] of REFUSED) {
+        const created = await h.admin('POST', create[0], { ...create[1], name });
+        expect({ kind, name, status: created.status, body: created.body }).toEqual({ kind, name, status: 400, body: { code: 'invalid_request', message, field: 'name' } });
+        const changed = await h.admin('PATCH', update, { name });
+        expect({ kind, name, status: changed.status, body: changed.body }).toEqual({ kind, name, status: 400, body: { code: 'invalid_request', message, field: 'name' } });
+      }
+      expect((await h.admin('GET', update)).body, kind).toEqual(before);
+    }
+    // Nothing was created on the way: the default site, one view, one custom rule.
+    expect((await h.admin('GET', '/sites')).body).toHaveLength(1);
+    expect((await h.admin('GET', '/views')).body).toHaveLength(1);
+  });
+
+  it('create and update: a name of 200 characters, or with spaces around it, is kept as given', async () => {
+    for (const { kind, create, update } of await kinds()) {
+      for (const name of ['y'.repeat(200), '  Spaced  ']) {
+        const created = await h.admin('POST', create[0], { ...create[1], name });
+        expect(created.status, kind).toBe(201);
+        expect(created.body.name).toBe(name);
+        const changed = await h.admin('PATCH', update, { name });
+        expect(changed.status, kind).toBe(200);
+        expect(changed.body.name).toBe(name);
+      }
+    }
+  });
+});
