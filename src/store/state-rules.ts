@@ -11,6 +11,7 @@ import { parseFilter } from '../domain/filter/index.js';
 import { MAX_CLOCK_MS } from '../domain/clock.js';
 import { isCountryCode } from '../domain/country-codes.js';
 import { isValidAllowlistEntry } from '../domain/ip-allowlist.js';
+import { BLANK_NAME, nameProblem } from '../domain/names.js';
 
 type Value = string | number | null;
 /** A problem with the value, or null when it fits. */
@@ -66,14 +67,23 @@ const url: Rule = (v) => (v === null ? null : httpUrlProblem(String(v)));
 // What Standard Webhooks libraries take: whsec_ and base64.
 const secret: Rule = (v) => (v === null || /^whsec_[A-Za-z0-9+/]+={0,2}$/.test(String(v)) ? null : 'must be a whsec_ secret (whsec_ and base64)');
 
+/**
+ * A site's or view's name as the API takes it, or one of only white space: the API took those once,
+ * and old exports hold them. A rule's name is checked with its row (ruleProblem): its API never did.
+ */
+const keptName: Rule = (v) => {
+  const problem = v === null ? null : nameProblem(String(v));
+  return problem === BLANK_NAME ? null : problem;
+};
+
 const RULES: Record<string, Record<string, Rule>> = {
-  sites: { plan: oneOf(PLANS), country, conversion_events: json('strings'), excluded_countries: countries, ip_allowlist: allowlist },
+  sites: { name: keptName, plan: oneOf(PLANS), country, conversion_events: json('strings'), excluded_countries: countries, ip_allowlist: allowlist },
   sessions: {
     risk_level: oneOf(RISK_LEVELS), engagement_level: oneOf(ENGAGEMENT_LEVELS), channel: oneOf(CHANNELS), device_type: oneOf(DEVICE_TYPES),
     risks: json('strings'), actions: json('strings'), custom_events: json('strings'), check_risks: json('strings'),
   },
   checks: { risk_level: oneOf(RISK_LEVELS), result: json('object') },
-  saved_views: { filter },
+  saved_views: { name: keptName, filter },
   webhooks: { status: oneOf(WEBHOOK_STATUSES), url, secret },
   rules: { type: oneOf(RULE_TYPES), action: oneOf(RULE_ACTIONS), filter: optionalFilter },
   webhook_events: { status: oneOf(EVENT_STATUSES), payload: json('object') },
@@ -119,14 +129,16 @@ export function rowProblem(table: string, row: Record<string, Value>, primaryKey
 }
 
 /**
- * A rule row as the rules API would have saved it: a custom rule with a filter and no threshold, or
- * a known smart rule's settings (a threshold exactly for those that count). Anything else would be
- * ignored when the site's rules are listed, or make a counting rule match every device.
+ * A rule row as the rules API would have saved it: a name it takes (it never took a blank one), and
+ * a custom rule with a filter and no threshold, or a known smart rule's settings (a threshold exactly
+ * for those that count). Anything else would be ignored when the site's rules are listed, or make a
+ * counting rule match every device.
  */
 function ruleProblem(row: Record<string, Value | undefined>): string | null {
   if (row.type == null || row.enabled == null) return null; // missing: SQLite's NOT NULL names it
   if (row.enabled !== 0 && row.enabled !== 1) return 'enabled: must be 0 or 1';
-  if (row.name === '') return 'name: must not be empty';
+  const named = typeof row.name === 'string' ? nameProblem(row.name) : null;
+  if (named) return `name: ${named} (rule ${String(row.rule_id)} of site ${String(row.site_id)})`;
   if (row.type === 'allowlist') return 'type: the allowlist is not stored as a rule: it is the site\'s ip_allowlist';
   if (row.type === 'custom') {
     if (!String(row.rule_id).startsWith('rule_')) return 'rule_id: a custom rule\'s id starts with rule_';

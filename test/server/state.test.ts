@@ -140,7 +140,14 @@ describe('state export / import / reset', () => {
       [rule({ type: 'weird' }), /rules\[0\]\.type: must be one of allowlist, smart, custom/],
       [rule({ filter: null }), /rules\[0\]\.filter: a custom rule needs one/],
       [rule({ enabled: 7 }), /rules\[0\]\.enabled: must be 0 or 1/],
-      [rule({ name: '' }), /rules\[0\]\.name: must not be empty/],
+      [rule({ name: '' }), /rules\[0\]\.name: must not be empty \(rule rule_x of site site_\w+\)$/],
+      [rule({ name: '   ' }), /rules\[0\]\.name: must not be empty or blank \(rule rule_x of site site_\w+\)$/],
+      [rule({ name: 'x'.repeat(201) }), /rules\[0\]\.name: must have at most 200 characters \(rule rule_x of site site_\w+\)$/],
+      [rule({ type: 'smart', rule_id: 'bot', filter: null, name: '\t' }), /rules\[0\]\.name: must not be empty or blank \(rule bot of site site_\w+\)$/],
+      [edit('saved_views', { name: '' }), /saved_views\[0\]\.name: must not be empty$/],
+      [edit('saved_views', { name: 'x'.repeat(201) }), /saved_views\[0\]\.name: must have at most 200 characters$/],
+      [edit('sites', { name: '' }), /sites\[0\]\.name: must not be empty$/],
+      [edit('sites', { name: 'x'.repeat(201) }), /sites\[0\]\.name: must have at most 200 characters$/],
       [rule({ rule_id: 'bot' }), /rules\[0\]\.rule_id: a custom rule's id starts with rule_/],
       [rule({ type: 'smart', rule_id: 'bots', filter: null }), /rules\[0\]\.rule_id: not a smart rule; those are bot, anonymous/],
       [rule({ type: 'smart', rule_id: 'repeat_device', filter: null, threshold: null }), /rules\[0\]\.threshold: repeat_device needs a whole number from 1 to 1000000/],
@@ -164,6 +171,18 @@ describe('state export / import / reset', () => {
       expect(r.body.message).toMatch(message);
     }
     expect(JSON.stringify((await exportOf(h)).tables)).toBe(JSON.stringify(doc.tables));
+  });
+
+  it('import: site and view names of only white space, which the API once took, still import as they were', async () => {
+    const h = fresh();
+    await populate(h);
+    const doc = await exportOf(h);
+    const blank = (rows: Array<Record<string, unknown>>) => rows.map((r, i) => (i === 0 ? { ...r, name: '  ' } : r));
+    const file = { ...doc, tables: { ...doc.tables, sites: blank(doc.tables.sites), saved_views: blank(doc.tables.saved_views) } };
+    const r = await h.admin('PUT', '/state', file);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const back = await exportOf(h);
+    expect([back.tables.sites[0].name, back.tables.saved_views[0].name]).toEqual(['  ', '  ']);
   });
 
   it('import: a system clock behind the file\'s exported_at is said (clock_behind_ms): its rows lie in the future and that clock cannot move', async () => {
