@@ -1,13 +1,13 @@
 // The visitor check (`POST /api/v1/event`): runs the per-field checks, the probe rules, adds up the
 // risks, records the check, and records what it learned about the visitor on the probe's session.
 import type { Clock } from '../domain/clock.js';
-import type { CountryLookup } from '../domain/ip-intel.js';
 import type { RiskLevel, Session } from '../domain/session.js';
 import type { Site } from '../domain/site.js';
 import { newId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
 import { RISK_LABELS, riskLevelOf } from '../domain/risk.js';
 import { ipAllowed } from '../domain/ip-allowlist.js';
+import { ipWithoutPort, type CountryLookup } from '../domain/ip-intel.js';
 import { VtrError, unknownCursor } from '../domain/errors.js';
 import type { EventBus } from '../events/bus.js';
 import type { Store, SessionRecord } from '../store/index.js';
@@ -82,7 +82,9 @@ export function createCheckService({ store, clock, bus, sessions, countryOf, rul
   /** The check, recorded; what the API answers. */
   function run(site: Site, input: CheckInput): CheckResult {
     const nowUs = clock.nowMicros();
-    const sentIp = input.ip ?? null;
+    // An `ip` with a port or in brackets (as some proxies and platforms hand it over) is read as
+    // the address it carries, for every use below: the ip section, the probe match and the rules.
+    const sentIp = input.ip != null ? ipWithoutPort(input.ip) : null;
 
     let device: DeviceCheck | null = null;
     let record: SessionRecord | null = null;

@@ -131,6 +131,21 @@ export function isIpAddress(ip: string): boolean {
   }
 }
 
+/**
+ * The address an IP value carries as a platform hands it over: `203.0.113.5:443` and
+ * `::ffff:203.0.113.5:443` (an IPv4 address with a port), `[2001:db8::1]` and `[2001:db8::1]:8443`
+ * (an IPv6 address in brackets, with or without a port) read as the address; anything else is
+ * answered as given. A bare IPv6 address is never cut: its last group is not a port (an address
+ * ending in a dotted quad cannot have another group after it, so `...1.2.3.4:443` is unambiguous).
+ */
+export function ipWithoutPort(value: string): string {
+  const s = value.trim();
+  if (s.length > 100) return value;
+  const m = /^\[([^[\]]+)\](?::(\d{1,5}))?$/.exec(s) ?? /^([^[\]]*\.\d{1,3}):(\d{1,5})$/.exec(s);
+  if (!m || (m[2] !== undefined && Number(m[2]) > 65_535)) return value;
+  return isIpAddress(m[1]) ? m[1] : value;
+}
+
 /** Whether `ip` is a loopback address (127.0.0.0/8, ::1, or 127.x mapped into IPv6): this machine. */
 export function isLoopbackIp(ip: string): boolean {
   const s = ip.trim();

@@ -88,3 +88,25 @@ describe('visitor check device section', () => {
     }
   });
 });
+
+describe('visitor check ip with a port', () => {
+  it('check: an ip sent with a port or in brackets is the address it carries, for the ip section, the probe and the rules', () => {
+    const site = emu.deps.sites.create({ name: 'ports', country: 'US' });
+    const { probe_id } = emu.deps.sessions.recordPageView(site, { url: 'https://shop.test/', ip: '203.0.113.9', fingerprint: 'fp_port' });
+    for (const ip of ['203.0.113.9:443', '::ffff:203.0.113.9', '::ffff:203.0.113.9:443', '[::ffff:203.0.113.9]:8443']) {
+      const r = emu.deps.checks.run(site, { probe_id, ip });
+      expect(r.ip, ip).toMatchObject({ valid: true, ip: '203.0.113.9', version: 4, tor: true, country_code: 'DE' });
+      expect(r.device?.probe_ip_match, ip).toBe(true);
+      expect(r.risks, ip).not.toContain('ip_mismatch');
+    }
+    for (const ip of ['[2001:db8::1]', '[2001:db8::1]:8443']) {
+      expect(emu.deps.checks.run(site, { ip }).ip, ip).toMatchObject({ valid: true, ip: '2001:db8::1', version: 6, country_code: 'FR' });
+    }
+    expect(emu.deps.checks.run(site, { ip: '2001:db8::1:443' }).ip).toMatchObject({ valid: true, ip: '2001:db8::1:443' });
+
+    const allowing = emu.deps.sites.update(site.site_id, { ip_allowlist: ['203.0.113.0/24'] });
+    const r = emu.deps.checks.run(allowing, { ip: '203.0.113.9:443' });
+    expect(r).toMatchObject({ risk_level: 'normal', outcome: 'allowed' });
+    expect(r.rules.map((m) => m.id)).toContain('allowlist');
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackIp, lookupIp, TEST_IP_RANGES, countryName } from '../../src/domain/ip-intel.js';
+import { ipWithoutPort, isLoopbackIp, lookupIp, TEST_IP_RANGES, countryName } from '../../src/domain/ip-intel.js';
 import { countryDb, createCountryLookup } from '../../src/geo/country-db.js';
 
 const noRisk = { vpn: false, proxy: false, tor: false, hosting: false, anonymous: false };
@@ -131,6 +131,24 @@ describe('isLoopbackIp', () => {
   it('isLoopbackIp: anything else, including what only looks like it', () => {
     for (const ip of ['192.0.2.1', '1.127.0.0', '127.0.0', '127.0.0.1.5', '0177.0.0.1', '::2', '::ffff:192.0.2.1', 'localhost', '', '127.x.y.z']) {
       expect(isLoopbackIp(ip), ip).toBe(false);
+    }
+  });
+});
+
+describe('ipWithoutPort', () => {
+  it('ipWithoutPort: a port and brackets are taken off the address they carry', () => {
+    expect(ipWithoutPort('203.0.113.5:443')).toBe('203.0.113.5');
+    expect(ipWithoutPort(' 203.0.113.5:443 ')).toBe('203.0.113.5');
+    expect(ipWithoutPort('::ffff:203.0.113.5:443')).toBe('::ffff:203.0.113.5');
+    expect(ipWithoutPort('[2001:db8::1]')).toBe('2001:db8::1');
+    expect(ipWithoutPort('[2001:db8::1]:8443')).toBe('2001:db8::1');
+    expect(ipWithoutPort('[::ffff:203.0.113.5]:80')).toBe('::ffff:203.0.113.5');
+  });
+
+  it('ipWithoutPort: a bare IPv6 address keeps its last group, and what is not an address is left as sent', () => {
+    for (const v of ['2001:db8::1', '2001:db8::1:443', '::1', '::ffff:203.0.113.5', '203.0.113.5', '2001:db8::1.2.3.4',
+      '203.0.113.5:99999', '[2001:db8::1]:', '[nope]:80', 'nope:80', '[2001:db8::1', '1.2.3:80', '']) {
+      expect(ipWithoutPort(v), v).toBe(v);
     }
   });
 });
