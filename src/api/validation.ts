@@ -8,7 +8,7 @@ import { VtrError } from '../domain/errors.js';
 // (e.g. 'required, a string of 1 to 100 characters') never starts like these, so it is kept.
 const ZOD_DEFAULT = /^(Invalid input: expected |Invalid input$|Too small: expected |Too big: expected )/;
 
-type Issue = Pick<z.core.$ZodIssue, 'code' | 'message'> & Record<string, unknown>;
+type Issue = Pick<z.core.$ZodIssue, 'code' | 'message' | 'path'> & Record<string, unknown>;
 
 const typeWords = (expected: unknown) =>
   expected === 'int' ? 'a whole number' : `${/^[aeiou]/.test(String(expected)) ? 'an' : 'a'} ${String(expected)}`;
@@ -52,6 +52,17 @@ function firstIssue(error: z.ZodError): z.core.$ZodIssue {
   return error.issues.find((i) => i.code === first.code && (i as unknown as Issue).origin === 'number' && i.path.join('.') === path) ?? first;
 }
 
+/**
+ * Whether the value refused is a JSON number too large for a double (`1e400` parses as Infinity):
+ * zod then says it wanted a number, itself or in one branch of a union. Said before any schema's
+ * own message, which speaks of values that can be read.
+ */
+function overflowed(issue: Issue): boolean {
+  const infinite = (i: Issue) => i.code === 'invalid_type' && i.expected === 'number' && (i.received === 'Infinity' || i.received === '-Infinity');
+  if (infinite(issue)) return true;
+  return issue.code === 'invalid_union' && Array.isArray(issue.errors) && (issue.errors as Issue[][]).some((b) => b.some((i) => infinite(i) && i.path.length === 0));
+}
+
 /** The 400 for a value a schema refused: the first issue, naming its field. */
 export function invalidRequest(error: z.ZodError): VtrError {
   const issue = firstIssue(error);
@@ -59,7 +70,9 @@ export function invalidRequest(error: z.ZodError): VtrError {
     const key = [...issue.path, issue.keys[0]].join('.');
     return new VtrError('invalid_request', `${key}: unknown field`, { field: key });
   }
-  const message = ZOD_DEFAULT.test(issue.message) ? (plainMessage(issue as unknown as Issue) ?? issue.message) : issue.message;
+  const plain = issue as unknown as Issue;
+  const message = overflowed(plain) ? 'the number is too large'
+    : ZOD_DEFAULT.test(issue.message) ? (plainMessage(plain) ?? issue.message) : issue.message;
   const field = issue.path.length ? issue.path.join('.') : 'body';
   return new VtrError('invalid_request', `${field}: ${message}`, { field });
 }

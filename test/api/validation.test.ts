@@ -103,6 +103,8 @@ describe('invalidRequest', () => {
     expect(said(1e300)).toBe('t: must be at most 1000000');
     expect(said(2.5)).toBe('t: expected a whole number');
     expect(said('5')).toBe('t: expected a number');
+    expect(said(Infinity)).toBe('t: the number is too large');
+    expect(said(-Infinity)).toBe('t: the number is too large');
     expect(invalidRequest(z.object({ p: z.number().gt(0) }).safeParse({ p: 0 }).error!).message).toBe('p: must be more than 0');
   });
 });

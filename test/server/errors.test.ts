@@ -161,3 +161,21 @@ describe('error model', () => {
     }
   });
 });
+
+describe('numbers too large to read', () => {
+  it('errors: a JSON number beyond a double (1e400) is a 400 saying the number is too large, naming the field, on every route', async () => {
+    const site = h.site.site_id;
+    const cases: Array<[string, string, string, Record<string, string>]> = [
+      [`/api/v1/session/${sessionId}/event`, '{"name": "signup", "value": 1e400}', 'value', auth()],
+      [`/api/v1/session/${sessionId}/event`, '{"name": "signup", "value": -1e400}', 'value', auth()],
+      ['/api/v1/event', `{"secret_key": "${h.site.secret_key}", "external_id": 1e400}`, 'external_id', {}],
+      [`/_vtr/api/sites/${site}/sessions/simulate`, '{"count": 1e400}', 'count', {}],
+      [`/_vtr/api/sites/${site}/rules`, '{"filter": "page_views > 1", "action": "block", "threshold": 1e400}', 'threshold', {}],
+    ];
+    for (const [path, body, field, headers] of cases) {
+      const res = await h.request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      expect({ status: res.status, body: await res.json() }, `${path} ${body}`)
+        .toEqual({ status: 400, body: { code: 'invalid_request', message: `${field}: the number is too large`, field } });
+    }
+  });
+});
