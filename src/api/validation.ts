@@ -63,16 +63,45 @@ function overflowed(issue: Issue): boolean {
   return issue.code === 'invalid_union' && Array.isArray(issue.errors) && (issue.errors as Issue[][]).some((b) => b.some((i) => infinite(i) && i.path.length === 0));
 }
 
-/** The 400 for a value a schema refused: the first issue, naming its field. */
-export function invalidRequest(error: z.ZodError): VtrError {
+/** Whether the field an issue names is left out of `input`: its parent is there, the key is not. */
+function leftOut(input: unknown, path: readonly PropertyKey[]): boolean {
+  if (path.length === 0) return false;
+  let parent = input;
+  for (const k of path.slice(0, -1)) {
+    if (parent === null || typeof parent !== 'object' || !Object.hasOwn(parent, k)) return false;
+    parent = (parent as Record<PropertyKey, unknown>)[k];
+  }
+  if (parent === null || typeof parent !== 'object') return false;
+  const k = path[path.length - 1];
+  return !Object.hasOwn(parent, k) || (parent as Record<PropertyKey, unknown>)[k] === undefined;
+}
+
+/** What a field left out is told, whatever the schema's message for a wrong value: required, and what it takes. */
+function requiredMessage(issue: Issue, message: string): string {
+  if (message.startsWith('required')) return message;
+  if (issue.code === 'invalid_value' && Array.isArray(issue.values)) {
+    const values = issue.values.map(String);
+    return values.length === 1 ? `required, ${values[0]}` : `required, one of ${values.join(', ')}`;
+  }
+  if (issue.code === 'invalid_type') return `required, ${typeWords(issue.expected)}`;
+  const union = unionWanted(issue);
+  return union ? `required, ${union.words}` : 'required';
+}
+
+/**
+ * The 400 for a value a schema refused: the first issue, naming its field. Given the value, a
+ * field left out of it is said to be required (an enum's own "must be one of ..." speaks of a
+ * value that was sent).
+ */
+export function invalidRequest(error: z.ZodError, input?: unknown): VtrError {
   const issue = firstIssue(error);
   if (issue.code === 'unrecognized_keys') {
     const key = [...issue.path, issue.keys[0]].join('.');
     return new VtrError('invalid_request', `${key}: unknown field`, { field: key });
   }
   const plain = issue as unknown as Issue;
-  const message = overflowed(plain) ? 'the number is too large'
-    : ZOD_DEFAULT.test(issue.message) ? (plainMessage(plain) ?? issue.message) : issue.message;
+  const worded = ZOD_DEFAULT.test(issue.message) ? (plainMessage(plain) ?? issue.message) : issue.message;
+  const message = overflowed(plain) ? 'the number is too large' : leftOut(input, issue.path) ? requiredMessage(plain, worded) : worded;
   const field = issue.path.length ? issue.path.join('.') : 'body';
   return new VtrError('invalid_request', `${field}: ${message}`, { field });
 }
@@ -81,7 +110,7 @@ export function invalidRequest(error: z.ZodError): VtrError {
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  throw invalidRequest(r.error);
+  throw invalidRequest(r.error, value);
 }
 
 /**
@@ -89,6 +118,6 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infe
  * server mounts them with server/mount.ts and validate()): a refused request is thrown as the
  * contract's 400, for the app's one error handler to answer like any other error.
  */
-export function defaultHook(result: { success: true } | { success: false; error: z.ZodError }): void {
-  if (!result.success) throw invalidRequest(result.error);
+export function defaultHook(result: { success: true } | { success: false; error: z.ZodError; data?: unknown }): void {
+  if (!result.success) throw invalidRequest(result.error, result.data);
 }

@@ -95,6 +95,25 @@ describe('invalidRequest', () => {
     expect(said({ name: null, count: 1, duration: 1 })).toBe('name: expected a string');
   });
 
+  it('invalidRequest: given the value, a field left out is required whatever the schema says of a wrong value', () => {
+    const needs = z.strictObject({
+      action: z.enum(['allow', 'block'], { error: 'must be one of allow, block' }),
+      kind: z.literal('custom'),
+      own: z.string({ error: 'expected text' }),
+      inner: z.object({ at: z.enum(['a', 'b']) }).optional(),
+    });
+    const said = (value: unknown) => (refusal(needs, value) as { message: string }).message;
+    expect(said({})).toBe('action: required, one of allow, block');
+    expect(said({ action: 'deny' })).toBe('action: must be one of allow, block');
+    expect(said({ action: 'allow' })).toBe('kind: required, custom');
+    expect(said({ action: 'allow', kind: 'custom' })).toBe('own: required, a string');
+    expect(said({ action: 'allow', kind: 'custom', own: 1 })).toBe('own: expected text');
+    expect(said({ action: 'allow', kind: 'custom', own: 'x', inner: {} })).toBe('inner.at: required, one of a, b');
+    expect(() => defaultHook({ success: false, error: needs.safeParse({}).error!, data: {} })).toThrow('action: required, one of allow, block');
+    // Without the value (a bare ZodError), the schema's own message.
+    expect(invalidRequest(needs.safeParse({}).error!).message).toBe('action: must be one of allow, block');
+  });
+
   it('invalidRequest: a whole number out of its bounds names the schema bound, not the safe-integer range', () => {
     const whole = z.strictObject({ t: z.number().int().min(1).max(1_000_000) });
     const said = (t: unknown) => invalidRequest(whole.safeParse({ t }).error!).message;

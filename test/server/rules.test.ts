@@ -89,6 +89,18 @@ describe('rules: management and custom rules', () => {
     expect((await emu.check({ ip: '192.0.2.1' })).rules).toEqual([]);
   });
 
+  it('rules create: a rule without an action is told action is required, a wrong one what it may be', async () => {
+    const path = `/sites/${emu.site.siteId}/rules`;
+    const actions = 'allow, allow_review, review, block_review, block';
+    expect(await admin('POST', path, { filter: 'risks contains vpn' })).toMatchObject({
+      status: 400, body: { code: 'invalid_request', message: `action: required, one of ${actions}`, field: 'action' },
+    });
+    expect(await admin('POST', path, { filter: 'risks contains vpn', action: 'deny' })).toMatchObject({
+      status: 400, body: { code: 'invalid_request', message: `action: must be one of ${actions}`, field: 'action' },
+    });
+    expect(await admin('POST', path, { action: 'block' })).toMatchObject({ status: 400, body: { message: 'filter: required, a string', field: 'filter' } });
+  });
+
   it('rules create: without a name, a long filter names the rule shortened, instead of a 400 about a name never sent', async () => {
     const filter = Array.from({ length: 15 }, () => 'country_code = US').join(' or ');
     const made = await admin<{ name: string; filter: string }>('POST', `/sites/${emu.site.siteId}/rules`, { filter, action: 'review' });
