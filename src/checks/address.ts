@@ -54,6 +54,11 @@ const CA_PROVINCES: Record<string, string> = {
   ON: 'Ontario', PE: 'Prince Edward Island', QC: 'Quebec', SK: 'Saskatchewan', YT: 'Yukon',
 };
 const STATE_TABLES: Record<string, Record<string, string>> = { US: US_STATES, CA: CA_PROVINCES };
+// US territories with their own ISO 3166-1 code. A US postal address writes them as states, while
+// the phone section (libphonenumber: +1 787 is PR) and IP geolocation name the territory: so does
+// the address, so that a Puerto Rico address and a Puerto Rico phone agree.
+const US_TERRITORIES = new Set(['AS', 'GU', 'MP', 'PR', 'VI']);
+const usLike = (country: string) => country === 'US' || US_TERRITORIES.has(country);
 // Everyday names and abbreviations of a state (in key() form) → its code.
 const STATE_ALIASES: Record<string, Record<string, string>> = {
   US: { 'washington dc': 'DC', 'us virgin islands': 'VI', 'virgin islands': 'VI' },
@@ -148,6 +153,11 @@ function stateIndexes(): Map<string, Map<string, StateMatch>> {
 
 function stateOf(state: string, country: string | null): StateMatch | null {
   const k = key(state);
+  // A territory's address may name itself as its state ("Puerto Rico", "PR"), nothing else.
+  if (country && US_TERRITORIES.has(country)) {
+    const hit = stateIndexes().get('US')!.get(k);
+    return hit?.code === country ? hit : null;
+  }
   const tables = country ? (STATE_TABLES[country] ? [country] : []) : Object.keys(STATE_TABLES);
   for (const c of tables) {
     const hit = stateIndexes().get(c)!.get(k);
@@ -193,7 +203,7 @@ export function checkAddress(input: AddressInput, siteCountry: string | null): A
   const unknownCountry = countryIn !== null && country === null;
 
   // (Bounded length: one address line is short, and this keeps the regex parser cheap.)
-  if (address1 && address1.length <= 300 && !city && !state && !postal && (country ?? site ?? 'US') === 'US') {
+  if (address1 && address1.length <= 300 && !city && !state && !postal && usLike(country ?? site ?? 'US')) {
     const p = parseUsLine(address1);
     if (p?.state) {
       city = p.city ?? null;
@@ -202,8 +212,11 @@ export function checkAddress(input: AddressInput, siteCountry: string | null): A
     }
   }
 
-  // No country given: a US/CA state tells it, else the address is read in the site's country.
+  // No country given: a US/CA state tells it, else the address is read in the site's country. A US
+  // territory written as a state of the US is the territory.
   const st = state ? stateOf(state, country) : null;
+  const territory = st && st.country === 'US' && US_TERRITORIES.has(st.code) ? st.code : null;
+  if (territory && (country === null || country === 'US') && !unknownCountry) country = territory;
   if (!country && !unknownCountry) country = st?.country ?? site;
 
   if (postal) postal = postal.toUpperCase().replace(/\s+/g, ' ');

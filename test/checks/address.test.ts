@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkPhone } from '../../src/checks/phone.js';
 import { checkAddress, toCountryCode } from '../../src/checks/address.js';
 
 describe('checkAddress', () => {
@@ -60,13 +61,37 @@ describe('checkAddress', () => {
   it('checkAddress: everyday names of US/CA states map to their codes (Washington, D.C., PEI, Newfoundland, Yukon Territory)', () => {
     const cases: [string, string, string][] = [['Washington, D.C.', 'DC', 'US'], ['Washington DC', 'DC', 'US'], ['D.C.', 'DC', 'US'],
       ['PEI', 'PE', 'CA'], ['P.E.I.', 'PE', 'CA'], ['Newfoundland', 'NL', 'CA'], ['Yukon Territory', 'YT', 'CA'],
-      ['US Virgin Islands', 'VI', 'US'], ['Washington', 'WA', 'US']];
+      ['US Virgin Islands', 'VI', 'VI'], ['Washington', 'WA', 'US']];
     for (const [state, code, country] of cases) expect(checkAddress({ state }, 'US'), state).toMatchObject({ state_code: code, country_code: country });
   });
 
   it('checkAddress: a US/CA state gives the country when none is sent', () => {
     expect(checkAddress({ city: 'Toronto', state: 'Ontario' }, 'US')).toMatchObject({ country_code: 'CA', in_country: false });
     expect(checkAddress({ city: 'Austin', state: 'TX' }, null)).toMatchObject({ country_code: 'US', in_country: null });
+  });
+
+  it('checkAddress: a US territory written as a state is the territory\'s country, as its phone number is', () => {
+    const cases: Array<[string, string, string]> = [
+      ['Puerto Rico', 'PR', '+1 787 722 1234'], ['PR', 'PR', '+1 787 234 5678'], ['Guam', 'GU', '+1 671 300 1234'],
+      ['U.S. Virgin Islands', 'VI', '+1 340 642 1234'], ['American Samoa', 'AS', '+1 684 733 1234'],
+      ['Northern Mariana Islands', 'MP', '+1 670 234 5678'],
+    ];
+    for (const [state, code, phone] of cases) {
+      for (const country of [undefined, 'US', 'United States', code]) {
+        const a = checkAddress({ city: 'X', state, country }, 'US');
+        expect(a, `${state} ${String(country)}`).toMatchObject({ valid: true, state_code: code, country_code: code, in_country: false });
+        const p = checkPhone(phone, 'US');
+        expect([a.country_code, a.in_country], phone).toEqual([p.country_code, p.in_country]);
+      }
+    }
+    expect(checkAddress({ city: 'San Juan', state: 'Puerto Rico', postal_code: '00901' }, 'PR')).toMatchObject({
+      country_code: 'PR', country_name: 'Puerto Rico', state: 'Puerto Rico', postal_code_valid: true, in_country: true,
+    });
+    expect(checkAddress({ address1: '1 Calle Fortaleza, San Juan, PR 00901' }, null)).toMatchObject({ state_code: 'PR', country_code: 'PR', postal_code: '00901' });
+    // A territory's address names no other state; armed forces codes stay US.
+    expect(checkAddress({ state: 'Texas', country: 'PR' }, null)).toMatchObject({ state: 'Texas', state_code: null, country_code: 'PR' });
+    expect(checkAddress({ state: 'AE' }, null)).toMatchObject({ state_code: 'AE', country_code: 'US' });
+    expect(checkAddress({ state: 'Texas' }, 'PR')).toMatchObject({ state_code: 'TX', country_code: 'US', in_country: false });
   });
 
   it('checkAddress: with no country or state the address is read in the site country', () => {
