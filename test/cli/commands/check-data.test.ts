@@ -27,4 +27,14 @@ describe('vtr check --data', () => {
     await run({ data: file }, ctx);
     expect(sent).toEqual([{ email: 'someone@example.com', external_id: 7 }]);
   });
+
+  it('check: a number in --data too large for a double (1e400) is a usage error naming it, not a field sent as null', async () => {
+    const file = join(tempDir('vtr-check-'), 'body.json');
+    writeFileSync(file, '{"email":"someone@example.com","address":{"lines":[1, -1e400]}}');
+    const { ctx, sent } = recording();
+    await expect(run({ data: file }, ctx)).rejects.toThrow('--data: address.lines[1]: the number is too large');
+    writeFileSync(file, '{"external_id":1e400}');
+    await expect(run({ data: file }, ctx)).rejects.toThrow('--data: external_id: the number is too large');
+    expect(sent).toEqual([]);
+  });
 });

@@ -45,6 +45,10 @@ async function readData(source: string): Promise<Record<string, unknown>> {
     throw new UsageError(`--data: not JSON: ${(err as Error).message}`);
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw new UsageError('--data: the body must be a JSON object');
+  // JSON.stringify would send a number beyond a double (1e400, read as Infinity) as null: a field
+  // silently not sent. The API says "too large" for it; say so here, where the number was written.
+  const huge = overflowed(data, '');
+  if (huge !== null) throw new UsageError(`--data: ${huge}: the number is too large`);
   return data as Record<string, unknown>;
 }
 
@@ -78,4 +82,15 @@ export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
   }
   const reason = o.failOn ? failOnReason(result, o.failOn as (typeof THRESHOLDS)[number]) : null;
   if (reason) throw new ThresholdReached(`${reason}: reached --fail-on ${o.failOn}`);
+}
+
+/** The path of the first number in `value` that JSON parsing read as ±Infinity, or null. */
+function overflowed(value: unknown, path: string): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path || '(the body)';
+  if (!value || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    const found = overflowed(v, Array.isArray(value) ? `${path}[${k}]` : path ? `${path}.${k}` : k);
+    if (found !== null) return found;
+  }
+  return null;
 }
