@@ -25,7 +25,7 @@ export function byMethod(handlers: MethodHandlers): Handler {
     if (h) return h(c);
     if (c.req.method === 'OPTIONS') return c.body(null, 204, { Allow: allowHeader });
     c.header('Allow', allowHeader);
-    throw new VtrError('method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allow.join(', ')}`);
+    throw new VtrError('method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allowHeader}`);
   };
 }
 

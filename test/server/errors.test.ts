@@ -81,6 +81,17 @@ describe('error model', () => {
     expect(health.headers.get('allow')).toMatch(/GET/);
   });
 
+  it('errors: a 405 message names the methods its Allow header lists, OPTIONS included', async () => {
+    for (const [method, path] of [['DELETE', '/api/v1/event'], ['DELETE', `/api/v1/session/${sessionId}`], ['PUT', '/_vtr/health'], ['PATCH', '/_vtr/api/sites']]) {
+      const res = await h.request(path, { method, headers: auth() });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      const allow = res.headers.get('allow')!;
+      expect(allow).toMatch(/\bOPTIONS\b/);
+      const { message } = (await res.json()) as { message: string };
+      expect(message, `${method} ${path}`).toBe(`${method} is not allowed on ${path}; allowed: ${allow}`);
+    }
+  });
+
   it('errors: a body over 1 MiB with a content-length is a 413', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) });
     const r = await post(`/api/v1/session/${sessionId}/event`, big, { 'content-length': String(Buffer.byteLength(big)) });
