@@ -105,6 +105,10 @@ export function createEmulator(opts: EmulatorOptions) {
   const bootstrap = sites.bootstrap();
   const app: Hono = createApp(deps);
   let server: Server | null = null;
+  // Once close() starts, each answer is its connection's last (`Connection: close`): a client
+  // sends nothing more on it, so no request of its is cut with the connection.
+  let closing = false;
+  const answering = new Set<ServerResponse>();
   const closers: Array<() => Promise<void> | void> = [];
   const lastly: Array<() => Promise<void> | void> = [];
   // Runs last (closers run newest first): log lines still queued reach the database.
@@ -154,6 +158,11 @@ export function createEmulator(opts: EmulatorOptions) {
         // requireHostHeader off: a request without Host is refused in the contract's JSON shape
         // (missingHost), not with Node's bare 400.
         const handle = (req: IncomingMessage, res: ServerResponse) => {
+          if (closing) res.setHeader('Connection', 'close');
+          else {
+            answering.add(res);
+            res.once('close', () => answering.delete(res));
+          }
           if (missingHost(req, res)) return;
           if (ready) void hono(req, res);
           else until!.then(() => void hono(req, res), () => res.destroy());
@@ -185,9 +194,14 @@ export function createEmulator(opts: EmulatorOptions) {
     async close(): Promise<void> {
       const s = server;
       server = null;
-      // No new connections; idle ones go. Event streams stay open while the attempts in flight
-      // finish, so a `webhooks tail` sees their results before the stream ends.
-      const closed = s ? new Promise<void>((resolve) => s.close(() => resolve())) : null;
+      closing = true;
+      for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
+      // No new connections. Idle ones go after one turn of the event loop: a request already
+      // waiting in a connection's buffer is read and answered, not cut with a connection that
+      // only looked idle. Event streams stay open while the attempts in flight finish, so a
+      // `webhooks tail` sees their results before the stream ends.
+      const closed = s ? stopListening(s) : null;
+      if (s) await new Promise((resolve) => realTimers.setImmediate(() => realTimers.setImmediate(resolve)));
       s?.closeIdleConnections?.();
       await webhooks.dispatcher.close();
       // End event streams (over HTTP they would hold the server open; in process, `listen: false`,
@@ -210,6 +224,17 @@ export function createEmulator(opts: EmulatorOptions) {
 }
 
 export type Emulator = ReturnType<typeof createEmulator>;
+
+/** server.close() without its closing of idle connections at once; resolves once the server is closed. */
+function stopListening(s: Server): Promise<void> {
+  const closeIdle = s.closeIdleConnections;
+  s.closeIdleConnections = () => undefined;
+  try {
+    return new Promise<void>((resolve) => s.close(() => resolve()));
+  } finally {
+    s.closeIdleConnections = closeIdle;
+  }
+}
 
 /**
  * Why `listen` failed, as its caller's message says it (Node's own words name neither the flag or
