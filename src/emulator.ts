@@ -1,7 +1,7 @@
 // The composition root: builds the store, clock, services and HTTP app, and runs the server.
 import type { AddressInfo } from 'node:net';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createServer } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, Server } from 'node:http';
+import { createServer, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { adapterErrorResponse, missingHost, onClientError, onConnect } from './server/malformed.js';
 import type { Hono } from 'hono';
@@ -105,10 +105,10 @@ export function createEmulator(opts: EmulatorOptions) {
   const bootstrap = sites.bootstrap();
   const app: Hono = createApp(deps);
   let server: Server | null = null;
-  // Once close() starts, each answer is its connection's last (`Connection: close`): a client
-  // sends nothing more on it, so no request of its is cut with the connection.
+  // Once close() starts, each answer whose head is not written yet is its connection's last
+  // (`Connection: close`): a client sends nothing more on it, so no request of its is cut with the
+  // connection. Decided when the head is written (`LastAnswer`), so no request pays for tracking.
   let closing = false;
-  const answering = new Set<ServerResponse>();
   const closers: Array<() => Promise<void> | void> = [];
   const lastly: Array<() => Promise<void> | void> = [];
   // Runs last (closers run newest first): log lines still queued reach the database.
@@ -158,16 +158,18 @@ export function createEmulator(opts: EmulatorOptions) {
         // requireHostHeader off: a request without Host is refused in the contract's JSON shape
         // (missingHost), not with Node's bare 400.
         const handle = (req: IncomingMessage, res: ServerResponse) => {
-          if (closing) res.setHeader('Connection', 'close');
-          else {
-            answering.add(res);
-            res.once('close', () => answering.delete(res));
-          }
           if (missingHost(req, res)) return;
           if (ready) void hono(req, res);
           else until!.then(() => void hono(req, res), () => res.destroy());
         };
-        const s = createServer({ requireHostHeader: false }, handle);
+        class LastAnswer extends ServerResponse {
+          override writeHead(status: number, message?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
+            if (closing) this.setHeader('Connection', 'close');
+            // Node reads the second argument as the headers when it is not a string.
+            return super.writeHead(status, message as string | undefined, headers);
+          }
+        }
+        const s = createServer({ requireHostHeader: false, ServerResponse: LastAnswer }, handle);
         s.on('clientError', onClientError);
         s.on('connect', onConnect);
         // An Expect other than 100-continue is ignored (RFC 9110 allows it), not a bare 417.
@@ -195,7 +197,6 @@ export function createEmulator(opts: EmulatorOptions) {
       const s = server;
       server = null;
       closing = true;
-      for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
       // No new connections. Idle ones go after one turn of the event loop: a request already
       // waiting in a connection's buffer is read and answered, not cut with a connection that
       // only looked idle. Event streams stay open while the attempts in flight finish, so a
@@ -225,7 +226,10 @@ export function createEmulator(opts: EmulatorOptions) {
 
 export type Emulator = ReturnType<typeof createEmulator>;
 
-/** server.close() without its closing of idle connections at once; resolves once the server is closed. */
+/**
+ * server.close() without the closing of idle connections it starts with (Node 19+): close() runs
+ * that a turn later. Resolves once the server is closed.
+ */
 function stopListening(s: Server): Promise<void> {
   const closeIdle = s.closeIdleConnections;
   s.closeIdleConnections = () => undefined;
