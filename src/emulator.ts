@@ -202,9 +202,11 @@ export function createEmulator(opts: EmulatorOptions) {
       // only looked idle. Event streams stay open while the attempts in flight finish, so a
       // `webhooks tail` sees their results before the stream ends.
       const closed = s ? stopListening(s) : null;
+      // The dispatcher starts no attempt from here on (a clock move in progress stops where it is).
+      const attemptsDone = webhooks.dispatcher.close();
       if (s) await new Promise((resolve) => realTimers.setImmediate(() => realTimers.setImmediate(resolve)));
       s?.closeIdleConnections?.();
-      await webhooks.dispatcher.close();
+      await attemptsDone;
       // End event streams (over HTTP they would hold the server open; in process, `listen: false`,
       // their readers would wait forever).
       bus.shutdown();

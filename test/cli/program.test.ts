@@ -85,13 +85,14 @@ describe('cli: confirmation', () => {
         if (o) yes.set(cmd === group ? group.name() : `${group.name()} ${cmd.name()}`, o.description);
       }
     }
-    // Deletes and a reset refuse without a terminal; rotating, revoking and importing go ahead (README).
+    // Deletes and a reset refuse without a terminal; rotating, revoking, importing and overwriting an
+    // export go ahead (README).
     for (const name of ['sites delete', 'views delete', 'rules delete', 'webhooks delete', 'state reset']) {
       expect(yes.get(name), name).toMatch(/required without a terminal/);
     }
-    for (const name of ['keys rotate', 'tokens revoke', 'state import']) expect(yes.get(name), name).toMatch(/on a terminal$/);
+    for (const name of ['keys rotate', 'tokens revoke', 'state import', 'state export']) expect(yes.get(name), name).toMatch(/on a terminal$/);
     // Every other command that changes state takes it too (scripts pass it everywhere), and says it never asks.
-    const others = [...yes].filter(([name]) => !/^(sites|views|rules|webhooks) delete$|^state (reset|import)$|^keys rotate$|^tokens revoke$/.test(name));
+    const others = [...yes].filter(([name]) => !/^(sites|views|rules|webhooks) delete$|^state (reset|import|export)$|^keys rotate$|^tokens revoke$/.test(name));
     expect(others.map(([name]) => name).sort()).toEqual(
       ['check', 'clock advance', 'clock set', 'rules create', 'rules update', 'session event', 'sessions create', 'sessions simulate', 'sites create', 'sites update',
         'tokens create', 'views create', 'views update', 'webhooks create', 'webhooks disable', 'webhooks enable', 'webhooks retry', 'webhooks trigger'].sort(),
