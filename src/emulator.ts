@@ -122,9 +122,11 @@ export function createEmulator(opts: EmulatorOptions) {
   // Resumes every due attempt (e.g. after a crash); on close, running attempts finish first.
   if (opts.dispatchAfterListen) webhooks.dispatcher.hold();
   else webhooks.dispatcher.start();
-  // An imported file may hold due or scheduled deliveries: re-arm the dispatcher for them.
+  // An imported file may hold due or scheduled deliveries, and mail waiting for its send: re-arm
+  // the dispatcher for them, send it.
   deps.state?.onReplaced(() => {
     webhooks.dispatcher.kick();
+    webhooks.notifier.resume();
     bus.publish({ type: 'state.replaced', data: {} });
   });
   closers.push(() => webhooks.close());

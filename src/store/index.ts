@@ -11,6 +11,7 @@ import { createWebhookStore } from './webhooks.js';
 import { createWebhookEventStore } from './webhook-events.js';
 import { createWebhookClaimStore } from './webhook-claims.js';
 import { createNotificationStore } from './notifications.js';
+import { createNotificationClaimStore } from './notification-claims.js';
 import { createRequestLogStore } from './request-log.js';
 import { createStateStore } from './state.js';
 import { createReadCaches } from './read-cache.js';
@@ -65,6 +66,7 @@ export function createStore({ path, sync, readOnly, dbOption }: StoreOptions) {
     webhookEvents: createWebhookEventStore(db),
     webhookClaims: createWebhookClaimStore(db),
     notifications: createNotificationStore(db),
+    notificationClaims: createNotificationClaimStore(db),
     requestLog: createRequestLogStore(db),
     /** Whole-database export/import/reset (the only raw-row reader). */
     state: createStateStore(db, caches, (error) => lockedOut(error, BUSY_TIMEOUT_MS) ?? faults.failed(error)),

@@ -253,6 +253,23 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE rules ADD COLUMN seq INTEGER;
   ${RULE_SEQ_SQL}
   `,
+  /* 7 */ // A notification written while mail is sent (`vtr serve --smtp`) waits for its send
+  // (send_pending 1) until the send succeeded or failed, so a start with --smtp after a crash sends
+  // it. Rows from before are not waiting: whether one was ever to be mailed is not known, and old
+  // mail must not flood an inbox. Which process is sending one right now: notification_claims (not
+  // state, never exported), as for webhook attempts.
+  `
+  ALTER TABLE notifications ADD COLUMN send_pending INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX notifications_send_pending ON notifications(seq) WHERE send_pending = 1;
+  CREATE TABLE notification_claims (
+    notification_id TEXT PRIMARY KEY REFERENCES notifications(notification_id) ON DELETE CASCADE,
+    owner TEXT NOT NULL,
+    host TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    expires_ms INTEGER NOT NULL
+  );
+  CREATE INDEX notification_claims_owner ON notification_claims(owner);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

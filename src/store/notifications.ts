@@ -5,16 +5,20 @@ import { NEWEST_FIRST, olderThan, type PageCursor } from './paging.js';
 
 export function createNotificationStore(db: Db) {
   const insert = db.prepare(
-    `INSERT INTO notifications (notification_id, kind, site_id, webhook_id, webhook_event_id, "to", subject, body, created_at, sent_at, send_error, seq)
-     VALUES (@notification_id, @kind, @site_id, @webhook_id, @webhook_event_id, @to, @subject, @body, @created_at, @sent_at, @send_error, @seq)`,
+    `INSERT INTO notifications (notification_id, kind, site_id, webhook_id, webhook_event_id, "to", subject, body, created_at, sent_at, send_error, seq, send_pending)
+     VALUES (@notification_id, @kind, @site_id, @webhook_id, @webhook_event_id, @to, @subject, @body, @created_at, @sent_at, @send_error, @seq, @send_pending)`,
   );
   const cols = 'notification_id, kind, site_id, webhook_id, webhook_event_id, "to", subject, body, created_at, sent_at, send_error';
   const byId = db.prepare<[string], Notification>(`SELECT ${cols} FROM notifications WHERE notification_id = ?`);
   const cursorOf = db.prepare<[string], PageCursor>('SELECT seq, rowid FROM notifications WHERE notification_id = ?');
-  const sent = db.prepare('UPDATE notifications SET sent_at = ?, send_error = ? WHERE notification_id = ?');
+  // The first result counts: a server whose claim lapsed (too slow) does not overwrite the one that took over.
+  const sent = db.prepare('UPDATE notifications SET sent_at = ?, send_error = ?, send_pending = 0 WHERE notification_id = ? AND send_pending = 1');
+  const waiting = db.prepare<[number], { notification_id: string }>('SELECT notification_id FROM notifications WHERE send_pending = 1 ORDER BY seq, rowid LIMIT ?');
+  const isWaiting = db.prepare<[string], { n: number }>('SELECT 1 AS n FROM notifications WHERE notification_id = ? AND send_pending = 1');
 
   return {
-    insert: (n: Notification, seq: number) => void insert.run({ ...n, seq }),
+    /** `sendPending`: it is to be mailed (SMTP is configured), and waits for its send until markSent. */
+    insert: (n: Notification, seq: number, sendPending = false) => void insert.run({ ...n, seq, send_pending: sendPending ? 1 : 0 }),
     get: (id: string): Notification | null => byId.get(id) ?? null,
     /** Where a page ending at this notification ends (for `list({ before })`), or null for an unknown id. */
     cursor: (id: string): PageCursor | null => cursorOf.get(id) ?? null,
@@ -24,7 +28,11 @@ export function createNotificationStore(db: Db) {
       const sql = `SELECT ${cols} FROM notifications ${where} ${NEWEST_FIRST} LIMIT ?`;
       return db.prepare<Array<string | number>, Notification>(sql).all(...params, q.limit ?? 100);
     },
+    /** The send's result (`at` when it was sent, else `error`) for a notification waiting for it. */
     markSent: (id: string, at: string | null, error: string | null) => void sent.run(at, error, id),
+    /** Ids of notifications waiting for their send, oldest first. */
+    waiting: (limit: number): string[] => waiting.all(limit).map((r) => r.notification_id),
+    isWaiting: (id: string): boolean => isWaiting.get(id) !== undefined,
   };
 }
 export type NotificationStore = ReturnType<typeof createNotificationStore>;

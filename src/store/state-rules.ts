@@ -88,7 +88,7 @@ const RULES: Record<string, Record<string, Rule>> = {
   rules: { type: oneOf(RULE_TYPES), action: oneOf(RULE_ACTIONS), filter: optionalFilter },
   webhook_events: { status: oneOf(EVENT_STATUSES), payload: json('object') },
   webhook_attempts: { trigger: oneOf(['auto', 'manual']) },
-  notifications: { kind: oneOf(NOTIFICATION_KINDS) },
+  notifications: { kind: oneOf(NOTIFICATION_KINDS), send_pending: (v) => (v === null || v === 0 || v === 1 ? null : 'must be 0 or 1') },
 };
 
 /** The declared type's rule (INTEGER, REAL, TEXT), then the column's own. */
@@ -117,6 +117,10 @@ export function rowProblem(table: string, row: Record<string, Value>, primaryKey
     return `next_attempt_us: a ${row.status} event needs the time of its next attempt (microseconds since 1970; its created_us makes it due at once)`;
   }
   if (table === 'rules') return ruleProblem(row);
+  // Waiting for its send means no result yet: a server with --smtp would mail it again.
+  if (table === 'notifications' && row.send_pending === 1 && (row.sent_at != null || row.send_error != null)) {
+    return `send_pending: must be 0 for a notification already ${row.sent_at != null ? 'sent' : 'tried (send_error)'}`;
+  }
   if (table === 'meta' && row.key === 'clock_offset_ms') {
     const ms = Number(row.value);
     if (!Number.isSafeInteger(ms) || ms < 0 || ms > MAX_CLOCK_MS) return 'value: the clock offset must be a whole number of milliseconds from 0';

@@ -1,7 +1,7 @@
 // Whole-database state: export every table's raw rows, import them back (replacing everything in one
 // transaction), reset. The only module that reads rows generically, so a table added by a later
 // migration is exported without changes here. The request log is diagnostics, not state; a webhook
-// claim belongs to a running process.
+// or notification claim belongs to a running process.
 import type { Db } from './db.js';
 import type { ReadCaches } from './read-cache.js';
 import { CURRENT_ZONE_NAMES_SQL, RULE_SEQ_SQL, SCHEMA_VERSION } from './migrations.js';
@@ -15,7 +15,7 @@ const KNOWN_ORDER = [
   'sites', 'access_tokens', 'rules', 'sessions', 'probes', 'checks', 'saved_views', 'view_matches',
   'webhooks', 'webhook_events', 'webhook_attempts', 'notifications', 'meta',
 ];
-const NOT_STATE = new Set(['request_log', 'webhook_claims']);
+const NOT_STATE = new Set(['request_log', 'webhook_claims', 'notification_claims']);
 
 export type StateRow = Record<string, string | number | null>;
 

@@ -1,6 +1,6 @@
 import type { Db } from './db.js';
 
-/** Who holds a claim: a dispatcher, in a process on a host. */
+/** Who holds a claim: a dispatcher or a notifier, in a process on a host. */
 export interface ClaimHolder {
   owner: string;
   host: string;
@@ -8,12 +8,20 @@ export interface ClaimHolder {
 }
 
 export interface ClaimRecord extends ClaimHolder {
-  webhook_event_id: string;
   /** Real epoch ms after which anyone may take the claim (its holder outlived its attempt's timeout). */
   expires_ms: number;
 }
 
-export function createWebhookClaimStore(db: Db) {
+/** A table of claims (webhook_claims, notification_claims), keyed by what is claimed. */
+export interface ClaimTable {
+  get(id: string): ClaimRecord | null;
+  /** Takes (or takes over) the claim; false when what it claims is gone. */
+  put(id: string, c: ClaimRecord): boolean;
+  release(id: string, owner: string): void;
+  releaseAll(owner: string): void;
+}
+
+export function createWebhookClaimStore(db: Db): ClaimTable {
   const get = db.prepare<[string], ClaimRecord>('SELECT * FROM webhook_claims WHERE webhook_event_id = ?');
   // Nothing is written for an event that no longer exists (deleted by another process meanwhile).
   const put = db.prepare(
@@ -24,10 +32,8 @@ export function createWebhookClaimStore(db: Db) {
   const releaseAll = db.prepare('DELETE FROM webhook_claims WHERE owner = ?');
   return {
     get: (eventId: string): ClaimRecord | null => get.get(eventId) ?? null,
-    /** Takes (or takes over) the claim; false when the event is gone. */
-    put: (c: ClaimRecord): boolean => put.run(c).changes > 0,
+    put: (eventId: string, c: ClaimRecord): boolean => put.run({ ...c, webhook_event_id: eventId }).changes > 0,
     release: (eventId: string, owner: string) => void release.run(eventId, owner),
     releaseAll: (owner: string) => void releaseAll.run(owner),
   };
 }
-export type WebhookClaimStore = ReturnType<typeof createWebhookClaimStore>;

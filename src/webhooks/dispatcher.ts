@@ -52,7 +52,7 @@ export function createDispatcher(d: DispatcherDeps) {
   const { store, clock } = d;
   const names = d.names ?? CLI_OPTION_NAMES;
   const inFlight = new Map<string, Promise<void>>();
-  const claims = createClaims(store, clock, d.timeoutMs);
+  const claims = createClaims(store, store.webhookClaims, clock, d.timeoutMs);
   let timer: NodeJS.Timeout | null = null;
   let watch: NodeJS.Timeout | null = null;
   let kickQueued = false;
@@ -302,11 +302,13 @@ export function createDispatcher(d: DispatcherDeps) {
   }
 
   return {
-    /** Resumes every due attempt and schedules the future ones (start-up). */
+    /** Resumes every due attempt and schedules the future ones, and waiting mail (start-up). */
     start(): void {
       held = false;
       safePump();
       watchOthers();
+      // Mail left waiting by a crash goes out from now too (nothing is sent before this).
+      d.notifier.start();
     },
     /** No attempt until start(). */
     hold(): void {

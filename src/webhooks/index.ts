@@ -49,7 +49,10 @@ export function createWebhookSystem(o: WebhookSystemOptions) {
     names: o.optionNames,
   });
   // The server starts stopping (bus shutdown) before the closers run: no new attempts from then on.
-  bus.onShutdown(() => dispatcher.pause());
+  bus.onShutdown(() => {
+    dispatcher.pause();
+    notifier.pause();
+  });
   const trigger = createTrigger({ store, clock, bus, policy, kick: dispatcher.kick });
   return {
     policy,

@@ -24,7 +24,7 @@ async function populate(h: Harness): Promise<void> {
   db.prepare("INSERT INTO webhooks VALUES ('wh_1', ?, 'http://127.0.0.1:9/x', 'enabled', 'whsec_abc', 2, NULL, '2026-01-01T00:00:00.000000')").run(site);
   db.prepare(`INSERT INTO webhook_events VALUES ('msg_1', 'wh_1', 'view_1', 'Bad', ?, ?, 'failed', 0, NULL, 1, '2026-01-01T00:00:00.000000', '2026-01-01T00:00:00.000000', '{"a":1.5}')`).run(s.session_id, site);
   db.prepare("INSERT INTO webhook_attempts VALUES ('msg_1', 1, 'auto', '2026-01-01T00:00:00.000000', 500, NULL, 12)").run();
-  db.prepare("INSERT INTO notifications VALUES ('ntf_1', 'webhook_event_failed', ?, 'wh_1', 'msg_1', 'o@example.com', 'S', 'B', '2026-01-01T00:00:00.000000', NULL, NULL, 1)").run(site);
+  db.prepare("INSERT INTO notifications VALUES ('ntf_1', 'webhook_event_failed', ?, 'wh_1', 'msg_1', 'o@example.com', 'S', 'B', '2026-01-01T00:00:00.000000', NULL, NULL, 1, 0)").run(site);
 }
 
 describe('state export / import / reset', () => {
@@ -162,6 +162,8 @@ describe('state export / import / reset', () => {
       [edit('webhook_events', { status: 'delivered', next_attempt_us: 1 }), /webhook_events\[0\]\.next_attempt_us: must be null for a delivered event/],
       [edit('webhook_events', { status: 'pending', next_attempt_us: null }), /webhook_events\[0\]\.next_attempt_us: a pending event needs the time of its next attempt/],
       [edit('webhook_events', { status: 'retrying', next_attempt_us: null }), /webhook_events\[0\]\.next_attempt_us: a retrying event needs the time of its next attempt/],
+      [edit('notifications', { send_pending: 2 }), /notifications\[0\]\.send_pending: must be 0 or 1$/],
+      [edit('notifications', { send_pending: 1, sent_at: '2026-01-01T00:00:01.000000' }), /notifications\[0\]\.send_pending: must be 0 for a notification already sent$/],
       [{ ...doc, exported_at: 'yesterday' }, /^exported_at: must be a timestamp like 2026-11-21T09:00:00\.000000/],
       [{ ...doc, tables: { ...doc.tables, meta: [...(doc.tables.meta ?? []).filter((r) => r.key !== 'clock_offset_ms'), { key: 'clock_offset_ms', value: '1e20' }] } }, /meta\[\d+\]\.value: the clock offset must be a whole number/],
     ];

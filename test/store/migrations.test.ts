@@ -10,6 +10,10 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
+/** What migration 7 added: notification_claims, notifications.send_pending. */
+const undoMigration7 = (db: Database.Database) =>
+  db.exec('DROP TABLE notification_claims; DROP INDEX notifications_send_pending; ALTER TABLE notifications DROP COLUMN send_pending');
+
 describe('store: migrations', () => {
   it('migration 5: time zones stored under their old tz names read back under the current ones', async () => {
     const dir = tempDir('vtr-migrate-');
@@ -25,6 +29,7 @@ describe('store: migrations', () => {
     old.prepare('UPDATE sessions SET timezone = ? WHERE session_id = ?').run('Asia/Calcutta', ids[0]);
     old.prepare('UPDATE sessions SET timezone = ? WHERE session_id = ?').run('Europe/Kiev', ids[1]);
     old.exec('ALTER TABLE rules DROP COLUMN seq'); // added by migration 6
+    undoMigration7(old);
     old.pragma('user_version = 4');
     old.close();
 
@@ -49,6 +54,7 @@ describe('store: migrations', () => {
     // As a vtr of schema version 5 left it: no seq; rows written in another order than created_at's.
     const old = new Database(path);
     old.exec('ALTER TABLE rules DROP COLUMN seq');
+    undoMigration7(old);
     const insert = old.prepare("INSERT INTO rules VALUES (?, ?, 'custom', ?, 'risk_level = invalid', 'review', NULL, 1, ?)");
     insert.run(site, 'rule_b', 'second', '2026-01-02T00:00:00.000000');
     insert.run(site, 'rule_a', 'first', '2026-01-01T00:00:00.000000');
@@ -61,6 +67,29 @@ describe('store: migrations', () => {
       second.deps.rules!.create(site, { name: 'fourth', filter: 'risk_level = invalid', action: 'review' });
       const custom = second.deps.rules!.list(site).filter((r) => r.type === 'custom').map((r) => r.name);
       expect(custom).toEqual(['first', 'second', 'third', 'fourth']);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('migration 7: notifications from before wait for no send: a start with SMTP mails none of them', async () => {
+    const dir = tempDir('vtr-migrate-');
+    dirs.push(dir);
+    const path = join(dir, 'vtr.db');
+    const first = createEmulator({ dbPath: path });
+    const site = first.bootstrap!.site.site_id;
+    await first.close();
+    // As a vtr of schema version 6 left it: no send_pending, no notification_claims.
+    const old = new Database(path);
+    undoMigration7(old);
+    old.prepare("INSERT INTO notifications VALUES ('ntf_old', 'webhook_disabled', ?, NULL, NULL, 'o@example.com', 'S', 'B', '2026-01-01T00:00:00.000000', NULL, NULL, 1)").run(site);
+    old.pragma('user_version = 6');
+    old.close();
+
+    const second = createEmulator({ dbPath: path, smtpUrl: 'smtp://127.0.0.1:9' });
+    try {
+      expect(second.store.db.prepare('SELECT send_pending, sent_at, send_error FROM notifications').all()).toEqual([{ send_pending: 0, sent_at: null, send_error: null }]);
+      expect(second.store.notifications.waiting(10)).toEqual([]);
     } finally {
       await second.close();
     }

@@ -1,37 +1,8 @@
 // Notifications reach the outbox always, and an SMTP server with --smtp (a local smtp-server here).
 import { afterEach, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { harness, type Harness } from '../helpers/emulator.js';
 import { startReceiver, waitUntil, type Receiver } from '../helpers/receiver.js';
-
-interface Mail {
-  from: string;
-  to: string[];
-  raw: string;
-  /** Whether the session was on TLS (after STARTTLS) when the mail came. */
-  secure: boolean;
-}
-
-async function startSmtp(opts: { starttls?: boolean } = {}): Promise<{ url: string; mails: Mail[]; close(): Promise<void> }> {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: opts.starttls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
-      stream.on('end', () => {
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, secure: session.secure });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+import { startSmtp } from '../helpers/smtp.js';
 
 describe('notifications over SMTP', () => {
   let h: Harness | undefined;
