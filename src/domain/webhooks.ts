@@ -91,7 +91,10 @@ export function webhookUrlProblem(url: string): string | null {
   return httpUrlProblem(url) ?? (/^\s*https?:[\\/]{3}/i.test(url) ? 'must name a host after "//"' : null);
 }
 
-/** A webhook URL for a person to read (a mail): a password in it is masked (`https://user:***@host/`). */
+/**
+ * A webhook URL for a person to read (CLI tables, console pages, mails): a password in it is masked
+ * (`https://user:***@host/`). The API's JSON keeps the URL as registered.
+ */
 export function urlShown(url: string): string {
   if (!url.includes('@')) return url;
   try {

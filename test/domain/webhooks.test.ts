@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeTriggersViews } from '../../src/domain/webhooks.js';
+import { changeTriggersViews, urlShown } from '../../src/domain/webhooks.js';
 
 describe('changeTriggersViews', () => {
   const before = { session_id: 's', custom_events: ['a'], value: 1, updated_at: 't1', engagement_level: 'engaged', risks: ['vpn'] };
@@ -14,5 +14,14 @@ describe('changeTriggersViews', () => {
   it('changeTriggersViews: a custom event that changed a derived field is a trigger', () => {
     expect(changeTriggersViews({ ...before, engagement_level: 'converted' }, before, 'custom_event')).toBe(true);
     expect(changeTriggersViews({ ...before, risks: ['vpn', 'tor'] }, before, 'custom_event')).toBe(true);
+  });
+});
+
+describe('urlShown', () => {
+  it('urlShown: masks the password of a URL with credentials, nothing else', () => {
+    expect(urlShown('https://user:s3cret@hooks.example.com/in')).toBe('https://user:***@hooks.example.com/in');
+    expect(urlShown('https://:s3cret@hooks.example.com/in')).toBe('https://:***@hooks.example.com/in');
+    expect(urlShown('https://user@hooks.example.com/in?token=abc')).toBe('https://user@hooks.example.com/in?token=abc');
+    expect(urlShown('https://hooks.example.com/in?to=a@b.c')).toBe('https://hooks.example.com/in?to=a@b.c');
   });
 });

@@ -108,6 +108,23 @@ describe('console: webhooks', () => {
     expect((await page(h, `${C}/webhooks/${hook.webhook_id}`)).status).toBe(404);
   });
 
+  it('webhook pages: a URL with credentials is shown with its password masked', async () => {
+    const h = fresh();
+    rx.answer(() => 200);
+    const url = rx.url.replace('http://', 'http://hooks:s3cret@');
+    const shown = rx.url.replace('http://', 'http://hooks:***@');
+    const hook = (await h.admin('POST', `/sites/${h.site.site_id}/webhooks`, { url })).body;
+    expect(hook.url).toBe(url);
+    const sent = await post(h, `${C}/webhooks/${hook.webhook_id}/trigger`);
+    const eventId = new URL(sent.location, 'http://x').searchParams.get('sent');
+    for (const path of ['/webhooks', `/webhooks/${hook.webhook_id}`, `/webhook-events/${eventId}`]) {
+      const p = await page(h, `${C}${path}`);
+      expect(p.status, path).toBe(200);
+      expect(p.text, path).toContain(shown);
+      expect(p.text, path).not.toContain('s3cret');
+    }
+  });
+
   it('Send test event: greyed out with the reason on a disabled webhook and on a site moved to free', async () => {
     const h = fresh();
     const hook = (await h.admin('POST', `/sites/${h.site.site_id}/webhooks`, { url: rx.url })).body;

@@ -3,7 +3,7 @@
 // Retry posts to the same service as POST /_vtr/api/webhook-events/:id/retry, then redirects back
 // (so the page's URL stays a GET the live refresh can fetch) with the outcome in the query.
 import type { Context } from 'hono';
-import type { WebhookAttempt, WebhookEvent } from '../../domain/webhooks.js';
+import { urlShown, type WebhookAttempt, type WebhookEvent } from '../../domain/webhooks.js';
 import { VtrError } from '../../domain/errors.js';
 import { html, raw, scriptJson, type Html } from './html.js';
 import { scrollTable } from './layout.js';
@@ -55,7 +55,7 @@ ${outcome(c, e)}
 <section class="card" aria-labelledby="ev-h">
 <h2 id="ev-h">Status: ${eventStatus(e.status)}</h2>
 <dl class="fields">
-<dt>webhook</dt><dd><a class="mono" href="${webhookHref(e.webhook_id)}">${e.webhook_id}</a> <span class="mono muted">${hook.url}</span></dd>
+<dt>webhook</dt><dd><a class="mono" href="${webhookHref(e.webhook_id)}">${e.webhook_id}</a> <span class="mono muted">${urlShown(hook.url)}</span></dd>
 <dt>saved_view</dt><dd>${e.saved_view_name} <span class="mono muted">${e.saved_view_id}</span></dd>
 <dt>session_id</dt><dd><a class="mono" href="${sessionHref(e.session_id)}">${e.session_id}</a></dd>
 <dt>created_at</dt><dd>${time(e.created_at)}</dd>

@@ -1,7 +1,7 @@
 // One webhook: its settings and buttons, and its event history (status filter), live: new events
 // and each attempt's result replace their rows as they happen.
 import type { Context } from 'hono';
-import { EVENT_STATUSES, type EventStatus, type Webhook } from '../../domain/webhooks.js';
+import { EVENT_STATUSES, urlShown, type EventStatus, type Webhook } from '../../domain/webhooks.js';
 import { html, raw, scriptJson, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
 import { secret, time } from './fields.js';
@@ -55,7 +55,7 @@ ${flash(pick(DONE, c.req.query('done')) ?? sentMessage(c.req.query('sent')))}
 <section class="card" aria-labelledby="hook-h" id="webhook-summary">
 <h2 id="hook-h" class="sr-only">Settings</h2>
 <dl class="fields">
-<dt>url</dt><dd class="mono">${w.url}</dd>
+<dt>url</dt><dd class="mono">${urlShown(w.url)}</dd>
 <dt>status</dt><dd>${hookStatus(w.status)}</dd>
 <dt>consecutive_failures</dt><dd>${w.consecutive_failures}</dd>
 <dt>site</dt><dd>${site?.name ?? ''} <span class="mono muted">${w.site_id}</span>${site && site.plan !== 'paid' ? html` <span class="badge">free plan: deliveries held</span>` : ''}</dd>

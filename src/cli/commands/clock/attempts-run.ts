@@ -8,6 +8,7 @@ import type { CliContext } from '../../context.js';
 import { style } from '../../style.js';
 import { attemptResult, type AttemptEvent, type WebhookEventData } from '../webhooks/render.js';
 import { timeFormat } from '../../time-display.js';
+import { urlShown } from '../../../domain/webhooks.js';
 
 // The stream's last events may arrive just after the move's answer (another connection).
 const SETTLE_MS = 150;
@@ -64,10 +65,10 @@ export async function reportingAttempts<T>(ctx: CliContext, client: ApiClient, m
     const t = timeFormat(true);
     for (const a of attempts) {
       const next = a.event_status === 'retrying' ? `, next ${t(a.next_attempt_at)}` : '';
-      ctx.info(`  ${c.dim(t(a.at) ?? '')} ${a.webhook_event_id} #${a.attempt}  ${attemptResult(a)}  → ${a.event_status}${next}  ${c.dim(`${a.webhook_id} ${a.url ?? ''}`)}`);
+      ctx.info(`  ${c.dim(t(a.at) ?? '')} ${a.webhook_event_id} #${a.attempt}  ${attemptResult(a)}  → ${a.event_status}${next}  ${c.dim(`${a.webhook_id} ${a.url ? urlShown(a.url) : ''}`)}`);
     }
     for (const w of disabled.values()) {
-      ctx.info(c.red(`Webhook ${w.webhook_id} (${w.url}) was disabled: ${w.consecutive_failures} failures in a row over 3 days or more; its pending events are failed. Re-enable: vtr webhooks enable ${w.webhook_id}`));
+      ctx.info(c.red(`Webhook ${w.webhook_id} (${urlShown(w.url)}) was disabled: ${w.consecutive_failures} failures in a row over 3 days or more; its pending events are failed. Re-enable: vtr webhooks enable ${w.webhook_id}`));
     }
     ctx.info(attempts.length === 0 ? 'No webhook attempt was due on the way.' : `Ran ${attempts.length} webhook attempt${attempts.length === 1 ? '' : 's'} on the way.`);
   }

@@ -1,4 +1,4 @@
-import type { Webhook, WebhookAttempt, WebhookEvent } from '../../../domain/webhooks.js';
+import { urlShown, type Webhook, type WebhookAttempt, type WebhookEvent } from '../../../domain/webhooks.js';
 import { keyValues, table } from '../../output.js';
 import { timeFormat } from '../../time-display.js';
 
@@ -7,13 +7,13 @@ const cellTime = (emulated: boolean) => timeFormat(emulated, true);
 const head = (name: string, emulated: boolean) => `${name} (${cellTime(emulated).zone.toUpperCase()})`;
 
 export const renderWebhooks = (hooks: Webhook[], emulated = false) =>
-  table(['WEBHOOK', 'URL', 'STATUS', 'FAILURES', head('CREATED', emulated)], hooks.map((w) => [w.webhook_id, w.url, w.status, w.consecutive_failures, cellTime(emulated)(w.created_at)]));
+  table(['WEBHOOK', 'URL', 'STATUS', 'FAILURES', head('CREATED', emulated)], hooks.map((w) => [w.webhook_id, urlShown(w.url), w.status, w.consecutive_failures, cellTime(emulated)(w.created_at)]));
 
 export const renderWebhook = (w: Webhook, emulated = false) =>
   keyValues([
     ['webhook_id', w.webhook_id],
     ['site_id', w.site_id],
-    ['url', w.url],
+    ['url', urlShown(w.url)],
     ['status', w.status],
     ['secret', w.secret],
     ['consecutive_failures', w.consecutive_failures],
@@ -74,7 +74,7 @@ export function renderEvent(e: WebhookEvent & { payload?: unknown }, opts: { url
   const t = timeFormat(opts.emulated ?? false);
   const fields = keyValues([
     ['webhook_event_id', e.webhook_event_id],
-    ['webhook_id', opts.url ? `${e.webhook_id} (${opts.url})` : e.webhook_id],
+    ['webhook_id', opts.url ? `${e.webhook_id} (${urlShown(opts.url)})` : e.webhook_id],
     ['status', e.status],
     ['saved_view', `${e.saved_view_name} (${e.saved_view_id})`],
     ['session_id', e.session_id],

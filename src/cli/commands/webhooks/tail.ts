@@ -7,6 +7,7 @@ import { style } from '../../style.js';
 import { attemptResult, type AttemptEvent, type WebhookEventData } from './render.js';
 import { liveTimes, type TimeFormat } from '../../time-display.js';
 import { DISABLE_AFTER_FAILURES } from '../../../domain/disabling.js';
+import { urlShown } from '../../../domain/webhooks.js';
 
 export interface TailOptions {
   webhook?: string;
@@ -40,13 +41,13 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
     const mark = ok ? c.green('✓') : c.red('✗');
     const state = a.event_status === 'retrying' ? c.yellow(`retrying, next ${t(a.next_attempt_at)}`) : ok ? c.green(a.event_status) : c.red(a.event_status);
     ctx.io.stdout.write(
-      `${c.dim(t(a.at) ?? '')} ${mark} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${attemptResult(a)}  ${a.duration_ms}ms  ${state}  ${c.dim(`${a.webhook_id} ${a.url ?? ''}`)}\n`,
+      `${c.dim(t(a.at) ?? '')} ${mark} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${attemptResult(a)}  ${a.duration_ms}ms  ${state}  ${c.dim(`${a.webhook_id} ${a.url ? urlShown(a.url) : ''}`)}\n`,
     );
   };
 
   const printStarted = (a: StartedData, t: TimeFormat) => {
     if (!mine(a)) return;
-    ctx.io.stdout.write(`${c.dim(t(a.at) ?? '')} ${c.dim('→')} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${c.dim(`POST ${a.url} …`)}\n`);
+    ctx.io.stdout.write(`${c.dim(t(a.at) ?? '')} ${c.dim('→')} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${c.dim(`POST ${urlShown(a.url ?? '')} …`)}\n`);
   };
 
   // A webhook disabled or enabled (by hand, or by the disabling rule) explains what follows. A
@@ -59,7 +60,7 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
     lastStatus.set(w.webhook_id, w.status);
     if (!known && w.status === 'enabled') return; // a URL change of an enabled webhook
     const what = w.status === 'disabled' ? c.red(`webhook ${w.webhook_id} disabled${w.consecutive_failures >= DISABLE_AFTER_FAILURES ? ` after ${w.consecutive_failures} failures in a row` : ''}; its pending events are failed`) : c.green(`webhook ${w.webhook_id} enabled`);
-    ctx.io.stdout.write(`${what}  ${c.dim(w.url)}\n`);
+    ctx.io.stdout.write(`${what}  ${c.dim(urlShown(w.url))}\n`);
   };
 
   const times = await liveTimes(ctx, client, (e: { type: string; data: unknown }, t: TimeFormat) => {
