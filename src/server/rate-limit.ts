@@ -3,17 +3,12 @@
 // are real seconds, whatever the emulator's clock: under a frozen clock a client that waits as
 // Retry-After says must be let in again.
 import type { Context, MiddlewareHandler } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Clock } from '../domain/clock.js';
 import { VtrError } from '../domain/errors.js';
+import { peerAddress } from './client-ip.js';
 
-export function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'local';
-  } catch {
-    return 'local'; // no Node socket: an in-process request
-  }
-}
+// The socket's address (X-Forwarded-For is the visitor's, not the caller's); in-process is loopback.
+const clientAddress = (c: Context): string => peerAddress(c) ?? 'unknown';
 
 export function rateLimit(perSecond: number, clock: Clock): MiddlewareHandler {
   let windowStart = 0;
