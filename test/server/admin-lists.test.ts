@@ -40,7 +40,7 @@ describe('management API: lists', () => {
     for (let i = 1; i <= 5; i++) {
       // msg_1 and msg_2 were made by one change: the same created_us (the id orders them).
       db.prepare(`INSERT INTO webhook_events VALUES ('msg_${i}', 'wh_1', 'view_1', 'V', ?, ?, 'failed', 0, NULL, ${Math.max(i, 2)}, '2026-01-01T00:00:00.000000', '2026-01-01T00:00:00.000000', '{}')`).run(s.session_id, site);
-      db.prepare(`INSERT INTO notifications VALUES ('ntf_${i}', 'webhook_event_failed', ?, 'wh_1', 'msg_${i}', 'o@example.com', 'S', 'B', '2026-01-01T00:00:00.000000', NULL, NULL, ${i})`).run(site);
+      db.prepare(`INSERT INTO notifications VALUES ('ntf_${i}', 'webhook_event_failed', ?, 'wh_1', 'msg_${i}', 'o@example.com', 'S', 'B', '2026-01-01T00:00:00.000000', NULL, NULL, ${i}, 0)`).run(site);
     }
     const ids = async (path: string) => ((await h.admin<Array<Record<string, string>>>('GET', path)).body).map((r) => r.notification_id ?? r.webhook_event_id);
     expect(await ids('/webhooks/wh_1/events?limit=2')).toEqual(['msg_5', 'msg_4']);
@@ -71,7 +71,7 @@ describe('management API: lists', () => {
       await h.request(`/api/v1/nowhere/${sessions.length}`);
     }
     for (let i = 1; i <= 5; i++) {
-      db.prepare(`INSERT INTO notifications VALUES ('ntf_${i}', 'webhook_event_failed', ?, NULL, NULL, NULL, 'S', 'B', '2026-01-01T00:00:00.000000', NULL, NULL, ?)`)
+      db.prepare(`INSERT INTO notifications VALUES ('ntf_${i}', 'webhook_event_failed', ?, NULL, NULL, NULL, 'S', 'B', '2026-01-01T00:00:00.000000', NULL, NULL, ?, 0)`)
         .run(i === 3 ? other : site, i === 1 ? 1 : i === 5 ? 3 : 2);
     }
     const logged = ((await h.admin<Array<{ request_id: string }>>('GET', '/logs?limit=100')).body).map((e) => e.request_id).reverse();

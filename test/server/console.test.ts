@@ -199,7 +199,7 @@ describe('console pages', () => {
     expect(logs.text).toContain('/api/v1/event');
     expect(logs.text).not.toContain(h.site.secret_key);
     h.emulator.store.db
-      .prepare("INSERT INTO notifications VALUES ('ntf_1', 'webhook_event_failed', ?, NULL, NULL, 'o@example.com', 'Webhook <failed>', 'Body', '2026-01-01T00:00:00.000000', NULL, NULL, 1)")
+      .prepare("INSERT INTO notifications VALUES ('ntf_1', 'webhook_event_failed', ?, NULL, NULL, 'o@example.com', 'Webhook <failed>', 'Body', '2026-01-01T00:00:00.000000', NULL, NULL, 1, 0)")
       .run(h.site.site_id);
     const outbox = await page(h, '/_vtr/console/outbox');
     expect(outbox.text).toContain('Webhook &lt;failed&gt;');
