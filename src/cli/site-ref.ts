@@ -27,15 +27,17 @@ export const enc = encodeURIComponent;
  * A command acting on one record by its id acts on that record's site, whatever `--site` says. An
  * explicit `--site` naming another site is a wrong id or a wrong site (in a script, most likely), so
  * it is refused before anything changes rather than ignored. VTR_SITE is not checked: `vtr exec`
- * always sets it, to the default site.
+ * always sets it, to the default site. Returns the record when it read it (null without --site), so
+ * a command that needs it too does not read it again.
  */
-export async function onGivenSite(ctx: CliContext, client: ApiClient, recordPath: string, what: string): Promise<void> {
-  if (ctx.config.siteFrom !== '--site' || !ctx.config.site) return;
+export async function onGivenSite<T extends { site_id: string }>(ctx: CliContext, client: ApiClient, recordPath: string, what: string): Promise<T | null> {
+  if (ctx.config.siteFrom !== '--site' || !ctx.config.site) return null;
   const [record, site] = await Promise.all([
-    client.admin<{ site_id: string }>('GET', recordPath),
+    client.admin<T>('GET', recordPath),
     client.admin<{ site_id: string }>('GET', `/sites/${enc(ctx.config.site)}`),
   ]);
   if (record.site_id !== site.site_id) {
     throw new UsageError(`--site: ${what} is on site ${record.site_id}, not ${site.site_id}; leave --site out, or give --site ${record.site_id}`);
   }
+  return record;
 }

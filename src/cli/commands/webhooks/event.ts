@@ -7,8 +7,8 @@ import { emulatedClock } from '../../time-display.js';
 
 export async function run(o: { args: string[]; payload?: boolean }, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
-  await onGivenSite(ctx, client, `/webhook-events/${enc(o.args[0])}`, `event ${o.args[0]}`);
-  const event = await client.admin<WebhookEvent & { payload?: unknown }>('GET', `/webhook-events/${enc(o.args[0])}`);
+  const path = `/webhook-events/${enc(o.args[0])}`;
+  const event = (await onGivenSite<WebhookEvent & { payload?: unknown }>(ctx, client, path, `event ${o.args[0]}`)) ?? (await client.admin<WebhookEvent & { payload?: unknown }>('GET', path));
   // The webhook's URL, for the human view (the event names only its id); gone with a deleted webhook.
   const hook = ctx.config.json ? null : await client.admin<{ url: string }>('GET', `/webhooks/${enc(event.webhook_id)}`).catch(() => null);
   const emulated = await emulatedClock(ctx, client);

@@ -8,9 +8,9 @@ import { emulatedClock } from '../../time-display.js';
 
 export async function setStatus(id: string, verb: 'enable' | 'disable', ctx: CliContext): Promise<void> {
   const client = await ctx.client();
-  await onGivenSite(ctx, client, `/webhooks/${enc(id)}`, `webhook ${id}`);
+  const known = await onGivenSite<Webhook>(ctx, client, `/webhooks/${enc(id)}`, `webhook ${id}`);
   // Only `disable` has something else to say when nothing changed.
-  const wasDisabled = verb === 'disable' && (await client.admin<Webhook>('GET', `/webhooks/${enc(id)}`)).status === 'disabled';
+  const wasDisabled = verb === 'disable' && (known ?? (await client.admin<Webhook>('GET', `/webhooks/${enc(id)}`))).status === 'disabled';
   const hook = await client.admin<Webhook>('POST', `/webhooks/${enc(id)}/${verb}`);
   const emulated = await emulatedClock(ctx, client);
   output(ctx, hook, () => renderWebhook(hook, emulated));

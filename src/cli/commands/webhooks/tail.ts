@@ -21,8 +21,8 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
   // A mistyped id, or one of another site than --site, would filter out everything, forever: look
   // it up first (a 404 or the other site ends the command).
   if (o.webhook) {
-    await client.admin('GET', `/webhooks/${enc(o.webhook)}`);
-    await onGivenSite(ctx, client, `/webhooks/${enc(o.webhook)}`, `webhook ${o.webhook}`);
+    const path = `/webhooks/${enc(o.webhook)}`;
+    if (!(await onGivenSite(ctx, client, path, `webhook ${o.webhook}`))) await client.admin('GET', path);
   }
   const site = await siteFilter(ctx, client, o.site);
   const c = style(ctx);
