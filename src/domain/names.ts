@@ -10,5 +10,6 @@ export const BLANK_NAME = 'must not be empty or blank';
 export function nameProblem(name: string): string | null {
   if (name === '') return 'must not be empty';
   if (!/\S/.test(name)) return BLANK_NAME;
-  return name.length > MAX_NAME_LENGTH ? `must have at most ${MAX_NAME_LENGTH} characters` : null;
+  // Characters as the API's schemas count them: code points (100 emoji are 100 characters, not 200).
+  return name.length > MAX_NAME_LENGTH && [...name].length > MAX_NAME_LENGTH ? `must have at most ${MAX_NAME_LENGTH} characters` : null;
 }

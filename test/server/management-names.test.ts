@@ -14,6 +14,7 @@ const REFUSED: Array<[string, string]> = [
   ['   ', 'name: must not be empty or blank'],
   ['\t\n\u00a0', 'name: must not be empty or blank'],
   ['x'.repeat(201), 'name: must have at most 200 characters'],
+  ['😀'.repeat(201), 'name: must have at most 200 characters'],
 ];
 
 /** Each kind: where it is created (with what else it needs), and where an existing one is changed. */
@@ -48,7 +49,8 @@ describe('management API: names of sites, views and rules', () => {
 
   it('create and update: a name of 200 characters, or with spaces around it, is kept as given', async () => {
     for (const { kind, create, update } of await kinds()) {
-      for (const name of ['y'.repeat(200), '  Spaced  ']) {
+      // Characters are code points: 200 emoji are 200 characters (400 UTF-16 units).
+      for (const name of ['y'.repeat(200), '😀'.repeat(200), '  Spaced  ']) {
         const created = await h.admin('POST', create[0], { ...create[1], name });
         expect(created.status, kind).toBe(201);
         expect(created.body.name).toBe(name);
