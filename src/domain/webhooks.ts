@@ -103,7 +103,8 @@ export function urlShown(url: string): string {
     u.password = '***';
     return u.href;
   } catch {
-    return url;
+    // Not a URL (a usage error quoting what was typed): the text between "user:" and "@" still goes.
+    return url.replace(/(\/\/[^/?#@:]*:)[^/?#@]*@/, '$1***@');
   }
 }
 

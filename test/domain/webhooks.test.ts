@@ -24,4 +24,8 @@ describe('urlShown', () => {
     expect(urlShown('https://user@hooks.example.com/in?token=abc')).toBe('https://user@hooks.example.com/in?token=abc');
     expect(urlShown('https://hooks.example.com/in?to=a@b.c')).toBe('https://hooks.example.com/in?to=a@b.c');
   });
+  it('urlShown: masks the password of text that does not parse as a URL too', () => {
+    expect(urlShown('http://user:s3cret@exa mple.com/in')).toBe('http://user:***@exa mple.com/in');
+    expect(urlShown('http://host:port/in?to=a@b.c')).toBe('http://host:port/in?to=a@b.c');
+  });
 });

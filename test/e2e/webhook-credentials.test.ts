@@ -53,5 +53,11 @@ describe('webhooks with credentials in the URL (built CLI)', () => {
     expect(tail.stdout()).toContain(`POST ${shown}`);
     expect(tail.stdout()).toContain(`${hook.webhook_id} ${shown}`);
     expect(tail.stdout()).not.toContain('s3cret');
+
+    // A URL refused before it is sent: the usage error quotes it with the password masked.
+    const refused = await runCli(['webhooks', 'create', '--url', 'ftp://hooks:s3cret@example.com/in'], { env: s.env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('"ftp://hooks:***@example.com/in" must use http or https');
+    expect(refused.stderr).not.toContain('s3cret');
   });
 });

@@ -1,4 +1,4 @@
-import { webhookUrlProblem, type Webhook } from '../../../domain/webhooks.js';
+import { urlShown, webhookUrlProblem, type Webhook } from '../../../domain/webhooks.js';
 import { UsageError } from '../../errors.js';
 import { isLocal } from '../../credentials.js';
 import type { CliContext } from '../../context.js';
@@ -10,7 +10,7 @@ import { emulatedClock } from '../../time-display.js';
 export async function run(o: { site?: string; url?: string }, ctx: CliContext): Promise<void> {
   const url = o.url ?? (await ctx.prompter.input('--url is required: the endpoint to POST to, e.g. http://127.0.0.1:9000/'));
   const problem = webhookUrlProblem(url);
-  if (problem) throw new UsageError(`--url: "${url}" ${problem} (e.g. http://127.0.0.1:9000/)`);
+  if (problem) throw new UsageError(`--url: "${urlShown(url)}" ${problem} (e.g. http://127.0.0.1:9000/)`);
   const client = await ctx.client();
   const hook = await client.admin<Webhook>('POST', `/sites/${enc(await currentSiteId(ctx, client, o.site))}/webhooks`, { body: { url } });
   const emulated = await emulatedClock(ctx, client);
