@@ -3,6 +3,7 @@
 // No DNS/MX lookups: the emulator is offline and deterministic.
 import { createRequire } from 'node:module';
 import { lazy } from '../domain/lazy.js';
+import { readEmailDomain } from './email-domain.js';
 import { visibleText } from './visible-text.js';
 
 const validator = lazy<typeof import('validator')>('validator');
@@ -85,22 +86,27 @@ export function checkEmail(input: string, name?: string | null): EmailCheck {
   const at = raw.lastIndexOf('@');
   if (at < 0) return result;
   const local = raw.slice(0, at);
-  const domain = raw.slice(at + 1).toLowerCase().replace(/\.$/, '');
+  // The domain in one spelling however it was typed (full-width, punycode or Unicode labels);
+  // the lists are looked up under both spellings, as they hold some domains in each.
+  const read = readEmailDomain(raw.slice(at + 1));
+  const domain = read.name.replace(/\.$/, '');
+  const ascii = read.ascii?.replace(/\.$/, '') ?? null;
+  const spellings = ascii && ascii !== domain ? [domain, ascii] : [domain];
   result.local_part = local;
   result.domain = domain || null;
   result.domain_tld = domain.includes('.') ? domain.slice(domain.lastIndexOf('.') + 1) : null;
 
   let valid = false;
   try {
-    valid = local.length > 0 && domain.length > 0 && validator().isEmail(raw);
+    valid = local.length > 0 && domain.length > 0 && ascii !== null && validator().isEmail(`${local}@${read.name}`);
   } catch {
     valid = false;
   }
   const base = local.toLowerCase().split('+')[0].replace(/[._-]/g, '');
   result.valid = valid;
-  result.disposable = domain ? isDisposableDomain(domain) : false;
+  result.disposable = domain ? spellings.some(isDisposableDomain) : false;
   // A domain is exactly one of free / disposable / business.
-  result.free = domain ? !result.disposable && isFreeDomain(domain) : false;
+  result.free = domain ? !result.disposable && spellings.some(isFreeDomain) : false;
   result.business = valid && !result.free && !result.disposable;
   result.role = ROLES.has(base);
   result.name_match = nameMatch(local, name);

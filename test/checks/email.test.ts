@@ -77,6 +77,38 @@ describe('checkEmail', () => {
     expect(checkEmail('a@b.co.uk')).toMatchObject({ domain: 'b.co.uk', domain_tld: 'uk' });
   });
 
+  it('checkEmail: a domain typed in full-width characters is the same domain as its ASCII spelling', () => {
+    const plain = checkEmail('jane@example.com');
+    expect(checkEmail('jane@ｅｘａｍｐｌｅ．ｃｏｍ')).toEqual({ ...plain, email: 'jane@ｅｘａｍｐｌｅ．ｃｏｍ' });
+    expect(checkEmail('Jane@ＧＭＡＩＬ。ＣＯＭ')).toMatchObject({
+      valid: true, domain: 'gmail.com', domain_tld: 'com', normalized_email: 'jane@gmail.com', free: true, business: false,
+    });
+    expect(checkEmail('x@ｍａｉｌｉｎａｔｏｒ．ｃｏｍ')).toMatchObject({ valid: true, domain: 'mailinator.com', disposable: true });
+  });
+
+  it('checkEmail: a punycode domain and its Unicode spelling get the same verdicts, reported in Unicode', () => {
+    for (const typed of ['jane@xn--bcher-kva.example', 'jane@bücher.example', 'JANE@XN--BCHER-KVA.EXAMPLE', 'jane@BÜCHER.example']) {
+      expect(checkEmail(typed), typed).toMatchObject({
+        valid: true, domain: 'bücher.example', domain_tld: 'example', normalized_email: 'jane@bücher.example',
+        free: false, disposable: false, business: true,
+      });
+    }
+  });
+
+  it('checkEmail: the provider lists are read under both spellings of an internationalised domain', () => {
+    // mailchecker lists xn--mll-hoa.email (müll.email); disposable wins over the free list's entry.
+    for (const typed of ['a@müll.email', 'a@xn--mll-hoa.email']) {
+      expect(checkEmail(typed), typed).toMatchObject({ valid: true, domain: 'müll.email', disposable: true, free: false });
+    }
+  });
+
+  it.each(['jane@xn--zz.com', 'jane@xn--gmail.com', 'jane@0x7f．1', 'jane@\ud800.com'])(
+    'checkEmail: %j, a domain IDNA cannot read, is invalid and still reported', (input) => {
+      const r = checkEmail(input);
+      expect(r).toMatchObject({ success: true, valid: false, normalized_email: null, business: false });
+      expect(r.domain).toBe(input.slice(input.indexOf('@') + 1).toLowerCase());
+    });
+
   it.each(['plainaddress', '@acme.io', 'bob@', 'bob@@acme.io', 'bob@acme', 'bob @acme.io', 'bob@acme..io', 'bob@localhost'])(
     'checkEmail: %j is invalid syntax', (input) => {
       const r = checkEmail(input);
