@@ -27,6 +27,7 @@ import { requestLogMiddleware } from './middleware/request-log.js';
 import { loopbackHostOnly, sameOriginWrites } from './middleware/same-origin.js';
 import { consoleRoutes } from './console/index.js';
 import { createPublicApi } from './public-api.js';
+import { withHeadLengths } from './head.js';
 
 const BASE = '/api/v1/';
 
@@ -117,6 +118,8 @@ export function createApp(deps: AppDeps): Hono {
       ? consolePages.notFound(c)
       : sendJson(c, { code: 'not_found', message: `no route for ${c.req.method} ${c.req.path.slice(0, 200)}` }, 404),
   );
+  // The one entry (the listener, app.request): a HEAD is answered as its GET, body measured, then dropped.
+  app.fetch = withHeadLengths(app.fetch);
   return app;
 }
 

@@ -137,6 +137,19 @@ describe('public API over a real socket', () => {
     expect((await fetch(`${origin}/api/v1/session/${s.session_id}`, { method: 'HEAD', headers: { authorization: `Bearer ${h.token}` } })).status).toBe(200);
   });
 
+  it('public API over a socket: HEAD carries the GET\'s Content-Length and no body (session, health, a console page)', async () => {
+    const s = await h.createSession();
+    for (const [path, headers] of [[`/api/v1/session/${s.session_id}`, { authorization: `Bearer ${h.token}` }], ['/_vtr/health', {}], ['/_vtr/console/sessions', { accept: 'text/html' }]] as const) {
+      const got = await fetch(`${origin}${path}`, { headers });
+      const length = (await got.arrayBuffer()).byteLength;
+      expect(got.headers.get('content-length'), path).toBe(String(length));
+      const head = await fetch(`${origin}${path}`, { method: 'HEAD', headers });
+      expect(head.status, path).toBe(got.status);
+      expect(head.headers.get('content-length'), path).toBe(String(length));
+      expect(await head.text(), path).toBe('');
+    }
+  });
+
   it('public API over a socket: a query string or an encoded id still answers', async () => {
     const s = await h.createSession();
     expect((await get(`/api/v1/session/${s.session_id}?x=1`)).status).toBe(200);

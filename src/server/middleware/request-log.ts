@@ -8,6 +8,7 @@ import { MAX_LOGGED_BODY } from '../../logs/request-logger.js';
 import { unexpectedErrors } from '../../logs/fault-log.js';
 import { bearer, exchange } from '../http.js';
 import { realTimers } from '../../domain/timers.js';
+import { sentMethod } from '../head.js';
 
 const JSON_TYPE = /json/i;
 
@@ -32,7 +33,7 @@ function record(logger: RequestLogger, c: Context, atUs: number, durationMs: num
   const noted = exchange(c);
   const siteId = noted?.siteId;
   const seen: RequestSeen = {
-    method: request.method,
+    method: sentMethod(request),
     path: q === -1 ? path : `${path}${url.slice(q)}`,
     status: res.status,
     durationMs,
