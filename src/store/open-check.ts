@@ -1,8 +1,9 @@
 // Start-up checks of the database file: a missing directory is created, and a file that cannot be
 // written (a read-only filesystem, permissions, a leftover -wal/-shm this user cannot use) refuses
 // to start with the path and the cause, instead of SQLite's bare "unable to open database file" or a
-// server that starts and then answers every write with an error.
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+// server that starts and then answers every write with an error. A path SQLite cannot keep a
+// database at (a kernel filesystem such as /proc, a device, a named pipe) is refused before opening.
+import { accessSync, constants, existsSync, mkdirSync, statSync, statfsSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { storageFaultKind } from './storage-faults.js';
 
@@ -11,10 +12,63 @@ import { storageFaultKind } from './storage-faults.js';
 export function ensureDirectory(path: string, dbOption: string): void {
   const dir = dirname(resolve(path));
   try {
-    mkdirSync(dir, { recursive: true });
+    makeDirectory(dir);
   } catch (err) {
     throw new Error(`cannot create the directory ${dir} for the database ${path}: ${reason(err)}; create it, or pass another ${dbOption}`);
   }
+}
+
+// One level at a time, not mkdirSync's `recursive`: on a filesystem that answers ENOENT to a mkdir
+// whose parent exists (/proc), Node's retries that mkdir forever.
+function makeDirectory(dir: string): void {
+  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return;
+  const parent = dirname(dir);
+  if (parent !== dir && !existsSync(parent)) makeDirectory(parent);
+  try {
+    mkdirSync(dir);
+  } catch (err) {
+    // Another process may have made it meanwhile.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(dir).isDirectory()) throw err;
+  }
+}
+
+// Linux's filesystems that show the kernel's state as files (statfs f_type): nothing is stored there.
+const KERNEL_FILESYSTEMS = new Map<number, string>([
+  [0x9fa0, 'proc'], [0x62656572, 'sysfs'], [0x1cd1, 'devpts'], [0x64626720, 'debugfs'], [0x74726163, 'tracefs'],
+  [0x27e0eb, 'cgroup'], [0x63677270, 'cgroup2'], [0x73636673, 'securityfs'], [0xcafe4a11, 'bpf'],
+]);
+
+const SPECIAL_FILES: Array<[(s: Stats) => boolean, string]> = [
+  [(s) => s.isCharacterDevice(), 'a character device'], [(s) => s.isBlockDevice(), 'a block device'],
+  [(s) => s.isFIFO(), 'a named pipe (FIFO)'], [(s) => s.isSocket(), 'a socket'],
+];
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null; // not reachable (permissions, a file as a directory): opening the file says why
+  }
+}
+
+function kernelFilesystem(path: string): string | undefined {
+  try {
+    return KERNEL_FILESYSTEMS.get(statfsSync(path).type);
+  } catch {
+    return undefined; // not readable: opening the file says why
+  }
+}
+
+/** Refuses a path SQLite cannot keep a database at: a kernel filesystem, a device, a pipe, a socket. */
+export function refuseSpecialPath(path: string, dbOption: string): void {
+  const stats = statOrNull(path);
+  const special = stats && SPECIAL_FILES.find(([is]) => is(stats));
+  if (special) throw new Error(`the database ${path} is ${special[1]}, not a file; give a file for ${dbOption}, e.g. .vtr/vtr.db`);
+  if (process.platform !== 'linux') return;
+  let existing = resolve(path);
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  const fs = kernelFilesystem(existing);
+  if (fs) throw new Error(`the database ${path} is on ${fs}, a kernel filesystem that cannot hold a database; give a file on a disk for ${dbOption}, e.g. .vtr/vtr.db`);
 }
 
 /** Why opening or first writing `path` failed, in words that name the file and what to do. */
