@@ -204,6 +204,27 @@ describe('console pages', () => {
     const outbox = await page(h, '/_vtr/console/outbox');
     expect(outbox.text).toContain('Webhook &lt;failed&gt;');
   });
+
+  it('outbox: a mail whose SMTP send is still to happen says it waits, not "outbox only"', async () => {
+    const h = fresh();
+    const insert = h.emulator.store.db.prepare(
+      "INSERT INTO notifications VALUES (?, 'webhook_event_failed', ?, NULL, NULL, 'o@example.com', 'Failed', 'Body', '2026-01-01T00:00:00.000000', ?, ?, ?, ?)",
+    );
+    insert.run('ntf_waiting', h.site.site_id, null, null, 1, 1);
+    insert.run('ntf_local', h.site.site_id, null, null, 2, 0);
+    insert.run('ntf_sent', h.site.site_id, '2026-01-01T00:00:01.000000', null, 3, 0);
+    insert.run('ntf_failed', h.site.site_id, null, 'connect ECONNREFUSED', 4, 0);
+    const text = (await page(h, '/_vtr/console/outbox')).text;
+    const smtpCell = (id: string) => text.match(new RegExp(`<tr id="mail-${id}">[\\s\\S]*?<td>((?:(?!</td>)[\\s\\S])*)</td><td class="mono">`))?.[1];
+    expect(smtpCell('ntf_waiting')).toContain('waiting to be sent');
+    expect(smtpCell('ntf_waiting')).not.toContain('outbox only');
+    expect(smtpCell('ntf_local')).toContain('outbox only');
+    expect(smtpCell('ntf_sent')).toContain('sent <time');
+    expect(smtpCell('ntf_failed')).toContain('failed: connect ECONNREFUSED');
+    // The API's JSON keeps its fields: whether a send waits is not part of it.
+    const api = await h.admin('GET', '/notifications');
+    expect(Object.keys(api.body[0]).sort()).not.toContain('send_pending');
+  });
 });
 
 describe('console caching', () => {
