@@ -7,6 +7,7 @@ import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { dieOfHangup, parseServeOptions, STOP_SIGNALS, type ServeOptions } from '../serve/serve.js';
 import { startedByNpm, watchParent } from '../../parent-watch.js';
+import { terminalSignalsReach } from '../../terminal-group.js';
 
 export interface ExecOptions extends Omit<ServeOptions, 'log'> {
   log?: 'pretty' | 'json';
@@ -63,7 +64,10 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
   const code = await new Promise<number>((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', env });
     forward = (signal) => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      // Ctrl-C on the terminal reached the command already: sent again, it would be a second one.
+      if (signal === 'SIGINT' && child.pid !== undefined && terminalSignalsReach(child.pid)) return;
+      child.kill(signal);
     };
     const unwatch = startedByNpm(process.env) ? watchParent(parent, () => forward('SIGTERM')) : () => {};
     const done = (n: number) => {
