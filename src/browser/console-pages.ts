@@ -66,7 +66,7 @@ export const pages = {
   },
 
   outbox(): void {
-    window.vtrLive(['notification.created'], () => { window.vtrRefresh('outbox'); });
+    window.vtrLive(['notification.'], () => { window.vtrRefresh('outbox'); });
   },
 
   logs: logsLive,

@@ -6,6 +6,6 @@
 export const STREAM_TYPES = [
   'session.created', 'session.updated', 'check.created', 'webhook_event.created', 'webhook_event.updated',
   'webhook_attempt.started', 'webhook_attempt.created', 'webhook.created', 'webhook.updated', 'webhook.deleted',
-  'notification.created', 'request.logged', 'clock.changed', 'site.created', 'site.updated', 'site.deleted',
+  'notification.created', 'notification.updated', 'request.logged', 'clock.changed', 'site.created', 'site.updated', 'site.deleted',
   'access_token.created', 'access_token.revoked', 'saved_view.created', 'saved_view.updated', 'saved_view.deleted', 'rule.created', 'rule.updated', 'rule.deleted', 'state.replaced',
 ] as const;

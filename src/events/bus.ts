@@ -12,7 +12,7 @@ export type EmulatorEvent =
   | { type: 'saved_view.created' | 'saved_view.updated' | 'saved_view.deleted'; data: Record<string, unknown> }
   | { type: 'rule.created' | 'rule.updated' | 'rule.deleted'; data: Record<string, unknown> }
   | { type: 'state.replaced'; data: Record<string, unknown> }
-  | { type: 'notification.created'; data: Record<string, unknown> }
+  | { type: 'notification.created' | 'notification.updated'; data: Record<string, unknown> }
   | { type: 'request.logged'; data: Record<string, unknown> }
   | { type: 'clock.changed'; data: Record<string, unknown> };
 
@@ -22,7 +22,7 @@ export const EVENT_TYPES = [
   'webhook_attempt.started', 'webhook_attempt.created', 'webhook.created', 'webhook.updated', 'webhook.deleted',
   'site.created', 'site.updated', 'site.deleted', 'access_token.created', 'access_token.revoked',
   'saved_view.created', 'saved_view.updated', 'saved_view.deleted', 'rule.created', 'rule.updated', 'rule.deleted',
-  'state.replaced', 'notification.created', 'request.logged', 'clock.changed',
+  'state.replaced', 'notification.created', 'notification.updated', 'request.logged', 'clock.changed',
 ] as const satisfies readonly EmulatorEvent['type'][];
 // Does not compile when a type of EmulatorEvent is missing from EVENT_TYPES.
 const allListed: Exclude<EmulatorEvent['type'], (typeof EVENT_TYPES)[number]> extends never ? true : never = true;

@@ -87,6 +87,11 @@ export function createNotifier({ store, clock, bus, smtpUrl, log }: NotifierDeps
         claims?.release(id);
       });
       unrecorded.delete(id);
+      // The outbox page shows the send's result as it comes (sent_at or send_error).
+      if (bus.wants('notification.updated')) {
+        const n = store.notifications.get(id);
+        if (n) bus.publish({ type: 'notification.updated', data: n as unknown as Record<string, unknown> });
+      }
       return true;
     } catch {
       // A storage fault, or the store closed while sending: the notification stays waiting (a

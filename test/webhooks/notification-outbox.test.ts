@@ -23,10 +23,10 @@ afterEach(async () => {
 });
 
 /** A server on `file`: its store and webhook system, started (as `vtr serve` once listening). */
-function server(file: string, smtpUrl: string | null) {
+function server(file: string, smtpUrl: string | null, bus = createEventBus()) {
   const store = createStore({ path: file });
   const clock = createClock('system');
-  const system = createWebhookSystem({ store, clock, bus: createEventBus(), smtpUrl, send: async () => ({ ok: true, status_code: 200, error: null }), log: () => {} });
+  const system = createWebhookSystem({ store, clock, bus, smtpUrl, send: async () => ({ ok: true, status_code: 200, error: null }), log: () => {} });
   system.dispatcher.start();
   let closed = false;
   const close = async () => {
@@ -115,6 +115,23 @@ describe('notification mail: at least once', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.mails).toHaveLength(0);
     expect(b.row(n.notification_id)).toEqual({ sent_at: null, send_error: null, send_pending: 0 });
+  });
+});
+
+describe('notification mail: the send\'s result', () => {
+  it('notifications: a finished send is published as notification.updated, the notification as the API shows it', async () => {
+    const smtp = await startSmtp();
+    cleanup.push(smtp.close);
+    const bus = createEventBus();
+    const seen: Array<{ type: string; data: Record<string, unknown> }> = [];
+    bus.subscribe((e) => void seen.push(e), (t) => t.startsWith('notification.'));
+    const a = server(join(tempDir('vtr-outbox-'), 'vtr.db'), smtp.url, bus);
+    const n = a.notify();
+    await waitUntil(() => seen.some((e) => e.type === 'notification.updated'), WAIT);
+    const updated = seen.find((e) => e.type === 'notification.updated')!.data;
+    expect(updated).toMatchObject({ notification_id: n.notification_id, sent_at: expect.any(String), send_error: null });
+    expect(Object.keys(updated).sort()).toEqual(Object.keys(n).sort());
+    expect(smtp.mails).toHaveLength(1);
   });
 });
 
