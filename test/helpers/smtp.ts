@@ -11,7 +11,8 @@ export interface Mail {
   secure: boolean;
 }
 
-export async function startSmtp(opts: { starttls?: boolean; port?: number } = {}): Promise<{ url: string; mails: Mail[]; close(): Promise<void> }> {
+/** `hold`: each mail is acknowledged only once it settles (a send the test lets finish when it says). */
+export async function startSmtp(opts: { starttls?: boolean; port?: number; hold?: Promise<void> } = {}): Promise<{ url: string; mails: Mail[]; close(): Promise<void> }> {
   const mails: Mail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -22,7 +23,7 @@ export async function startSmtp(opts: { starttls?: boolean; port?: number } = {}
       stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
       stream.on('end', () => {
         mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, secure: session.secure });
-        callback();
+        void (opts.hold ?? Promise.resolve()).then(() => callback());
       });
     },
   });
