@@ -15,6 +15,9 @@ export function createNotificationStore(db: Db) {
   const sent = db.prepare('UPDATE notifications SET sent_at = ?, send_error = ?, send_pending = 0 WHERE notification_id = ? AND send_pending = 1');
   const waiting = db.prepare<[number], { notification_id: string }>('SELECT notification_id FROM notifications WHERE send_pending = 1 ORDER BY seq, rowid LIMIT ?');
   const isWaiting = db.prepare<[string], { n: number }>('SELECT 1 AS n FROM notifications WHERE notification_id = ? AND send_pending = 1');
+  const waitingAmong = db.prepare<[string], { notification_id: string }>(
+    'SELECT notification_id FROM notifications WHERE send_pending = 1 AND notification_id IN (SELECT value FROM json_each(?))',
+  );
 
   return {
     /** `sendPending`: it is to be mailed (SMTP is configured), and waits for its send until markSent. */
@@ -33,6 +36,8 @@ export function createNotificationStore(db: Db) {
     /** Ids of notifications waiting for their send, oldest first. */
     waiting: (limit: number): string[] => waiting.all(limit).map((r) => r.notification_id),
     isWaiting: (id: string): boolean => isWaiting.get(id) !== undefined,
+    /** Of these ids, the ones waiting for their send (one query for a page of them). */
+    waitingAmong: (ids: string[]): Set<string> => new Set(waitingAmong.all(JSON.stringify(ids)).map((r) => r.notification_id)),
   };
 }
 export type NotificationStore = ReturnType<typeof createNotificationStore>;

@@ -138,7 +138,7 @@ export function createWebhookService({ store, clock, bus, dispatcher, testEvent 
       return store.notifications.list({ siteId: q.siteId, limit: q.limit, before: before ?? undefined });
     },
     /** Of these notifications, the ones whose SMTP send is still to happen (not part of their JSON). */
-    sendsWaiting: (ids: string[]): Set<string> => new Set(ids.filter((id) => store.notifications.isWaiting(id))),
+    sendsWaiting: (ids: string[]): Set<string> => store.notifications.waitingAmong(ids),
   };
 }
 
