@@ -5,7 +5,7 @@
 // (test/server/storage-faults.test.ts: max_page_count, query_only) cover the rest.
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
 
@@ -44,6 +44,19 @@ afterEach(async () => {
   }
 });
 
+/** Appends to `file` until the volume has no room left. */
+function fillUp(file: string): void {
+  const chunk = Buffer.alloc(4096);
+  const fd = openSync(file, 'a');
+  try {
+    for (;;) writeSync(fd, chunk);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOSPC') throw err;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 async function until(what: string, fn: () => Promise<boolean>, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await fn())) {
@@ -74,6 +87,10 @@ describe('storage faults (vtr serve)', () => {
       else expect(r.status).toBe(200);
     }
     expect(full, 'the disk never filled').not.toBeNull();
+    // What is left is taken too: a checkpoint that found room to grow the database file could let
+    // the WAL start over and a small write through, and the disk would no longer be full.
+    const topUp = join(dir, 'top-up');
+    fillUp(topUp);
     const body = (await full!.json()) as { code: string; message: string };
     expect(body.code).toBe('insufficient_storage');
     expect(body.message).toContain(db);
@@ -96,6 +113,7 @@ describe('storage faults (vtr serve)', () => {
     expect(server.stderr(), faultLines()).not.toMatch(/^\s+at /m);
     // Space comes back: health recovers by itself (the probe write), writes work again.
     rmSync(filler);
+    rmSync(topUp);
     await until('health ok', async () => (await fetch(`${server!.origin}/_vtr/health`)).status === 200).catch((err: Error) => {
       throw new Error(`${err.message}; stderr:\n${server!.stderr().split('\n').filter((l) => !/ (GET|POST) /.test(l)).join('\n')}`);
     });
