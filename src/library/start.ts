@@ -38,6 +38,8 @@ function checkOptions(opts: StartEmulatorOptions): void {
     throw bad(`port: expected a whole number 0-65535, got ${shown(opts.port)}${typeof opts.port === 'string' ? ' (a string: use Number(...))' : ''}`);
   }
   if (opts.listen !== undefined && typeof opts.listen !== 'boolean') throw bad(`listen: expected true or false, got ${shown(opts.listen)}`);
+  // Compared with the Authorization header's text: a number or an object would make every management call a 500.
+  if (opts.adminToken !== undefined && typeof opts.adminToken !== 'string') throw bad(`adminToken: expected a string, got ${shown(opts.adminToken)}`);
   // As `vtr serve` refuses --host without --admin-token: a network could read every site's keys.
   if (opts.host !== undefined && !isLoopbackBind(opts.host) && !opts.adminToken) {
     throw bad(`host: ${JSON.stringify(opts.host)} is not a loopback address, so the management API (every site's keys) would be open to the network; pass adminToken too, to require it`);

@@ -183,6 +183,8 @@ describe('library helpers', () => {
     // A port from the environment is a string: said so, not "expected 0-65535, got 4436".
     await expect(startEmulator({ port: '4436' as never })).rejects.toThrow(/^startEmulator: port: expected a whole number 0-65535, got "4436" \(a string: use Number\(\.\.\.\)\)/);
     await expect(startEmulator({ listen: 'no' as never })).rejects.toThrow(/^startEmulator: listen: expected true or false, got "no"/);
+    // A token read from JSON or a number constant: refused at start, not a 500 on every management call.
+    await expect(startEmulator({ adminToken: 5 as never, listen: false })).rejects.toThrow(/^startEmulator: adminToken: expected a string, got 5/);
   });
 
   it('clock.advance: whole milliseconds only; a fraction is refused, naming what it takes', async () => {
