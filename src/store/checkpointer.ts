@@ -37,7 +37,6 @@ export function startCheckpointer(db: Db, dbPath: string, file: string): { stop(
   let worker: Worker | null = new Worker(file, {
     workerData: { dbPath, everyMs: CHECKPOINT_EVERY_MS, busyEveryMs: BUSY_EVERY_MS, limits: LIMITS },
   });
-  worker.unref(); // never what keeps the process alive
   db.pragma(`wal_autocheckpoint = ${SERVER_PAGES}`);
   // When the WAL starts over (the server's connection is the one that writes, so the one that
   // starts it over), openDb's journal_size_limit cuts its file back to WAL_SIZE_LIMIT.
@@ -58,6 +57,9 @@ export function startCheckpointer(db: Db, dbPath: string, file: string): { stop(
   });
   worker.on('error', fallBack);
   worker.on('exit', (code) => fallBack(`the checkpoint worker stopped (exit ${code})`));
+  // Never what keeps the process alive. After the listeners: adding a 'message' one refs the
+  // worker's port again, so an emulator without a port that is never closed would hold the process.
+  worker.unref();
   return {
     async stop() {
       const w = worker;
