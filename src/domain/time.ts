@@ -24,7 +24,9 @@ export function parseTimestamp(text: string): number | null {
   const time = m[2] ?? '00:00:00';
   const [hms, frac = ''] = time.split('.');
   const base = Date.parse(`${m[1]}T${hms.length === 5 ? `${hms}:00` : hms}.${frac.padEnd(3, '0').slice(0, 3)}${m[3] ?? 'Z'}`);
-  return Number.isNaN(base) ? null : base;
+  if (Number.isNaN(base)) return null;
+  // Date.parse rolls 2026-02-30 over into March: a date counts only if it reads back as written.
+  return new Date(Date.parse(`${m[1]}T00:00:00Z`)).toISOString().slice(0, 10) === m[1] ? base : null;
 }
 
 /**

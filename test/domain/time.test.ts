@@ -24,6 +24,13 @@ describe('time', () => {
   it('parseTimestamp: reads what formatMicros writes (to the millisecond)', () => {
     expect(parseTimestamp(formatMicros(1_795_253_643_123_456))).toBe(1_795_253_643_123);
   });
+  it('parseTimestamp: a day the month does not have is not a time (never rolled over into the next month)', () => {
+    expect(parseTimestamp('2039-02-30T00:00:00Z')).toBeNull();
+    expect(parseTimestamp('2039-04-31')).toBeNull();
+    expect(parseTimestamp('2039-06-31 10:00')).toBeNull();
+    expect(parseTimestamp('2040-02-29T00:00:00+02:00')).toBe(Date.parse('2040-02-28T22:00:00Z'));
+    expect(parseTimestamp('2039-12-31T23:59:59.5')).toBe(Date.parse('2039-12-31T23:59:59.500Z'));
+  });
   it('formatDurationExact: parseDuration reads it back to the millisecond', () => {
     expect(formatDurationExact(3_597_999)).toBe('59m57.999s');
     expect(formatDurationExact(0)).toBe('0s');
