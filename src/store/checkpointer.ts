@@ -36,6 +36,9 @@ export function checkpointWorkerFile(): string | null {
 export function startCheckpointer(db: Db, dbPath: string, file: string): { stop(): Promise<void> } {
   let worker: Worker | null = new Worker(file, {
     workerData: { dbPath, everyMs: CHECKPOINT_EVERY_MS, busyEveryMs: BUSY_EVERY_MS, limits: LIMITS },
+    // The process's options, less the one a worker refuses: a script run with
+    // `node --input-type=module -e` would otherwise get no worker.
+    execArgv: process.execArgv.filter((a, i, all) => !a.startsWith('--input-type') && all[i - 1] !== '--input-type'),
   });
   db.pragma(`wal_autocheckpoint = ${SERVER_PAGES}`);
   // When the WAL starts over (the server's connection is the one that writes, so the one that
