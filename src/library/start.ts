@@ -37,7 +37,9 @@ function checkOptions(opts: StartEmulatorOptions): void {
   if (opts.port !== undefined && !(Number.isInteger(opts.port) && opts.port >= 0 && opts.port <= 65535)) {
     throw bad(`port: expected a whole number 0-65535, got ${shown(opts.port)}${typeof opts.port === 'string' ? ' (a string: use Number(...))' : ''}`);
   }
-  if (opts.listen !== undefined && typeof opts.listen !== 'boolean') throw bad(`listen: expected true or false, got ${shown(opts.listen)}`);
+  for (const k of ['listen', 'retryJitter'] as const) {
+    if (opts[k] !== undefined && typeof opts[k] !== 'boolean') throw bad(`${k}: expected true or false, got ${shown(opts[k])}`);
+  }
   // Compared with the Authorization header's text: a number or an object would make every management call a 500.
   if (opts.adminToken !== undefined && typeof opts.adminToken !== 'string') throw bad(`adminToken: expected a string, got ${shown(opts.adminToken)}`);
   // As `vtr serve` refuses --host without --admin-token: a network could read every site's keys.

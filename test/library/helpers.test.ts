@@ -185,6 +185,8 @@ describe('library helpers', () => {
     await expect(startEmulator({ listen: 'no' as never })).rejects.toThrow(/^startEmulator: listen: expected true or false, got "no"/);
     // A token read from JSON or a number constant: refused at start, not a 500 on every management call.
     await expect(startEmulator({ adminToken: 5 as never, listen: false })).rejects.toThrow(/^startEmulator: adminToken: expected a string, got 5/);
+    // 'false' from the environment is a string, which would turn jitter on.
+    await expect(startEmulator({ retryJitter: 'false' as never, listen: false })).rejects.toThrow(/^startEmulator: retryJitter: expected true or false, got "false"/);
   });
 
   it('clock.advance: whole milliseconds only; a fraction is refused, naming what it takes', async () => {
