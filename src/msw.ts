@@ -50,14 +50,16 @@ export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHa
   }
   const own = !opts.emulator;
   const emulator = opts.emulator ?? (await startEmulator({ listen: false, ...opts.emulatorOptions }));
-  const pattern = `${base.origin}${base.pathname.replace(/\/+$/, '')}/*`;
-  const handler = http.all(pattern, async ({ request }) => {
+  const root = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  const answer = async ({ request }: { request: Request }) => {
     const method = request.method;
     const body = method === 'GET' || method === 'HEAD' ? undefined : await request.arrayBuffer();
     return emulator.fetch(new Request(emulatorUrl(opts.baseUrl, request.url), { method, headers: request.headers, body }));
-  });
+  };
+  // Everything under the base URL, and the base URL itself (a 404, as from the service), which
+  // `<base>/*` does not match.
   return {
-    handlers: [handler],
+    handlers: [http.all(`${root}/*`, answer), ...(root === base.origin ? [] : [http.all(root, answer)])],
     emulator,
     close: async () => {
       if (own) await emulator.close();

@@ -57,6 +57,14 @@ describe('vtr/msw', () => {
     expect((await vtr.emulator.check({ ip: '192.0.2.1' })).risk_level).toBe('normal');
   });
 
+  it('createHandlers: the base URL itself is answered as the service would (404 not_found), not left unhandled', async () => {
+    for (const url of [BASE, `${BASE}/`]) {
+      const res = await fetch(url);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'not_found' });
+    }
+  });
+
   it('emulatorUrl: maps the base URL\'s path onto /api/v1 and keeps the query', () => {
     expect(emulatorUrl('https://x.test/api/v1', 'https://x.test/api/v1/session/ses_1?a=b')).toBe('http://127.0.0.1/api/v1/session/ses_1?a=b');
     expect(emulatorUrl('https://x.test/', 'https://x.test/event')).toBe('http://127.0.0.1/api/v1/event');
