@@ -15,10 +15,23 @@ async function main(argv: string[]): Promise<void> {
   // so does a terminal that was closed (EIO).
   // `vtr serve` keeps serving instead: only its log is lost (a script that stopped reading it must
   // not take the emulator down, nor see it exit 0 with its database left open).
+  // Any other write error (a full disk under `> out.json`): on stdout the data is incomplete, so
+  // the command fails saying why; on stderr only the messages are lost, and the exit code still
+  // tells how the command went.
   const serving = args.includes('serve') || args.includes('exec');
+  let stderrLost = false;
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EPIPE' && err.code !== 'EIO' && err.code !== 'ERR_STREAM_DESTROYED') throw err;
+      const gone = err.code === 'EPIPE' || err.code === 'EIO' || err.code === 'ERR_STREAM_DESTROYED';
+      if (stream === process.stderr && (stderrLost || !gone)) {
+        stderrLost = true;
+        return;
+      }
+      if (!gone) {
+        if (serving) throw err;
+        if (!stderrLost) process.stderr.write(`vtr: error: cannot write to stdout: ${err.message}\n`);
+        process.exit(1);
+      }
       if (serving) return;
       process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
     });

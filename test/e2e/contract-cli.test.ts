@@ -2,7 +2,8 @@
 // its exact spelling, examples in every --help, destructive commands taking --yes, missing input
 // (prompt on a TTY, usage error naming the flag otherwise), `--json` field names of §7, a manual
 // clock move running the retries due on the way, and a closed stdout pipe ending quietly.
-import { spawn } from 'node:child_process';
+import { spawn, type StdioOptions } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command, Option } from 'commander';
 import { buildProgram } from '../../src/cli/program.js';
@@ -251,5 +252,35 @@ describe('contract §7–§8 on the built binary', { timeout: 120_000 }, () => {
     const code = await new Promise<number | null>((r) => child.on('close', r));
     expect(stderr).not.toMatch(/EPIPE|Unhandled/);
     expect(code).toBe(0);
+  });
+
+  /** Runs the built CLI with stdout or stderr on /dev/full (every write fails with ENOSPC). */
+  async function onFullDevice(args: string[], which: 'stdout' | 'stderr'): Promise<{ code: number | null; text: string }> {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const stdio: StdioOptions = which === 'stdout' ? ['ignore', full, 'pipe'] : ['ignore', 'pipe', full];
+      const child = spawn(process.execPath, [CLI, ...args], { env: envOf(CLEAN_ENV), stdio });
+      let text = '';
+      (which === 'stdout' ? child.stderr : child.stdout)!.on('data', (d) => (text += d));
+      const code = await new Promise<number | null>((r) => child.on('close', r));
+      return { code, text };
+    } finally {
+      closeSync(full);
+    }
+  }
+
+  it.runIf(existsSync('/dev/full'))('stdout on a full disk (`vtr ... > out.json`): exit 1 saying the output could not be written, no stack trace', async () => {
+    const r = await onFullDevice(['openapi'], 'stdout');
+    expect(r.text).toMatch(/^vtr: error: cannot write to stdout: .*no space left on device/im);
+    expect(r.text).not.toMatch(/\bat |node:internal|throw err/);
+    expect(r.code).toBe(1);
+  });
+
+  it.runIf(existsSync('/dev/full'))('stderr that cannot be written loses the messages, not the exit code', async () => {
+    const usage = await onFullDevice(['check', '--fail-on', 'bogus'], 'stderr');
+    expect(usage.code).toBe(2);
+    const ok = await onFullDevice(['openapi'], 'stderr');
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.text)).toMatchObject({ openapi: expect.stringMatching(/^3\.1/) });
   });
 });
