@@ -86,6 +86,11 @@ function causeOf(cause: unknown): string {
   return `: ${cause.message}`;
 }
 
+/** An https:// request that a plain-HTTP server answered (OpenSSL reads its reply as a bad TLS record). */
+function plainHttpAnswer(baseUrl: string, cause: unknown): boolean {
+  return /^https:/i.test(baseUrl) && cause instanceof Error && (cause as NodeJS.ErrnoException).code === 'EPROTO' && /wrong version number/.test(cause.message);
+}
+
 /**
  * Which setting to check after a 401: the admin token for the management API (named once: the
  * emulator's message may already name the flag), else the public API's credentials.
@@ -111,6 +116,10 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
     const restart = isLocal(ctx.config.baseUrl) ? `start it again with \`${serveCommandFor(ctx.config.baseUrl)}\`` : null;
     const hint = [err.write ? 'check what the request would have changed before sending it again' : null, restart].filter(Boolean).join('; ');
     message = `${err.message}. Did it stop?${hint ? ` ${hint[0].toUpperCase()}${hint.slice(1)}.` : ''}`;
+  } else if (err instanceof ConnectionError && plainHttpAnswer(ctx.config.baseUrl, err.cause)) {
+    // It is running (`vtr serve` speaks plain HTTP): starting it would not help; the scheme is wrong.
+    const http = ctx.config.baseUrl.replace(/^https:/i, 'http:');
+    message = `${err.url} answered in plain HTTP, not TLS: use ${http} (--base-url / VTR_BASE_URL)`;
   } else if (err instanceof ConnectionError && !isLocal(ctx.config.baseUrl)) {
     // Not this machine: starting a local emulator would not help; the URL (or the network) is the suspect.
     message = `cannot reach ${err.url}${causeOf(err.cause)}. Check --base-url / VTR_BASE_URL (now ${ctx.config.baseUrl}).`;

@@ -265,4 +265,16 @@ describe('cli: exit codes', () => {
     expect(err).toContain('--base-url / VTR_BASE_URL');
     expect(err).not.toContain('npx vtr serve');
   });
+
+  it('reportError: an https:// base URL answered in plain HTTP (a running emulator) says to use http://, not to start it', () => {
+    let err = '';
+    const io = { stdout: process.stdout, stderr: { write: (s: string) => ((err += s), true) } as never, stdinIsTTY: false };
+    const cause = Object.assign(new Error('write EPROTO 80DC488C907F0000:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:../deps/openssl/openssl/ssl/record/ssl3_record.c:350:'), { code: 'EPROTO' });
+    const config = resolveConfig({ baseUrl: 'https://127.0.0.1:7200/api/v1' }, {}, io);
+    expect(reportError({ io, config }, new ConnectionError('https://127.0.0.1:7200', cause))).toBe(1);
+    expect(err).toContain('answered in plain HTTP');
+    expect(err).toContain('http://127.0.0.1:7200/api/v1');
+    expect(err).not.toContain('npx vtr serve');
+    expect(err).not.toContain('Is it running');
+  });
 });
