@@ -4,6 +4,7 @@ import type { CliContext } from '../../context.js';
 import { OperationError } from '../../errors.js';
 import { ConnectionError, NotEmulatorError } from '../../../client/api-client.js';
 import { keyValues, output } from '../../output.js';
+import { readText, send } from '../../../client/http.js';
 
 interface Health {
   status: 'ok' | 'degraded';
@@ -16,21 +17,34 @@ interface Health {
   request_log_dropped?: number;
 }
 
+/** How long a health check waits for its answer (or the client's own limit, when shorter). */
+const HEALTH_TIMEOUT_MS = 10_000;
+
 export async function run(_o: unknown, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
-  const url = `${client.origin}/_vtr/health`;
-  let res: Response;
+  const url = new URL(`${client.origin}/_vtr/health`);
+  const timeoutMs = Math.min(client.options.timeoutMs || HEALTH_TIMEOUT_MS, HEALTH_TIMEOUT_MS);
+  let status: number;
+  let type: string;
+  let text: string;
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    const res = await send(url, { method: 'GET', headers: { accept: 'application/json' }, timeoutMs });
+    status = res.statusCode ?? 0;
+    type = (res.headers['content-type'] ?? '').split(';')[0].trim() || 'no content type';
+    text = await readText(res);
   } catch (err) {
-    // Said as every other command says it (the cause, and how to start one).
-    throw new ConnectionError(client.origin, (err as Error).cause ?? err);
+    // Said as every other command says it: unreachable (and how to start one), busy, or cut off.
+    throw new ConnectionError(client.origin, err);
   }
-  const health = (await res.json().catch(() => ({}))) as Health;
-  if (health.status !== 'ok' && health.status !== 'degraded') {
+  let health: Health;
+  try {
+    health = JSON.parse(text) as Health;
+  } catch {
+    health = {} as Health;
+  }
+  if (health?.status !== 'ok' && health?.status !== 'degraded') {
     // Said as every other command says it: what answered, and which setting to check.
-    const type = (res.headers.get('content-type') ?? '').split(';')[0].trim() || 'no content type';
-    throw new NotEmulatorError(url, res.status, `HTTP ${res.status}, ${type}`);
+    throw new NotEmulatorError(url.href, status, `HTTP ${status}, ${type}`);
   }
   output(ctx, health, () =>
     keyValues(Object.entries(health).filter(([, v]) => v !== undefined) as Array<[string, string | number]>),
