@@ -112,6 +112,19 @@ describe('cli flag scope (built binary)', { timeout: 120_000 }, () => {
     expect((await vtr(['webhooks', 'delete', hook.webhook_id, '--yes', '--site', own], env)).code).toBe(0);
   });
 
+  it('--site: tokens revoke refuses a --site the token is not on (exit 2, the token still works); its own site is fine', async () => {
+    const env = suite.server.env;
+    const other = await vtrJson(['sites', 'create', '--name', 'Token scope'], env);
+    const own = suite.server.site!.site_id;
+    const token = await vtrJson(['tokens', 'create'], env);
+    const r = await vtr(['tokens', 'revoke', token.token, '--site', other.site_id], env);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`vtr: usage error: --site: access token ${token.token} is on site ${own}, not ${other.site_id}; leave --site out, or give --site ${own}`);
+    expect((await vtrJson(['tokens', 'list'], env)).find((t: { token: string }) => t.token === token.token)).toMatchObject({ revoked_at: null });
+    expect(await vtrJson(['tokens', 'revoke', token.token, '--site', own], env)).toMatchObject({ token: token.token, revoked_at: expect.any(String) });
+  });
+
   it('--site with --all: tokens list and webhooks list refuse the pair, as sessions list --all-sites does', async () => {
     for (const args of [['tokens', 'list', '--all'], ['webhooks', 'list', '--all']]) {
       const r = await vtr([...args, '--site', suite.server.site!.site_id], suite.server.env);
