@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonContext as context } from '../../helpers/cli-context.js';
 import { run as retry } from '../../../src/cli/commands/webhooks/retry.js';
+import { UsageError } from '../../../src/cli/errors.js';
 
 const servers: Server[] = [];
 afterEach(() => {
@@ -41,6 +42,13 @@ describe('vtr webhooks retry', () => {
     const { ctx, out } = context(await slowRetry(400));
     await retry({ args: ['msg_a'] }, ctx);
     expect(JSON.parse(out())).toMatchObject({ webhook_event_id: 'msg_a', status: 'delivered' });
+  });
+
+  it('retry <event-id> --webhook: refused as a usage error naming --webhook (it only goes with --all-failed), nothing retried', async () => {
+    const { ctx } = context(await slowRetry(0));
+    const err = await retry({ args: ['msg_a'], webhook: 'wh_other' }, ctx).then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toMatch(/^--webhook .*--all-failed/);
   });
 
   it('retry --all-failed: waits for each attempt however long the receiver takes to answer', async () => {

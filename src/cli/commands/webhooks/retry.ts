@@ -54,6 +54,10 @@ export async function run(o: RetryOptions, ctx: CliContext): Promise<void> {
   const id = o.args[0];
   if (o.allFailed && id) throw new UsageError('give either an event id or --all-failed --webhook <id>, not both');
   if (o.allFailed && !o.webhook) throw new UsageError('--all-failed needs --webhook <id>');
+  // Given with one event, --webhook would be ignored: the event is retried whichever webhook it is of.
+  if (!o.allFailed && o.webhook !== undefined) {
+    throw new UsageError(`--webhook goes with --all-failed (every failed event of that webhook): use \`vtr webhooks retry --all-failed --webhook ${o.webhook}\`, or give the event id alone`);
+  }
   if (!o.allFailed && !id) throw new UsageError('give the event id to retry (see `vtr webhooks events <webhook-id> --status failed`), or --all-failed --webhook <id>');
   const client = await ctx.client();
 
