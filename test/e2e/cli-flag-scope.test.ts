@@ -68,6 +68,28 @@ describe('cli flag scope (built binary)', { timeout: 120_000 }, () => {
     expect(await vtrJson(['webhooks', 'events', hook.webhook_id], suite.server.env)).toEqual([]);
   });
 
+  it('an empty or blank number (--port, --fail, --bounce-seconds, --duration: a shell variable left unset) is a usage error, not 0', async () => {
+    const env = suite.server.env;
+    const site = await vtrJson(['keys', 'show'], env);
+    const bounce = (await vtrJson(['sites', 'show', site.site_id], env)).bounce_seconds;
+    const sessions = (await vtrJson(['sessions', 'list', '--limit', '1000'], env)).length;
+    const cases = [
+      ['webhooks', 'receive', '--port', ''],
+      ['webhooks', 'receive', '--fail', ' '],
+      ['sites', 'update', site.site_id, '--bounce-seconds', ''],
+      ['sessions', 'create', '--duration', ''],
+      ['sessions', 'create', '--duration', '0x10'],
+    ];
+    for (const args of cases) {
+      const r = await vtr(args, env, { timeoutMs: 10_000 });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(new RegExp(`^vtr: usage error: ${args[args.length - 2]}: "${args[args.length - 1]}" must be a whole number`));
+    }
+    expect((await vtrJson(['sites', 'show', site.site_id], env)).bounce_seconds).toBe(bounce);
+    expect((await vtrJson(['sessions', 'list', '--limit', '1000'], env)).length).toBe(sessions);
+  });
+
   it('sessions create: an empty or blank --fingerprint is a usage error naming the flag, not a new fingerprint', async () => {
     const before = (await vtrJson(['sessions', 'list', '--limit', '1000'], suite.server.env)).length;
     for (const [fp, says] of [['', 'must not be empty ('], ['  ', 'must not be empty or blank']]) {

@@ -9,16 +9,11 @@ import { currentSiteId, enc } from '../../site-ref.js';
 import { style } from '../../style.js';
 import { emulatedClock, timeFormat } from '../../time-display.js';
 import { renderSession } from '../session/render.js';
+import { wholeNumber } from '../../whole-number.js';
 
 export interface CreateOptions {
   ip: string; userAgent?: string; url: string; referrer?: string; language: string; timezone?: string;
   pageViews: string; duration: string; fingerprint?: string; event?: string[]; site?: string;
-}
-
-function whole(flag: string, v: string, min: number, max: number): number {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag}: "${v}" must be a whole number from ${min} to ${max}`);
-  return n;
 }
 
 /** A page's address as a browser reports it: absolute http(s), so its click ids and host are read. */
@@ -41,8 +36,8 @@ export async function run(o: CreateOptions, ctx: CliContext): Promise<void> {
     referrer: o.referrer ?? null,
     language: o.language,
     timezone: o.timezone ?? null,
-    page_views: whole('--page-views', o.pageViews, 1, 10_000),
-    duration: whole('--duration', o.duration, 0, 604_800),
+    page_views: wholeNumber('--page-views', o.pageViews, 1, 10_000),
+    duration: wholeNumber('--duration', o.duration, 0, 604_800),
     ...(o.fingerprint !== undefined ? { fingerprint: o.fingerprint } : {}),
     ...(o.event?.length ? { custom_events: o.event } : {}),
   };

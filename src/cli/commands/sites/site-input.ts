@@ -1,4 +1,5 @@
 import { UsageError } from '../../errors.js';
+import { wholeNumber } from '../../whole-number.js';
 
 export interface SiteFlags {
   name?: string;
@@ -25,9 +26,8 @@ export function siteBody(f: SiteFlags): Record<string, unknown> {
   if (f.ownerEmail !== undefined) body.owner_email = f.ownerEmail;
   if (f.conversionEvents !== undefined) body.conversion_events = list(f.conversionEvents);
   if (f.bounceSeconds !== undefined) {
-    const n = Number(f.bounceSeconds);
-    if (!Number.isInteger(n) || n < 0) throw new UsageError(`--bounce-seconds: "${f.bounceSeconds}" is not a whole number of seconds`);
-    body.bounce_seconds = n;
+    // At most a day, as the sites API takes.
+    body.bounce_seconds = wholeNumber('--bounce-seconds', f.bounceSeconds, 0, 86_400);
   }
   if (f.excludedCountries !== undefined) body.excluded_countries = list(f.excludedCountries).map((c) => c.toUpperCase());
   if (f.ipAllowlist !== undefined) body.ip_allowlist = list(f.ipAllowlist);

@@ -9,6 +9,7 @@ import { OperationError, UsageError } from '../../errors.js';
 import { style } from '../../style.js';
 import { createVerifier, type Verifier } from './verify.js';
 import { utcText } from '../../time-display.js';
+import { wholeNumber } from '../../whole-number.js';
 
 export interface ReceiveOptions {
   port: string;
@@ -20,12 +21,6 @@ export interface ReceiveOptions {
 }
 
 const MAX_BODY = 5 * 1024 * 1024;
-
-function wholeNumber(flag: string, text: string, min: number, max: number): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag}: "${text}" must be a whole number from ${min} to ${max}`);
-  return n;
-}
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
