@@ -41,3 +41,18 @@ export async function onGivenSite<T extends { site_id: string }>(ctx: CliContext
   }
   return record;
 }
+
+/**
+ * `vtr sites show|update|delete <id>` act on the site <id> names: an explicit `--site` naming
+ * another site is refused rather than ignored (`default` and the default site's id are one site).
+ */
+export async function siteArgIsGivenSite(ctx: CliContext, client: ApiClient, id: string): Promise<void> {
+  if (ctx.config.siteFrom !== '--site' || !ctx.config.site || ctx.config.site === id) return;
+  const [named, given] = await Promise.all([
+    client.admin<{ site_id: string }>('GET', `/sites/${enc(id)}`),
+    client.admin<{ site_id: string }>('GET', `/sites/${enc(ctx.config.site)}`),
+  ]);
+  if (named.site_id !== given.site_id) {
+    throw new UsageError(`--site: ${given.site_id} is not the site given, ${named.site_id}; leave --site out (the <id> names the site)`);
+  }
+}

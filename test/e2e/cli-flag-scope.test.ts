@@ -147,6 +147,20 @@ describe('cli flag scope (built binary)', { timeout: 120_000 }, () => {
     expect(await vtrJson(['tokens', 'revoke', token.token, '--site', own], env)).toMatchObject({ token: token.token, revoked_at: expect.any(String) });
   });
 
+  it('--site: sites show, update and delete <id> refuse a --site naming another site (exit 2, nothing changed); the same site is fine', async () => {
+    const env = suite.server.env;
+    const a = await vtrJson(['sites', 'create', '--name', 'Site A'], env);
+    const b = await vtrJson(['sites', 'create', '--name', 'Site B'], env);
+    for (const args of [['show', a.site_id], ['update', a.site_id, '--name', 'Renamed'], ['delete', a.site_id, '--yes']]) {
+      const r = await vtr(['sites', ...args, '--site', b.site_id], env);
+      expect(r.code, `sites ${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`vtr: usage error: --site: ${b.site_id} is not the site given, ${a.site_id}; leave --site out`);
+    }
+    expect(await vtrJson(['sites', 'show', a.site_id], env)).toMatchObject({ name: 'Site A' });
+    expect(await vtrJson(['sites', 'update', a.site_id, '--name', 'Renamed', '--site', a.site_id], env)).toMatchObject({ name: 'Renamed' });
+  });
+
   it('--site with --all: tokens list and webhooks list refuse the pair, as sessions list --all-sites does', async () => {
     for (const args of [['tokens', 'list', '--all'], ['webhooks', 'list', '--all']]) {
       const r = await vtr([...args, '--site', suite.server.site!.site_id], suite.server.env);
