@@ -49,10 +49,12 @@ export async function buildClient(config: CliConfig, needs: { token?: boolean; s
     }
     const site = await fetchSite(base, config.site, config.siteFrom);
     if (wantSecret) secretKey = site.secret_key;
-    // Only a command that needs a token looks one up (or makes one): a check must not add tokens.
+    // Only a command that needs a token looks one up. A site without a live one (its tokens
+    // revoked, say, to see the 401) is read with its secret key, which the session API also takes
+    // as the bearer: reading a session never adds a token.
     if (wantToken) {
       const tokens = await base.admin<Array<{ token: string; revoked_at: string | null }>>('GET', `/sites/${encodeURIComponent(site.site_id)}/tokens`);
-      accessToken = tokens.find((t) => !t.revoked_at)?.token ?? (await base.admin<{ token: string }>('POST', `/sites/${encodeURIComponent(site.site_id)}/tokens`)).token;
+      accessToken = tokens.find((t) => !t.revoked_at)?.token ?? site.secret_key;
     }
   } else if (config.site && (needs.token || needs.secretKey) && (isLocal(config.baseUrl) || config.adminToken)) {
     // The keys were given; an unknown --site is still an error where the management API can tell.

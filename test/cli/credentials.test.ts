@@ -24,6 +24,14 @@ describe('cli: credentials', () => {
     expect(await emu.client.admin('GET', `/sites/${site.site_id}/tokens`)).toEqual([]);
   });
 
+  it('buildClient: session commands on a site without a live access token read with its secret key and make no token', async () => {
+    const site = await emu.client.admin<{ site_id: string }>('POST', '/sites', { body: { name: 'tokenless' } });
+    const made = await emu.client.admin<{ session_id: string }>('POST', `/sites/${site.site_id}/sessions`, { body: { ip: '192.0.2.1' } });
+    const client = await buildClient(config({ baseUrl: emu.baseUrl, site: site.site_id }), { token: true });
+    await expect(client.api('GET', `/session/${made.session_id}`)).resolves.toMatchObject({ session_id: made.session_id });
+    expect(await emu.client.admin('GET', `/sites/${site.site_id}/tokens`)).toEqual([]);
+  });
+
   it('buildClient: an unknown --site is an error even with the keys given', async () => {
     await expect(buildClient(config({ baseUrl: emu.baseUrl, site: 'site_nope', secretKey: 'sk_test_x' }), { secretKey: true }))
       .rejects.toThrow(/--site: no site site_nope/);
