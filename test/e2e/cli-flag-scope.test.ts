@@ -1,8 +1,15 @@
 // Global flags on the built binary mean what they say, or are refused: --site where a command has no
 // site to pick, --limit that cut a listing, credential flags against the environment's.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { scratchDir, suiteServer, vtr, vtrJson } from '../helpers/foundation-e2e.js';
+import { spawnCli } from '../helpers/cli-process.js';
+import { waitUntil } from '../helpers/receiver.js';
+
+const cleanup: Array<() => Promise<unknown> | void> = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0)) await fn();
+});
 
 const suite = suiteServer();
 
@@ -159,6 +166,17 @@ describe('cli flag scope (built binary)', { timeout: 120_000 }, () => {
     }
     expect(await vtrJson(['sites', 'show', a.site_id], env)).toMatchObject({ name: 'Site A' });
     expect(await vtrJson(['sites', 'update', a.site_id, '--name', 'Renamed', '--site', a.site_id], env)).toMatchObject({ name: 'Renamed' });
+  });
+
+  it('webhooks tail --webhook: VTR_SITE (as `vtr exec` sets it) does not hide the attempts of a webhook of another site', async () => {
+    const env = { ...suite.server.env, VTR_SITE: suite.server.site!.site_id };
+    const other = await vtrJson(['sites', 'create', '--name', 'Tailed', '--plan', 'paid'], env);
+    const hook = await vtrJson(['webhooks', 'create', '--url', 'http://127.0.0.1:9/', '--site', other.site_id], env);
+    const tail = spawnCli(['webhooks', 'tail', '--json', '--webhook', hook.webhook_id], env, cleanup);
+    await tail.waitErr(/Tailing/);
+    expect((await vtr(['webhooks', 'trigger', hook.webhook_id], env)).code).toBe(0);
+    await waitUntil(() => tail.lines().length > 0, 20_000, () => `tail printed: ${tail.stdout()}`);
+    expect(tail.lines()[0]).toMatchObject({ webhook_id: hook.webhook_id, site_id: other.site_id, attempt: 1 });
   });
 
   it('--site with --all: tokens list and webhooks list refuse the pair, as sessions list --all-sites does', async () => {

@@ -24,7 +24,9 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
     const path = `/webhooks/${enc(o.webhook)}`;
     if (!(await onGivenSite(ctx, client, path, `webhook ${o.webhook}`))) await client.admin('GET', path);
   }
-  const site = await siteFilter(ctx, client, o.site);
+  // A webhook is on one site: --webhook alone narrows the tail (an explicit --site was checked
+  // above). VTR_SITE, which `vtr exec` sets to the default site, must not hide another site's webhook.
+  const site = o.webhook ? null : await siteFilter(ctx, client, o.site);
   const c = style(ctx);
   const stop = new AbortController();
   const onSignal = () => stop.abort();
