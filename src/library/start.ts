@@ -157,6 +157,11 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   state.onReplaced(() => {
     if (!resetting) Object.assign(keys, defaultKeys());
   });
+  // Its keys rotated (`POST /sites/{id}/keys/rotate`): `emu.site` and the clients take the new ones.
+  const unfollow = emulator.deps.bus.subscribe((e) => {
+    const site = e.data as { site_id?: string; site_key?: string; secret_key?: string };
+    if (site.site_id === keys.siteId && site.site_key && site.secret_key) Object.assign(keys, { siteKey: site.site_key, secretKey: site.secret_key });
+  }, (type) => type === 'site.updated');
 
   return {
     baseUrl,
@@ -205,6 +210,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
     async close() {
       if (closed) return;
       closed = true;
+      unfollow();
       await emulator.close();
     },
   };
