@@ -30,16 +30,20 @@ export const enc = encodeURIComponent;
  * always sets it, to the default site. Returns the record when it read it (null without --site), so
  * a command that needs it too does not read it again.
  */
-export async function onGivenSite<T extends { site_id: string }>(ctx: CliContext, client: ApiClient, recordPath: string, what: string): Promise<T | null> {
+export async function onGivenSite<T extends { site_id: string }>(
+  ctx: CliContext, client: ApiClient, record: string | (() => Promise<T | undefined>), what: string,
+): Promise<T | null> {
   if (ctx.config.siteFrom !== '--site' || !ctx.config.site) return null;
-  const [record, site] = await Promise.all([
-    client.admin<T>('GET', recordPath),
+  // A path to read the record at, or how to find it (a record not found is left to the API's 404).
+  const load = typeof record === 'string' ? () => client.admin<T>('GET', record) : record;
+  const [found, site] = await Promise.all([
+    load(),
     client.admin<{ site_id: string }>('GET', `/sites/${enc(ctx.config.site)}`),
   ]);
-  if (record.site_id !== site.site_id) {
-    throw new UsageError(`--site: ${what} is on site ${record.site_id}, not ${site.site_id}; leave --site out, or give --site ${record.site_id}`);
+  if (found && found.site_id !== site.site_id) {
+    throw new UsageError(`--site: ${what} is on site ${found.site_id}, not ${site.site_id}; leave --site out, or give --site ${found.site_id}`);
   }
-  return record;
+  return found ?? null;
 }
 
 /**
