@@ -27,7 +27,14 @@ function checkStatus(status: string | undefined): void {
   if (status !== undefined && !STATUSES.includes(status)) throw new TypeError(`status: expected one of ${STATUSES.join(', ')}, got ${JSON.stringify(status)}`);
 }
 
-export function createHelpers(client: ApiClient, siteId: () => string) {
+/**
+ * Calls `listener` with each webhook event as it is at each change (created, a new status, an
+ * attempt), and with null for any other change a reader may want to look again after (state
+ * replaced, the emulator closing). Returns the unsubscribe.
+ */
+export type WatchWebhookEvents = (listener: (event: WebhookEvent | null) => void) => () => void;
+
+export function createHelpers(client: ApiClient, siteId: () => string, watch: WatchWebhookEvents) {
   const site = () => encodeURIComponent(siteId());
   const id = (s: string) => encodeURIComponent(s);
 
@@ -75,8 +82,9 @@ export function createHelpers(client: ApiClient, siteId: () => string) {
       create: (url: string) => client.admin<Webhook>('POST', `/sites/${site()}/webhooks`, { body: { url } }),
       events,
       /**
-       * Resolves with the first webhook event that reaches `status` (default `delivered`); rejects
-       * after `timeoutMs` naming what it saw.
+       * Resolves with the first webhook event that reaches `status` (default `delivered`): one in it
+       * now as read, or one that passed through it since the call, as it was then; rejects after
+       * `timeoutMs` naming what it saw.
        */
       async waitFor(o: WaitForOptions = {}): Promise<WebhookEvent> {
         checkStatus(o.status);
@@ -87,13 +95,40 @@ export function createHelpers(client: ApiClient, siteId: () => string) {
         const status = o.status ?? 'delivered';
         const timeoutMs = o.timeoutMs ?? 5000;
         const deadline = realTimers.now() + timeoutMs;
+        const scoped = (e: WebhookEvent) =>
+          (!o.sessionId || e.session_id === o.sessionId) && (!o.webhookId || e.webhook_id === o.webhookId) && (!!o.sessionId || !!o.webhookId || e.site_id === siteId());
+        // Each event that reached the status since the call, as it was then: a status held for less
+        // than a read (a retry that is delivered at once) is seen too. First come first.
+        const passed = new Map<string, WebhookEvent>();
+        let wake: (() => void) | null = null;
+        // Subscribed before the first read: no change falls between the two.
+        // Woken only by what may end the wait (not by every change of a busy emulator).
+        const unwatch = watch((e) => {
+          if (e && !(e.status === status && scoped(e))) return;
+          if (e && !passed.has(e.webhook_event_id)) passed.set(e.webhook_event_id, structuredClone(e)); // its own copy: the bus's is shared
+          wake?.();
+        });
         let seen: WebhookEvent[] = [];
-        for (;;) {
-          seen = await events({ sessionId: o.sessionId, webhookId: o.webhookId });
-          const hit = seen.find((e) => e.status === status);
-          if (hit) return hit;
-          if (realTimers.now() >= deadline) break;
-          await new Promise((r) => realTimers.setTimeout(r, 20));
+        try {
+          for (;;) {
+            seen = await events({ sessionId: o.sessionId, webhookId: o.webhookId });
+            // In the status now, as read; else the first that passed through it.
+            const hit = seen.find((e) => e.status === status) ?? passed.values().next().value;
+            if (hit) return hit;
+            const left = deadline - realTimers.now();
+            if (left <= 0) break;
+            // Until a change, or the next look (another process on the same database file publishes nothing here).
+            await new Promise<void>((resolve) => {
+              const timer = realTimers.setTimeout(() => resolve(), Math.min(20, left));
+              wake = () => {
+                realTimers.clearTimeout(timer);
+                resolve();
+              };
+            });
+            wake = null;
+          }
+        } finally {
+          unwatch();
         }
         const what = seen.length
           ? seen.map((e) => `${e.webhook_event_id} ${e.status} (${e.attempts.length} attempt${e.attempts.length === 1 ? '' : 's'})`).join(', ')

@@ -8,7 +8,8 @@ import { isSmtpUrl } from '../domain/smtp-url.js';
 import { AUTO_RETRIES, MAX_WEBHOOK_TIMEOUT_MS } from '../domain/retry-policy.js';
 import { createApiClient, type ClientOptions } from '../client/api-client.js';
 import { parseDuration, parseTimestamp, formatMillis } from '../domain/time.js';
-import { createHelpers } from './helpers.js';
+import { createHelpers, type WatchWebhookEvents } from './helpers.js';
+import type { WebhookEvent } from './api-types.js';
 import type { RunningEmulator, StartEmulatorOptions } from './types.js';
 
 /** Where requests answered in-process say they went (no socket is opened for them). */
@@ -144,7 +145,20 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   });
   // The raw client speaks HTTP when there is a port; the helpers always answer in-process.
   const client = createApiClient(clientOpts(opts.listen === false ? fetchInProcess : undefined));
-  const helpers = createHelpers(createApiClient(clientOpts(fetchInProcess)), () => keys.siteId);
+  const bus = emulator.deps.bus;
+  // waitFor's view of the changes: every webhook event as it changes, and a wake-up for the rest.
+  const watch: WatchWebhookEvents = (listener) => {
+    const off = bus.subscribe(
+      (e) => listener(e.type === 'webhook_event.created' || e.type === 'webhook_event.updated' ? (e.data as unknown as WebhookEvent) : null),
+      (type) => type === 'webhook_event.created' || type === 'webhook_event.updated' || type === 'state.replaced',
+    );
+    const offShutdown = bus.onShutdown(() => listener(null));
+    return () => {
+      off();
+      offShutdown();
+    };
+  };
+  const helpers = createHelpers(createApiClient(clientOpts(fetchInProcess)), () => keys.siteId, watch);
   // Like `vtr clock advance/set`: every delivery scheduled on the way runs at its time before it resolves.
   const move = (by: number | (() => number)) => {
     notAfterClose();
@@ -158,7 +172,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
     if (!resetting) Object.assign(keys, defaultKeys());
   });
   // Its keys rotated (`POST /sites/{id}/keys/rotate`): `emu.site` and the clients take the new ones.
-  const unfollow = emulator.deps.bus.subscribe((e) => {
+  const unfollow = bus.subscribe((e) => {
     const site = e.data as { site_id?: string; site_key?: string; secret_key?: string };
     if (site.site_id === keys.siteId && site.site_key && site.secret_key) Object.assign(keys, { siteKey: site.site_key, secretKey: site.secret_key });
   }, (type) => type === 'site.updated');
