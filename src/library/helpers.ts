@@ -70,7 +70,8 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
     /** A visitor check with the site's secret key. */
     check: (input: CheckInput = {}) => client.check<CheckResult>({ ...input }),
     views: {
-      create: (input: ViewInput) => client.admin<SavedView>('POST', `/sites/${site()}/views`, { body: { trigger_webhooks: true, ...input } }),
+      // Left out or undefined (an optional parameter passed on) alike: true.
+      create: (input: ViewInput) => client.admin<SavedView>('POST', `/sites/${site()}/views`, { body: { ...input, trigger_webhooks: input.trigger_webhooks ?? true } }),
     },
     rules: {
       /** The site's rules in evaluation order: the allowlist, the smart rules, custom rules. */

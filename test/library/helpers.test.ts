@@ -69,6 +69,13 @@ describe('library helpers', () => {
     expect(listed.map((e) => e.webhook_event_id)).toContain(event.webhook_event_id);
   });
 
+  it('views.create: trigger_webhooks left out or undefined is true, false stays false', async () => {
+    const filter = 'page_views = 424242'; // no session of these tests
+    expect((await emu.views.create({ name: 'left out', filter })).trigger_webhooks).toBe(true);
+    expect((await emu.views.create({ name: 'undefined', filter, trigger_webhooks: undefined })).trigger_webhooks).toBe(true);
+    expect((await emu.views.create({ name: 'off', filter, trigger_webhooks: false })).trigger_webhooks).toBe(false);
+  });
+
   it('webhooks.events/waitFor: a status no event can have is refused at once, naming the statuses', async () => {
     await expect(emu.webhooks.events({ status: 'bogus' as never })).rejects.toThrow(/status: expected one of pending, retrying, delivered, failed/);
     await expect(emu.webhooks.waitFor({ status: 'delivred' as never, timeoutMs: 60_000 })).rejects.toThrow(/status: expected one of/);
