@@ -184,6 +184,11 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
       now: () => formatMillis(emulator.clock.now()),
       mode: emulator.clock.mode,
       async advance(d) {
+        // The CLI reads a bare number as seconds, this method a number as milliseconds: a number in a
+        // string ('1500', read from the environment) would be one or the other a thousand times out.
+        if (typeof d === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(d)) {
+          throw new TypeError(`emu.clock.advance: ${JSON.stringify(d)} has no unit: give ${d.trim()} (milliseconds) or a duration with its unit ("${d.trim()}ms", "${d.trim()}s")`);
+        }
         const ms = typeof d === 'number' ? d : typeof d === 'string' ? parseDuration(d) : null;
         // Whole milliseconds, as the clock counts them: a fraction would leave it between two.
         if (ms == null || !Number.isSafeInteger(ms)) throw new TypeError(`emu.clock.advance: expected a duration ("90s", "5m", "1h") or whole milliseconds, got ${shown(d)}`);

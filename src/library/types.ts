@@ -34,7 +34,7 @@ export interface StartEmulatorOptions {
 export interface EmulatorClock {
   now(): string;
   mode: ClockMode;
-  /** Frozen or manual clock: move forward ("5m", or ms); deliveries due on the way run, in order, before it resolves. */
+  /** Frozen or manual clock: move forward ("5m", with its unit, or a number of ms); deliveries due on the way run, in order, before it resolves. */
   advance(duration: string | number): Promise<void>;
   /** Jumps forward to an ISO time or a Date. */
   set(timestamp: string | Date): Promise<void>;

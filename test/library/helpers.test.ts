@@ -209,6 +209,19 @@ describe('library helpers', () => {
     }
   });
 
+  it('clock.advance: a number in a string ("1500") is refused, not read as seconds while the number 1500 is milliseconds', async () => {
+    const emu = await startEmulator({ clock: 'frozen', listen: false });
+    try {
+      const before = emu.clock.now();
+      await expect(emu.clock.advance('1500')).rejects.toThrow(/^emu\.clock\.advance: "1500" has no unit: give 1500 \(milliseconds\) or a duration with its unit \("1500ms", "1500s"\)/);
+      expect(emu.clock.now()).toBe(before);
+      await emu.clock.advance('1500ms');
+      expect(Date.parse(emu.clock.now()) - Date.parse(before)).toBe(1500);
+    } finally {
+      await emu.close();
+    }
+  });
+
   it('types: retrySchedule takes a readonly array (as const)', async () => {
     const schedule = [1, 2, 3, 4, 5] as const;
     const emu = await startEmulator({ listen: false, retrySchedule: schedule });
