@@ -34,7 +34,8 @@ function checkStatus(status: string | undefined): void {
  */
 export type WatchWebhookEvents = (listener: (event: WebhookEvent | null) => void) => () => void;
 
-export function createHelpers(client: ApiClient, siteId: () => string, watch: WatchWebhookEvents) {
+/** `frozen`: whether the emulator's clock is frozen (its retries run only when a test moves it). */
+export function createHelpers(client: ApiClient, siteId: () => string, watch: WatchWebhookEvents, frozen: () => boolean) {
   const site = () => encodeURIComponent(siteId());
   const id = (s: string) => encodeURIComponent(s);
 
@@ -131,11 +132,14 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         } finally {
           unwatch();
         }
+        const next = (e: WebhookEvent) => (e.next_attempt_at ? `, next at ${e.next_attempt_at}` : '');
         const what = seen.length
-          ? seen.map((e) => `${e.webhook_event_id} ${e.status} (${e.attempts.length} attempt${e.attempts.length === 1 ? '' : 's'})`).join(', ')
+          ? seen.map((e) => `${e.webhook_event_id} ${e.status} (${e.attempts.length} attempt${e.attempts.length === 1 ? '' : 's'}${next(e)})`).join(', ')
           : 'no webhook event at all';
         const scope = [o.sessionId && `session ${o.sessionId}`, o.webhookId && `webhook ${o.webhookId}`].filter(Boolean).join(', ');
-        throw new Error(`no webhook event${scope ? ` for ${scope}` : ''} reached ${status} within ${timeoutMs} ms; saw: ${what}`);
+        // A frozen clock runs no retry by itself, however long the wait: say what moves it.
+        const hint = frozen() && seen.some((e) => e.status === 'retrying') ? '; the clock is frozen: a retry runs when emu.clock.advance() or emu.clock.set() reaches its time' : '';
+        throw new Error(`no webhook event${scope ? ` for ${scope}` : ''} reached ${status} within ${timeoutMs} ms; saw: ${what}${hint}`);
       },
     },
   };

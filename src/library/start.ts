@@ -158,7 +158,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
       offShutdown();
     };
   };
-  const helpers = createHelpers(createApiClient(clientOpts(fetchInProcess)), () => keys.siteId, watch);
+  const helpers = createHelpers(createApiClient(clientOpts(fetchInProcess)), () => keys.siteId, watch, () => emulator.clock.mode === 'frozen');
   // Like `vtr clock advance/set`: every delivery scheduled on the way runs at its time before it resolves.
   const move = (by: number | (() => number)) => {
     notAfterClose();

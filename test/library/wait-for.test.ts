@@ -107,4 +107,19 @@ describe('webhooks.waitFor: short statuses', () => {
     await expect(pending).rejects.toThrow(/this emulator is closed/);
     expect(performance.now() - t0).toBeLessThan(5000);
   });
+
+  it('waitFor: on a frozen clock, a timeout names the retry due and what runs it', async () => {
+    const frozen = await startEmulator({ clock: 'frozen', listen: false });
+    try {
+      await frozen.views.create({ name: 'tor', filter: 'risks contains tor' });
+      await frozen.webhooks.create(rx.url);
+      const s = await frozen.sessions.create({ ip: '203.0.113.64' });
+      const ev = await frozen.webhooks.waitFor({ sessionId: s.session_id, status: 'retrying' });
+      await expect(frozen.webhooks.waitFor({ sessionId: s.session_id, timeoutMs: 50 })).rejects.toThrow(
+        `saw: ${ev.webhook_event_id} retrying (1 attempt, next at ${ev.next_attempt_at}); the clock is frozen: a retry runs when emu.clock.advance() or emu.clock.set() reaches its time`,
+      );
+    } finally {
+      await frozen.close();
+    }
+  });
 });
