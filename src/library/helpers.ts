@@ -35,12 +35,21 @@ function checkStatus(status: string | undefined): void {
 export type WatchWebhookEvents = (listener: (event: WebhookEvent | null) => void) => () => void;
 
 /** `frozen`: whether the emulator's clock is frozen (its retries run only when a test moves it). */
+/** An empty id would read as no filter at all: every event of the site, another session's included. */
+function checkIds(o: { sessionId?: string; webhookId?: string }): void {
+  for (const [k, what] of [['sessionId', 'session'], ['webhookId', 'webhook']] as const) {
+    const v: unknown = o[k];
+    if (v !== undefined && !(typeof v === 'string' && v.trim() !== '')) throw new TypeError(`${k}: expected a ${what} id, got ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`);
+  }
+}
+
 export function createHelpers(client: ApiClient, siteId: () => string, watch: WatchWebhookEvents, frozen: () => boolean) {
   const site = () => encodeURIComponent(siteId());
   const id = (s: string) => encodeURIComponent(s);
 
   async function events(filter: WebhookEventFilter = {}): Promise<WebhookEvent[]> {
     checkStatus(filter.status);
+    checkIds(filter);
     let list: WebhookEvent[];
     if (filter.sessionId) list = await client.admin<WebhookEvent[]>('GET', `/sessions/${id(filter.sessionId)}/webhook-events`, { query: { limit: 1000 } });
     else {
@@ -90,6 +99,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
        */
       async waitFor(o: WaitForOptions = {}): Promise<WebhookEvent> {
         checkStatus(o.status);
+        checkIds(o);
         // A string or NaN would never pass the deadline: the wait would never end.
         if (o.timeoutMs !== undefined && !(typeof o.timeoutMs === 'number' && o.timeoutMs >= 0)) {
           throw new TypeError(`timeoutMs: expected milliseconds (0 or more), got ${typeof o.timeoutMs === 'string' ? JSON.stringify(o.timeoutMs) : String(o.timeoutMs)}`);

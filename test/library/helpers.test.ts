@@ -81,6 +81,13 @@ describe('library helpers', () => {
     await expect(emu.webhooks.waitFor({ status: 'delivred' as never, timeoutMs: 60_000 })).rejects.toThrow(/status: expected one of/);
   });
 
+  it('webhooks.events/waitFor: an empty sessionId or webhookId is refused at once, not read as no filter (every event of the site)', async () => {
+    await expect(emu.webhooks.events({ sessionId: '' })).rejects.toThrow(/^sessionId: expected a session id, got ""/);
+    await expect(emu.webhooks.waitFor({ sessionId: '', timeoutMs: 60_000 })).rejects.toThrow(/^sessionId: expected a session id, got ""/);
+    await expect(emu.webhooks.events({ webhookId: '' })).rejects.toThrow(/^webhookId: expected a webhook id, got ""/);
+    await expect(emu.webhooks.waitFor({ webhookId: '', timeoutMs: 60_000 })).rejects.toThrow(/^webhookId: expected a webhook id, got ""/);
+  });
+
   it('webhooks.waitFor: rejects on timeout naming what it saw', async () => {
     const s = await emu.sessions.create({ ip: '192.0.2.77' });
     await expect(emu.webhooks.waitFor({ sessionId: s.session_id, timeoutMs: 100 })).rejects.toThrow(
