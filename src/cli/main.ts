@@ -1,5 +1,6 @@
 // `vtr` entry point. `--version` answers before anything else loads (start-up time matters).
 import { versionLine } from './version-line.js';
+import { readerGone, stdoutOwned } from './stdout-owner.js';
 
 const VERSION_FLAGS = new Set(['--version', '-v']);
 
@@ -13,22 +14,22 @@ async function main(argv: string[]): Promise<void> {
   }
   // `vtr ... | head`: a reader that goes away ends the output quietly, not with an EPIPE stack trace;
   // so does a terminal that was closed (EIO).
-  // `vtr serve` keeps serving instead: only its log is lost (a script that stopped reading it must
-  // not take the emulator down, nor see it exit 0 with its database left open).
+  // A running `vtr serve` keeps serving instead: only its log is lost (a script that stopped reading
+  // it must not take the emulator down, nor see it exit 0 with its database left open).
   // Any other write error (a full disk under `> out.json`): on stdout the data is incomplete, so
   // the command fails saying why; on stderr only the messages are lost, and the exit code still
-  // tells how the command went.
-  const serving = args.includes('serve') || args.includes('exec');
+  // tells how the command went. A running `vtr serve` or `vtr exec` answers for its stdout itself.
   let stderrLost = false;
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (err: NodeJS.ErrnoException) => {
-      const gone = err.code === 'EPIPE' || err.code === 'EIO' || err.code === 'ERR_STREAM_DESTROYED';
+      const gone = readerGone(err);
       if (stream === process.stderr && (stderrLost || !gone)) {
         stderrLost = true;
         return;
       }
+      const serving = stdoutOwned();
       if (!gone) {
-        if (serving) throw err;
+        if (serving) return;
         if (!stderrLost) process.stderr.write(`vtr: error: cannot write to stdout: ${err.message}\n`);
         process.exit(1);
       }

@@ -8,6 +8,7 @@ import { UsageError } from '../../errors.js';
 import { dieOfHangup, parseServeOptions, STOP_SIGNALS, type ServeOptions } from '../serve/serve.js';
 import { startedByNpm, watchParent } from '../../parent-watch.js';
 import { terminalSignalsReach } from '../../terminal-group.js';
+import { ownStdout } from '../../stdout-owner.js';
 
 export interface ExecOptions extends Omit<ServeOptions, 'log'> {
   log?: 'pretty' | 'json';
@@ -24,6 +25,8 @@ export function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): 
 export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
   const [command, ...args] = o.args[0] ?? [];
   if (!command) throw new UsageError('<command>: give the command to run after --, e.g. `vtr exec -- npm test`');
+  // The command's stdout is its own (it inherits it): a write of its that fails is its to report.
+  ownStdout();
   const parent = process.ppid;
   const opts = parseServeOptions({ ...o, log: o.log ?? 'pretty' }, process.env);
   const { startServer } = await import('../../../serve.js');

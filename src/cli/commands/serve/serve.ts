@@ -1,12 +1,13 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { OperationError, UsageError } from '../../errors.js';
 import { parseDuration } from '../../../domain/time.js';
 import { MAX_WEBHOOK_TIMEOUT_MS } from '../../../domain/retry-policy.js';
 import { isLoopbackBind } from '../../../domain/ip-intel.js';
 import { isSmtpUrl } from '../../../domain/smtp-url.js';
 import { startedByNpm, watchParent } from '../../parent-watch.js';
+import { ownStdout, readerGone } from '../../stdout-owner.js';
 
 export interface ServeOptions {
   port: string;
@@ -122,11 +123,22 @@ export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
   // own kill) must not fall through to Node's default, which kills without the clean close.
   // SIGHUP: the terminal it ran in was closed; the export and the clean close are still wanted.
   for (const sig of STOP_SIGNALS) process.on(sig, onSignal);
+  // The start line (or banner) is what a script waits for: when it cannot be written (a full disk
+  // under `> serve.json`), the emulator stops and says why. A reader that went away (`| head -1`)
+  // only loses the rest of the output: it keeps serving.
+  ownStdout();
+  let unwritable: Error | null = null;
+  const out = (line: string) =>
+    ctx.io.stdout.write(`${line}\n`, (err) => {
+      if (!err || readerGone(err) || unwritable) return;
+      unwritable = err;
+      stop('its output cannot be written');
+    });
   let running: Awaited<ReturnType<typeof startServer>>;
   try {
     // --quiet also silences the per-request lines of --log, and notes such as the export's.
     running = await startServer(ctx.config.quiet ? { ...opts, log: undefined } : opts, {
-      out: (line) => ctx.io.stdout.write(`${line}\n`),
+      out,
       log: (line) => ctx.io.stderr.write(`${line}\n`),
       note: (line) => ctx.info(line),
       json: ctx.config.json,
@@ -151,4 +163,5 @@ export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
     if (requested) stop(requested);
     if (startedByNpm(process.env)) watchParent(parent, () => stop('npm, which started vtr, has exited'));
   });
+  if (unwritable) throw new OperationError(`cannot write to stdout: ${(unwritable as Error).message}`);
 }
