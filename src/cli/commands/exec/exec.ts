@@ -29,16 +29,47 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
   ownStdout();
   const parent = process.ppid;
   const opts = parseServeOptions({ ...o, log: o.log ?? 'pretty' }, process.env);
-  const { startServer } = await import('../../../serve.js');
+  let forward: (signal: NodeJS.Signals) => void = () => {};
+  let hungUp = false;
+  // A signal before the command runs (a CI job cancelled during a long --import) stops it from running.
+  let beforeStart: NodeJS.Signals | null = null;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signal === 'SIGHUP') hungUp = true;
+    beforeStart ??= signal;
+    forward(signal);
+  };
+  // In before the emulator starts, and kept until it has closed: a signal with no handler would
+  // kill vtr without the clean close; a second Ctrl-C or SIGTERM while it finishes its deliveries
+  // and writes --export-on-exit must not fall through to Node's default (exit 130/143, no export).
+  // SIGHUP (the terminal closed) too: the command gets it, the emulator still closes and exports.
+  for (const sig of STOP_SIGNALS) process.on(sig, onSignal);
+  const stopListening = () => {
+    for (const sig of STOP_SIGNALS) process.off(sig, onSignal);
+  };
   const logLine = (line: string) => ctx.io.stderr.write(`${line}\n`);
-  // Throws (exit 1, the command not run) when the emulator cannot start: port in use, bad --import...
-  const running = await startServer({ ...opts, log: o.log && !ctx.config.quiet ? o.log : undefined }, {
-    out: () => {},
-    log: (line) => {
-      if (o.log) logLine(line);
-    },
-    error: logLine,
-  });
+  let running: Awaited<ReturnType<typeof import('../../../serve.js').startServer>>;
+  try {
+    const { startServer } = await import('../../../serve.js');
+    // Throws (exit 1, the command not run) when the emulator cannot start: port in use, bad --import...
+    running = await startServer({ ...opts, log: o.log && !ctx.config.quiet ? o.log : undefined }, {
+      out: () => {},
+      log: (line) => {
+        if (o.log) logLine(line);
+      },
+      error: logLine,
+    });
+  } catch (err) {
+    stopListening();
+    throw err;
+  }
+  if (beforeStart) {
+    ctx.info(`vtr: ${beforeStart} received while the emulator was starting: ${command} was not run`);
+    await running.close();
+    stopListening();
+    if (hungUp) dieOfHangup();
+    process.exitCode = exitCodeOf(null, beforeStart);
+    return;
+  }
   const site = running.defaultSite();
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Credentials inherited from the shell belong to another server: none of them may stand in for a
@@ -54,16 +85,6 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
     }),
     ...(opts.adminToken && { VTR_ADMIN_TOKEN: opts.adminToken }),
   });
-  let forward: (signal: NodeJS.Signals) => void = () => {};
-  let hungUp = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (signal === 'SIGHUP') hungUp = true;
-    forward(signal);
-  };
-  // Kept until the emulator has closed: a second Ctrl-C or SIGTERM while it finishes its deliveries
-  // and writes --export-on-exit must not fall through to Node's default (exit 130/143, no export).
-  // SIGHUP (the terminal closed) too: the command gets it, the emulator still closes and exports.
-  for (const sig of STOP_SIGNALS) process.on(sig, onSignal);
   const code = await new Promise<number>((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', env });
     forward = (signal) => {
@@ -85,7 +106,7 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
     child.once('exit', (c, s) => done(exitCodeOf(c, s)));
   });
   await running.close();
-  for (const sig of STOP_SIGNALS) process.off(sig, onSignal);
+  stopListening();
   if (hungUp) dieOfHangup();
   // A command that passed, whose state could not be exported, must not pass the job.
   process.exitCode = code === 0 && running.exportFailed() ? 1 : code;
