@@ -58,4 +58,14 @@ describe('vtr rules', () => {
     const failOn = await vtr(['check', '--ip', '192.0.2.1', '--fail-on', 'never']);
     expect(failOn.code).toBe(2);
   });
+
+  it('rules, views: a filter over 4000 characters is a usage error with the position, as --where says it', async () => {
+    const long = Array(250).fill('risks contains vpn').join(' or ');
+    for (const args of [['rules', 'create', '--name', 'x', '--filter', long, '--action', 'block'], ['views', 'create', '--name', 'x', '--filter', long]]) {
+      const r = await vtr(args);
+      expect(r.code, args[0]).toBe(2);
+      expect(r.stderr, args[0]).toContain(`--filter: the filter is too long: ${long.length} characters, at most 4000 (position 4000)`);
+      expect(r.stderr, args[0]).toMatch(/\n {2,}\^\n/);
+    }
+  });
 });

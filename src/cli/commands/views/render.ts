@@ -1,5 +1,5 @@
 import { ApiError } from '../../../client/api-client.js';
-import { formatFilterError } from '../../../domain/filter/index.js';
+import { FilterError, formatFilterError, parseFilter } from '../../../domain/filter/index.js';
 import type { SavedView } from '../../../domain/webhooks.js';
 import { UsageError } from '../../errors.js';
 import { keyValues, table } from '../../output.js';
@@ -17,9 +17,26 @@ export const renderView = (v: SavedView) =>
     ['created_at', v.created_at],
   ]);
 
-/** A filter the user typed that the server refused: a usage error with the caret under the spot. */
+/**
+ * A filter the user typed that the server refused: a usage error with the caret under the spot.
+ * The API's schema refuses a filter over its length limit before parsing it (no position): the
+ * filter language says where, as `sessions list --where` does.
+ */
 export function filterUsageError(err: unknown, filter: string | undefined): unknown {
-  if (!(err instanceof ApiError) || err.code !== 'invalid_filter' || filter === undefined) return err;
-  const caret = formatFilterError(filter, { position: Number(err.body.position ?? 0) });
-  return new UsageError(`--filter: ${err.message}\n${caret.split('\n').map((l) => `  ${l}`).join('\n')}`);
+  if (!(err instanceof ApiError) || filter === undefined) return err;
+  let problem: { message: string; position: number } | null = null;
+  if (err.code === 'invalid_filter') problem = { message: err.message, position: Number(err.body.position ?? 0) };
+  else if (err.code === 'invalid_request' && err.body.field === 'filter') problem = parseProblem(filter);
+  if (!problem) return err;
+  const caret = formatFilterError(filter, problem);
+  return new UsageError(`--filter: ${problem.message}\n${caret.split('\n').map((l) => `  ${l}`).join('\n')}`);
+}
+
+function parseProblem(filter: string): { message: string; position: number } | null {
+  try {
+    parseFilter(filter);
+    return null;
+  } catch (err) {
+    return err instanceof FilterError ? { message: err.message, position: err.position } : null;
+  }
 }
