@@ -165,11 +165,10 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
     return emulator.deps.advanceClock!(by);
   };
   const state = emulator.deps.state!;
-  // State loaded or emptied through the management API (`PUT /state`, fixed data for a test) has its
-  // own default site: `emu.site` and the helpers take it. emu.reset() puts its keys back itself.
-  let resetting = false;
+  // State loaded through the management API (`PUT /state`, fixed data for a test) has its own default
+  // site: `emu.site` and the helpers take it. A reset keeps the default site's keys and token.
   state.onReplaced(() => {
-    if (!resetting) Object.assign(keys, defaultKeys());
+    Object.assign(keys, defaultKeys());
   });
   // Its keys rotated (`POST /sites/{id}/keys/rotate`): `emu.site` and the clients take the new ones.
   const unfollow = bus.subscribe((e) => {
@@ -210,21 +209,8 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
      */
     async reset() {
       notAfterClose();
-      // A fresh default site (its settings and rules as on a first start), given the old keys and token.
-      const kept = new Map(sites.tokens.list(keys.siteId).map((t) => [t.token, t])).get(keys.accessToken);
-      resetting = true;
-      try {
-        await state.reset();
-        const fresh = state.export();
-        const site = { ...fresh.tables.sites[0], site_id: keys.siteId, site_key: keys.siteKey, secret_key: keys.secretKey };
-        const token = { ...(kept ?? { token: keys.accessToken, site_id: keys.siteId, created_at: formatMillis(emulator.clock.now()) }), revoked_at: null };
-        await state.import({
-          ...fresh,
-          tables: { sites: [site], access_tokens: [token], meta: fresh.tables.meta ?? [] },
-        });
-      } finally {
-        resetting = false;
-      }
+      // A fresh default site (its settings and rules as on a first start), given the keys and token emu.site has.
+      await state.reset({ ...keys });
     },
     async close() {
       if (closed) return;

@@ -18,6 +18,14 @@ export interface SiteInput {
   ip_allowlist?: string[];
 }
 
+/** A site's id and keys, and maybe an access token of it: what a state reset keeps of the default site. */
+export interface SiteKeys {
+  site_id: string;
+  site_key: string;
+  secret_key: string;
+  token: Pick<AccessToken, 'token' | 'created_at'> | null;
+}
+
 export function createSiteService({ store, clock, bus }: { store: Store; clock: Clock; bus?: EventBus }) {
   const now = () => formatMicros(clock.nowMicros());
   const announce = (type: 'site.created' | 'site.updated' | 'site.deleted', site: Site) => bus?.publish({ type, data: { ...site } });
@@ -30,23 +38,24 @@ export function createSiteService({ store, clock, bus }: { store: Store; clock: 
     return site;
   }
 
-  function createToken(siteId: string): AccessToken {
+  /** `kept`: a token to give the site again (a reset keeps the default site's), valid. */
+  function createToken(siteId: string, kept?: Pick<AccessToken, 'token' | 'created_at'>): AccessToken {
     get(siteId);
-    const token: AccessToken = { token: newId.accessToken(), site_id: siteId, created_at: now(), revoked_at: null };
+    const token: AccessToken = { token: kept?.token ?? newId.accessToken(), site_id: siteId, created_at: kept?.created_at ?? now(), revoked_at: null };
     store.sites.tokens.insert(token);
     bus?.publish({ type: 'access_token.created', data: { ...token } });
     return token;
   }
 
-  function create(input: SiteInput, opts: { isDefault?: boolean } = {}): Site {
+  function create(input: SiteInput, opts: { isDefault?: boolean; keys?: SiteKeys } = {}): Site {
     const site: Site = {
-      site_id: newId.site(),
+      site_id: opts.keys?.site_id ?? newId.site(),
       name: input.name ?? 'Untitled site',
       plan: input.plan ?? 'paid',
       country: input.country === undefined ? 'US' : (input.country?.toUpperCase() ?? null),
       owner_email: input.owner_email ?? null,
-      site_key: newId.siteKey(),
-      secret_key: newId.secretKey(),
+      site_key: opts.keys?.site_key ?? newId.siteKey(),
+      secret_key: opts.keys?.secret_key ?? newId.secretKey(),
       conversion_events: input.conversion_events ?? [...DEFAULT_CONVERSION_EVENTS],
       bounce_seconds: input.bounce_seconds ?? DEFAULT_BOUNCE_SECONDS,
       excluded_countries: (input.excluded_countries ?? []).map((c) => c.toUpperCase()),
@@ -144,13 +153,16 @@ export function createSiteService({ store, clock, bus }: { store: Store; clock: 
         return revoked;
       },
     },
-    /** First start on an empty database: a default site with keys and a token. */
-    bootstrap(): { site: Site; token: AccessToken } | null {
+    /**
+     * First start on an empty database: a default site with keys and a token. `keys`: the id, keys
+     * and token it gets instead of new ones (a reset keeps them), its settings still those of a first start.
+     */
+    bootstrap(keys?: SiteKeys): { site: Site; token: AccessToken } | null {
       if (store.sites.count() > 0) return null;
       return store.tx(() => {
         if (store.sites.count() > 0) return null; // another process sharing the file was first
-        const site = create({ name: 'Local site', plan: 'paid', country: 'US', owner_email: 'owner@example.com' }, { isDefault: true });
-        return { site, token: createToken(site.site_id) };
+        const site = create({ name: 'Local site', plan: 'paid', country: 'US', owner_email: 'owner@example.com' }, { isDefault: true, keys });
+        return { site, token: createToken(site.site_id, keys?.token ?? undefined) };
       });
     },
   };

@@ -2,7 +2,7 @@
 import { MAX_CLOCK_MS, type Clock } from '../domain/clock.js';
 import type { AccessToken, Site } from '../domain/site.js';
 import { formatMicros, parseTimestamp } from '../domain/time.js';
-import type { SiteService } from '../sites/service.js';
+import type { SiteKeys, SiteService } from '../sites/service.js';
 import type { Store } from '../store/index.js';
 import { storageFaultError } from '../store/storage-faults.js';
 import type { VtrError } from '../domain/errors.js';
@@ -10,6 +10,14 @@ import type { StateDocument } from '../store/state.js';
 
 export type { StateDocument } from '../store/state.js';
 export { STATE_VERSION } from '../store/state.js';
+
+/** The default site as `emu.site` holds it: what `emu.reset()` asks a reset to keep. */
+export interface KeptSite {
+  siteId: string;
+  siteKey: string;
+  secretKey: string;
+  accessToken: string;
+}
 
 export interface StateServiceDeps {
   store: Store;
@@ -21,6 +29,21 @@ export interface StateServiceDeps {
 
 export function createStateService({ store, clock, sites, clockKey }: StateServiceDeps) {
   const listeners: Array<() => void | Promise<void>> = [];
+
+  /** The token's created_at when the store has it (revoked or not), else now. */
+  const tokenOf = (token: string) => store.sites.tokens.get(token) ?? { token, created_at: formatMicros(clock.nowMicros()) };
+
+  /**
+   * What a reset keeps: the given keys, else the default site's id and keys and its first access
+   * token (the one made with it, which `serve` and `vtr exec` give). Null without any site.
+   */
+  function keptKeys(keep?: KeptSite): SiteKeys | null {
+    if (keep) return { site_id: keep.siteId, site_key: keep.siteKey, secret_key: keep.secretKey, token: tokenOf(keep.accessToken) };
+    if (store.sites.count() === 0) return null;
+    const site = sites.defaultSite();
+    const token = sites.tokens.list(site.site_id)[0] ?? null;
+    return { site_id: site.site_id, site_key: site.site_key, secret_key: site.secret_key, token };
+  }
 
   /** `exportedMs`: the file's exported_at, where its clock stood (whatever its mode). */
   async function replaced(exportedMs: number | null = null): Promise<void> {
@@ -71,10 +94,15 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
       const behind = exportedMs == null || clock.mode !== 'system' ? 0 : exportedMs - Math.floor(clock.nowMicros() / 1000);
       return { counts, created, clockBehindMs: behind > 1000 ? behind : null };
     },
-    /** Empties every table and creates the default site, as on a first start. */
-    async reset(): Promise<{ site: Site; token: AccessToken }> {
+    /**
+     * Empties every table and creates the default site as on a first start, but with the id, keys
+     * and access token the default site had (or `keep`'s), so the credentials a script or a test
+     * suite read before stay valid; the site's other tokens and every other site go.
+     */
+    async reset(keep?: KeptSite): Promise<{ site: Site; token: AccessToken }> {
+      const keys = keptKeys(keep);
       store.state.reset();
-      const created = sites.bootstrap()!;
+      const created = sites.bootstrap(keys ?? undefined)!;
       await replaced();
       return created;
     },

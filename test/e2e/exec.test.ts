@@ -83,6 +83,28 @@ describe('vtr exec', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ custom_events: ['signup'] });
   });
 
+  it('exec: after `vtr state reset --yes` in the command, the variables exec set still work', async () => {
+    const sh = [
+      `${vtr} sessions create --quiet >/dev/null || exit 3`,
+      `${vtr} state reset --yes --json > reset.json || exit 4`,
+      `${vtr} sessions create --quiet >/dev/null || exit 5`,
+      `${vtr} check --ip 192.0.2.1 --quiet >/dev/null || exit 6`,
+      `${vtr} sessions list --json > sessions.json || exit 7`,
+      'echo "$VTR_SITE $VTR_SITE_KEY $VTR_SECRET_KEY $VTR_ACCESS_TOKEN" > env.txt',
+    ].join(' && ');
+    const cwd = tempDir();
+    const r = await runCli(['exec', '--', 'sh', '-c', sh], { cwd });
+    expect(r.code, r.stderr).toBe(0);
+    const [site, siteKey, secretKey, token] = readFileSync(join(cwd, 'env.txt'), 'utf8').trim().split(' ');
+    expect(JSON.parse(readFileSync(join(cwd, 'reset.json'), 'utf8'))).toMatchObject({
+      reset: true,
+      site: { site_id: site, site_key: siteKey, secret_key: secretKey },
+      access_token: token,
+    });
+    // The session made before the reset is gone; the one made after is on the same site.
+    expect(JSON.parse(readFileSync(join(cwd, 'sessions.json'), 'utf8'))).toEqual([expect.objectContaining({ site_id: site })]);
+  });
+
   it('exec: a command ended by a signal gives 128 + its number', async () => {
     const r = await runCli(['exec', '--', 'sh', '-c', 'kill -TERM $$']);
     expect(r.code).toBe(143);

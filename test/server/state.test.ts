@@ -215,20 +215,47 @@ describe('state export / import / reset', () => {
     expect((await h.api('POST', '/session/x/event', { body: { name: 'x'.repeat(2 * 1024 * 1024) } })).status).toBe(413);
   });
 
-  it('reset empties everything and recreates the default site with new keys', async () => {
+  it('reset: empties everything; the default site comes back with the same id, keys and access token', async () => {
     const h = fresh();
     await populate(h);
+    await h.admin('PATCH', `/sites/${h.site.site_id}`, { name: 'Renamed', plan: 'free' });
     await h.request('/api/v1/nowhere');
     const r = await h.admin('POST', '/state/reset');
     expect(r.status).toBe(200);
-    expect(r.body.site.site_id).not.toBe(h.site.site_id);
-    expect(r.body.access_token).toMatch(/^at_test_/);
+    expect(r.body).toEqual({ reset: true, site: { ...h.site, name: 'Local site' }, access_token: h.token });
     const doc = await exportOf(h);
     expect(doc.tables.sites).toHaveLength(1);
-    expect(doc.tables.sites[0]).toMatchObject({ name: 'Local site', plan: 'paid', country: 'US', is_default: 1 });
+    expect(doc.tables.sites[0]).toMatchObject({ ...h.site, name: 'Local site', plan: 'paid', country: 'US', is_default: 1 });
+    expect(doc.tables.access_tokens).toEqual([expect.objectContaining({ token: h.token, site_id: h.site.site_id, revoked_at: null })]);
     expect(doc.tables.sessions).toEqual([]);
     expect(doc.tables.webhooks).toEqual([]);
     expect((await h.admin('GET', '/logs')).body).toEqual([]);
+    // The keys a script read before the reset still work.
+    const s = await h.createSession();
+    expect((await h.api('GET', `/session/${s.session_id}`)).status).toBe(200);
+    expect((await h.api('POST', '/event', { token: null, body: { secret_key: h.site.secret_key, ip: '192.0.2.1' } })).status).toBe(200);
+  });
+
+  it('reset: the default token is valid again if it was revoked; the site\'s other tokens go', async () => {
+    const h = fresh();
+    const extra = (await h.admin<{ token: string }>('POST', `/sites/${h.site.site_id}/tokens`)).body;
+    await h.admin('DELETE', `/tokens/${h.token}`);
+    const r = await h.admin('POST', '/state/reset');
+    expect(r.body.access_token).toBe(h.token);
+    const tokens = (await h.admin<Array<{ token: string; revoked_at: string | null }>>('GET', `/sites/${h.site.site_id}/tokens`)).body;
+    expect(tokens.map((t) => [t.token, t.revoked_at])).toEqual([[h.token, null]]);
+    expect(tokens.map((t) => t.token)).not.toContain(extra.token);
+  });
+
+  it('reset: after the default site was deleted, the site that took its place keeps its keys', async () => {
+    const h = fresh();
+    const shop = (await h.admin<{ site_id: string; site_key: string; secret_key: string }>('POST', '/sites', { name: 'Shop' })).body;
+    const tok = (await h.admin<{ token: string }>('POST', `/sites/${shop.site_id}/tokens`)).body;
+    expect((await h.admin('DELETE', `/sites/${h.site.site_id}`)).status).toBe(200);
+    const r = await h.admin('POST', '/state/reset');
+    expect(r.body).toMatchObject({ site: { site_id: shop.site_id, site_key: shop.site_key, secret_key: shop.secret_key, name: 'Local site' }, access_token: tok.token });
+    const s = await h.createSession({}, shop.site_id);
+    expect((await h.api('GET', `/session/${s.session_id}`, { token: tok.token })).status).toBe(200);
   });
 
   it('a manual clock never goes back: an import with a later offset moves it forward', async () => {

@@ -33,7 +33,7 @@ export const StateReset = z
     site: z.looseObject({ site_id: z.string(), name: z.string(), site_key: z.string(), secret_key: z.string() }),
     access_token: z.string(),
   })
-  .meta({ id: 'StateReset', description: 'The new default site and its access token' });
+  .meta({ id: 'StateReset', description: 'The default site, its id, keys and first access token as they were, and that token' });
 
 export const exportStateRoute = declareRoute({
   method: 'get', path: '/_vtr/api/state', operationId: 'exportState', summary: 'Export the whole state', tags, security,
@@ -45,7 +45,7 @@ export const importStateRoute = declareRoute({
   responses: { 200: { description: 'Imported', content: json(StateImported) }, ...failures('write', 409) },
 });
 export const resetStateRoute = declareRoute({
-  method: 'post', path: '/_vtr/api/state/reset', operationId: 'resetState', summary: 'Empty everything; a new default site', tags, security,
+  method: 'post', path: '/_vtr/api/state/reset', operationId: 'resetState', summary: 'Empty everything; the default site comes back with the same id, keys and access token', tags, security,
   responses: { 200: { description: 'Reset', content: json(StateReset) }, ...failures('write') },
 });
 

@@ -29,7 +29,7 @@ export function registerState(program: Command): void {
     ['vtr state import fixtures/demo.json', 'vtr serve --import fixtures/demo.json   # at start-up'],
   ).action(action(() => import('./import.js'), WHOLE));
   examples(
-    state.command('reset').description('delete all state and recreate the default site, like a first start').option('-y, --yes', 'do not ask for confirmation (required without a terminal)'),
+    state.command('reset').description('delete all state; the default site comes back as on a first start, with the same id, keys and access token').option('-y, --yes', 'do not ask for confirmation (required without a terminal)'),
     ['vtr state reset --yes'],
   ).action(action(() => import('./reset.js'), WHOLE));
 }

@@ -16,7 +16,7 @@ export async function run(o: { yes?: boolean }, ctx: CliContext): Promise<void> 
   }
   const answer = await client.admin<ResetAnswer>('POST', '/state/reset');
   output(ctx, answer, () => [
-    `Reset. Created the default site "${answer.site.name}" (${answer.site.site_id}):`,
+    `Reset. The default site "${answer.site.name}" (${answer.site.site_id}) kept its keys:`,
     keyValues([
       ['  site key', answer.site.site_key],
       ['  secret key', answer.site.secret_key],
