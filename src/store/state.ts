@@ -69,6 +69,19 @@ export function createStateStore(db: Db, caches: ReadCaches, storageError: (erro
     return cached;
   };
 
+  /**
+   * Exactly one site is the default (the one `vtr exec` and the CLI use, that is never deleted last):
+   * a file whose sites are none the default gets its oldest as the default (the site reads took);
+   * one with several is refused, naming them.
+   */
+  const oneDefaultSite = () => {
+    const defaults = db.prepare<[], { site_id: string }>('SELECT site_id FROM sites WHERE is_default = 1 ORDER BY created_at, rowid').all();
+    if (defaults.length > 1) {
+      throw bad(`tables.sites: ${defaults.length} sites are the default (is_default 1: ${defaults.map((d) => d.site_id).join(', ')}); mark one, the others is_default 0`);
+    }
+    if (defaults.length === 0) db.prepare('UPDATE sites SET is_default = 1 WHERE rowid = (SELECT rowid FROM sites ORDER BY created_at, rowid LIMIT 1)').run();
+  };
+
   const clearAll = (extra: string[] = []) => {
     caches.noteWrite();
     for (const t of [...tables().map((t) => t.name), ...extra]) db.prepare(`DELETE FROM ${q(t)}`).run();
@@ -133,6 +146,7 @@ export function createStateStore(db: Db, caches: ReadCaches, storageError: (erro
         db.exec(CURRENT_ZONE_NAMES_SQL);
         // An export from before schema version 6 has rules without seq: they follow their created_at.
         db.exec(RULE_SEQ_SQL);
+        oneDefaultSite();
         // Named here: at COMMIT SQLite would only say "FOREIGN KEY constraint failed".
         const broken = db.pragma('foreign_key_check') as Array<{ table: string; rowid: number | null; parent: string; fkid: number }>;
         if (broken.length > 0) throw bad(danglingReference(broken[0]));
