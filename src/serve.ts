@@ -6,7 +6,7 @@ import { VtrError } from './domain/errors.js';
 import { behindNote } from './domain/time.js';
 import type { SiteService } from './sites/service.js';
 import { createServeLog } from './serve-log.js';
-import { parseJsonFileText } from './domain/json-text.js';
+import { fileText, parseJsonFileText } from './domain/json-text.js';
 
 export interface ServeConfig extends EmulatorOptions {
   port: number;
@@ -162,7 +162,7 @@ class ImportFailed extends Error {}
 async function importState(emulator: Emulator, file: string) {
   let doc: unknown;
   try {
-    doc = parseJsonFileText(await readFile(file, 'utf8'));
+    doc = parseJsonFileText(fileText(await readFile(file)));
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     const why = e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'it is a directory; give the file a state export was written to' : e instanceof SyntaxError ? `not JSON (${e.message})` : e.message;

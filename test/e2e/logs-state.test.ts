@@ -217,6 +217,14 @@ describe('serve --import / --export-on-exit', () => {
     expect(existsSync(out)).toBe(true);
     expect(JSON.parse(readFileSync(out, 'utf8')).tables.sessions).toEqual(JSON.parse(readFileSync(file, 'utf8')).tables.sessions);
     expect(server.stderr()).toContain(`vtr: state exported to ${out}`);
+
+    // Saved as UTF-16 (Notepad's "Unicode", PowerShell 5's `>`), its byte order mark first.
+    const utf16 = join(dir, 'seed-utf16.json');
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(readFileSync(file, 'utf8'), 'utf16le')]));
+    const again = await startServer(['--memory', '--import', utf16]);
+    const sessions = (await fetch(`${again.origin}/_vtr/api/sessions`).then((r) => r.json())) as Array<{ session_id: string }>;
+    expect(sessions.map((x) => x.session_id)).toEqual([made.session_id]);
+    expect(await again.stop()).toBe(0);
   });
 
   // A named pipe nobody writes to is an import that never ends: whatever serve says meanwhile, it

@@ -36,4 +36,25 @@ describe('vtr state import', () => {
     await run({ args: [file], yes: true } as never, ctx);
     expect(sent).toEqual(doc);
   });
+
+  it('state import: a file saved as UTF-16 with its byte order mark (Notepad "Unicode", PowerShell 5 `>`) is imported', async () => {
+    const doc = { vtr_state_version: 1, tables: { sites: [{ name: 'Café ✓' }] } };
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${JSON.stringify(doc, null, 2)}\r\n`, 'utf16le')]);
+    const be = Buffer.from(le).swap16();
+    for (const [name, bytes] of [['le.json', le], ['be.json', be]] as const) {
+      const file = join(tempDir('vtr-state-'), name);
+      writeFileSync(file, bytes);
+      let sent: unknown;
+      const client = {
+        origin: 'http://127.0.0.1:1',
+        admin: async (_method: string, _path: string, opts: { body?: unknown }) => {
+          sent = opts.body;
+          return { imported: true, tables: { sites: 1 } };
+        },
+      };
+      const ctx = { interactive: false, config: { json: true }, io: { stdout: { write: () => true }, stderr: { write: () => true } }, info: () => {}, client: async () => client } as unknown as CliContext;
+      await run({ args: [file], yes: true } as never, ctx);
+      expect(sent, name).toEqual(doc);
+    }
+  });
 });

@@ -2,7 +2,7 @@
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { OperationError, UsageError } from '../../errors.js';
-import { parseJsonFileText } from '../../../domain/json-text.js';
+import { fileText, parseJsonFileText } from '../../../domain/json-text.js';
 
 /** Writes next to the target, then renames: an interrupted export never leaves half a file. */
 export async function writeStateFile(file: string, text: string): Promise<void> {
@@ -32,7 +32,7 @@ async function whyNotWritten(file: string, err: NodeJS.ErrnoException): Promise<
 export async function readStateFile(file: string): Promise<unknown> {
   let text: string;
   try {
-    text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
+    text = fileText(file === '-' ? await readStdin() : await readFile(file));
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'ENOENT') throw new UsageError(`${file}: no such file`);
@@ -46,8 +46,8 @@ export async function readStateFile(file: string): Promise<unknown> {
   }
 }
 
-async function readStdin(): Promise<string> {
+async function readStdin(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
