@@ -57,4 +57,14 @@ describe('vtr state import', () => {
       expect(sent, name).toEqual(doc);
     }
   });
+
+  it('state import: a file without sites says the default site it created, and where its keys are', async () => {
+    const file = join(tempDir('vtr-state-'), 'nosites.json');
+    writeFileSync(file, JSON.stringify({ vtr_state_version: 1, tables: {} }));
+    const client = { origin: 'http://127.0.0.1:1', admin: async () => ({ imported: true, tables: {}, default_site_created: 'site_new', clock_behind_ms: null }) };
+    let out = '';
+    const ctx = { interactive: false, config: { json: false }, io: { stdout: { write: (t: string) => ((out += t), true) }, stderr: { write: () => true } }, info: () => {}, client: async () => client } as unknown as CliContext;
+    await run({ args: [file], yes: true } as never, ctx);
+    expect(out).toContain(`Imported ${file}: 0 site(s), 0 session(s), 0 check(s), 0 webhook(s). The file has no site: created the default site site_new with new keys (see \`vtr keys show\`, \`vtr tokens list\`).`);
+  });
 });

@@ -30,7 +30,10 @@ export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext)
   });
   output(ctx, answer, () => {
     const t = answer.tables;
-    return `Imported ${file}: ${t.sites ?? 0} site(s), ${t.sessions ?? 0} session(s), ${t.checks ?? 0} check(s), ${t.webhooks ?? 0} webhook(s).`;
+    const line = `Imported ${file}: ${t.sites ?? 0} site(s), ${t.sessions ?? 0} session(s), ${t.checks ?? 0} check(s), ${t.webhooks ?? 0} webhook(s).`;
+    // The keys a script had belong to no site now: say where the new ones are.
+    const created = answer.default_site_created;
+    return created ? `${line} The file has no site: created the default site ${created} with new keys (see \`vtr keys show\`, \`vtr tokens list\`).` : line;
   });
   if (answer.clock_behind_ms) ctx.info(`vtr: ${behindNote(answer.clock_behind_ms)}`);
 }
