@@ -98,6 +98,23 @@ describe('startEmulator options', () => {
     }
   });
 
+  it('host: loopback hosts as users write them ([::1], LOCALHOST) need no adminToken', async () => {
+    const v6 = await startEmulator({ host: '[::1]' });
+    try {
+      expect(v6.baseUrl).toMatch(/^http:\/\/\[::1\]:\d+\/api\/v1$/);
+      expect((await fetch(`${v6.baseUrl.replace(/\/api\/v1$/, '')}/_vtr/api/sites`)).status).toBe(200);
+    } finally {
+      await v6.close();
+    }
+    const named = await startEmulator({ host: 'LOCALHOST' });
+    try {
+      expect((await named.sessions.list())).toEqual([]);
+    } finally {
+      await named.close();
+    }
+    await expect(startEmulator({ host: 1 as never })).rejects.toThrow(/^startEmulator: host: expected a host name or address/);
+  });
+
   it('port: one in use is refused naming it and the fix', async () => {
     const a = await startEmulator();
     try {

@@ -3,6 +3,7 @@ import { ApiError, ConnectionError, createApiClient, type ApiClient } from '../c
 import { setEmulatedTimes } from './output.js';
 import type { CliConfig } from './context.js';
 import { OperationError, UsageError } from './errors.js';
+import { isLoopbackName } from '../domain/ip-intel.js';
 
 interface SiteKeys {
   site_id: string;
@@ -12,8 +13,7 @@ interface SiteKeys {
 /** Whether a URL points at this machine (loopback): a local emulator. */
 export function isLocal(baseUrl: string): boolean {
   try {
-    const h = new URL(baseUrl).hostname;
-    return h === 'localhost' || h === '[::1]' || h === '::1' || h.startsWith('127.');
+    return isLoopbackName(new URL(baseUrl).hostname);
   } catch {
     return false;
   }

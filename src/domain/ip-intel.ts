@@ -160,11 +160,23 @@ export function isLoopbackIp(ip: string): boolean {
 }
 
 /**
- * An address `vtr serve` or `startEmulator` may listen on without an admin token: `localhost`, `::1`
- * or 127.0.0.0/8, written plainly (an IPv4-mapped `::ffff:127.0.0.1` is not taken as one).
+ * Whether a host, as a user writes it (a bind address, a URL's or a Host header's name, without a
+ * port), is this machine: `localhost` or a name under it (RFC 6761), in any case, or a loopback IP
+ * (127.0.0.0/8, ::1), bracketed or not; an IPv4-mapped spelling (`::ffff:127.0.0.1`) is not taken as
+ * one, as a bind address is not written so. The one answer to "is this loopback" for `vtr serve --host`,
+ * `startEmulator({ host })`, the Host names the emulator answers to and the CLI's local base URLs.
  */
-export function isLoopbackBind(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+export function isLoopbackName(host: string): boolean {
+  const name = host.trim().toLowerCase().replace(/\.$/, '');
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  const ip = /^\[(.+)\]$/.exec(name)?.[1] ?? name;
+  return isLoopbackIp(ip) && !ip.includes('ffff');
+}
+
+/** A host as `listen()` takes it: an IPv6 address without the brackets a URL puts around it. */
+export function bindAddress(host: string): string {
+  const name = host.trim();
+  return /^\[(.+)\]$/.exec(name)?.[1] ?? name;
 }
 
 export function lookupIp(ip: string, countryOf?: CountryLookup): IpIntel {

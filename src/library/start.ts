@@ -3,7 +3,7 @@
 import { createEmulator, listenProblem, type EmulatorOptions } from '../emulator.js';
 import { CLOCK_MODES } from '../domain/clock.js';
 import { LIBRARY_OPTION_NAMES } from '../domain/option-names.js';
-import { isLoopbackBind } from '../domain/ip-intel.js';
+import { bindAddress, isLoopbackName } from '../domain/ip-intel.js';
 import { isSmtpUrl } from '../domain/smtp-url.js';
 import { AUTO_RETRIES, MAX_WEBHOOK_TIMEOUT_MS } from '../domain/retry-policy.js';
 import { createApiClient, type ClientOptions } from '../client/api-client.js';
@@ -44,7 +44,8 @@ function checkOptions(opts: StartEmulatorOptions): void {
   // Compared with the Authorization header's text: a number or an object would make every management call a 500.
   if (opts.adminToken !== undefined && typeof opts.adminToken !== 'string') throw bad(`adminToken: expected a string, got ${shown(opts.adminToken)}`);
   // As `vtr serve` refuses --host without --admin-token: a network could read every site's keys.
-  if (opts.host !== undefined && !isLoopbackBind(opts.host) && !opts.adminToken) {
+  if (opts.host !== undefined && !(typeof opts.host === 'string' && opts.host.trim() !== '')) throw bad(`host: expected a host name or address, e.g. '127.0.0.1' (the default), got ${shown(opts.host)}`);
+  if (opts.host !== undefined && !isLoopbackName(opts.host) && !opts.adminToken) {
     throw bad(`host: ${JSON.stringify(opts.host)} is not a loopback address, so the management API (every site's keys) would be open to the network; pass adminToken too, to require it`);
   }
   if (opts.smtpUrl !== undefined && !isSmtpUrl(opts.smtpUrl)) throw bad(`smtpUrl: ${JSON.stringify(opts.smtpUrl)} is not an smtp:// URL, e.g. smtp://127.0.0.1:1025`);
@@ -92,7 +93,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
     optionNames: LIBRARY_OPTION_NAMES,
   };
   const emulator = createEmulator(emuOpts);
-  const host = opts.host ?? '127.0.0.1';
+  const host = bindAddress(opts.host ?? '127.0.0.1');
   let origin = IN_PROCESS_ORIGIN;
   if (opts.listen !== false) {
     let port: number;

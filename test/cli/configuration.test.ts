@@ -48,6 +48,14 @@ describe('cli: configuration', () => {
     for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) expect(parseServeOptions({ ...serveDefaults, host }, {}).host).toBe(host);
   });
 
+  it('parseServeOptions: loopback hosts as users write them need no admin token (brackets, any case of localhost)', () => {
+    expect(parseServeOptions({ ...serveDefaults, host: '[::1]' }, {}).host).toBe('::1');
+    expect(parseServeOptions({ ...serveDefaults, host: 'LOCALHOST' }, {}).host).toBe('LOCALHOST');
+    expect(parseServeOptions({ ...serveDefaults, host: '127.1.2.3' }, {}).host).toBe('127.1.2.3');
+    expect(parseServeOptions({ ...serveDefaults, host: '[::]', adminToken: 't' }, {}).host).toBe('::');
+    expect(() => parseServeOptions({ ...serveDefaults, host: '[::]' }, {})).toThrow(/--admin-token/);
+  });
+
   it('parseServeOptions: an empty --host (an unset variable) is a usage error naming the flag', () => {
     for (const host of ['', ' ']) expect(() => parseServeOptions({ ...serveDefaults, host }, { VTR_ADMIN_TOKEN: 't' })).toThrow(/^--host: give an address to listen on/);
   });

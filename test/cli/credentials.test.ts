@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/index.js';
-import { buildClient } from '../../src/cli/credentials.js';
+import { buildClient, isLocal } from '../../src/cli/credentials.js';
 import { resolveConfig, type GlobalOptions } from '../../src/cli/context.js';
 
 const io = { stdout: { write: () => true }, stderr: { write: () => true }, stdinIsTTY: false } as never;
@@ -42,6 +42,13 @@ describe('cli: credentials', () => {
     await expect(buildClient(config({ baseUrl: remote, site: 'site_1', secretKey: 'sk_test_x' }), { secretKey: true })).resolves.toBeDefined();
     await expect(buildClient(config({ baseUrl: remote, token: 'at_test_x' }, { VTR_SITE: 'site_1' }), { token: true })).resolves.toBeDefined();
     await expect(buildClient(config({ baseUrl: remote, site: 'site_1' }), { token: true })).rejects.toThrow(/--token \(or VTR_ACCESS_TOKEN\) is required/);
+  });
+});
+
+describe('cli: local base URLs', () => {
+  it('isLocal: loopback hosts in every spelling, and nothing that only starts like one', () => {
+    for (const url of ['http://127.0.0.1:8787/api/v1', 'http://LOCALHOST:8787', 'http://[::1]:8787', 'http://127.0.0.2', 'http://app.localhost:8787']) expect(isLocal(url), url).toBe(true);
+    for (const url of ['http://127.example.com/api/v1', 'http://localhost.example.com', 'https://vtr.example.com', 'not a url']) expect(isLocal(url), url).toBe(false);
   });
 });
 

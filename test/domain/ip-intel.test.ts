@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ipWithoutPort, isLoopbackIp, lookupIp, TEST_IP_RANGES, countryName } from '../../src/domain/ip-intel.js';
+import { bindAddress, ipWithoutPort, isLoopbackIp, isLoopbackName, lookupIp, TEST_IP_RANGES, countryName } from '../../src/domain/ip-intel.js';
 import { countryDb, createCountryLookup } from '../../src/geo/country-db.js';
 
 const noRisk = { vpn: false, proxy: false, tor: false, hosting: false, anonymous: false };
@@ -132,6 +132,27 @@ describe('isLoopbackIp', () => {
     for (const ip of ['192.0.2.1', '1.127.0.0', '127.0.0', '127.0.0.1.5', '0177.0.0.1', '::2', '::ffff:192.0.2.1', 'localhost', '', '127.x.y.z']) {
       expect(isLoopbackIp(ip), ip).toBe(false);
     }
+  });
+});
+
+describe('isLoopbackName', () => {
+  it('isLoopbackName: localhost in any case, names under it, and loopback addresses bracketed or not', () => {
+    for (const host of ['localhost', 'LOCALHOST', 'LocalHost', 'app.localhost', 'localhost.', '127.0.0.1', '127.0.0.2', '127.1.2.3', '::1', '[::1]', '[0:0:0:0:0:0:0:1]', ' 127.0.0.1 ']) {
+      expect(isLoopbackName(host), host).toBe(true);
+    }
+  });
+
+  it('isLoopbackName: anything else, including names that only start like one', () => {
+    for (const host of ['0.0.0.0', '::', '[::]', '192.0.2.1', '127.example.com', '127.0.0.1.example.com', 'localhost.example.com', 'notlocalhost', '::ffff:127.0.0.1', '[::ffff:7f00:1]', '[127.0.0.1', '', '[]']) {
+      expect(isLoopbackName(host), host).toBe(false);
+    }
+  });
+
+  it('bindAddress: an IPv6 address loses its brackets (listen takes it bare); anything else is kept', () => {
+    expect(bindAddress('[::1]')).toBe('::1');
+    expect(bindAddress(' 127.0.0.1 ')).toBe('127.0.0.1');
+    expect(bindAddress('LOCALHOST')).toBe('LOCALHOST');
+    expect(bindAddress('0.0.0.0')).toBe('0.0.0.0');
   });
 });
 

@@ -5,7 +5,7 @@
 import { CLI_OPTION_NAMES } from '../../domain/option-names.js';
 import type { Context, MiddlewareHandler } from 'hono';
 import { VtrError } from '../../domain/errors.js';
-import { isLoopbackIp } from '../../domain/ip-intel.js';
+import { isLoopbackName } from '../../domain/ip-intel.js';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -42,8 +42,7 @@ export function isLoopbackHost(host: string): boolean {
   } catch {
     return false;
   }
-  if (name === 'localhost' || name.endsWith('.localhost')) return true;
-  return isLoopbackIp(name.replace(/^\[|\]$/g, ''));
+  return isLoopbackName(name);
 }
 
 /**
