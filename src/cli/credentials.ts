@@ -30,6 +30,12 @@ export function checkBaseUrl(config: Pick<CliConfig, 'baseUrl' | 'baseUrlFrom'>)
   if (protocol !== 'http:' && protocol !== 'https:') {
     throw new UsageError(`${config.baseUrlFrom}: "${config.baseUrl}" is not an http:// or https:// URL; use e.g. http://127.0.0.1:8787/api/v1`);
   }
+  // Request paths are appended to the base URL: after a `?` or `#` they would be its query or fragment.
+  const extra = /[?#].*$/.exec(config.baseUrl);
+  if (extra) {
+    const what = extra[0].startsWith('?') ? `a query string (${extra[0].split('#')[0]})` : `a fragment (${extra[0]})`;
+    throw new UsageError(`${config.baseUrlFrom}: "${config.baseUrl}" has ${what}, which a base URL cannot carry; use ${config.baseUrl.slice(0, extra.index)}`);
+  }
 }
 
 export async function buildClient(config: CliConfig, needs: { token?: boolean; secretKey?: boolean } = {}): Promise<ApiClient> {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/index.js';
-import { buildClient, isLocal } from '../../src/cli/credentials.js';
+import { buildClient, checkBaseUrl, isLocal } from '../../src/cli/credentials.js';
 import { resolveConfig, type GlobalOptions } from '../../src/cli/context.js';
+import { UsageError } from '../../src/cli/errors.js';
 
 const io = { stdout: { write: () => true }, stderr: { write: () => true }, stdinIsTTY: false } as never;
 const config = (g: GlobalOptions, env: NodeJS.ProcessEnv = {}) => resolveConfig(g, env, io);
@@ -49,6 +50,24 @@ describe('cli: local base URLs', () => {
   it('isLocal: loopback hosts in every spelling, and nothing that only starts like one', () => {
     for (const url of ['http://127.0.0.1:8787/api/v1', 'http://LOCALHOST:8787', 'http://[::1]:8787', 'http://127.0.0.2', 'http://app.localhost:8787']) expect(isLocal(url), url).toBe(true);
     for (const url of ['http://127.example.com/api/v1', 'http://localhost.example.com', 'https://vtr.example.com', 'not a url']) expect(isLocal(url), url).toBe(false);
+  });
+});
+
+describe('cli: base URL', () => {
+  it('checkBaseUrl: a query string or fragment is a usage error naming where the URL came from and the URL to use', () => {
+    const cases: Array<[string, string]> = [
+      ['http://127.0.0.1:8787/api/v1?x=1', 'a query string (?x=1)'],
+      ['http://127.0.0.1:8787/api/v1?', 'a query string (?)'],
+      ['http://127.0.0.1:8787/api/v1#top', 'a fragment (#top)'],
+      ['http://127.0.0.1:8787/api/v1/?a=b#c', 'a query string (?a=b)'],
+    ];
+    for (const [baseUrl, what] of cases) {
+      for (const baseUrlFrom of ['--base-url', 'VTR_BASE_URL'] as const) {
+        expect(() => checkBaseUrl({ baseUrl, baseUrlFrom }), baseUrl).toThrow(UsageError);
+        expect(() => checkBaseUrl({ baseUrl, baseUrlFrom }), baseUrl).toThrow(`${baseUrlFrom}: "${baseUrl}" has ${what}, which a base URL cannot carry; use ${baseUrl.replace(/[?#].*$/, '')}`);
+      }
+    }
+    expect(() => checkBaseUrl({ baseUrl: 'http://127.0.0.1:8787/api/v1/', baseUrlFrom: '--base-url' })).not.toThrow();
   });
 });
 
