@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { ApiError, ConnectionError, NotEmulatorError } from '../client/api-client.js';
 import { canPrompt, resolveConfig, type CliContext, type CliIO, type GlobalOptions, type Prompter } from './context.js';
 import { buildClient, isLocal } from './credentials.js';
+import { bindAddress, isIpAddress } from '../domain/ip-intel.js';
 import { exitCodeFor, isPromptCancel, UsageError } from './errors.js';
 
 export function defaultIO(): CliIO {
@@ -52,10 +53,26 @@ function originOf(url: string): string {
   }
 }
 
-/** The command that starts an emulator where `baseUrl` points (its port, when not the default). */
+/** A local base URL on a loopback address `vtr serve` does not bind unless told (`[::1]`, `127.0.0.2`): that address. */
+function otherLoopback(baseUrl: string): string | null {
+  if (!isLocal(baseUrl)) return null;
+  const host = bindAddress(new URL(baseUrl).hostname);
+  return isIpAddress(host) && host !== '127.0.0.1' ? host : null;
+}
+
+/** The command that starts an emulator where `baseUrl` points (its port and address, when not the defaults). */
 function serveCommandFor(baseUrl: string): string {
   const port = isLocal(baseUrl) ? new URL(baseUrl).port : '';
-  return port && port !== '8787' ? `npx vtr serve --port ${port}` : 'npx vtr serve';
+  const host = otherLoopback(baseUrl);
+  return `npx vtr serve${port && port !== '8787' ? ` --port ${port}` : ''}${host ? ` --host ${host}` : ''}`;
+}
+
+/** Refused on a loopback address other than the one `vtr serve` binds: most likely it listens on 127.0.0.1. */
+function refusedOnOtherLoopback(baseUrl: string, cause: unknown): string | null {
+  if ((cause as NodeJS.ErrnoException | null)?.code !== 'ECONNREFUSED' || !otherLoopback(baseUrl)) return null;
+  const usual = new URL(baseUrl);
+  usual.hostname = '127.0.0.1';
+  return `\`vtr serve\` binds 127.0.0.1 unless given --host: point --base-url / VTR_BASE_URL at ${usual.href}, or start it with \`${serveCommandFor(baseUrl)}\`.`;
 }
 
 /** The command listing what a "<resource> [id] not found" answer names (most specific first). */
@@ -123,6 +140,8 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
   } else if (err instanceof ConnectionError && !isLocal(ctx.config.baseUrl)) {
     // Not this machine: starting a local emulator would not help; the URL (or the network) is the suspect.
     message = `cannot reach ${err.url}${causeOf(err.cause)}. Check --base-url / VTR_BASE_URL (now ${ctx.config.baseUrl}).`;
+  } else if (err instanceof ConnectionError && refusedOnOtherLoopback(ctx.config.baseUrl, err.cause)) {
+    message = `${err.message}. ${refusedOnOtherLoopback(ctx.config.baseUrl, err.cause)}`;
   } else if (err instanceof ConnectionError) {
     message = `${err.message}. Is it running? Start it with \`${serveCommandFor(ctx.config.baseUrl)}\`, or point --base-url / VTR_BASE_URL at it.`;
   } else if (err instanceof NotEmulatorError) {

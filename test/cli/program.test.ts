@@ -266,6 +266,24 @@ describe('cli: exit codes', () => {
     expect(err).not.toContain('npx vtr serve');
   });
 
+  it('reportError: refused on [::1] or another 127.x address says vtr serve binds 127.0.0.1 and gives the matching URL and --host', () => {
+    const io = { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: false };
+    const refused = (addr: string) => Object.assign(new Error(`connect ECONNREFUSED ${addr}`), { code: 'ECONNREFUSED' });
+    const report = (baseUrl: string, addr: string) => {
+      let err = '';
+      const errIo = { ...io, stderr: { write: (s: string) => ((err += s), true) } as never };
+      const origin = new URL(baseUrl).origin;
+      expect(reportError({ io: errIo, config: resolveConfig({}, { VTR_BASE_URL: baseUrl }, errIo) }, new ConnectionError(origin, refused(addr)))).toBe(1);
+      return err;
+    };
+    expect(report('http://[::1]:7552/api/v1', '::1:7552')).toBe(
+      'vtr: error: cannot reach the emulator at http://[::1]:7552. `vtr serve` binds 127.0.0.1 unless given --host: point --base-url / VTR_BASE_URL at http://127.0.0.1:7552/api/v1, or start it with `npx vtr serve --port 7552 --host ::1`.\n');
+    expect(report('http://127.0.0.2:8787/api/v1', '127.0.0.2:8787')).toContain('at http://127.0.0.1:8787/api/v1, or start it with `npx vtr serve --host 127.0.0.2`');
+    // The default address and localhost (tried on both families) keep the plain hint.
+    expect(report('http://127.0.0.1:7552/api/v1', '127.0.0.1:7552')).toContain('Is it running? Start it with `npx vtr serve --port 7552`');
+    expect(report('http://localhost:7552/api/v1', '127.0.0.1:7552')).toContain('Is it running? Start it with `npx vtr serve --port 7552`');
+  });
+
   it('reportError: an https:// base URL answered in plain HTTP (a running emulator) says to use http://, not to start it', () => {
     let err = '';
     const io = { stdout: process.stdout, stderr: { write: (s: string) => ((err += s), true) } as never, stdinIsTTY: false };
