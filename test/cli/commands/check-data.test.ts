@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { CliContext } from '../../../src/cli/context.js';
 import { run } from '../../../src/cli/commands/check/check.js';
 import { tempDir } from '../../helpers/vtr-process.js';
+import { ApiError } from '../../../src/client/api-client.js';
+import { OperationError } from '../../../src/cli/errors.js';
 
 /** A context whose client records the body `vtr check` sends. */
 function recording(): { ctx: CliContext; sent: Array<Record<string, unknown>> } {
@@ -36,5 +38,19 @@ describe('vtr check --data', () => {
     writeFileSync(file, '{"external_id":1e400}');
     await expect(run({ data: file }, ctx)).rejects.toThrow('--data: external_id: the number is too large');
     expect(sent).toEqual([]);
+  });
+
+  it('check: an unknown secret_key from the --data file is named as that file\'s, not as --secret-key', async () => {
+    const file = join(tempDir('vtr-check-'), 'body.json');
+    writeFileSync(file, JSON.stringify({ ip: '192.0.2.1', secret_key: 'sk_test_bogus' }));
+    const unknown = new ApiError(401, 'unauthorized', 'the secret key is unknown (rotated?); see `vtr keys show`');
+    const client = { check: async () => Promise.reject(unknown) };
+    const ctx = { io: {}, config: { json: true, quiet: true, secretKey: null }, interactive: false, client: async () => client, info: () => {} } as unknown as CliContext;
+    const err = await run({ data: file }, ctx).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OperationError);
+    expect((err as Error).message).toBe(`the secret key is unknown (rotated?); see \`vtr keys show\` (HTTP 401, unauthorized). Check secret_key in ${file} (--data); --secret-key or VTR_SECRET_KEY, when given, is sent instead of it.`);
+    // A key given by --secret-key / VTR_SECRET_KEY is sent instead of the file's: its error stays as it is.
+    const withFlag = { ...ctx, config: { ...ctx.config, secretKey: 'sk_test_flag' } } as CliContext;
+    await expect(run({ data: file }, withFlag)).rejects.toBe(unknown);
   });
 });

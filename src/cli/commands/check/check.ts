@@ -3,7 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import type { RiskLevel } from '../../../domain/session.js';
 import type { CliContext } from '../../context.js';
-import { ThresholdReached, UsageError } from '../../errors.js';
+import { OperationError, ThresholdReached, UsageError } from '../../errors.js';
+import { ApiError } from '../../../client/api-client.js';
 import { output } from '../../output.js';
 import { style } from '../../style.js';
 import { renderCheck, type CheckView } from './render.js';
@@ -74,7 +75,12 @@ export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
   // A secret_key in --data counts unless --secret-key / VTR_SECRET_KEY says otherwise.
   const keyInData = typeof data.secret_key === 'string' && data.secret_key !== '' && !ctx.config.secretKey;
   const client = await ctx.client({ secretKey: !keyInData });
-  const result = await client.check<CheckView>(body);
+  const result = await client.check<CheckView>(body).catch((err: unknown) => {
+    // The key that was refused is the file's: name it, not the --secret-key the usual hint names.
+    if (!keyInData || !(err instanceof ApiError && err.status === 401 && err.code === 'unauthorized')) throw err;
+    const where = o.data === '-' ? 'the JSON on stdin (--data -)' : `${o.data} (--data)`;
+    throw new OperationError(`${err.message} (HTTP 401, unauthorized). Check secret_key in ${where}; --secret-key or VTR_SECRET_KEY, when given, is sent instead of it.`);
+  });
   output(ctx, result, () => renderCheck(result, style(ctx)));
   // Allowed by the API (every field is optional), but from the command line almost always a slip.
   if (!Object.keys(body).some((k) => k !== 'secret_key')) {
