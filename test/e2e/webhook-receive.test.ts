@@ -95,4 +95,15 @@ describe('webhooks receive (built binary)', () => {
     expect(rcv.lines()[0]).toMatchObject({ n: 1, method: 'POST', status: 500, body: { attempt: 1 } });
     expect(await rcv.stop()).toBe(0);
   });
+
+  it('receive: --host takes an IPv6 address in brackets, as URLs write it; a host of no interface is named as --host', async () => {
+    const port = await freePort();
+    const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--host', '[::1]'], {});
+    await rcv.waitErr(new RegExp(`Listening for webhooks on http://\\[::1\\]:${port}/`));
+    expect((await fetch(`http://[::1]:${port}/`)).status).toBe(405);
+    expect(await rcv.stop()).toBe(0);
+    const bad = await runCli(['webhooks', 'receive', '--port', '0', '--host', 'no-such-host.invalid']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^vtr: error: --host no-such-host\.invalid: cannot listen there \((ENOTFOUND|EAI_AGAIN)\): give a name or address of this machine, e.g\. 127\.0\.0\.1\n$/);
+  });
 });

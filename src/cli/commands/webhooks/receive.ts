@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseDuration } from '../../../domain/time.js';
+import { bindAddress } from '../../../domain/ip-intel.js';
 import type { CliContext } from '../../context.js';
 import { OperationError, UsageError } from '../../errors.js';
 import { style } from '../../style.js';
@@ -120,10 +121,13 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'EADDRINUSE' ? new OperationError(`port ${port} is in use; pick another with --port`) : err),
-    );
-    server.listen(port, o.host, () => resolve());
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') reject(new OperationError(`port ${port} is in use; pick another with --port`));
+      else if (err.code === 'ENOTFOUND' || err.code === 'EADDRNOTAVAIL' || err.code === 'EAI_AGAIN') {
+        reject(new OperationError(`--host ${o.host}: cannot listen there (${err.code}): give a name or address of this machine, e.g. 127.0.0.1`));
+      } else reject(err);
+    });
+    server.listen(port, bindAddress(o.host), () => resolve());
   });
   const addr = server.address() as AddressInfo;
   const host = addr.address.includes(':') ? `[${addr.address}]` : addr.address;
