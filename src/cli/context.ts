@@ -62,13 +62,15 @@ export function resolveConfig(g: GlobalOptions, env: NodeJS.ProcessEnv, io: CliI
   // no-color.org: NO_COLOR counts when set to a non-empty value.
   const noColor = g.color === false || !!env.NO_COLOR || env.TERM === 'dumb';
   // An empty VTR_BASE_URL (a CI variable left blank) counts as unset, as every other VTR_* does.
-  const envBaseUrl = env.VTR_BASE_URL || undefined;
+  // Spaces around a URL (pasted, a .env line) are not part of it: request paths are appended to it.
+  const envBaseUrl = env.VTR_BASE_URL?.trim() || undefined;
+  const flagBaseUrl = g.baseUrl?.trim();
   // The environment's credentials are for the environment's server (`vtr exec` sets both): a
   // --base-url naming another server gets only what the flags give, never those keys.
-  const creds = g.baseUrl !== undefined && envBaseUrl !== undefined && !sameServer(g.baseUrl, envBaseUrl) ? {} : env;
+  const creds = flagBaseUrl !== undefined && envBaseUrl !== undefined && !sameServer(flagBaseUrl, envBaseUrl) ? {} : env;
   return {
-    baseUrl: g.baseUrl ?? envBaseUrl ?? DEFAULT_BASE_URL,
-    baseUrlFrom: g.baseUrl === undefined && envBaseUrl !== undefined ? 'VTR_BASE_URL' : '--base-url',
+    baseUrl: flagBaseUrl ?? envBaseUrl ?? DEFAULT_BASE_URL,
+    baseUrlFrom: flagBaseUrl === undefined && envBaseUrl !== undefined ? 'VTR_BASE_URL' : '--base-url',
     json,
     quiet: !!g.quiet,
     color: !noColor && !!io.stdout.isTTY,

@@ -15,6 +15,13 @@ describe('cli: configuration', () => {
       .toMatchObject({ baseUrl: 'http://localhost:1/api/v1', accessToken: 'flag-token', secretKey: 'flag-sk', adminToken: 'flag-admin' });
   });
 
+  it('resolveConfig: spaces around --base-url / VTR_BASE_URL (a pasted value, a .env line) are not part of the URL', () => {
+    expect(resolveConfig({}, { VTR_BASE_URL: ' http://127.0.0.1:9999/api/v1 ' }, io)).toMatchObject({ baseUrl: 'http://127.0.0.1:9999/api/v1', baseUrlFrom: 'VTR_BASE_URL' });
+    expect(resolveConfig({ baseUrl: 'http://127.0.0.1:9998/api/v1 ' }, {}, io)).toMatchObject({ baseUrl: 'http://127.0.0.1:9998/api/v1', baseUrlFrom: '--base-url' });
+    // Only spaces counts as unset, as an empty value does.
+    expect(resolveConfig({}, { VTR_BASE_URL: '  ' }, io)).toMatchObject({ baseUrl: DEFAULT_BASE_URL, baseUrlFrom: '--base-url' });
+  });
+
   it('resolveConfig: a flag beats the environment; --site beats the environment\'s keys, not the key flags', () => {
     const env = { VTR_SECRET_KEY: 'sk_test_env', VTR_ACCESS_TOKEN: 'at_test_env', VTR_SITE: 'site_env' };
     expect(resolveConfig({}, env, io)).toMatchObject({ secretKey: 'sk_test_env', accessToken: 'at_test_env', site: 'site_env', siteFrom: 'VTR_SITE' });
