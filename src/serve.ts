@@ -7,6 +7,7 @@ import { behindNote } from './domain/time.js';
 import type { SiteService } from './sites/service.js';
 import { createServeLog } from './serve-log.js';
 import { fileText, parseJsonFileText } from './domain/json-text.js';
+import { urlHost } from './domain/ip-intel.js';
 
 export interface ServeConfig extends EmulatorOptions {
   port: number;
@@ -68,9 +69,7 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
     }
   }
   // A wildcard bind is reached locally through loopback; print that, not 0.0.0.0.
-  const reach = addr.host === '0.0.0.0' ? '127.0.0.1' : addr.host === '::' ? '::1' : addr.host;
-  const host = reach.includes(':') ? `[${reach}]` : reach;
-  const origin = `http://${host}:${addr.port}`;
+  const origin = `http://${urlHost(addr.host)}:${addr.port}`;
   const baseUrl = `${origin}/api/v1`;
   // An import replaced whatever a first start created; it made a default site only if the file had none.
   const boot = imported ? imported.created : emulator.bootstrap;

@@ -115,6 +115,18 @@ describe('startEmulator options', () => {
     await expect(startEmulator({ host: 1 as never })).rejects.toThrow(/^startEmulator: host: expected a host name or address/);
   });
 
+  it('host: on a wildcard address (0.0.0.0, ::) emu.baseUrl is on loopback, as vtr serve prints it', async () => {
+    for (const [host, want] of [['0.0.0.0', '127.0.0.1'], ['::', '[::1]']] as const) {
+      const emu = await startEmulator({ host, adminToken: 'lib-admin' });
+      try {
+        expect(new URL(emu.baseUrl).host).toBe(`${want}:${new URL(emu.baseUrl).port}`);
+        expect((await fetch(`${emu.baseUrl}/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: emu.site.secretKey }) })).status).toBe(200);
+      } finally {
+        await emu.close();
+      }
+    }
+  });
+
   it('port: one in use is refused naming it and the fix', async () => {
     const a = await startEmulator();
     try {

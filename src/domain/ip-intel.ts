@@ -179,6 +179,12 @@ export function bindAddress(host: string): string {
   return /^\[(.+)\]$/.exec(name)?.[1] ?? name;
 }
 
+/** The host a URL names for a server bound to `host`: a wildcard (0.0.0.0, ::) is reached through loopback; IPv6 in brackets. */
+export function urlHost(host: string): string {
+  const reach = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return reach.includes(':') ? `[${reach}]` : reach;
+}
+
 export function lookupIp(ip: string, countryOf?: CountryLookup): IpIntel {
   if (typeof ip !== 'string' || ip.length > 100) return lookupUncached(ip, countryOf);
   const key = countryOf ?? NO_LOOKUP;

@@ -3,7 +3,7 @@
 import { createEmulator, listenProblem, type EmulatorOptions } from '../emulator.js';
 import { CLOCK_MODES } from '../domain/clock.js';
 import { LIBRARY_OPTION_NAMES } from '../domain/option-names.js';
-import { bindAddress, isLoopbackName } from '../domain/ip-intel.js';
+import { bindAddress, isLoopbackName, urlHost } from '../domain/ip-intel.js';
 import { isSmtpUrl } from '../domain/smtp-url.js';
 import { AUTO_RETRIES, MAX_WEBHOOK_TIMEOUT_MS } from '../domain/retry-policy.js';
 import { createApiClient, type ClientOptions } from '../client/api-client.js';
@@ -109,7 +109,8 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
       if (problem?.kind === 'no_such_host') throw new Error(`startEmulator: host ${JSON.stringify(host)}: cannot listen there (${problem.code}); give a name or address of this machine, e.g. 127.0.0.1`, { cause: err });
       throw err;
     }
-    origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    // A wildcard bind is reached through loopback, as `vtr serve` prints it.
+    origin = `http://${urlHost(host)}:${port}`;
   }
   const baseUrl = `${origin}/api/v1`;
 
