@@ -3,7 +3,7 @@ import { ApiError, ConnectionError, createApiClient, type ApiClient } from '../c
 import { setEmulatedTimes } from './output.js';
 import type { CliConfig } from './context.js';
 import { OperationError, UsageError } from './errors.js';
-import { isLoopbackName } from '../domain/ip-intel.js';
+import { bindAddress, isIpAddress, isLoopbackName } from '../domain/ip-intel.js';
 
 interface SiteKeys {
   site_id: string;
@@ -17,6 +17,16 @@ export function isLocal(baseUrl: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A local URL on a loopback address that `vtr serve` and `vtr webhooks receive` listen on only when
+ * told (`[::1]`, `127.0.0.2`): that address, as --host takes it. Null for 127.0.0.1, localhost, a remote URL.
+ */
+export function otherLoopback(url: string): string | null {
+  if (!isLocal(url)) return null;
+  const host = bindAddress(new URL(url).hostname);
+  return isIpAddress(host) && host !== '127.0.0.1' ? host : null;
 }
 
 /** Refuses a --base-url / VTR_BASE_URL that is not an http(s) URL, naming where it came from and an example. */

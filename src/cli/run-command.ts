@@ -2,8 +2,7 @@
 import type { Command } from 'commander';
 import { ApiError, ConnectionError, NotEmulatorError } from '../client/api-client.js';
 import { canPrompt, resolveConfig, type CliContext, type CliIO, type GlobalOptions, type Prompter } from './context.js';
-import { buildClient, isLocal } from './credentials.js';
-import { bindAddress, isIpAddress } from '../domain/ip-intel.js';
+import { buildClient, isLocal, otherLoopback } from './credentials.js';
 import { exitCodeFor, isPromptCancel, UsageError } from './errors.js';
 
 export function defaultIO(): CliIO {
@@ -51,13 +50,6 @@ function originOf(url: string): string {
   } catch {
     return url.replace(/\/+$/, '');
   }
-}
-
-/** A local base URL on a loopback address `vtr serve` does not bind unless told (`[::1]`, `127.0.0.2`): that address. */
-function otherLoopback(baseUrl: string): string | null {
-  if (!isLocal(baseUrl)) return null;
-  const host = bindAddress(new URL(baseUrl).hostname);
-  return isIpAddress(host) && host !== '127.0.0.1' ? host : null;
 }
 
 /** The command that starts an emulator where `baseUrl` points (its port and address, when not the defaults). */

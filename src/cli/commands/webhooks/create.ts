@@ -1,6 +1,6 @@
 import { urlShown, webhookUrlProblem, type Webhook } from '../../../domain/webhooks.js';
 import { UsageError } from '../../errors.js';
-import { isLocal } from '../../credentials.js';
+import { isLocal, otherLoopback } from '../../credentials.js';
 import type { CliContext } from '../../context.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
@@ -22,6 +22,8 @@ export async function run(o: { site?: string; url?: string }, ctx: CliContext): 
   if (isLocal(hook.url)) {
     const u = new URL(hook.url);
     const port = u.port || (u.protocol === 'https:' ? '443' : '80');
-    ctx.info(`Try it: vtr webhooks receive --port ${port} --secret ${hook.secret} (unless a receiver already listens there)`);
+    // It listens on 127.0.0.1 unless given --host: a URL on [::1] or another 127.x needs it.
+    const host = otherLoopback(hook.url);
+    ctx.info(`Try it: vtr webhooks receive --port ${port}${host ? ` --host ${host}` : ''} --secret ${hook.secret} (unless a receiver already listens there)`);
   }
 }
