@@ -59,11 +59,15 @@ export async function buildClient(config: CliConfig, needs: { token?: boolean; s
   const wantToken = needs.token && !accessToken;
   const wantSecret = needs.secretKey && !secretKey;
   if (wantToken || wantSecret) {
-    if (!isLocal(config.baseUrl) && !config.adminToken) {
-      const missing = wantToken ? '--token (or VTR_ACCESS_TOKEN)' : '--secret-key (or VTR_SECRET_KEY)';
-      throw new UsageError(`${missing} is required for a remote base URL`);
-    }
-    const site = await fetchSite(base, config.site, config.siteFrom);
+    const missing = wantToken ? '--token (or VTR_ACCESS_TOKEN)' : '--secret-key (or VTR_SECRET_KEY)';
+    if (!isLocal(config.baseUrl) && !config.adminToken) throw new UsageError(`${missing} is required for a remote base URL`);
+    const site = await fetchSite(base, config.site, config.siteFrom).catch((err: unknown) => {
+      // An emulator started with --admin-token: the keys themselves avoid the lookup the token is needed for.
+      if (err instanceof ApiError && err.status === 401 && !config.adminToken) {
+        throw new OperationError(`${err.message} (HTTP 401, unauthorized), to look up the site's keys; or give ${missing} instead`);
+      }
+      throw err;
+    });
     if (wantSecret) secretKey = site.secret_key;
     // Only a command that needs a token looks one up. A site without a live one (its tokens
     // revoked, say, to see the 401) is read with its secret key, which the session API also takes

@@ -46,6 +46,20 @@ describe('cli: credentials', () => {
   });
 });
 
+describe('cli: credentials from an emulator that has an admin token', () => {
+  it('buildClient: without the admin token to look the keys up, the error also names the key flag that avoids the lookup', async () => {
+    const emu = await startEmulator({ adminToken: 'adm1n' });
+    try {
+      await expect(buildClient(config({ baseUrl: emu.baseUrl }), { secretKey: true })).rejects.toThrow(
+        /^this emulator needs its admin token: .* \(HTTP 401, unauthorized\), to look up the site's keys; or give --secret-key \(or VTR_SECRET_KEY\) instead$/);
+      await expect(buildClient(config({ baseUrl: emu.baseUrl }), { token: true })).rejects.toThrow(/; or give --token \(or VTR_ACCESS_TOKEN\) instead$/);
+      await expect(buildClient(config({ baseUrl: emu.baseUrl, secretKey: emu.site.secretKey }), { secretKey: true })).resolves.toBeDefined();
+    } finally {
+      await emu.close();
+    }
+  });
+});
+
 describe('cli: local base URLs', () => {
   it('isLocal: loopback hosts in every spelling, and nothing that only starts like one', () => {
     for (const url of ['http://127.0.0.1:8787/api/v1', 'http://LOCALHOST:8787', 'http://[::1]:8787', 'http://127.0.0.2', 'http://app.localhost:8787']) expect(isLocal(url), url).toBe(true);
