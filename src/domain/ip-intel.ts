@@ -173,6 +173,15 @@ export function isLoopbackName(host: string): boolean {
   return isLoopbackIp(ip) && !ip.includes('ffff');
 }
 
+/**
+ * Whether listening on `host` keeps the server on this machine: a loopback name as above, but not a
+ * name under localhost, which `listen()` leaves to the system's resolver (nothing there has to keep
+ * it on loopback), so it needs the admin token as any other address does.
+ */
+export function isLoopbackBind(host: string): boolean {
+  return isLoopbackName(host) && !/\.localhost\.?$/i.test(host.trim());
+}
+
 /** A host as `listen()` takes it: an IPv6 address without the brackets a URL puts around it. */
 export function bindAddress(host: string): string {
   const name = host.trim();

@@ -3,7 +3,7 @@
 import { createEmulator, listenProblem, type EmulatorOptions } from '../emulator.js';
 import { CLOCK_MODES } from '../domain/clock.js';
 import { LIBRARY_OPTION_NAMES } from '../domain/option-names.js';
-import { bindAddress, isLoopbackName, urlHost } from '../domain/ip-intel.js';
+import { bindAddress, isLoopbackBind, urlHost } from '../domain/ip-intel.js';
 import { isSmtpUrl } from '../domain/smtp-url.js';
 import { AUTO_RETRIES, MAX_WEBHOOK_TIMEOUT_MS } from '../domain/retry-policy.js';
 import { createApiClient, type ClientOptions } from '../client/api-client.js';
@@ -45,7 +45,7 @@ function checkOptions(opts: StartEmulatorOptions): void {
   if (opts.adminToken !== undefined && typeof opts.adminToken !== 'string') throw bad(`adminToken: expected a string, got ${shown(opts.adminToken)}`);
   // As `vtr serve` refuses --host without --admin-token: a network could read every site's keys.
   if (opts.host !== undefined && !(typeof opts.host === 'string' && opts.host.trim() !== '')) throw bad(`host: expected a host name or address, e.g. '127.0.0.1' (the default), got ${shown(opts.host)}`);
-  if (opts.host !== undefined && !isLoopbackName(opts.host) && !opts.adminToken) {
+  if (opts.host !== undefined && !isLoopbackBind(opts.host) && !opts.adminToken) {
     throw bad(`host: ${JSON.stringify(opts.host)} is not a loopback address, so the management API (every site's keys) would be open to the network; pass adminToken too, to require it`);
   }
   if (opts.smtpUrl !== undefined && !isSmtpUrl(opts.smtpUrl)) throw bad(`smtpUrl: ${JSON.stringify(opts.smtpUrl)} is not an smtp:// URL, e.g. smtp://127.0.0.1:1025`);

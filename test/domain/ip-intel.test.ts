@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bindAddress, ipWithoutPort, isLoopbackIp, isLoopbackName, lookupIp, TEST_IP_RANGES, countryName } from '../../src/domain/ip-intel.js';
+import { bindAddress, ipWithoutPort, isLoopbackBind, isLoopbackIp, isLoopbackName, lookupIp, TEST_IP_RANGES, countryName } from '../../src/domain/ip-intel.js';
 import { countryDb, createCountryLookup } from '../../src/geo/country-db.js';
 
 const noRisk = { vpn: false, proxy: false, tor: false, hosting: false, anonymous: false };
@@ -146,6 +146,11 @@ describe('isLoopbackName', () => {
     for (const host of ['0.0.0.0', '::', '[::]', '192.0.2.1', '127.example.com', '127.0.0.1.example.com', 'localhost.example.com', 'notlocalhost', '::ffff:127.0.0.1', '[::ffff:7f00:1]', '[127.0.0.1', '', '[]']) {
       expect(isLoopbackName(host), host).toBe(false);
     }
+  });
+
+  it('isLoopbackBind: loopback names and addresses, but not a name under localhost (the resolver decides where it binds)', () => {
+    for (const host of ['localhost', 'LOCALHOST', 'localhost.', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) expect(isLoopbackBind(host), host).toBe(true);
+    for (const host of ['app.localhost', 'APP.LOCALHOST.', ' a.b.localhost ', '0.0.0.0', '192.0.2.1', '127.example.com']) expect(isLoopbackBind(host), host).toBe(false);
   });
 
   it('bindAddress: an IPv6 address loses its brackets (listen takes it bare); anything else is kept', () => {

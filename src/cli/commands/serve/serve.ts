@@ -4,7 +4,7 @@ import type { CliContext } from '../../context.js';
 import { OperationError, UsageError } from '../../errors.js';
 import { parseDuration } from '../../../domain/time.js';
 import { MAX_WEBHOOK_TIMEOUT_MS } from '../../../domain/retry-policy.js';
-import { bindAddress, isLoopbackName } from '../../../domain/ip-intel.js';
+import { bindAddress, isLoopbackBind } from '../../../domain/ip-intel.js';
 import { isSmtpUrl } from '../../../domain/smtp-url.js';
 import { startedByNpm, watchParent } from '../../parent-watch.js';
 import { ownStdout, readerGone } from '../../stdout-owner.js';
@@ -62,7 +62,7 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
   if (!(port <= 65535)) throw new UsageError(`--port: "${o.port}" is not a port number (0-65535; 0 for a free port)`);
   if (!o.host.trim()) throw new UsageError('--host: give an address to listen on, e.g. 127.0.0.1 (the default), or 0.0.0.0 with --admin-token');
   const adminToken = o.adminToken ?? env.VTR_ADMIN_TOKEN ?? null;
-  if (!isLoopbackName(o.host) && !adminToken) {
+  if (!isLoopbackBind(o.host) && !adminToken) {
     throw new UsageError(`--host ${o.host} is not a loopback address: the management API would be open to the network. Add --admin-token <secret> (or VTR_ADMIN_TOKEN) to require it.`);
   }
   if (o.db === '') throw new UsageError('--db: give a file name (or --memory to keep nothing)');
