@@ -30,6 +30,19 @@ describe('vtr check --data', () => {
     expect(sent).toEqual([{ email: 'someone@example.com', external_id: 7 }]);
   });
 
+  it('check: a --data file saved as UTF-16 with its byte order mark (Notepad\'s "Unicode", PowerShell 5\'s >) is read as JSON', async () => {
+    const dir = tempDir('vtr-check-');
+    const body = { email: 'zoë@example.com', name: 'Zoë' };
+    const le = join(dir, 'le.json');
+    writeFileSync(le, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(JSON.stringify(body), 'utf16le')]));
+    const be = join(dir, 'be.json');
+    writeFileSync(be, Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(JSON.stringify(body), 'utf16le').swap16()]));
+    const { ctx, sent } = recording();
+    await run({ data: le }, ctx);
+    await run({ data: be }, ctx);
+    expect(sent).toEqual([body, body]);
+  });
+
   it('check: a number in --data too large for a double (1e400) is a usage error naming it, not a field sent as null', async () => {
     const file = join(tempDir('vtr-check-'), 'body.json');
     writeFileSync(file, '{"email":"someone@example.com","address":{"lines":[1, -1e400]}}');

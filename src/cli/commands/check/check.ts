@@ -8,7 +8,7 @@ import { ApiError } from '../../../client/api-client.js';
 import { output } from '../../output.js';
 import { style } from '../../style.js';
 import { renderCheck, type CheckView } from './render.js';
-import { parseJsonFileText } from '../../../domain/json-text.js';
+import { fileText, parseJsonFileText } from '../../../domain/json-text.js';
 
 export interface CheckOptions {
   probeId?: string; ip?: string; email?: string; name?: string; phone?: string;
@@ -32,9 +32,9 @@ async function readData(source: string): Promise<Record<string, unknown>> {
     if (source === '-') {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      text = Buffer.concat(chunks).toString('utf8');
+      text = fileText(Buffer.concat(chunks));
     } else {
-      text = await readFile(source, 'utf8');
+      text = fileText(await readFile(source));
     }
   } catch (err) {
     throw new UsageError(`--data: cannot read ${source === '-' ? 'stdin' : source}: ${(err as Error).message}`);
