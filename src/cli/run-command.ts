@@ -132,10 +132,11 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
   } else if (err instanceof ConnectionError && !isLocal(ctx.config.baseUrl)) {
     // Not this machine: starting a local emulator would not help; the URL (or the network) is the suspect.
     message = `cannot reach ${err.url}${causeOf(err.cause)}. Check --base-url / VTR_BASE_URL (now ${ctx.config.baseUrl}).`;
-  } else if (err instanceof ConnectionError && refusedOnOtherLoopback(ctx.config.baseUrl, err.cause)) {
-    message = `${err.message}. ${refusedOnOtherLoopback(ctx.config.baseUrl, err.cause)}`;
   } else if (err instanceof ConnectionError) {
-    message = `${err.message}. Is it running? Start it with \`${serveCommandFor(ctx.config.baseUrl)}\`, or point --base-url / VTR_BASE_URL at it.`;
+    const otherAddress = refusedOnOtherLoopback(ctx.config.baseUrl, err.cause);
+    message = otherAddress
+      ? `${err.message}. ${otherAddress}`
+      : `${err.message}. Is it running? Start it with \`${serveCommandFor(ctx.config.baseUrl)}\`, or point --base-url / VTR_BASE_URL at it.`;
   } else if (err instanceof NotEmulatorError) {
     // Something answers there, but not vtr: another server on the port, a web page, a proxy.
     message = `${err.message}. Check --base-url / VTR_BASE_URL (now ${ctx.config.baseUrl}).`;

@@ -169,7 +169,7 @@ export function isLoopbackIp(ip: string): boolean {
 export function isLoopbackName(host: string): boolean {
   const name = host.trim().toLowerCase().replace(/\.$/, '');
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
-  const ip = /^\[(.+)\]$/.exec(name)?.[1] ?? name;
+  const ip = bindAddress(name);
   return isLoopbackIp(ip) && !ip.includes('ffff');
 }
 

@@ -34,7 +34,6 @@ function checkStatus(status: string | undefined): void {
  */
 export type WatchWebhookEvents = (listener: (event: WebhookEvent | null) => void) => () => void;
 
-/** `frozen`: whether the emulator's clock is frozen (its retries run only when a test moves it). */
 /** An empty id would read as no filter at all: every event of the site, another session's included. */
 function checkIds(o: { sessionId?: string; webhookId?: string }): void {
   for (const [k, what] of [['sessionId', 'session'], ['webhookId', 'webhook']] as const) {
@@ -43,6 +42,7 @@ function checkIds(o: { sessionId?: string; webhookId?: string }): void {
   }
 }
 
+/** `frozen`: whether the emulator's clock is frozen (its retries run only when a test moves it). */
 export function createHelpers(client: ApiClient, siteId: () => string, watch: WatchWebhookEvents, frozen: () => boolean) {
   const site = () => encodeURIComponent(siteId());
   const id = (s: string) => encodeURIComponent(s);

@@ -18,4 +18,3 @@ export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext)
   const at = timeFormat(await emulatedClock(ctx, client));
   output(ctx, token, () => `Revoked ${token.token} at ${at(token.revoked_at)}`);
 }
-
