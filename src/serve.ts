@@ -83,7 +83,7 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
         (io.note ?? io.log)(`vtr: state exported to ${file}`);
       } catch (err) {
         // One line, and the database still closes cleanly; the exit status says it failed.
-        (io.error ?? io.log)(`vtr: --export-on-exit: could not write ${file}: ${(err as Error).message}`);
+        (io.error ?? io.log)(`vtr: error: --export-on-exit: could not write ${file}: ${(err as Error).message}`);
         exportFailed = true;
         process.exitCode = 1;
       }

@@ -221,7 +221,7 @@ describe('vtr exec', () => {
       // The directory was writable at start; the command takes it away.
       const r = await runCli(['exec', '--export-on-exit', join(dir, 'state.json'), '--', 'sh', '-c', `rm -rf "${dir}"; exit ${exit}`]);
       expect(r.code, r.stderr).toBe(expected);
-      expect(r.stderr).toContain(`vtr: --export-on-exit: could not write ${join(dir, 'state.json')}`);
+      expect(r.stderr).toContain(`vtr: error: --export-on-exit: could not write ${join(dir, 'state.json')}`);
     }
   });
 
