@@ -43,7 +43,7 @@ export function createSessionReads(store: Store) {
       if (q.before && !cursor) throw unknownCursor('session', q.before);
       return store.sessions.list({
         siteId: q.siteId || undefined,
-        where: q.where ? compileFilter(q.where) : undefined,
+        where: q.where !== undefined ? compileFilter(q.where) : undefined,
         limit: q.limit,
         before: cursor ?? undefined,
       });

@@ -133,6 +133,15 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
         expect(r.stderr, args.join(' ')).toContain(`vtr: usage error: ${name}: must not be empty`);
       }
     });
+
+    it('sessions list --where "": a usage error naming --where, not every session', async () => {
+      for (const where of ['', '  ']) {
+        const r = await vtr(['sessions', 'list', '--where', where], suite.server.env);
+        expect(r.code, r.stderr).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toContain('vtr: usage error: --where: empty filter');
+      }
+    });
   });
 
   describe('state export', () => {

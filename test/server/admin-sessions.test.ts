@@ -202,6 +202,16 @@ describe('management API: sessions list', () => {
     expect(typeof unclosed.body.position).toBe('number');
   });
 
+  it('sessions list: an empty where is a 400 invalid_filter, as a blank one is, not every session', async () => {
+    await h.createSession({ ip: '192.0.2.1' });
+    for (const where of ['', '   ']) {
+      const r = await h.admin('GET', `/sessions?where=${encodeURIComponent(where)}`);
+      expect(r.status, JSON.stringify(where)).toBe(400);
+      expect(r.body).toMatchObject({ code: 'invalid_filter', position: 0 });
+      expect(r.body.message).toMatch(/^empty filter/);
+    }
+  });
+
   it('sessions list: a bad limit or unknown site is refused', async () => {
     for (const limit of ['0', 'abc', '1.5', '10001', '-3']) {
       const r = await h.admin('GET', `/sessions?limit=${limit}`);

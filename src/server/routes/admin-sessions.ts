@@ -12,7 +12,8 @@ export function adminSessionRoutes(app: Hono, deps: AppDeps): void {
     [listSessionsRoute, (c) => {
       const limit = queryLimit(c.req.query('limit'), 50);
       const siteId = querySite(c, deps);
-      return c.json(deps.sessions.list({ siteId, where: c.req.query('where') || undefined, limit, before: c.req.query('before') || undefined }));
+      // `where=` given empty is an empty filter (a 400), not "no filter": a script's unset variable must not list every session.
+      return c.json(deps.sessions.list({ siteId, where: c.req.query('where'), limit, before: c.req.query('before') || undefined }));
     }],
     [createSessionRoute, async (c) => {
       const site = deps.sites.get(siteParam(c, deps));

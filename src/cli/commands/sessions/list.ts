@@ -12,6 +12,8 @@ export async function run(o: { where?: string; limit: string; allSites?: boolean
   const limit = Number(o.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError(`--limit: "${o.limit}" must be a whole number from 1 to 10000`);
   if (o.allSites && o.site) throw new UsageError('--all-sites lists every site, --site one: give only one of them');
+  // The client leaves empty query values out, which would list every session: refuse it here, as the API does.
+  if (o.where === '') throw new UsageError('--where: empty filter: expected a field name at position 0, e.g. "channel = paid" (leave --where out to list every session)');
   const client = await ctx.client();
   const site = o.allSites ? undefined : await currentSiteId(ctx, client, o.site);
   let page: Page<Session>;
