@@ -103,7 +103,7 @@ export function createRuleService({ store, clock, bus }: { store: Store; clock: 
     update(siteId: string, ruleId: string, input: RuleInput): Rule {
       const rule = get(siteId, ruleId);
       if (rule.type === 'allowlist') {
-        throw new VtrError('invalid_request', 'the allowlist rule is the site\'s ip_allowlist: change it with `vtr sites update --ip-allowlist` (PATCH /_vtr/api/sites/{id})', { field: 'rule_id' });
+        throw new VtrError('invalid_request', `the allowlist rule is the site's ip_allowlist: change it with \`vtr sites update ${siteId} --ip-allowlist <ip|cidr,...>\` (PATCH /_vtr/api/sites/${siteId})`, { field: 'rule_id' });
       }
       const next: Rule = { ...rule };
       if (input.name !== undefined) next.name = name(input.name);
@@ -130,7 +130,7 @@ export function createRuleService({ store, clock, bus }: { store: Store; clock: 
     delete(siteId: string, ruleId: string): Rule {
       const rule = get(siteId, ruleId);
       if (rule.type === 'allowlist') {
-        throw new VtrError('invalid_request', 'the allowlist rule cannot be deleted: it is the site\'s ip_allowlist; empty it with `vtr sites update --ip-allowlist ""`', { field: 'rule_id' });
+        throw new VtrError('invalid_request', `the allowlist rule cannot be deleted: it is the site's ip_allowlist; empty it with \`vtr sites update ${siteId} --ip-allowlist ""\``, { field: 'rule_id' });
       }
       if (rule.type !== 'custom' || isSmartRuleId(ruleId)) {
         throw new VtrError('invalid_request', `${ruleId} is a built-in rule and cannot be deleted; disable it instead (\`vtr rules update ${ruleId} --disable\`)`, { field: 'rule_id' });

@@ -254,12 +254,17 @@ describe('rules: state export and import', () => {
 });
 
 describe('rules: deleting the built-in ones', () => {
-  it('rules delete: the allowlist points to the site\'s ip_allowlist, a smart rule to --disable', async () => {
+  it('rules delete/update: the allowlist points to the command that changes the site\'s ip_allowlist, with its id; a smart rule to --disable', async () => {
     const site = (await admin<{ site_id: string }>('GET', '/sites/default')).body.site_id;
     const allowlist = await admin<{ code: string; message: string }>('DELETE', `/sites/${site}/rules/allowlist`);
     expect(allowlist.status).toBe(400);
-    expect(allowlist.body.message).toMatch(/ip_allowlist.*vtr sites update --ip-allowlist ""/);
+    // The command named must run as given: `sites update` needs the site's id.
+    expect(allowlist.body.message).toContain(`vtr sites update ${site} --ip-allowlist ""`);
     expect(allowlist.body.message).not.toContain('--disable');
+    const change = await admin<{ code: string; message: string }>('PATCH', `/sites/${site}/rules/allowlist`, { enabled: false });
+    expect(change.status).toBe(400);
+    expect(change.body.message).toContain(`vtr sites update ${site} --ip-allowlist`);
+    expect(change.body.message).toContain(`PATCH /_vtr/api/sites/${site}`);
     const smart = await admin<{ message: string }>('DELETE', `/sites/${site}/rules/bot`);
     expect(smart.body.message).toContain('vtr rules update bot --disable');
   });
