@@ -20,6 +20,17 @@ describe('management API: lists', () => {
     }
   });
 
+  it('lists: an empty ?site=, ?before= or ?session= is a 400 naming it, not every site or the first page', async () => {
+    h = harness();
+    const cases = [...LISTS.map((path) => [path, 'site']), ...['/sessions', '/checks', '/logs'].map((path) => [path, 'before']), ['/checks', 'session']];
+    for (const [path, field] of cases) {
+      const r = await h.admin('GET', `${path}?${field}=`);
+      expect(r.status, `${path}?${field}=`).toBe(400);
+      expect(r.body, `${path}?${field}=`).toMatchObject({ code: 'invalid_request', field });
+      expect(r.body.message, `${path}?${field}=`).toMatch(new RegExp(`^${field}: must not be empty`));
+    }
+  });
+
   it('lists: a bad ?limit= is a 400 naming the field', async () => {
     h = harness();
     for (const path of ['/sessions', '/checks', '/logs', '/notifications', '/webhooks', '/views']) {

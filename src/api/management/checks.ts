@@ -14,7 +14,7 @@ export const listChecksRoute = declareRoute({
   request: {
     query: z.object({
       limit: limit(50), site: siteFilter, before,
-      session: z.string().optional().meta({ description: "Only this session's checks (`session_id`)" }),
+      session: z.string().min(1, 'must not be empty: leave session out for every check').optional().meta({ description: "Only this session's checks (`session_id`)" }),
     }),
   },
   responses: { 200: { description: 'The checks', content: json(z.array(CheckRecord)) }, ...failures('read', 400, 404) },

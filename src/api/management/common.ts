@@ -60,8 +60,10 @@ export const limit = (fallback: number) =>
     .optional()
     .meta({ description: `At most this many, from 1 to 10000 (default ${fallback})` });
 
-export const before = z.string().optional().meta({ description: 'Paging: the items older than this id (the last of the page you have)' });
-export const siteFilter = z.string().optional().meta({ description: 'Only this site (`site_id`, or `default`); an unknown site is a 404' });
+// Given empty (a script's unset variable), these are refused rather than read as left out: an empty
+// `site` would list every site's records, an empty `before` the first page again.
+export const before = z.string().min(1, 'must not be empty: leave before out for the first page').optional().meta({ description: 'Paging: the items older than this id (the last of the page you have)' });
+export const siteFilter = z.string().min(1, 'must not be empty: leave site out for every site').optional().meta({ description: 'Only this site (`site_id`, or `default`); an unknown site is a 404' });
 
 /** `{deleted: true, <id field>}`: what a DELETE answers. */
 export const deleted = (id: string, idField: string) =>
