@@ -68,6 +68,8 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
       /** Newest first; `where` in the saved-view filter language. */
       list: (filter?: string | { where?: string; limit?: number }) => {
         const f = typeof filter === 'string' ? { where: filter } : (filter ?? {});
+        // The client leaves an empty value out, which would list every session.
+        if (typeof f.where === 'string' && f.where.trim() === '') return Promise.reject(new TypeError(`where: expected a filter, got ${JSON.stringify(f.where)} (leave it out for every session)`));
         return client.admin<Session[]>('GET', '/sessions', { query: { site: siteId(), where: f.where, limit: f.limit } });
       },
     },

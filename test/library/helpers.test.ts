@@ -88,6 +88,14 @@ describe('library helpers', () => {
     await expect(emu.webhooks.waitFor({ webhookId: '', timeoutMs: 60_000 })).rejects.toThrow(/^webhookId: expected a webhook id, got ""/);
   });
 
+  it('sessions.list: an empty or blank filter is refused, not read as no filter (every session)', async () => {
+    await emu.sessions.create({ ip: '192.0.2.1' });
+    for (const where of ['', '  ']) {
+      await expect(emu.sessions.list(where)).rejects.toThrow(/^where: expected a filter, got "\s*" \(leave it out for every session\)/);
+      await expect(emu.sessions.list({ where })).rejects.toThrow(/^where: expected a filter/);
+    }
+  });
+
   it('webhooks.waitFor: rejects on timeout naming what it saw', async () => {
     const s = await emu.sessions.create({ ip: '192.0.2.77' });
     await expect(emu.webhooks.waitFor({ sessionId: s.session_id, timeoutMs: 100 })).rejects.toThrow(
