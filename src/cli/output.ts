@@ -9,7 +9,14 @@ let emulated = false;
 export function setEmulatedTimes(on: boolean): void {
   emulated = on;
 }
-const cell = (v: unknown): string => (typeof v === 'string' && WIRE_TIME.test(v) ? `${utcText(v)}${emulated ? ' (emulated)' : ''}` : String(v));
+// Values typed by visitors (custom events, utm_source, a referrer) or anyone (names) may carry control
+// characters: shown escaped, so a value cannot clear the screen, set the title or fake a line. The
+// colour (SGR) sequences renderers add themselves pass.
+const CONTROL = /\x1b\[[0-9;]*m|[\x00-\x1f\x7f-\x9f]/g;
+const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+export const printable = (s: string): string =>
+  s.replace(CONTROL, (m) => (m.length > 1 ? m : ESCAPES[m] ?? `\\u${m.charCodeAt(0).toString(16).padStart(4, '0')}`));
+const cell = (v: unknown): string => (typeof v === 'string' && WIRE_TIME.test(v) ? `${utcText(v)}${emulated ? ' (emulated)' : ''}` : printable(String(v)));
 
 export function printJson(ctx: CliContext, data: unknown): void {
   ctx.io.stdout.write(`${JSON.stringify(data, null, ctx.io.stdout.isTTY ? 2 : 0)}\n`);
@@ -35,7 +42,7 @@ export function table(headers: string[], rows: Array<Array<string | number | boo
 export function keyValues(entries: Array<[string, unknown]>): string {
   const width = Math.max(...entries.map(([k]) => k.length));
   return entries
-    .map(([k, v]) => `${`${k}:`.padEnd(width + 1)} ${v == null ? '-' : Array.isArray(v) ? (v.length ? v.join(', ') : '-') : cell(v)}`)
+    .map(([k, v]) => `${`${k}:`.padEnd(width + 1)} ${v == null ? '-' : Array.isArray(v) ? (v.length ? printable(v.join(', ')) : '-') : cell(v)}`)
     .join('\n');
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Chalk } from 'chalk';
 import { renderSession } from '../../src/cli/commands/session/render.js';
+import { renderSessions } from '../../src/cli/commands/sessions/render.js';
+import { keyValues, table } from '../../src/cli/output.js';
 import type { Session } from '../../src/domain/session.js';
 
 const plain = new Chalk({ level: 0 });
@@ -35,5 +37,24 @@ describe('cli: session rendering', () => {
   it('renderSession: the visit counts its page views in words that agree (1 page view, 2 page views)', () => {
     expect(renderSession({ ...base, page_views: 1 }, plain)).toMatch(/^visit: +1 page view, 30s/m);
     expect(renderSession(base, plain)).toMatch(/^visit: +2 page views, 30s/m);
+  });
+});
+
+describe('cli: text from visitors in human output', () => {
+  it('renderSession / renderSessions: control characters in a custom event or source are shown escaped, not sent to the terminal', () => {
+    const evil = 'x\u001b]0;title\u0007\u001b[2J\nfake: line\r\t\u009b';
+    const text = renderSession({ ...base, custom_events: ['conversion', evil], source: evil, referrer: evil }, plain);
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(text).not.toMatch(/^fake: line/m);
+    expect(text).toContain('conversion, x\\u001b]0;title\\u0007\\u001b[2J\\nfake: line\\r\\t\\u009b');
+    const list = renderSessions([{ ...base, source: evil, country_code: null, device_type: null } as Session]);
+    expect(list.split('\n')).toHaveLength(2);
+    expect(list).toContain('x\\u001b]0;title');
+  });
+
+  it('table / keyValues: colour a renderer adds is kept', () => {
+    const red = new Chalk({ level: 1 }).red('invalid');
+    expect(table(['A'], [[red]])).toContain(red);
+    expect(keyValues([['risk', red]])).toContain(red);
   });
 });
