@@ -7,6 +7,7 @@ import { ApiError } from '../../../client/api-client.js';
 import { renderSessions } from './render.js';
 import { emulatedClock } from '../../time-display.js';
 import { listPage, tellMore, type Page } from '../../list-page.js';
+import { formatFilterError } from '../../../domain/filter/index.js';
 
 export async function run(o: { where?: string; limit: string; allSites?: boolean; site?: string }, ctx: CliContext): Promise<void> {
   const limit = Number(o.limit);
@@ -22,7 +23,9 @@ export async function run(o: { where?: string; limit: string; allSites?: boolean
   } catch (err) {
     if (err instanceof ApiError && err.code === 'invalid_filter') {
       const pos = Number(err.body.position ?? 0);
-      throw new UsageError(`--where: ${err.message}\n  ${o.where}\n  ${' '.repeat(pos)}^`);
+      // Windowed around the spot, control characters as spaces: the caret lines up as for --filter.
+      const caret = formatFilterError(o.where ?? '', { position: pos });
+      throw new UsageError(`--where: ${err.message}\n${caret.split('\n').map((l) => `  ${l}`).join('\n')}`);
     }
     throw err;
   }
