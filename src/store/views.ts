@@ -17,6 +17,7 @@ export function createViewStore(db: Db, caches: ReadCaches) {
   const del = db.prepare('DELETE FROM saved_views WHERE saved_view_id = ?');
   const hasMatch = db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM view_matches WHERE saved_view_id = ? AND session_id = ?');
   const addMatch = db.prepare('INSERT OR IGNORE INTO view_matches (saved_view_id, session_id, matched_at) VALUES (?, ?, ?)');
+  const clearMatches = db.prepare('DELETE FROM view_matches WHERE saved_view_id = ?');
 
   const row = (v: SavedView) => ({ ...v, trigger_webhooks: v.trigger_webhooks ? 1 : 0 });
   // Every session change checks its site's views (webhooks/trigger.ts): cached, frozen (shared).
@@ -36,6 +37,8 @@ export function createViewStore(db: Db, caches: ReadCaches) {
       has: (viewId: string, sessionId: string) => hasMatch.get(viewId, sessionId) !== undefined,
       /** Records the first match; false when the session had matched the view before. */
       add: (viewId: string, sessionId: string, at: string) => addMatch.run(viewId, sessionId, at).changes > 0,
+      /** Forgets every match of the view: each session's next match is a first one again. */
+      clear: (viewId: string) => void clearMatches.run(viewId),
     },
   };
 }

@@ -26,6 +26,16 @@ export function checkFilter(filter: string): void {
   }
 }
 
+/** Whether two filters select the same sessions as written (spacing and line breaks aside). */
+function sameSelection(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(parseFilter(a)) === JSON.stringify(parseFilter(b));
+  } catch {
+    return false; // a stored filter that no longer parses selected nothing
+  }
+}
+
 export function createViewService({ store, clock, bus }: { store: Store; clock: Clock; bus?: EventBus }) {
   const announce = (type: 'saved_view.created' | 'saved_view.updated' | 'saved_view.deleted', view: SavedView) => bus?.publish({ type, data: { ...view } });
   const siteExists = (siteId: string) => {
@@ -69,7 +79,12 @@ export function createViewService({ store, clock, bus }: { store: Store; clock: 
         filter: input.filter ?? view.filter,
         trigger_webhooks: input.trigger_webhooks ?? view.trigger_webhooks,
       };
-      store.views.update(next);
+      store.tx(() => {
+        store.views.update(next);
+        // A changed filter is another selection: a session matching it has not matched it before,
+        // whatever it matched under the old one (a new name or trigger_webhooks keeps the matches).
+        if (!sameSelection(next.filter, view.filter)) store.views.matches.clear(id);
+      });
       announce('saved_view.updated', next);
       return next;
     },

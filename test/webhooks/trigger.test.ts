@@ -34,7 +34,7 @@ function setup(filter: string) {
   const session = sessions.recordPageView(site, pv, { newSession: true }).session;
   const events = () => store.webhookEvents.list({ sessionId: session.session_id });
   const pageView = () => sessions.recordPageView(site, pv, { sessionId: session.session_id });
-  return { site, sessions, session, events, pageView, clock, store, published };
+  return { site, sessions, session, events, pageView, clock, store, published, system };
 }
 
 describe('saved-view trigger', () => {
@@ -89,6 +89,28 @@ describe('saved-view trigger', () => {
     const t = setup('page_views >= 2');
     expect(t.events()).toHaveLength(0);
     t.pageView();
+    t.pageView();
+    expect(t.events()).toHaveLength(1);
+  });
+
+  it('views update: a session matching the changed filter at its next change is a first match, though it matched the old filter', () => {
+    const t = setup('page_views >= 1');
+    expect(t.events()).toHaveLength(1); // the creation matched the first filter
+    const view = t.system.views.list(t.site.site_id)[0];
+    t.system.views.update(view.saved_view_id, { filter: 'page_views >= 2' });
+    t.pageView();
+    expect(t.events()).toHaveLength(2);
+    expect(t.events().map((e) => e.saved_view_id)).toEqual([view.saved_view_id, view.saved_view_id]);
+    t.pageView(); // still matching the changed filter: matched once already
+    expect(t.events()).toHaveLength(2);
+  });
+
+  it('views update: a new name, trigger_webhooks or the same filter respaced keeps the view\'s matches (no event again)', () => {
+    const t = setup('page_views >= 1');
+    const view = t.system.views.list(t.site.site_id)[0];
+    t.system.views.update(view.saved_view_id, { name: 'Renamed', filter: view.filter, trigger_webhooks: true });
+    // The same filter written otherwise (a one-line form field drops the line breaks) is the same view.
+    t.system.views.update(view.saved_view_id, { filter: 'page_views\n  >=  1' });
     t.pageView();
     expect(t.events()).toHaveLength(1);
   });
