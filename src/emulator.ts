@@ -26,6 +26,7 @@ import { createWriteQueue } from './server/write-queue.js';
 import { countryDb } from './geo/country-db.js';
 import { VERSION } from './version.js';
 import { realTimers } from './domain/timers.js';
+import { parseMicros } from './domain/time.js';
 
 export interface EmulatorOptions {
   /** SQLite file, or ':memory:'. */
@@ -72,6 +73,13 @@ export function createEmulator(opts: EmulatorOptions) {
   clock.onChange(() => store.meta.set(clockKey, String(clock.position())));
   // A frozen clock's first start fixes its time now, not at its first move.
   if (clockMode === 'frozen' && store.meta.get(clockKey) !== String(clock.position())) store.meta.set(clockKey, String(clock.position()));
+  // Its readings within the frozen millisecond are counted in memory: a restart goes on after the
+  // times already written, instead of stamping new records before them.
+  if (clockMode === 'frozen') {
+    const latest = store.latestTime();
+    const us = latest == null ? null : parseMicros(latest);
+    if (us != null) clock.resumeAfter(us);
+  }
   const bus = createEventBus();
   // Every move of a manual or frozen clock is on the stream (advance stops at each delivery on the way).
   clock.onChange(() => bus.publish({ type: 'clock.changed', data: { ...clockJson(clock) } }));

@@ -37,6 +37,12 @@ export interface Clock {
   set(epochMs: number): void;
   /** Throws the ClockError that `advance(ms)` would throw, without moving. */
   assertCanAdvance(ms: number): void;
+  /**
+   * A frozen clock only: readings go on after epoch microseconds `us`, a time written before a
+   * restart within the frozen millisecond's run of readings (one a minute or more past it, or
+   * before it, was not: another clock mode wrote it, and "now" decides).
+   */
+  resumeAfter(us: number): void;
   /** Called after every advance/set, so due work can run. */
   onChange(listener: () => void): () => void;
 }
@@ -131,6 +137,11 @@ export function createClock(
       if (Number.isNaN(delta) || delta < 0) throw new ClockError('the clock only moves forward');
       if (!Number.isFinite(delta) || epochMs > MAX_CLOCK_MS) throw beyondMax();
       move(delta);
+    },
+    resumeAfter(us) {
+      const from = frozenAt * 1000;
+      if (mode !== 'frozen' || !(us >= from && us < from + 60_000_000) || us <= lastMicros) return;
+      lastMicros = Math.min(us, MAX_CLOCK_MICROS);
     },
     onChange(listener) {
       listeners.add(listener);

@@ -29,6 +29,13 @@ export function parseTimestamp(text: string): number | null {
   return new Date(Date.parse(`${m[1]}T00:00:00Z`)).toISOString().slice(0, 10) === m[1] ? base : null;
 }
 
+/** The wire format (`2026-11-21T09:14:03.123456`, UTC) to epoch microseconds, or null. */
+export function parseMicros(text: string): number | null {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.(\d{6})$/.exec(text);
+  const seconds = m ? Date.parse(`${m[1]}Z`) : NaN;
+  return m && !Number.isNaN(seconds) ? seconds * 1000 + Number(m[2]) : null;
+}
+
 /**
  * A time as a person writes it ("2026-11-26", "2026-11-26 10:00", "…T10:00:00.5Z", "…+02:00") in the
  * wire format (UTC, microseconds), or null when it is not a real time.

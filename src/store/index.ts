@@ -15,6 +15,7 @@ import { createNotificationClaimStore } from './notification-claims.js';
 import { createRequestLogStore } from './request-log.js';
 import { createStateStore } from './state.js';
 import { createReadCaches } from './read-cache.js';
+import { createLatestTime } from './latest-time.js';
 
 export interface StoreOptions {
   /** SQLite file path; ':memory:' keeps nothing. */
@@ -56,6 +57,8 @@ export function createStore({ path, sync, readOnly, dbOption }: StoreOptions) {
       });
     },
     meta: createMetaStore(db),
+    /** The latest timestamp written in any record (wire format), null when none. */
+    latestTime: createLatestTime(db),
     sites: createSiteStore(db, caches),
     sessions: createSessionStore(db, caches),
     probes: createProbeStore(db, caches),

@@ -67,4 +67,17 @@ describe('clock', () => {
   it('system clock: refuses to move, naming the clocks that do', () => {
     expect(() => createClock('system').advance(1000)).toThrow(/--clock frozen/);
   });
+
+  it('frozen clock resumeAfter: readings go on after a time written in the frozen millisecond\'s run, never after one another clock mode wrote', () => {
+    const t = 1_800_000_000_000;
+    const clock = createClock('frozen', t, () => t + 5000);
+    clock.resumeAfter(t * 1000 + 471);
+    expect(clock.nowMicros()).toBe(t * 1000 + 472);
+    clock.resumeAfter(t * 1000 + 3600_000_000); // an hour ahead: written by a manual clock
+    clock.resumeAfter(t * 1000 - 5); // before the frozen time
+    expect(clock.nowMicros()).toBe(t * 1000 + 473);
+    const manual = createClock('manual', 0, () => t);
+    manual.resumeAfter(t * 1000 + 5_000_000);
+    expect(Math.floor(manual.nowMicros() / 1000)).toBe(t); // real time plus its offset decides
+  });
 });
