@@ -68,6 +68,9 @@ describe('management API: clock', () => {
       ['/clock/advance', { duration: 'soon' }, 'duration'],
       ['/clock/advance', {}, 'duration'],
       ['/clock/advance', { duration: true }, 'duration'],
+      // A number in a string has no unit: read as seconds it would be a thousand times the number's milliseconds.
+      ['/clock/advance', { duration: '1500' }, 'duration'],
+      ['/clock/advance', { duration: 0.5 }, 'duration'],
       ['/clock/set', { timestamp: 'tomorrow' }, 'timestamp'],
       ['/clock/set', { timestamp: 12 }, 'timestamp'],
     ] as const) {
@@ -75,6 +78,7 @@ describe('management API: clock', () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.message).toContain(field);
     }
+    expect((await h.admin('GET', '/clock')).body.offset_ms).toBe(0);
   });
 
   it('clock: a huge move is refused and leaves the clock readable', async () => {

@@ -7,7 +7,7 @@ import { failures, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG } from './com
 const tags = [MANAGEMENT_TAG];
 
 export const ClockAdvance = z
-  .strictObject({ duration: z.union([z.string(), z.number().min(0)]).meta({ description: 'Like 30s, 5m, 2h or 3d, or milliseconds' }) })
+  .strictObject({ duration: z.union([z.string(), z.number().min(0)]).meta({ description: 'Like 30s, 5m, 2h or 3d (a unit is required), or whole milliseconds as a number' }) })
   .meta({ id: 'ClockAdvance' });
 export const ClockSet = z.strictObject({ timestamp: z.string().meta({ description: 'ISO 8601, e.g. 2026-11-21T09:00:00 (UTC unless a zone is given)' }) }).meta({ id: 'ClockSet' });
 

@@ -25,6 +25,12 @@ export function adminClockRoutes(app: Hono, deps: AppDeps): void {
     [getClockRoute, (c) => c.json(clockJson(deps.clock))],
     [advanceClockRoute, async (c) => {
       const { duration } = validate(ClockAdvance, await readJsonObject(c));
+      // A number is milliseconds, whole ones as the clock counts them; a number in a string ("1500")
+      // has no unit: read as seconds, as the CLI reads its argument, it would be a thousand times that.
+      if (typeof duration === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(duration)) {
+        throw new VtrError('invalid_request', `duration: ${JSON.stringify(duration)} has no unit: give whole milliseconds as a number (${duration.trim()}) or a duration with its unit ("${duration.trim()}ms", "${duration.trim()}s")`, { field: 'duration' });
+      }
+      if (typeof duration === 'number' && !Number.isInteger(duration)) throw new VtrError('invalid_request', 'duration: a number is whole milliseconds; give e.g. 1500, or a duration like "1.5s"', { field: 'duration' });
       const ms = typeof duration === 'number' ? duration : parseDuration(duration);
       if (ms == null || !Number.isFinite(ms)) throw new VtrError('invalid_request', 'duration: use a duration like 30s, 5m, 2h or 3d', { field: 'duration' });
       await move(ms);
