@@ -174,6 +174,22 @@ describe('cli: exit codes', () => {
     }
   });
 
+  it('serve/exec --retry-base with --retry-schedule: a usage error naming both, instead of --retry-base silently ignored', async () => {
+    for (const argv of [['serve', '--port', '0', '--memory', '--retry-base', '500ms', '--retry-schedule', '1s,2s,3s,4s,5s'], ['exec', '--port', '0', '--retry-schedule', '1s,2s,3s,4s,5s', '--retry-base', '1s', '--', 'true']]) {
+      const program = buildProgram();
+      let stderr = '';
+      const quiet = (c: Command) => {
+        c.configureOutput({ writeErr: (s) => (stderr += s), writeOut: () => {} });
+        c.commands.forEach(quiet);
+      };
+      quiet(program);
+      const err = await program.parseAsync(['node', 'vtr', ...argv]).then(() => null, (e: unknown) => e);
+      expect(err, argv.join(' ')).toBeInstanceOf(CommanderError);
+      expect(exitCodeFor(err), argv.join(' ')).toBe(2);
+      expect(stderr, argv.join(' ')).toMatch(/--retry-schedule.*--retry-base|--retry-base.*--retry-schedule/);
+    }
+  });
+
   it('reportError: a stopped server says to run npx vtr serve', () => {
     let err = '';
     const io = { stdout: process.stdout, stderr: { write: (s: string) => ((err += s), true) } as never, stdinIsTTY: false };
