@@ -202,8 +202,11 @@ export function createEmulator(opts: EmulatorOptions) {
     beforeDbClose(fn: () => Promise<void> | void) {
       lastly.push(fn);
     },
-    /** Stops accepting requests, lets in-flight ones finish, closes the database. */
-    async close(): Promise<void> {
+    /**
+     * Stops accepting requests, lets in-flight ones finish, closes the database. `cutAttempts`:
+     * webhook attempts in flight are ended instead of waited for (they stay due, unrecorded).
+     */
+    async close(opts: { cutAttempts?: boolean } = {}): Promise<void> {
       const s = server;
       server = null;
       closing = true;
@@ -213,7 +216,7 @@ export function createEmulator(opts: EmulatorOptions) {
       // `webhooks tail` sees their results before the stream ends.
       const closed = s ? stopListening(s) : null;
       // The dispatcher starts no attempt from here on (a clock move in progress stops where it is).
-      const attemptsDone = webhooks.dispatcher.close();
+      const attemptsDone = webhooks.dispatcher.close({ cut: opts.cutAttempts });
       if (s) await new Promise((resolve) => realTimers.setImmediate(() => realTimers.setImmediate(resolve)));
       s?.closeIdleConnections?.();
       await attemptsDone;

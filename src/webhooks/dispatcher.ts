@@ -57,9 +57,9 @@ export function createDispatcher(d: DispatcherDeps) {
   let watch: NodeJS.Timeout | null = null;
   let kickQueued = false;
   let closing = false;
-  // Held until start(): `vtr serve` sends nothing before it is listening (a start that fails, e.g. on
-  // a busy port, must not deliver anything).
+  // Held until start(): `vtr serve` sends nothing before it listens (a failed start delivers nothing).
   let held = false;
+  const cutting = new AbortController(); // close({ cut: true }): attempts in flight end at once
   // Clock moves queue here: each starts where the previous one left the clock.
   let moving: Promise<unknown> = Promise.resolve();
 
@@ -93,7 +93,8 @@ export function createDispatcher(d: DispatcherDeps) {
       data: { attempt: n, trigger, at, webhook_event_id: eventId, webhook_id: wh.webhook_id, site_id: ev.site_id, session_id: ev.session_id, url: wh.url },
     });
     const started = realTimers.monotonic();
-    const r = await d.send(wh.url, headers, body, d.timeoutMs);
+    const r = await d.send(wh.url, headers, body, d.timeoutMs, cutting.signal);
+    if (r.cancelled) return void store.tx(() => claims.release(eventId)); // cut by close: left due, as a crash leaves it
     const a: WebhookAttempt = { attempt: n, trigger, at, status_code: r.status_code, error: r.error, duration_ms: Math.round(realTimers.monotonic() - started) };
     const recorded = store.tx(() => {
       claims.release(eventId);
@@ -332,9 +333,10 @@ export function createDispatcher(d: DispatcherDeps) {
     },
     retry,
     pause,
-    /** Takes no new attempts and waits for the running ones (each bounded by the webhook timeout). */
-    async close(): Promise<void> {
+    /** Takes no new attempts and waits for the running ones (each bounded by the webhook timeout), or `cut`s them. */
+    async close(opts: { cut?: boolean } = {}): Promise<void> {
       pause();
+      if (opts.cut) cutting.abort();
       await Promise.allSettled([...inFlight.values()]);
       claims.close();
     },

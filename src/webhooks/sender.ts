@@ -7,17 +7,21 @@ export interface SendResult {
   ok: boolean;
   status_code: number | null;
   error: string | null;
+  /** Ended by the sender's `cancel`, whatever the receiver did: nothing to record. */
+  cancelled?: true;
 }
 
-export type Sender = (url: string, headers: Record<string, string>, body: string, timeoutMs: number) => Promise<SendResult>;
+/** `cancel`: ends the exchange before its timeout (the emulator is closing and is not to wait for it). */
+export type Sender = (url: string, headers: Record<string, string>, body: string, timeoutMs: number, cancel?: AbortSignal) => Promise<SendResult>;
 
 export function createHttpSender(): { send: Sender; close(): Promise<void> } {
   // Our own connection pool, closed on shutdown so idle keep-alive sockets do not hold the process.
   // undici loads with the first delivery: an emulator that sends none never pays for it.
   let client: Promise<{ agent: Agent; request: typeof import('undici').request }> | null = null;
   const undici = () => (client ??= import('undici').then((u) => ({ agent: new u.Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 10_000 }), request: u.request })));
-  const send: Sender = async (url, headers, body, timeoutMs) => {
-    const signal = AbortSignal.timeout(timeoutMs);
+  const send: Sender = async (url, headers, body, timeoutMs, cancel) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const { signal, done } = either(timeout, cancel);
     try {
       const { agent, request } = await undici();
       const to = withBasicAuth(url, headers);
@@ -26,6 +30,7 @@ export function createHttpSender(): { send: Sender; close(): Promise<void> } {
       // a 2xx whose body is still coming at the timeout is a timeout.
       await res.body.dump({ limit: 256 * 1024, signal }).catch(() => undefined);
       const code = res.statusCode;
+      if (cancel?.aborted) return cancelled;
       if (signal.aborted) return { ok: false, status_code: code, error: describe(null, true, timeoutMs) };
       if (code >= 200 && code < 300) return { ok: true, status_code: code, error: null };
       if (code >= 300 && code < 400) {
@@ -34,7 +39,10 @@ export function createHttpSender(): { send: Sender; close(): Promise<void> } {
       }
       return { ok: false, status_code: code, error: null };
     } catch (err) {
-      return { ok: false, status_code: null, error: describe(err, signal.aborted, timeoutMs) };
+      if (cancel?.aborted) return cancelled;
+      return { ok: false, status_code: null, error: describe(err, timeout.aborted, timeoutMs) };
+    } finally {
+      done();
     }
   };
   return {
@@ -43,6 +51,22 @@ export function createHttpSender(): { send: Sender; close(): Promise<void> } {
       if (client) await (await client).agent.close().catch(() => undefined);
     },
   };
+}
+
+const cancelled: SendResult = { ok: false, status_code: null, error: 'cancelled: the emulator was closed', cancelled: true };
+
+/**
+ * A signal aborted by the first of the two (AbortSignal.any is missing from Node 20's first
+ * releases); `done` unhooks it from `cancel`, which every send shares.
+ */
+function either(timeout: AbortSignal, cancel: AbortSignal | undefined): { signal: AbortSignal; done: () => void } {
+  if (!cancel) return { signal: timeout, done: () => undefined };
+  const both = new AbortController();
+  const abort = () => both.abort();
+  if (cancel.aborted) abort();
+  timeout.addEventListener('abort', abort, { once: true });
+  cancel.addEventListener('abort', abort, { once: true });
+  return { signal: both.signal, done: () => cancel.removeEventListener('abort', abort) };
 }
 
 /**
