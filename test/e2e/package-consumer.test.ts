@@ -2,7 +2,7 @@
 // project's node_modules (its dependencies linked from ours), then `vtr` and `vtr/msw` imported by
 // plain Node and type-checked by tsc against the shipped .d.ts files.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/vtr-process.js';
@@ -182,7 +182,7 @@ describe('the packed package, as a consumer imports it', () => {
       const out = { msw: JSON.parse(readFileSync('node_modules/msw/package.json', 'utf8')).version.split('.')[0] };
       const vtr = await createHandlers({ baseUrl: 'https://risk.example.invalid/api/v1' });
       const server = setupServer(...vtr.handlers);
-      server.listen({ onUnhandledRequest: 'error' });
+      server.listen({ onUnhandledFrame: 'error' }); // msw 3's name for onUnhandledRequest
       const check = await fetch('https://risk.example.invalid/api/v1/event', {
         method: 'POST', headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ secret_key: vtr.emulator.site.secretKey, ip: '203.0.113.7', email: 'a@mailinator.com' }),
@@ -217,4 +217,23 @@ describe('the packed package, as a consumer imports it', () => {
     }));
     typeCheck(v3);
   }, 60_000);
+
+  it('package: the MSW set-up of docs/library.md type-checks with msw 2 as written, and with msw 3 as its comment says', () => {
+    const docs = readFileSync(join(ROOT, 'docs/library.md'), 'utf8');
+    const setup = /```ts\n(\/\/ test\/setup\.ts\n[\s\S]*?)```/.exec(docs)?.[1];
+    expect(setup).toBeDefined();
+    // msw 3 renamed the option (and ignores the old name: an unhandled request would only warn).
+    const line = setup!.split('\n').find((l) => l.includes('onUnhandledRequest'))!;
+    const v3Option = /\/\/ msw 3: (\{.*\})/.exec(line)?.[1];
+    expect(v3Option, `the docs' listen line says what msw 3 takes: ${line}`).toBeDefined();
+    const tsconfig = JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true, types: ['node'] },
+      files: ['setup.ts'],
+    });
+    for (const [dir, text] of [[project, setup!], [consumerProject('msw-v3'), setup!.replace("{ onUnhandledRequest: 'error' }", v3Option!)]]) {
+      writeFileSync(join(dir, 'setup.ts'), text);
+      writeFileSync(join(dir, 'tsconfig.json'), tsconfig);
+      typeCheck(dir);
+    }
+  }, 120_000);
 });
