@@ -42,6 +42,12 @@ function checkIds(o: { sessionId?: string; webhookId?: string }): void {
   }
 }
 
+/** An id argument that is no id (undefined from `session.id`, an empty string) would read as another path or id. */
+function idArg(helper: string, name: string, what: string, v: unknown): string {
+  if (typeof v === 'string' && v.trim() !== '') return v;
+  throw new TypeError(`${helper}: ${name}: expected a ${what} id, got ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`);
+}
+
 /** `frozen`: whether the emulator's clock is frozen (its retries run only when a test moves it). */
 export function createHelpers(client: ApiClient, siteId: () => string, watch: WatchWebhookEvents, frozen: () => boolean) {
   const site = () => encodeURIComponent(siteId());
@@ -64,7 +70,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
     sessions: {
       create: (input: SessionInput = {}) => client.admin<Session>('POST', `/sites/${site()}/sessions`, { body: input }),
       /** `GET /api/v1/session/{id}`, with the site's access token. */
-      get: (sessionId: string) => client.api<Session>('GET', `/session/${id(sessionId)}`),
+      get: async (sessionId: string) => client.api<Session>('GET', `/session/${id(idArg('sessions.get', 'sessionId', 'session', sessionId))}`),
       /** Newest first; `where` in the saved-view filter language. */
       list: (filter?: string | { where?: string; limit?: number }) => {
         const f = typeof filter === 'string' ? { where: filter } : (filter ?? {});
@@ -76,7 +82,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
     events: {
       /** `POST /api/v1/session/{id}/event`. */
       add: async (sessionId: string, name: string): Promise<void> => {
-        await client.api('POST', `/session/${id(sessionId)}/event`, { body: { name } });
+        await client.api('POST', `/session/${id(idArg('events.add', 'sessionId', 'session', sessionId))}/event`, { body: { name } });
       },
     },
     /** A visitor check with the site's secret key. */
@@ -89,7 +95,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
       /** The site's rules in evaluation order: the allowlist, the smart rules, custom rules. */
       list: () => client.admin<Rule[]>('GET', `/sites/${site()}/rules`),
       create: (input: RuleInput) => client.admin<Rule>('POST', `/sites/${site()}/rules`, { body: input }),
-      update: (ruleId: string, input: RuleUpdate) => client.admin<Rule>('PATCH', `/sites/${site()}/rules/${id(ruleId)}`, { body: input }),
+      update: async (ruleId: string, input: RuleUpdate) => client.admin<Rule>('PATCH', `/sites/${site()}/rules/${id(idArg('rules.update', 'ruleId', 'rule', ruleId))}`, { body: input }),
     },
     webhooks: {
       create: (url: string) => client.admin<Webhook>('POST', `/sites/${site()}/webhooks`, { body: { url } }),

@@ -96,6 +96,16 @@ describe('library helpers', () => {
     }
   });
 
+  it('sessions.get/events.add/rules.update: a missing or empty id is refused naming the argument, not answered "session not found" or "no route"', async () => {
+    // A JavaScript caller's slip: session.id (undefined) for session.session_id.
+    const noId = undefined as unknown as string;
+    await expect(emu.sessions.get(noId)).rejects.toThrow(/^sessions\.get: sessionId: expected a session id, got undefined/);
+    await expect(emu.sessions.get('')).rejects.toThrow(/^sessions\.get: sessionId: expected a session id, got ""/);
+    await expect(emu.events.add(noId, 'signup')).rejects.toThrow(/^events\.add: sessionId: expected a session id, got undefined/);
+    await expect(emu.rules.update(' ', { enabled: false })).rejects.toThrow(/^rules\.update: ruleId: expected a rule id, got " "/);
+    await expect(emu.sessions.get('ses_missing')).rejects.toThrow(ApiError);
+  });
+
   it('webhooks.waitFor: rejects on timeout naming what it saw', async () => {
     const s = await emu.sessions.create({ ip: '192.0.2.77' });
     await expect(emu.webhooks.waitFor({ sessionId: s.session_id, timeoutMs: 100 })).rejects.toThrow(
