@@ -41,13 +41,27 @@ export function emulatorUrl(baseUrl: string, requestUrl: string): string {
   return `http://127.0.0.1${versioned ? rest : `/api/v1${rest}`}${url.search}`;
 }
 
-export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHandlers> {
-  let base: URL;
+/**
+ * The base URL as a URL, or a TypeError naming `baseUrl`: an unset environment variable, or a host
+ * without its scheme (`localhost:3000/…` parses with the scheme `localhost:`), would give handlers
+ * that match nothing, and every request would go unanswered or to the network.
+ */
+function baseUrlOf(value: unknown): URL {
+  const refuse = (hint = '') =>
+    new TypeError(`createHandlers: baseUrl: expected an http:// or https:// URL, e.g. https://risk.example.com/api/v1, got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}${hint}`);
+  if (typeof value !== 'string') throw refuse();
+  let url: URL;
   try {
-    base = new URL(opts.baseUrl);
+    url = new URL(value);
   } catch {
-    throw new TypeError(`createHandlers: baseUrl "${opts.baseUrl}" is not an absolute URL, e.g. https://risk.example.com/api/v1`);
+    throw refuse();
   }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse(/^[\w.-]+:\d/.test(value) ? ` (did you mean http://${value}?)` : '');
+  return url;
+}
+
+export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHandlers> {
+  const base = baseUrlOf(opts?.baseUrl);
   const own = !opts.emulator;
   const emulator = opts.emulator ?? (await startEmulator({ listen: false, ...opts.emulatorOptions }));
   const root = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;

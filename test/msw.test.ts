@@ -87,4 +87,12 @@ describe('vtr/msw', () => {
     expect(((await res.json()) as { risk_level: string }).risk_level).toBe('invalid');
     expect(emulatorUrl('https://x.test/proxy', 'https://x.test/proxy/api/v1/session/s?a=b')).toBe('http://127.0.0.1/api/v1/session/s?a=b');
   });
+
+  it('createHandlers: a base URL that is missing or not http(s) is refused naming baseUrl, instead of handlers that match nothing', async () => {
+    // No options at all, an unset environment variable, and a URL without its scheme (read as the scheme `localhost:`).
+    await expect(createHandlers(undefined as unknown as { baseUrl: string })).rejects.toThrow(/^createHandlers: baseUrl: expected .*got undefined/);
+    await expect(createHandlers({ baseUrl: process.env.VTR_NO_SUCH_VARIABLE as string })).rejects.toThrow(/^createHandlers: baseUrl: expected .*got undefined/);
+    await expect(createHandlers({ baseUrl: 'localhost:3000/api/v1' })).rejects.toThrow(/^createHandlers: baseUrl: expected an http:\/\/ or https:\/\/ URL.*got "localhost:3000\/api\/v1" \(did you mean http:\/\/localhost:3000\/api\/v1\?\)/);
+    await expect(createHandlers({ baseUrl: '/api/v1' })).rejects.toThrow(/^createHandlers: baseUrl: expected .*got "\/api\/v1"/);
+  });
 });
