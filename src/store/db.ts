@@ -3,7 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { VtrError } from '../domain/errors.js';
 import { jsonText } from '../domain/json-text.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
-import { ensureDirectory, openFailure, refuseSpecialPath } from './open-check.js';
+import { ensureDirectory, openFailure, refuseSpecialPath, refuseUnwritable } from './open-check.js';
 import { CLI_OPTION_NAMES } from '../domain/option-names.js';
 
 // Our own name for the connection type, so declaration output can refer to it.
@@ -49,7 +49,10 @@ export const WAL_SIZE_LIMIT = 32 * 1024 * 1024;
  */
 export function openDb({ path, sync = 'normal', readOnly = false, dbOption = CLI_OPTION_NAMES.db }: OpenDbOptions): Db {
   if (path !== ':memory:') refuseSpecialPath(path, dbOption);
-  if (path !== ':memory:' && !readOnly) ensureDirectory(path, dbOption);
+  if (path !== ':memory:' && !readOnly) {
+    ensureDirectory(path, dbOption);
+    refuseUnwritable(path, dbOption);
+  }
   let db: BetterSqlite3.Database;
   try {
     db = new Database(path, readOnly ? { readonly: true, fileMustExist: true } : {});

@@ -90,9 +90,19 @@ export function openFailure(path: string, err: unknown, dbOption: string): Error
   return new Error(`the database ${path} cannot be written: ${whyNotWritable(path) ?? sqlite}; make it writable by this user, or pass another ${dbOption}`);
 }
 
-/** The first of the file, its -wal/-shm and its directory that this user cannot write, and why. */
-function whyNotWritable(path: string): string | null {
-  const dir = dirname(resolve(path));
+/**
+ * Refuses an existing database (or its -wal/-shm) this user cannot write before SQLite opens it:
+ * opening it would leave a -wal and a -shm as read-only as the file, which then refuse the next start
+ * as leftovers after the file itself was made writable.
+ */
+export function refuseUnwritable(path: string, dbOption: string): void {
+  if (statOrNull(path)?.isDirectory()) return; // opening it says it is a directory
+  const why = unwritable(path);
+  if (why) throw new Error(`the database ${path} cannot be written: ${why}; make it writable by this user, or pass another ${dbOption}`);
+}
+
+/** The first of the file and its -wal/-shm that exists and this user cannot write, and why. */
+function unwritable(path: string): string | null {
   for (const file of [path, `${path}-wal`, `${path}-shm`]) {
     if (!existsSync(file)) continue;
     try {
@@ -102,6 +112,14 @@ function whyNotWritable(path: string): string | null {
       return `${file}${leftover}: ${reason(err)}`;
     }
   }
+  return null;
+}
+
+/** The first of the file, its -wal/-shm and its directory that this user cannot write, and why. */
+function whyNotWritable(path: string): string | null {
+  const dir = dirname(resolve(path));
+  const file = unwritable(path);
+  if (file) return file;
   try {
     accessSync(dir, constants.W_OK);
   } catch (err) {

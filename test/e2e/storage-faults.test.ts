@@ -4,12 +4,16 @@
 // falls back to chmod (effective for a non-root user), and the in-process tests
 // (test/server/storage-faults.test.ts: max_page_count, query_only) cover the rest.
 import { afterEach, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
-import { runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
 
 const isRoot = process.getuid?.() === 0;
+// Root writes a file whatever its mode: permissions are tried as an unprivileged user (nobody).
+const NOBODY = 65534;
+const asUser = isRoot ? { uid: NOBODY, gid: NOBODY } : {};
+const canRunAsUser = !isRoot || spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(CLI)})`], asUser).status === 0;
 
 /** A fresh tmpfs of `size` at a new directory, or null when this process may not mount. */
 function mountTmpfs(size: string): string | null {
@@ -149,6 +153,29 @@ describe('storage faults (vtr serve)', () => {
     } finally {
       if (!canMount) chmodSync(dir, 0o755);
     }
+  }, 60_000);
+
+  it.skipIf(!canRunAsUser)('serve: a read-only database refused at start starts once made writable, with no read-only -wal/-shm left behind', async () => {
+    const dir = join(tempDir(), 'data');
+    mkdirSync(dir);
+    const db = join(dir, 'vtr.db');
+    server = await startServer(['--db', db]);
+    await server.stop();
+    server = null;
+    if (isRoot) {
+      chmodSync(dirname(dir), 0o755);
+      for (const f of [dir, db]) chownSync(f, NOBODY, NOBODY);
+    }
+    chmodSync(db, 0o444);
+    const refused = await runCli(['serve', '--db', db, '--port', '0'], asUser);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(`vtr: error: the database ${db} cannot be written: ${db}: permission denied (EACCES); make it writable by this user, or pass another --db\n`);
+    expect(existsSync(`${db}-shm`) || existsSync(`${db}-wal`)).toBe(false);
+    // The user does as told: the next start works.
+    chmodSync(db, 0o644);
+    const started = await runCli(['exec', '--db', db, '--', process.execPath, '-e', '0'], asUser);
+    expect(started.stderr).toBe('');
+    expect(started.code).toBe(0);
   }, 60_000);
 
   it.skipIf(!canMount)('serve --import: a file the disk has no room for is refused naming the database and the full disk, not the file', async () => {

@@ -29,11 +29,13 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `vtr <args>` to completion. No TTY; NO_COLOR unset unless given in env. */
-export function runCli(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+/** Runs `vtr <args>` to completion. No TTY; NO_COLOR unset unless given in env. `uid`/`gid`: run as that user (root only). */
+export function runCli(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string; timeoutMs?: number; uid?: number; gid?: number } = {}): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: opts.cwd,
+      uid: opts.uid,
+      gid: opts.gid,
       env: { ...process.env, CI: '1', ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
