@@ -79,8 +79,13 @@ export function openFailure(path: string, err: unknown, dbOption: string): Error
     return new Error(`the database ${path} cannot be written: its disk is full (${sqlite}); free space on that volume, or pass another ${dbOption}`);
   }
   const code = (err as { code?: string }).code;
-  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
+  if (code === 'SQLITE_NOTADB') {
     return new Error(`${path} is not a SQLite database vtr can read (${sqlite}); pass another ${dbOption}, or move this file away`);
+  }
+  // A SQLite file whose pages are damaged (cut short by an interrupted copy, a disk error): what
+  // the running server says of damage, so the rows still readable can be saved.
+  if (code === 'SQLITE_CORRUPT') {
+    return new Error(`the database ${path} is damaged (${sqlite}); pass another ${dbOption} (a state export loads with --import), or move this file away: \`sqlite3 ${path} .recover\` may save the rows that can still be read`);
   }
   if (kind !== 'read_only') return err as Error;
   // Permissions are not the problem: a folder given where the file goes.

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openDb } from '../../src/store/db.js';
@@ -118,6 +118,26 @@ describe('store: schema', () => {
     // overwrite with junk
     writeFileSync(path, 'this is not sqlite'.repeat(100));
     expect(() => openDb({ path })).toThrow();
+  });
+});
+
+describe('store: damaged files', () => {
+  it('openDb: a vtr database cut short (an interrupted copy) is named as damaged, with how to recover, not as some other file', () => {
+    const path = dbFile();
+    const db = openDb({ path });
+    db.exec('CREATE TABLE filler (x BLOB)');
+    db.prepare('INSERT INTO filler VALUES (zeroblob(200000))').run();
+    db.close();
+    truncateSync(path, 100_000);
+    expect(() => openDb({ path })).toThrow(
+      `the database ${path} is damaged (SQLITE_CORRUPT: database disk image is malformed); pass another --db (a state export loads with --import), or move this file away: \`sqlite3 ${path} .recover\` may save the rows that can still be read`,
+    );
+  });
+
+  it('openDb: a file that is not SQLite at all is named as such', () => {
+    const path = dbFile();
+    writeFileSync(path, 'this is not sqlite'.repeat(100));
+    expect(() => openDb({ path })).toThrow(`${path} is not a SQLite database vtr can read (SQLITE_NOTADB: file is not a database); pass another --db, or move this file away`);
   });
 });
 
