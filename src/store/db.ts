@@ -57,7 +57,7 @@ export function openDb({ path, sync = 'normal', readOnly = false, dbOption = CLI
   try {
     db = new Database(path, readOnly ? { readonly: true, fileMustExist: true } : {});
   } catch (err) {
-    throw openFailure(path, err, dbOption);
+    throw openFailure(path, err, dbOption, BUSY_TIMEOUT_MS);
   }
   try {
     // Several vtr processes may share one file: wait for a lock rather than fail. First, so that
@@ -76,7 +76,7 @@ export function openDb({ path, sync = 'normal', readOnly = false, dbOption = CLI
     }).immediate();
   } catch (err) {
     db.close();
-    throw err instanceof VtrError ? err : openFailure(path, err, dbOption);
+    throw err instanceof VtrError ? err : openFailure(path, err, dbOption, BUSY_TIMEOUT_MS);
   }
   return db;
 }

@@ -72,13 +72,17 @@ export function refuseSpecialPath(path: string, dbOption: string): void {
 }
 
 /** Why opening or first writing `path` failed, in words that name the file and what to do. */
-export function openFailure(path: string, err: unknown, dbOption: string): Error {
+/** `busyMs`: how long SQLite waited for another process's write lock. */
+export function openFailure(path: string, err: unknown, dbOption: string, busyMs: number): Error {
   const kind = storageFaultKind(err);
   const sqlite = `${(err as { code?: string }).code ?? 'error'}: ${(err as Error).message}`;
   if (kind === 'full') {
     return new Error(`the database ${path} cannot be written: its disk is full (${sqlite}); free space on that volume, or pass another ${dbOption}`);
   }
   const code = (err as { code?: string }).code;
+  if (code === 'SQLITE_BUSY') {
+    return new Error(`the database ${path} is locked: another process is writing to it and kept its write lock for over ${busyMs / 1000} s (${sqlite}); start again once it is done, or pass another ${dbOption}`);
+  }
   if (code === 'SQLITE_NOTADB') {
     return new Error(`${path} is not a SQLite database vtr can read (${sqlite}); pass another ${dbOption}, or move this file away`);
   }

@@ -134,6 +134,21 @@ describe('store: damaged files', () => {
     );
   });
 
+  it('openDb: a database another process keeps locked is refused naming the file, the lock and what to do', () => {
+    const path = dbFile();
+    openDb({ path }).close();
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      expect(() => openDb({ path })).toThrow(
+        `the database ${path} is locked: another process is writing to it and kept its write lock for over 5 s (SQLITE_BUSY: database is locked); start again once it is done, or pass another --db`,
+      );
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+  }, 20_000);
+
   it('openDb: a file that is not SQLite at all is named as such', () => {
     const path = dbFile();
     writeFileSync(path, 'this is not sqlite'.repeat(100));
