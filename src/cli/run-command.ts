@@ -182,6 +182,9 @@ export function asFlagError(err: unknown, cmd: Pick<Command, 'options' | 'getOpt
 /** Arguments that are values the API takes as given, not ids: blank is not empty for them. */
 const FREE_TEXT = new Set(['name']);
 
+/** `vtr exec`'s command: only its program must be named; its own arguments (`''` too) are passed on as given. */
+const PASSED_ON = new Set(['command']);
+
 /** Flags that pick one webhook, session, view, status or visitor fingerprint. */
 const ID_FLAGS = new Set(['--webhook', '--session', '--view', '--status', '--fingerprint']);
 
@@ -225,7 +228,8 @@ export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) 
       for (const [i, arg] of cmd.registeredArguments.entries()) {
         if (FREE_TEXT.has(arg.name())) continue;
         const given = positional[i];
-        if ((Array.isArray(given) ? given : [given]).some((v) => typeof v === 'string' && v.trim() === '')) {
+        const checked = Array.isArray(given) ? (PASSED_ON.has(arg.name()) ? given.slice(0, 1) : given) : [given];
+        if (checked.some((v) => typeof v === 'string' && v.trim() === '')) {
           throw new UsageError(`<${arg.name()}>: must not be empty`);
         }
       }

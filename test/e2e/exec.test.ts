@@ -267,6 +267,16 @@ describe('vtr exec', () => {
     }
   });
 
+  it('exec: the command\'s empty arguments are passed on as given; only an empty command name is refused', async () => {
+    const r = await runCli(['exec', '--', process.execPath, '-e', 'console.log(JSON.stringify(process.argv.slice(1)))', '', 'b', ' ']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(['', 'b', ' ']);
+    const empty = await runCli(['exec', '--', '', 'x']);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('<command>: must not be empty');
+  });
+
   it('exec: a command\'s own option before any -- is a usage error pointing to --, and the command does not run', async () => {
     const r = await runCli(['exec', 'node', '-e', 'console.log("ran")']);
     expect(r.code).toBe(2);
