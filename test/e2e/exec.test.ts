@@ -290,6 +290,15 @@ describe('vtr exec', () => {
 });
 
 describe('vtr serve start-up', () => {
+  it('serve/exec: an empty --import (a shell variable left unset) is a usage error naming it, instead of starting with nothing imported', async () => {
+    for (const args of [['serve', '--memory', '--port', '0', '--import', ''], ['exec', '--import', '', '--', process.execPath, '-e', 'process.exit(9)']]) {
+      const r = await runCli(args, { timeoutMs: 10_000 });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toBe('vtr: usage error: --import: give the file a state export was written to (a shell variable left unset?)\n');
+      expect(r.stdout).toBe('');
+    }
+  });
+
   it('serve: a port in use is exit 1 naming the port and suggesting --port 0', async () => {
     const port = await busyPort();
     const started = Date.now();

@@ -66,6 +66,8 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
     throw new UsageError(`--host ${o.host} is not a loopback address: the management API would be open to the network. Add --admin-token <secret> (or VTR_ADMIN_TOKEN) to require it.`);
   }
   if (o.db === '') throw new UsageError('--db: give a file name (or --memory to keep nothing)');
+  // Left empty, it would start with nothing imported while the user expects the file's state.
+  if (o.import?.trim() === '') throw new UsageError('--import: give the file a state export was written to (a shell variable left unset?)');
   const schedule = o.retrySchedule?.split(',').map((s) => duration('--retry-schedule', s));
   if (schedule && schedule.length !== 5) throw new UsageError('--retry-schedule: give exactly five delays, e.g. 5s,5m,30m,2h,5h');
   let rateLimit: number | null = null;
