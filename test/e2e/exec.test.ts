@@ -299,6 +299,16 @@ describe('vtr serve start-up', () => {
     }
   });
 
+  it('serve/exec: a blank --export-on-exit is a usage error naming it, instead of a state file named with spaces', async () => {
+    const cwd = tempDir();
+    for (const args of [['serve', '--memory', '--port', '0', '--export-on-exit', ' '], ['exec', '--export-on-exit', '  ', '--', process.execPath, '-e', '0']]) {
+      const r = await runCli(args, { cwd, timeoutMs: 10_000 });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toBe('vtr: usage error: --export-on-exit: give a file name\n');
+    }
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
   it('serve: a port in use is exit 1 naming the port and suggesting --port 0', async () => {
     const port = await busyPort();
     const started = Date.now();

@@ -44,7 +44,7 @@ function webhookTimeout(value: string): number {
 
 /** Refuses a file vtr could not write when stopping (a missing directory, a directory, no permission), before it starts. */
 function writableFile(flag: string, file: string): string {
-  if (file === '') throw new UsageError(`${flag}: give a file name`);
+  if (file.trim() === '') throw new UsageError(`${flag}: give a file name`);
   const dir = dirname(resolve(file));
   try {
     if (!statSync(dir).isDirectory()) throw new Error();
