@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/client/api-client.js';
 import type { CliContext } from '../../../src/cli/context.js';
@@ -18,6 +19,23 @@ describe('vtr state import', () => {
     };
     const ctx = { interactive: false, client: async () => client } as unknown as CliContext;
     await expect(run({ args: [file] }, ctx)).rejects.toThrow(`${file} is too big to import into a running emulator (the body is larger than 262144 KiB); load it at start-up instead: vtr serve --import ${file}. Nothing changed.`);
+  });
+
+  it('state import -: stdin is named stdin, in the error and in the summary', async () => {
+    const summary: string[] = [];
+    const client = { origin: 'http://127.0.0.1:1', admin: async () => ({ imported: true, tables: { sites: 1 }, default_site_created: null }) };
+    const ctx = { interactive: false, config: { json: false }, io: { stdout: { write: (s: string) => summary.push(s) }, stderr: { write: () => true } }, info: () => {}, client: async () => client } as unknown as CliContext;
+    const stdin = Object.getOwnPropertyDescriptor(process, 'stdin')!;
+    const feed = (text: string) => Object.defineProperty(process, 'stdin', { value: Readable.from([Buffer.from(text)]), configurable: true });
+    try {
+      feed('not json');
+      await expect(run({ args: ['-'] }, ctx)).rejects.toThrow(/^stdin is not a vtr state export: not JSON/);
+      feed(JSON.stringify({ vtr_state_version: 1, tables: { sites: [] } }));
+      await run({ args: ['-'] }, ctx);
+      expect(summary.join('')).toMatch(/^Imported from stdin: 1 site\(s\)/);
+    } finally {
+      Object.defineProperty(process, 'stdin', stdin);
+    }
   });
 
   it('state import: a file that starts with a byte order mark (saved by a Windows editor) is imported', async () => {

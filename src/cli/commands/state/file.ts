@@ -28,6 +28,9 @@ async function whyNotWritten(file: string, err: NodeJS.ErrnoException): Promise<
   return err.message.split(',')[0];
 }
 
+/** How messages name the file: "-" is stdin. */
+export const fileName = (file: string): string => (file === '-' ? 'stdin' : file);
+
 /** The parsed file ("-": stdin); a missing file is a usage error, bad JSON an operation error. */
 export async function readStateFile(file: string): Promise<unknown> {
   let text: string;
@@ -37,12 +40,12 @@ export async function readStateFile(file: string): Promise<unknown> {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'ENOENT') throw new UsageError(`${file}: no such file`);
     if (e.code === 'EISDIR') throw new UsageError(`${file} is a directory; give the file a state export was written to`);
-    throw new OperationError(`cannot read ${file}: ${e.message}`);
+    throw new OperationError(`cannot read ${fileName(file)}: ${e.message}`);
   }
   try {
     return parseJsonFileText(text);
   } catch (err) {
-    throw new OperationError(`${file} is not a vtr state export: not JSON (${(err as Error).message})`);
+    throw new OperationError(`${fileName(file)} is not a vtr state export: not JSON (${(err as Error).message})`);
   }
 }
 

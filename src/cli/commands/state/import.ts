@@ -2,7 +2,7 @@ import type { CliContext } from '../../context.js';
 import { ApiError } from '../../../client/api-client.js';
 import { OperationError } from '../../errors.js';
 import { output } from '../../output.js';
-import { readStateFile } from './file.js';
+import { fileName, readStateFile } from './file.js';
 import { behindNote } from '../../../domain/time.js';
 
 interface ImportAnswer {
@@ -17,20 +17,20 @@ export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext)
   const doc = await readStateFile(file);
   const client = await ctx.client();
   // Replacing everything is destructive: ask on a terminal. Scripts (no TTY) go ahead, as `import` says what it does.
-  if (!o.yes && ctx.interactive && !(await ctx.prompter.confirm(`Replace all state of ${client.origin} with ${file}?`))) {
+  if (!o.yes && ctx.interactive && !(await ctx.prompter.confirm(`Replace all state of ${client.origin} with ${fileName(file)}?`))) {
     throw new OperationError('cancelled; nothing changed');
   }
   const answer = await client.admin<ImportAnswer>('PUT', '/state', { body: doc }).catch((err: unknown) => {
     // The API's body limit is not the emulator's: `serve --import` reads the file itself.
     if (err instanceof ApiError && err.code === 'payload_too_large') {
       const how = file === '-' ? 'save it to a file and load it at start-up with `vtr serve --import <file>`' : `load it at start-up instead: vtr serve --import ${file}`;
-      throw new OperationError(`${file === '-' ? 'stdin' : file} is too big to import into a running emulator (${err.message}); ${how}. Nothing changed.`);
+      throw new OperationError(`${fileName(file)} is too big to import into a running emulator (${err.message}); ${how}. Nothing changed.`);
     }
     throw err;
   });
   output(ctx, answer, () => {
     const t = answer.tables;
-    const line = `Imported ${file}: ${t.sites ?? 0} site(s), ${t.sessions ?? 0} session(s), ${t.checks ?? 0} check(s), ${t.webhooks ?? 0} webhook(s).`;
+    const line = `Imported ${file === '-' ? 'from stdin' : file}: ${t.sites ?? 0} site(s), ${t.sessions ?? 0} session(s), ${t.checks ?? 0} check(s), ${t.webhooks ?? 0} webhook(s).`;
     // The keys a script had belong to no site now: say where the new ones are.
     const created = answer.default_site_created;
     return created ? `${line} The file has no site: created the default site ${created} with new keys (see \`vtr keys show\`, \`vtr tokens list\`).` : line;
