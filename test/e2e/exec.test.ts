@@ -1,4 +1,4 @@
-// `vtr exec` and `vtr serve`'s start-up edges, through the built CLI as a CI job runs them.
+// `vtr exec` through the built CLI as a CI job runs it (serve's start-up edges: serve-start.test.ts).
 import { spawn } from 'node:child_process';
 import { connect, createServer, type Server } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
@@ -286,69 +286,5 @@ describe('vtr exec', () => {
     const typo = await runCli(['exec', '--clok', 'frozen', '--', 'node', '-e', '1']);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/unknown option '--clok'[\s\S]*--clock/);
-  });
-});
-
-describe('vtr serve start-up', () => {
-  it('serve/exec: an empty --import (a shell variable left unset) is a usage error naming it, instead of starting with nothing imported', async () => {
-    for (const args of [['serve', '--memory', '--port', '0', '--import', ''], ['exec', '--import', '', '--', process.execPath, '-e', 'process.exit(9)']]) {
-      const r = await runCli(args, { timeoutMs: 10_000 });
-      expect(r.code, r.stderr).toBe(2);
-      expect(r.stderr).toBe('vtr: usage error: --import: give the file a state export was written to (a shell variable left unset?)\n');
-      expect(r.stdout).toBe('');
-    }
-  });
-
-  it('serve/exec: a blank --export-on-exit is a usage error naming it, instead of a state file named with spaces', async () => {
-    const cwd = tempDir();
-    for (const args of [['serve', '--memory', '--port', '0', '--export-on-exit', ' '], ['exec', '--export-on-exit', '  ', '--', process.execPath, '-e', '0']]) {
-      const r = await runCli(args, { cwd, timeoutMs: 10_000 });
-      expect(r.code, r.stderr).toBe(2);
-      expect(r.stderr).toBe('vtr: usage error: --export-on-exit: give a file name\n');
-    }
-    expect(readdirSync(cwd)).toEqual([]);
-  });
-
-  it('serve: a port in use is exit 1 naming the port and suggesting --port 0', async () => {
-    const port = await busyPort();
-    const started = Date.now();
-    const r = await runCli(['serve', '--memory', '--port', String(port)]);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain(`port ${port}`);
-    expect(r.stderr).toContain('--port 0');
-    expect(r.stdout).not.toContain('listening');
-    expect(Date.now() - started).toBeLessThan(20_000); // the contract's 2 s is measured by hand; this only catches a hang
-  });
-
-  it('serve: --port 0 reports the port it got; vtr health says ok there', async () => {
-    const s = await startServer(['--memory']);
-    servers.push(s);
-    expect(Number(new URL(s.baseUrl).port)).toBeGreaterThan(0);
-    const health = await fetch(`${s.origin}/_vtr/health`);
-    expect(health.status).toBe(200);
-    const cli = await runCli(['health', '--json'], { env: s.env });
-    expect(cli.code).toBe(0);
-    expect(JSON.parse(cli.stdout)).toMatchObject({ status: 'ok' });
-  });
-
-  it('serve: started by npm, it stops when npm exits without passing SIGTERM on', async () => {
-    // npx runs `sh -c vtr ...` under npm; npm's process dies and vtr is re-parented.
-    const sh = spawn('sh', ['-c', `${vtr} serve --memory --port 0 --json; echo`], {
-      env: { ...process.env, npm_command: 'exec' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    sh.stderr.on('data', (d) => (err += d));
-    const closed = new Promise<void>((resolve) => sh.stdout.on('close', resolve));
-    const origin = await new Promise<string>((resolve) => sh.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('\n')) resolve(new URL(JSON.parse(out.split('\n')[0]).base_url).origin);
-    }));
-    expect((await fetch(`${origin}/_vtr/health`)).status).toBe(200);
-    sh.kill('SIGKILL');
-    await closed; // vtr held the pipe: it closes when vtr has exited
-    expect(err).toContain('npm, which started vtr, has exited');
-    await expect(fetch(`${origin}/_vtr/health`)).rejects.toThrow();
   });
 });
