@@ -24,7 +24,8 @@ export class ConnectionError extends Error {
   /** The server took the request, then closed the connection before its whole answer (stopped, killed). */
   readonly cutOff: boolean;
   /**
-   * `detail`: why, when it is worth showing (an in-process emulator that was closed). `write`: the
+   * `detail`: why, when it is worth showing (an in-process emulator that was closed): the message
+   * then, as no connection was made (`listen: false` has no port to name). `write`: the
    * request changes state, so a cut-off one may or may not have been carried out.
    */
   constructor(readonly url: string, readonly cause?: unknown, detail?: string, readonly write = false) {
@@ -35,7 +36,7 @@ export class ConnectionError extends Error {
       ? `the emulator at ${url} did not answer within ${timeoutMs / 1000} s`
       : cutOff
         ? `the emulator at ${url} closed the connection without answering${write ? ': whether the request was carried out is unknown' : ''}`
-        : `cannot reach the emulator at ${url}${detail ? `: ${detail}` : ''}`);
+        : detail ?? `cannot reach the emulator at ${url}`);
     this.name = 'ConnectionError';
     this.timeoutMs = timeoutMs;
     this.cutOff = cutOff;

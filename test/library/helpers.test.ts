@@ -185,7 +185,7 @@ describe('library helpers', () => {
     const gone = await startEmulator({ listen: false });
     await gone.close();
     await gone.close();
-    await expect(gone.sessions.list()).rejects.toThrow(/this emulator is closed/);
+    await expect(gone.sessions.list()).rejects.toThrow(/^this emulator is closed \(emu.close\(\) was called\)/);
     await expect(gone.reset()).rejects.toThrow(/this emulator is closed/);
     await expect(gone.fetch('/_vtr/health')).rejects.toThrow(/this emulator is closed/);
     await expect(gone.clock.advance('1m')).rejects.toThrow(/this emulator is closed/);
