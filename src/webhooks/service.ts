@@ -24,9 +24,12 @@ export interface WebhookServiceDeps {
   testEvent?: (webhookId: string, input: TestEventInput) => WebhookEvent & { payload: unknown };
 }
 
-function checkUrl(url: string): void {
+/** The URL as stored: without the spaces or line break a paste brings along (URL parsing drops them anyway). */
+function checkUrl(given: string): string {
+  const url = given.trim();
   const problem = webhookUrlProblem(url);
   if (problem) throw new VtrError('invalid_request', `url: ${problem}`, { field: 'url' });
+  return url;
 }
 
 export function createWebhookService({ store, clock, bus, dispatcher, testEvent }: WebhookServiceDeps) {
@@ -62,10 +65,10 @@ export function createWebhookService({ store, clock, bus, dispatcher, testEvent 
       return store.webhooks.forSite(siteId).map(webhookJson);
     },
     get: (id: string): Webhook => webhookJson(record(id)),
-    create(siteId: string, url: string): Webhook {
+    create(siteId: string, given: string): Webhook {
       const site = store.sites.get(siteId);
       if (!site) throw notFound(`site ${siteId}`);
-      checkUrl(url);
+      const url = checkUrl(given);
       if (site.plan !== 'paid') {
         throw new VtrError('plan_required', `webhooks are available on paid plans only; site ${siteId} is on the free plan (vtr sites update ${siteId} --plan paid)`);
       }
@@ -86,9 +89,9 @@ export function createWebhookService({ store, clock, bus, dispatcher, testEvent 
     },
     update(id: string, input: { url?: string; status?: 'enabled' | 'disabled' }): Webhook {
       if (input.url !== undefined) {
-        checkUrl(input.url);
+        const url = checkUrl(input.url);
         record(id);
-        store.webhooks.setUrl(id, input.url);
+        store.webhooks.setUrl(id, url);
       }
       if (input.status !== undefined) return setStatus(id, input.status);
       return announce(id);

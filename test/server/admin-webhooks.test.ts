@@ -72,6 +72,15 @@ describe('management API: webhooks, events and the trigger', () => {
     expect((await h.admin('PATCH', `/webhooks/${hook.webhook_id}`, { url: 'http:///hook' })).body).toMatchObject({ code: 'invalid_request', field: 'url' });
   });
 
+  it('webhooks: a URL pasted with spaces or a line break around it is stored without them, on create and on change', async () => {
+    const hook = await createHook(' http://127.0.0.1:9000/hook\n');
+    expect(hook.url).toBe('http://127.0.0.1:9000/hook');
+    const changed = (await h.admin('PATCH', `/webhooks/${hook.webhook_id}`, { url: '\thttp://127.0.0.1:9001/hook ' })).body;
+    expect(changed.url).toBe('http://127.0.0.1:9001/hook');
+    expect((await h.admin('GET', `/webhooks/${hook.webhook_id}`)).body.url).toBe('http://127.0.0.1:9001/hook');
+    expect((await h.admin('POST', `/sites/${site()}/webhooks`, { url: '   ' })).body).toMatchObject({ code: 'invalid_request', field: 'url' });
+  });
+
   it('webhooks: creating one on a free site is 403 plan_required', async () => {
     const free = (await h.admin('POST', '/sites', { name: 'Free', plan: 'free' })).body;
     const r = await h.admin('POST', `/sites/${free.site_id}/webhooks`, { url: 'https://example.com/' });
