@@ -41,6 +41,24 @@ describe('vtr rules', () => {
     expect((await vtr(['check', '--email', 'z@mailinator.com', '--fail-on', 'blocked'])).code).toBe(0);
   });
 
+  it('rules delete: a built-in or unknown rule is refused before asking, not after a --yes that cannot help', async () => {
+    // Without a terminal a delete that would go ahead needs --yes; these would not go ahead at all.
+    const builtIn = await vtr(['rules', 'delete', 'anonymous']);
+    expect(builtIn.code).toBe(1);
+    expect(builtIn.stderr).toContain('anonymous is a built-in rule and cannot be deleted; disable it instead');
+    expect(builtIn.stderr).not.toContain('--yes');
+    const unknown = await vtr(['rules', 'delete', 'rule_nope']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('rule_nope');
+    expect(unknown.stderr).toContain('not found');
+    expect(unknown.stderr).not.toContain('--yes');
+    const made = JSON.parse((await vtr(['rules', 'create', '--name', 'Temp', '--filter', 'page_views > 90', '--action', 'review', '--json'])).stdout) as { rule_id: string };
+    const asked = await vtr(['rules', 'delete', made.rule_id]);
+    expect(asked.code).toBe(2);
+    expect(asked.stderr).toContain('("Delete rule Temp (' + made.rule_id + ')?"): pass --yes to go ahead');
+    expect((await vtr(['rules', 'delete', made.rule_id, '--yes'])).code).toBe(0);
+  });
+
   it('rules: bad input is a usage error naming the flag (exit 2)', async () => {
     const filter = await vtr(['rules', 'create', '--name', 'x', '--filter', 'risks contans vpn', '--action', 'block']);
     expect(filter.code).toBe(2);

@@ -1,3 +1,4 @@
+import type { Rule } from '../../../domain/rules.js';
 import type { CliContext } from '../../context.js';
 import { OperationError } from '../../errors.js';
 import { output } from '../../output.js';
@@ -5,9 +6,12 @@ import { currentSiteId, enc } from '../../site-ref.js';
 
 export async function run(o: { args: string[]; site?: string; yes?: boolean }, ctx: CliContext): Promise<void> {
   const id = o.args[0];
-  if (!o.yes && !(await ctx.prompter.confirm(`Delete rule ${id}?`))) throw new OperationError('not deleted');
   const client = await ctx.client();
-  const siteId = await currentSiteId(ctx, client, o.site);
-  const result = await client.admin('DELETE', `/sites/${enc(siteId)}/rules/${enc(id)}`);
+  const path = `/sites/${enc(await currentSiteId(ctx, client, o.site))}/rules/${enc(id)}`;
+  // Read first: an unknown rule is a 404, and a built-in one is refused by the delete itself (it says
+  // to disable it) without first asking a question, or wanting a --yes, that cannot help.
+  const rule = await client.admin<Rule>('GET', path);
+  if (rule.type === 'custom' && !o.yes && !(await ctx.prompter.confirm(`Delete rule ${rule.name} (${id})?`))) throw new OperationError('not deleted');
+  const result = await client.admin('DELETE', path);
   output(ctx, result, () => `Deleted ${id}`);
 }
