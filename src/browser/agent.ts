@@ -149,7 +149,9 @@ interface PageViewAnswer {
 
     const event = (name: string, opts?: { value?: number }) => whenProbe(10000).then(() => {
       if (!state.session) throw new Error('no session yet (the page view was not recorded)');
-      const body: Record<string, unknown> = { name: String(name) };
+      // An unset variable would otherwise be recorded as the event "undefined" (or "null").
+      if (typeof name !== 'string') throw new Error("name must be a string, e.g. vtr.event('signup')");
+      const body: Record<string, unknown> = { name };
       // A value that is not a finite number would reach the server as null (NaN) or not at all: say so.
       const value = opts ? opts.value : undefined;
       if (value !== undefined && value !== null && (typeof value !== 'number' || !isFinite(value))) throw new Error('value must be a finite number, e.g. { value: 49 }');

@@ -239,4 +239,19 @@ describe.skipIf(!BROWSER_TESTS_RUN)('demo in a real browser', { timeout: 180_000
       await close();
     }
   });
+
+  it('agent: vtr.event with a name that is not a string (an unset variable) is refused, not recorded as "undefined"', async () => {
+    const page = await newPage();
+    await page.goto(`${server.origin}/_vtr/demo`);
+    await page.waitForFunction(() => !!(window as any).vtr?.sessionId(), null, { timeout: WAIT });
+    const sessionId = await page.evaluate(() => (window as any).vtr.sessionId());
+    const refused = { success: false, message: "name must be a string, e.g. vtr.event('signup')" };
+    expect(await page.evaluate(() => (window as any).vtr.event(undefined))).toEqual(refused);
+    expect(await page.evaluate(() => (window as any).vtr.event(null, { value: 5 }))).toEqual(refused);
+    expect(await page.evaluate(() => (window as any).vtr.event({ name: 'signup' }))).toEqual(refused);
+    expect(pageErrors.splice(0)).toEqual(Array(3).fill(expect.stringContaining('event not recorded: name must be a string')));
+    expect(await page.evaluate(() => (window as any).vtr.event('signup'))).toEqual({ success: true });
+    expect(await admin(`/sessions/${sessionId}`)).toMatchObject({ custom_events: ['signup'] });
+    await page.close();
+  });
 });
