@@ -178,6 +178,24 @@ function parseUsLine(line: string): Parsed | null {
   }
 }
 
+/** null when the country has no postal code rule. */
+function postalCodeValid(postal: string, country: string): boolean | null {
+  const v = postcodes();
+  if (!v.postcodeValidatorExistsForCountry(country)) return null;
+  try {
+    if (v.postcodeValidator(postal, country)) return true;
+    // Digits typed without the separator their country's format has (JP 1000001, PL 00950,
+    // US 941051234): valid when a hyphen at some place makes the format.
+    if (!/^\d{4,10}$/.test(postal)) return false;
+    for (let i = 1; i < postal.length; i++) {
+      if (v.postcodeValidator(`${postal.slice(0, i)}-${postal.slice(i)}`, country)) return true;
+    }
+    return false;
+  } catch {
+    return null;
+  }
+}
+
 function field(v: unknown, tooLong: { hit: boolean }): string | null {
   if (typeof v !== 'string') return null;
   const s = visibleText(v);
@@ -219,15 +237,9 @@ export function checkAddress(input: AddressInput, siteCountry: string | null): A
   if (territory && (country === null || country === 'US') && !unknownCountry) country = territory;
   if (!country && !unknownCountry) country = st?.country ?? site;
 
-  if (postal) postal = postal.toUpperCase().replace(/\s+/g, ' ');
-  let postalValid: boolean | null = null;
-  if (postal && country && postcodes().postcodeValidatorExistsForCountry(country)) {
-    try {
-      postalValid = postcodes().postcodeValidator(postal, country);
-    } catch {
-      postalValid = null;
-    }
-  }
+  // NFKC: full-width digits and hyphens, as a Japanese keyboard types them, are the same code.
+  if (postal) postal = postal.normalize('NFKC').toUpperCase().replace(/\s+/g, ' ');
+  const postalValid = postal && country ? postalCodeValid(postal, country) : null;
 
   const nothing = !address1 && !address2 && !city && !state && !countryIn && !postal;
   return {

@@ -111,6 +111,24 @@ describe('checkAddress', () => {
     expect(r.valid).toBe(ok);
   });
 
+  it('checkAddress: a postal code typed in full-width digits (Japanese input) is read as the same code', () => {
+    expect(checkAddress({ country: 'Japan', postal_code: '１００－０００１' }, 'JP')).toMatchObject({
+      postal_code: '100-0001', postal_code_valid: true, valid: true });
+    expect(checkAddress({ country: 'US', postal_code: '１０００１' }, 'US')).toMatchObject({
+      postal_code: '10001', postal_code_valid: true, valid: true });
+  });
+
+  it.each([
+    ['JP', '1000001'], ['PL', '00950'], ['PT', '1000001'], ['US', '941051234'],
+  ])('checkAddress: %s postal code %s, written without its separator, is valid', (country, postal) => {
+    expect(checkAddress({ country, postal_code: postal }, null)).toMatchObject({ postal_code: postal, postal_code_valid: true, valid: true });
+  });
+
+  it.each([['JP', '100001'], ['JP', '10000012'], ['PL', '0095'], ['US', '9410512']])(
+    'checkAddress: %s postal code %s with the wrong number of digits stays invalid', (country, postal) => {
+      expect(checkAddress({ country, postal_code: postal }, null)).toMatchObject({ postal_code_valid: false, valid: false });
+    });
+
   it('checkAddress: postal_code_valid is null without a rule, a code, or a country', () => {
     expect(checkAddress({ country: 'HK', postal_code: '999077' }, null).postal_code_valid).toBeNull();
     expect(checkAddress({ country: 'US' }, null).postal_code_valid).toBeNull();
