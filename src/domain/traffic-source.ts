@@ -41,8 +41,8 @@ export type ReferrerGroup = 'organic_search' | 'organic_social' | 'referral';
 
 /**
  * Well-known referrer domains → source_group of a `referral` session. A rule matches the domain
- * itself and any subdomain; an entry ending in '.' matches that name under any one- or two-label
- * suffix, e.g. `google.` matches google.com and google.co.uk. Anything else is `referral`.
+ * itself and any subdomain; an entry ending in '.' matches that name under a top-level domain or a
+ * country's co./com., e.g. `google.` matches google.com and google.co.uk. Anything else is `referral`.
  */
 export const REFERRER_GROUPS: readonly { domain: string; group: Exclude<ReferrerGroup, 'referral'> }[] = [
   { domain: 'google.', group: 'organic_search' },
@@ -121,13 +121,20 @@ export function clickIdOf(url: string): { param: string; value: string } | null 
   return found ? { param: found.entry.param, value: found.value } : null;
 }
 
+// The suffix a search engine's country site sits under: one label (com, de) or a country's
+// second level (co.uk, com.au), so google.github.io or google.evil.com are not Google.
+function isCountrySuffix(labels: string[]): boolean {
+  if (labels.length === 1) return labels[0]!.length > 0;
+  return labels.length === 2 && (labels[0] === 'co' || labels[0] === 'com') && /^[a-z]{2}$/.test(labels[1]!);
+}
+
 /** source_group for a referral from `domain` (already normalised). */
 export function referrerGroupOf(domain: string): ReferrerGroup {
   for (const { domain: rule, group } of REFERRER_GROUPS) {
     if (rule.endsWith('.')) {
       // "google." matches google.com / google.co.uk but not mail.google.com (not a search page).
       const labels = domain.split('.');
-      if (labels[0] === rule.slice(0, -1) && labels.length >= 2 && labels.length <= 3) return group;
+      if (labels[0] === rule.slice(0, -1) && isCountrySuffix(labels.slice(1))) return group;
     } else if (domain === rule || domain.endsWith(`.${rule}`)) {
       return group;
     }

@@ -172,4 +172,14 @@ describe('helpers', () => {
     expect(referrerGroupOf('googleblog.com')).toBe('referral');
     expect(referrerGroupOf('notx.com')).toBe('referral');
   });
+
+  it('referrerGroupOf: google.* and yandex.* are the search engines under a country domain, not a site whose name starts with google.', () => {
+    for (const d of ['google.co.uk', 'google.com.au', 'google.co.jp', 'google.de', 'yandex.ru', 'yandex.com.tr']) {
+      expect(referrerGroupOf(d), d).toBe('organic_search');
+    }
+    for (const d of ['google.github.io', 'google.evil.com', 'google.example.org', 'yandex.someblog.net', 'google.blogspot.com']) {
+      expect(referrerGroupOf(d), d).toBe('referral');
+    }
+    expect(deriveTrafficSource('https://shop.example/', 'https://google.github.io/styleguide/').source_group).toBe('referral');
+  });
 });
