@@ -39,6 +39,12 @@ describe('vtr check', { timeout: 90_000 }, () => {
     expect(r.stdout).toMatch(/address\s+valid · Berlin, DE/);
   });
 
+  it('check: a one-line US address in --address1 is shown once, with the country it was read in', async () => {
+    const r = await vtr(['check', '--address1', '350 5th Ave, New York, NY 10118']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^address\s+valid · 350 5th Ave, New York, NY 10118, US · postal code valid$/m);
+  });
+
   it('check: --data fixtures/check-full.json fills every section', async () => {
     const r = await vtr(['check', '--data', fileURLToPath(new URL('../../fixtures/check-full.json', import.meta.url)), '--json']);
     expect(r.code).toBe(0);

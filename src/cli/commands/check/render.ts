@@ -14,6 +14,14 @@ function verdict(c: ChalkInstance, s: Record<string, any>, good = 'valid', bad =
   return s.valid ? c.green(good) : c.red(bad);
 }
 
+// City, state and postal code, unless they were read from a one-line address1 that already shows them.
+function place(s: Record<string, any>): Array<string | null> {
+  const line = typeof s.address1 === 'string' ? s.address1.toUpperCase() : '';
+  const inLine = (v: unknown) => typeof v !== 'string' || line.includes(v.toUpperCase());
+  if (line && s.city && s.postal_code && inLine(s.city) && inLine(s.postal_code) && (inLine(s.state_code) || inLine(s.state))) return [];
+  return [s.city, [s.state_code ?? s.state, s.postal_code].filter(Boolean).join(' ')];
+}
+
 const LINES: Record<string, (s: Record<string, any>, c: ChalkInstance) => string> = {
   device: (s, c) => s.valid
     ? join([
@@ -41,7 +49,7 @@ const LINES: Record<string, (s: Record<string, any>, c: ChalkInstance) => string
   phone: (s, c) => join([s.phone ?? '-', verdict(c, s), s.type, s.country_code, s.in_country === false ? 'abroad' : null]),
   address: (s, c) => join([
     verdict(c, s),
-    [s.address1, s.address2, s.city, [s.state_code ?? s.state, s.postal_code].filter(Boolean).join(' '), s.country_code].filter(Boolean).join(', ') || null,
+    [s.address1, s.address2, ...place(s), s.country_code].filter(Boolean).join(', ') || null,
     s.postal_code_valid === false ? c.red('postal code invalid') : s.postal_code_valid ? 'postal code valid' : null,
     s.in_country === false ? 'abroad' : null,
   ]),
