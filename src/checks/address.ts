@@ -166,7 +166,7 @@ function stateOf(state: string, country: string | null): StateMatch | null {
   return null;
 }
 
-type Parsed = { city?: string; state?: string; zip?: string };
+type Parsed = { city?: string; state?: string; zip?: string; plus4?: string };
 let parseLocation: ((s: string) => Parsed | null) | undefined;
 // parse-address (CJS, untyped) reads a one-line US address; only used when the parts are missing.
 function parseUsLine(line: string): Parsed | null {
@@ -226,7 +226,7 @@ export function checkAddress(input: AddressInput, siteCountry: string | null): A
     if (p?.state) {
       city = p.city ?? null;
       state = p.state;
-      postal = p.zip ?? null;
+      postal = p.zip ? (p.plus4 ? `${p.zip}-${p.plus4}` : p.zip) : null;
     }
   }
 

@@ -152,6 +152,11 @@ describe('checkAddress', () => {
       postal_code: '20500', postal_code_valid: true, country_code: 'US', valid: true });
   });
 
+  it('checkAddress: a one-line US address with a ZIP+4 keeps the whole ZIP+4 as its postal code', () => {
+    expect(checkAddress({ address1: '1 Main St, Springfield, IL 62701-1234' }, 'US')).toMatchObject({
+      city: 'Springfield', state_code: 'IL', postal_code: '62701-1234', postal_code_valid: true, valid: true });
+  });
+
   it('checkAddress: an empty address is checked and invalid', () => {
     expect(checkAddress({}, 'US')).toMatchObject({ success: true, valid: false });
     expect(checkAddress({ city: '   ' }, 'US')).toMatchObject({ valid: false, city: null });
