@@ -150,16 +150,16 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
       const target = join(dir, 'taken');
       mkdirSync(target);
       const r = await vtr(['state', 'export', target], suite.server.env);
-      expect(r.code).toBe(1);
-      expect(r.stderr).toBe(`vtr: error: cannot write ${target}: it is a directory; give a file name, e.g. state.json\n`);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`vtr: usage error: ${target} is a directory; give a file name, e.g. state.json\n`);
       expect(readdirSync(dir)).toEqual(['taken']);
     });
 
     it('a target in a directory that does not exist says so, naming the path given (not a temp file)', async () => {
       const target = join(scratchDir(), 'missing', 'state.json');
       const r = await vtr(['state', 'export', target], suite.server.env);
-      expect(r.code).toBe(1);
-      expect(r.stderr).toBe(`vtr: error: cannot write ${target}: the directory ${dirname(target)} does not exist; create it first\n`);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`vtr: usage error: cannot write ${target}: the directory ${dirname(target)} does not exist; create it first (mkdir -p ${dirname(target)})\n`);
     });
 
     it('an empty file name is a usage error naming <file>', async () => {

@@ -306,10 +306,10 @@ describe('serve --import / --export-on-exit', () => {
 
   it('a bad --import file stops serve with a clear error', async () => {
     const r = await runCli(['serve', '--memory', '--port', '0', '--import', join(tempDir(), 'nope.json')]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--import .*nope\.json: no such file/);
     const dir = await runCli(['serve', '--memory', '--port', '0', '--import', tempDir()]);
-    expect(dir.code).toBe(1);
+    expect(dir.code).toBe(2);
     expect(dir.stderr).toMatch(/--import .*: it is a directory; give the file a state export was written to/);
   });
 

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { RiskLevel } from '../../../domain/session.js';
 import type { CliContext } from '../../context.js';
 import { OperationError, ThresholdReached, UsageError } from '../../errors.js';
+import { fileToRead } from '../../file-paths.js';
 import { ApiError } from '../../../client/api-client.js';
 import { output } from '../../output.js';
 import { style } from '../../style.js';
@@ -27,6 +28,8 @@ export function failOnReason(r: Pick<CheckView, 'risk_level' | 'outcome' | 'revi
 }
 
 async function readData(source: string): Promise<Record<string, unknown>> {
+  if (source.trim() === '') throw new UsageError('--data: give a JSON file, or - for stdin (a shell variable left unset?)');
+  if (source !== '-') fileToRead('--data', source, 'a JSON file, or - for stdin');
   let text: string;
   try {
     if (source === '-') {

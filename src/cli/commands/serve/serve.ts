@@ -1,7 +1,7 @@
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { CliContext } from '../../context.js';
 import { OperationError, UsageError } from '../../errors.js';
+import { fileToRead, fileToWrite } from '../../file-paths.js';
 import { parseDuration } from '../../../domain/time.js';
 import { MAX_WEBHOOK_TIMEOUT_MS } from '../../../domain/retry-policy.js';
 import { bindAddress, isLoopbackBind } from '../../../domain/ip-intel.js';
@@ -42,18 +42,9 @@ function webhookTimeout(value: string): number {
   return ms;
 }
 
-/** Refuses a file vtr could not write when stopping (a missing directory, a directory, no permission), before it starts. */
-function writableFile(flag: string, file: string): string {
-  if (file.trim() === '') throw new UsageError(`${flag}: give a file name`);
-  const dir = dirname(resolve(file));
-  try {
-    if (!statSync(dir).isDirectory()) throw new Error();
-    accessSync(dir, constants.W_OK);
-  } catch {
-    throw new UsageError(`${flag}: cannot write ${file}: ${dir} is not a directory vtr can write to`);
-  }
-  if (existsSync(file) && statSync(file).isDirectory()) throw new UsageError(`${flag}: ${file} is a directory; give a file name`);
-  return file;
+function exportFile(file: string): string {
+  if (file.trim() === '') throw new UsageError('--export-on-exit: give a file name');
+  return fileToWrite('--export-on-exit', file);
 }
 
 export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
@@ -68,6 +59,7 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
   if (o.db === '') throw new UsageError('--db: give a file name (or --memory to keep nothing)');
   // Left empty, it would start with nothing imported while the user expects the file's state.
   if (o.import?.trim() === '') throw new UsageError('--import: give the file a state export was written to (a shell variable left unset?)');
+  if (o.import != null) fileToRead('--import', o.import, 'the file a state export was written to');
   const schedule = o.retrySchedule?.split(',').map((s) => duration('--retry-schedule', s));
   if (schedule && schedule.length !== 5) throw new UsageError('--retry-schedule: give exactly five delays, e.g. 5s,5m,30m,2h,5h');
   let rateLimit: number | null = null;
@@ -96,7 +88,7 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
     webhookTimeoutMs: webhookTimeout(o.webhookTimeout),
     smtpUrl: o.smtp ?? null,
     importFile: o.import ?? null,
-    exportOnExit: o.exportOnExit == null ? null : writableFile('--export-on-exit', o.exportOnExit),
+    exportOnExit: o.exportOnExit == null ? null : exportFile(o.exportOnExit),
     log: o.log,
   };
 }

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { CliContext } from '../../context.js';
 import { OperationError } from '../../errors.js';
 import { printJson } from '../../output.js';
+import { fileToWrite } from '../../file-paths.js';
 import { writeStateFile } from './file.js';
 
 interface StateDoc {
@@ -10,6 +11,8 @@ interface StateDoc {
 
 export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext): Promise<void> {
   const file = o.args[0];
+  // Checked before the state is fetched: a bad path is a usage error, as --export-on-exit's is.
+  if (file !== '-') fileToWrite(null, file);
   // On a terminal, an existing file is not replaced unasked; a script overwrites it, as `curl -o` does.
   const exists = file !== '-' && (await stat(file).then((s) => s.isFile(), () => false));
   if (exists && !o.yes && ctx.interactive && !(await ctx.prompter.confirm(`Overwrite ${file}?`))) throw new OperationError(`not exported; ${file} is as it was`);

@@ -1,7 +1,8 @@
 // Reading and writing state files on the CLI's side (the server never sees the path).
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { OperationError, UsageError } from '../../errors.js';
+import { OperationError } from '../../errors.js';
+import { fileToRead } from '../../file-paths.js';
 import { fileText, parseJsonFileText } from '../../../domain/json-text.js';
 
 /** Writes next to the target, then renames: an interrupted export never leaves half a file. */
@@ -33,14 +34,12 @@ export const fileName = (file: string): string => (file === '-' ? 'stdin' : file
 
 /** The parsed file ("-": stdin); a missing file is a usage error, bad JSON an operation error. */
 export async function readStateFile(file: string): Promise<unknown> {
+  if (file !== '-') fileToRead(null, file, 'the file a state export was written to');
   let text: string;
   try {
     text = fileText(file === '-' ? await readStdin() : await readFile(file));
   } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    if (e.code === 'ENOENT') throw new UsageError(`${file}: no such file`);
-    if (e.code === 'EISDIR') throw new UsageError(`${file} is a directory; give the file a state export was written to`);
-    throw new OperationError(`cannot read ${fileName(file)}: ${e.message}`);
+    throw new OperationError(`cannot read ${fileName(file)}: ${(err as Error).message}`);
   }
   try {
     return parseJsonFileText(text);
