@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { connect, createServer, type Server } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
@@ -257,6 +257,18 @@ describe('vtr exec', () => {
     const r = await runCli(['exec', '--', 'vtr-no-such-command']);
     expect(r.code).toBe(127);
     expect(r.stderr).toContain('cannot run vtr-no-such-command: command not found');
+  });
+
+  it('exec: a file that is not executable is exit 126, saying so and how to run it, not a bare EACCES', async () => {
+    const dir = tempDir();
+    const script = join(dir, 'e2e.sh');
+    writeFileSync(script, 'exit 0\n');
+    const r = await runCli(['exec', '--', script]);
+    expect(r.code).toBe(126);
+    expect(r.stderr).toBe(`vtr: error: cannot run ${script}: it is not executable; chmod +x ${script}, or give its interpreter: vtr exec -- sh ${script}\n`);
+    const folder = await runCli(['exec', '--', dir]);
+    expect(folder.code).toBe(126);
+    expect(folder.stderr).toBe(`vtr: error: cannot run ${dir}: it is a directory\n`);
   });
 
   it('exec: without a command it is a usage error saying where the command goes', async () => {

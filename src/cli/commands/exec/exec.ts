@@ -2,6 +2,7 @@
 // and the default site's credentials in its environment, so it never talks to another server (a
 // developer's `vtr serve` on 8787, say) by accident.
 import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { constants } from 'node:os';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -99,7 +100,7 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
       resolve(n);
     };
     child.once('error', (err: NodeJS.ErrnoException) => {
-      ctx.io.stderr.write(`vtr: error: cannot run ${command}: ${err.code === 'ENOENT' ? 'command not found' : err.message}\n`);
+      ctx.io.stderr.write(`vtr: error: cannot run ${command}: ${whyNotRun(command, err)}\n`);
       // The shell's code for a command that could not be found or run.
       done(err.code === 'ENOENT' ? 127 : 126);
     });
@@ -110,4 +111,20 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
   if (hungUp) dieOfHangup();
   // A command that passed, whose state could not be exported, must not pass the job.
   process.exitCode = code === 0 && running.exportFailed() ? 1 : code;
+}
+
+/** Why the command could not be started, with the fix when there is one (not Node's "spawn x EACCES"). */
+function whyNotRun(command: string, err: NodeJS.ErrnoException): string {
+  if (err.code === 'ENOENT') return 'command not found';
+  if (err.code !== 'EACCES') return err.message;
+  if (isDirectory(command)) return 'it is a directory';
+  return `it is not executable; chmod +x ${command}, or give its interpreter: vtr exec -- sh ${command}`;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
