@@ -279,7 +279,7 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
     it('serve --help shows its own --admin-token; examples with prose end in a # comment', async () => {
       const serve = await vtr(['serve', '--help']);
       expect(serve.stdout).toMatch(/--admin-token <token> +require this token on non-loopback binds/);
-      expect((await vtr(['state', 'import', '--help'])).stdout).toContain('vtr serve --import fixtures/demo.json   # at start-up');
+      expect((await vtr(['state', 'import', '--help'])).stdout).toContain('vtr serve --import demo.json   # at start-up');
       expect((await vtr(['openapi', '--help'])).stdout).toContain('openapi.json   # the same document, served');
     });
   });

@@ -7,8 +7,8 @@ const WHOLE = { siteless: "acts on the whole emulator's state, every site's" };
 
 export function registerState(program: Command): void {
   const state = examples(program.command('state').description("save, load and reset the emulator's whole state (a versioned JSON file)"), [
-    'vtr state export fixtures/demo.json',
-    'vtr state import fixtures/demo.json --yes',
+    'vtr state export demo.json',
+    'vtr state import demo.json --yes',
     'vtr state reset --yes',
   ]);
   examples(
@@ -17,7 +17,7 @@ export function registerState(program: Command): void {
       .description('write every site, session, check, view, webhook and event to a file ("-": stdout)')
       .option('-y, --yes', 'overwrite an existing file without asking on a terminal'),
     [
-      'vtr state export fixtures/demo.json',
+      'vtr state export demo.json',
       'vtr state export - | jq ".tables.sessions | length"',
     ],
   ).action(action(() => import('./export.js'), WHOLE));
@@ -26,7 +26,7 @@ export function registerState(program: Command): void {
       .command('import <file>')
       .description('replace all state with a file written by `vtr state export` ("-": stdin)')
       .option('-y, --yes', 'do not ask for confirmation on a terminal'),
-    ['vtr state import fixtures/demo.json', 'vtr serve --import fixtures/demo.json   # at start-up'],
+    ['vtr state import demo.json', 'vtr serve --import demo.json   # at start-up'],
   ).action(action(() => import('./import.js'), WHOLE));
   examples(
     state.command('reset').description('delete all state; the default site comes back as on a first start, with the same id, keys and access token').option('-y, --yes', 'do not ask for confirmation (required without a terminal)'),
