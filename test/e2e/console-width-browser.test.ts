@@ -54,6 +54,18 @@ suite('console at 1280 px', () => {
     expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
   });
 
+  it('console: a site named with one long unbroken word wraps instead of widening the page, at 1280 and 390 px', async () => {
+    const site = await cli('sites', 'create', '--name', `Shop-${'x'.repeat(180)}`, '--plan', 'paid');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['sites', 'tokens', 'views', 'rules', 'webhooks', `rules?site=${site.site_id}`]) {
+        await page.goto(`${server.origin}/_vtr/console/${path}`);
+        expect(await overflow(), `${path} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   it('console: empty values are a dash with the raw value as a tooltip; times name UTC and are marked emulated', async () => {
     await page.goto(`${server.origin}/_vtr/console/sessions`);
     const dash = page.locator('#rows span.null').first();

@@ -25,7 +25,7 @@ pre{background:var(--code);padding:.6rem .8rem;border-radius:6px;overflow-x:auto
 .live::before{content:"○ "}
 .live.on{color:var(--ok)}
 .live.on::before{content:"● "}
-main{max-width:1280px;margin:0 auto;padding:1rem}
+main{max-width:1280px;margin:0 auto;padding:1rem;overflow-wrap:anywhere}
 main:focus{outline:none}
 h1{font-size:1.4rem;margin:.2rem 0 .8rem;word-break:break-all}
 h2{font-size:1.1rem;margin:1.4rem 0 .5rem}
