@@ -23,12 +23,13 @@ export const pages = {
     });
   },
 
-  // The server decides whether a session matches the filter.
+  // The server decides whether a session matches the filter. Unfiltered, a change only refreshes a
+  // shown row; under a filter, a changed session may match for the first time and is added.
   sessions(q: { where: string; site: string }): void {
     window.vtrLive(['session.created', 'session.updated'], (type, s: Ids) => {
       const id = s.session_id ?? '';
       const url = `${CONSOLE}/sessions/${enc(id)}/row?where=${enc(q.where)}&site=${enc(q.site)}`;
-      window.vtrRow(url, 'row-' + id, 'rows', { onlyReplace: type === 'session.updated' });
+      window.vtrRow(url, 'row-' + id, 'rows', { onlyReplace: type === 'session.updated' && !q.where });
     });
   },
 

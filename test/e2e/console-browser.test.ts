@@ -71,6 +71,16 @@ suite('console in a browser', () => {
     expect(await alert.locator('pre').textContent()).toBe('risk_level == invalid\n            ^');
   });
 
+  it('sessions: a filtered list shows live a session that comes to match through a change (a custom event)', async () => {
+    const later = await cli('sessions', 'create', '--ip', '192.0.2.57'); // matches once the event is added
+    await page.goto(`${server.origin}/_vtr/console/sessions?where=${encodeURIComponent('custom_events contains "signup"')}`);
+    await page.locator('#live.on').waitFor();
+    const row = page.locator(`[id="row-${later.session_id}"]`);
+    expect(await row.count()).toBe(0);
+    await cli('session', 'event', later.session_id, 'signup');
+    await row.waitFor();
+  });
+
   it('copies keys to the clipboard and logs public requests live', async () => {
     await page.goto(`${server.origin}/_vtr/console/sites`);
     const siteKey = server.site!.site_key;
