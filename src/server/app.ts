@@ -44,6 +44,18 @@ export function requestPath(request: Request): string {
   return BASE + rest;
 }
 
+/** The page a form was sent from (its Referer, when it is this server's), else the form's own path. */
+function formPage(requestUrl: string, referer: string | undefined): string {
+  const url = new URL(requestUrl);
+  try {
+    const from = new URL(referer ?? '');
+    if (from.origin === url.origin) return from.pathname + from.search;
+  } catch {
+    // no or malformed Referer
+  }
+  return url.pathname;
+}
+
 /** The emulator's HTTP surface. Collaborators come in through `deps`; nothing is built here. */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono({ getPath: requestPath });
@@ -58,10 +70,15 @@ export function createApp(deps: AppDeps): Hono {
       const given = bearer(c) ?? c.req.query('admin_token') ?? getCookie(c.req.header('cookie'), 'vtr_admin');
       if (!given || !safeEqual(given, admin)) {
         // A browser opening a console page is sent to `/`, which asks for the token and then comes back.
-        if (/^\/_vtr\/(console|demo)/.test(c.req.path) && c.req.method === 'GET' && c.req.header('accept')?.includes('text/html')) {
-          const url = new URL(c.req.url);
-          url.searchParams.delete('admin_token');
-          return c.redirect(`/?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
+        if (/^\/_vtr\/(console|demo)/.test(c.req.path) && c.req.header('accept')?.includes('text/html')) {
+          if (c.req.method === 'GET') {
+            const url = new URL(c.req.url);
+            url.searchParams.delete('admin_token');
+            return c.redirect(`/?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
+          }
+          // A console form sent without the cookie (cleared, or another token since): the form's
+          // change is not made; the token form comes back to the page it was on.
+          if (c.req.method === 'POST') return c.redirect(`/?next=${encodeURIComponent(formPage(c.req.url, c.req.header('referer')))}`, 303);
         }
         throw new VtrError(
           'unauthorized',

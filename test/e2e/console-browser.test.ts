@@ -169,4 +169,27 @@ suite('console with --admin-token in a browser', () => {
       await server.stop();
     }
   }, 90_000);
+
+  it('a button pressed once the token cookie is gone asks for the token, then goes back to its page (not a JSON error)', async () => {
+    const server = await startServer(['--memory', '--admin-token', 'browser-secret']);
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      await page.goto(`${server.origin}/_vtr/console/tokens?admin_token=browser-secret`);
+      await page.getByRole('heading', { level: 1, name: 'Access tokens' }).waitFor();
+      await context.clearCookies(); // an emulator restarted with another token, or the cookie cleared
+      await page.getByRole('button', { name: 'Create token' }).click();
+      await page.getByLabel('Admin token').waitFor();
+      expect(await page.locator('body').innerText()).not.toContain('"code"');
+      await page.getByLabel('Admin token').fill('browser-secret');
+      await page.getByRole('button', { name: 'Open the console' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Access tokens' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/_vtr/console/tokens');
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  }, 90_000);
 });
