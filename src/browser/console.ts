@@ -52,7 +52,11 @@ window.vtrLive = (types, fn) => {
   liveEl.hidden = false;
   const es = new EventSource('/_vtr/api/stream?types=' + encodeURIComponent(types.join(',')));
   es.onopen = () => { liveEl.classList.add('on'); liveEl.textContent = 'live'; };
-  es.onerror = () => { liveEl.classList.remove('on'); liveEl.textContent = 'reconnecting…'; };
+  es.onerror = () => {
+    liveEl.classList.remove('on');
+    // CLOSED: the stream was refused (an admin token changed by a restart), so it never comes back by itself.
+    liveEl.textContent = es.readyState === EventSource.CLOSED ? 'not live: reload the page' : 'reconnecting…';
+  };
   const names: string[] = [];
   types.forEach((t) => {
     const hit: string[] = STREAM_TYPES.filter((n) => n.indexOf(t) === 0);
