@@ -164,13 +164,18 @@ suite('console in a browser', () => {
 });
 
 suite('console with --admin-token in a browser', () => {
-  it('asks for the token once, then works (pages and the live stream)', async () => {
+  it('asks for the token once (its field focused, a wrong one refused), then works (pages and the live stream)', async () => {
     const server = await startServer(['--memory', '--admin-token', 'browser-secret']);
     const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       page.setDefaultTimeout(20_000);
       await page.goto(`${server.origin}/_vtr/console/sessions`);
+      // The form's one field has the keyboard focus, after a wrong token too: type, Enter.
+      await page.keyboard.type('not-the-token');
+      await page.keyboard.press('Enter');
+      await page.getByRole('alert').filter({ hasText: 'That is not the admin token.' }).waitFor();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('admin_token');
       await page.getByLabel('Admin token').fill('browser-secret');
       await page.getByRole('button', { name: 'Open the console' }).click();
       await page.getByRole('heading', { level: 1, name: 'Sessions' }).waitFor();

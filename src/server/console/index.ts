@@ -7,7 +7,7 @@ import { setCookie } from 'hono/cookie';
 import { safeEqual } from '../../domain/ids.js';
 import type { AppDeps } from '../deps.js';
 import { bearer } from '../http.js';
-import { html } from './html.js';
+import { html, raw } from './html.js';
 import { CONSOLE, layout } from './layout.js';
 import { createConsoleRouter, type ConsoleRouter } from './router.js';
 import { registerSessionsPage } from './sessions.js';
@@ -146,7 +146,7 @@ ${error ? html`<div class="error" role="alert"><p>${error}</p></div>` : ''}
 <form method="post" action="/" class="card">
 <p>It was started with <code>--admin-token</code>. Enter the token once; the console keeps it in a cookie.</p>
 <label for="admin_token">Admin token</label>
-<input type="password" id="admin_token" name="admin_token" autocomplete="off" spellcheck="false" required>
+<input type="password" id="admin_token" name="admin_token" autocomplete="off" spellcheck="false" required autofocus${error ? raw(' aria-invalid="true"') : ''}>
 ${next ? html`<input type="hidden" name="next" value="${next}">` : ''}
 <p><button type="submit">Open the console</button></p>
 </form>`,
