@@ -1,5 +1,5 @@
 // The console's mail outbox in a real browser (headless Chromium through playwright-core) against
-// `vtr serve --smtp`: a mail whose send is under way shows "waiting to be sent", and turns into
+// `vtr serve`: each mail links to its webhook and event; under --smtp, a mail whose send is under way shows "waiting to be sent", and turns into
 // "sent" when the SMTP server takes it, without a reload (notification.updated on the event stream).
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../helpers/vtr-process.js';
@@ -42,5 +42,29 @@ suite('mail outbox in the console (browser)', () => {
     release();
     await row.getByText(/^sent /).waitFor();
     expect(await row.textContent()).not.toContain('waiting to be sent');
+  });
+
+  it('outbox: a mail links to its webhook and to the failed event, whose pages open', async () => {
+    const rx = await startReceiver({ answer: () => 500 });
+    cleanup.push(() => rx.close());
+    const server = await startServer(['--memory', '--retry-schedule', '10ms,10ms,10ms,10ms,10ms']);
+    cleanup.push(() => server.stop('SIGKILL'));
+    const browser = await launchChromium();
+    cleanup.push(() => browser.close());
+    const page = await browser.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${server.origin}/_vtr/console/outbox`);
+    await page.locator('#live.on').waitFor();
+    const hook = await wireWebhook(server.origin, rx.url);
+    await newSessionAt(server.origin);
+    const row = page.locator('#rows tr').first();
+    await row.waitFor();
+    await row.getByRole('link', { name: hook.webhook_id }).click();
+    await page.getByRole('heading', { level: 1, name: `Webhook ${hook.webhook_id}` }).waitFor();
+    await page.goBack();
+    const event = page.locator('#rows tr').first().getByRole('link', { name: /^msg_/ });
+    const eventId = (await event.textContent())!;
+    await event.click();
+    await page.getByRole('heading', { level: 1, name: `Webhook event ${eventId}` }).waitFor();
   });
 });

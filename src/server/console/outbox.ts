@@ -5,6 +5,7 @@ import type { Notification } from '../../domain/webhooks.js';
 import { html, type Html } from './html.js';
 import { scrollTable } from './layout.js';
 import { time, value } from './fields.js';
+import { eventHref, webhookHref } from './webhook-fields.js';
 import type { ConsoleRouter } from './router.js';
 
 const WAITING = 'its SMTP send has not finished: a vtr serve --smtp on this database sends it, after a restart too';
@@ -16,12 +17,18 @@ function smtpCell(n: Notification, waiting: boolean): Html {
   return html`<span class="muted">outbox only</span>`;
 }
 
-function mailRow(n: Notification, waiting: boolean): Html {
+/** The mail's webhook and event, linked while the webhook (and so its events) still exists. */
+function webhookCell(n: Notification, hooks: Set<string>): Html {
+  if (!n.webhook_id || !hooks.has(n.webhook_id)) return html`${value(n.webhook_id)}${n.webhook_id ? html` <span class="muted">(deleted)</span>` : ''}`;
+  return html`<a href="${webhookHref(n.webhook_id)}">${n.webhook_id}</a>${n.webhook_event_id ? html`<br><a class="muted" href="${eventHref(n.webhook_event_id)}">${n.webhook_event_id}</a>` : ''}`;
+}
+
+function mailRow(n: Notification, waiting: boolean, hooks: Set<string>): Html {
   const smtp = smtpCell(n, waiting);
   return html`<tr id="mail-${n.notification_id}">
 <td>${time(n.created_at)}</td><td>${n.kind}</td><td>${value(n.to)}</td>
 <td class="wrap"><details><summary>${n.subject}</summary><pre>${n.body}</pre></details></td>
-<td>${smtp}</td><td class="mono">${value(n.webhook_id)}</td>
+<td>${smtp}</td><td class="mono">${webhookCell(n, hooks)}</td>
 </tr>`;
 }
 
@@ -30,10 +37,11 @@ export function registerOutboxPage(r: ConsoleRouter): void {
   r.page('/outbox', () => {
     const mails = deps.webhooks?.notifications({ limit: 200 }) ?? [];
     const waiting = deps.webhooks?.sendsWaiting(mails.map((n) => n.notification_id)) ?? new Set<string>();
+    const hooks = new Set((deps.webhooks?.list() ?? []).map((w) => w.webhook_id));
     const body = html`<h1>Mail outbox</h1>
 <p class="muted">Notifications to site owners. With <code>vtr serve --smtp smtp://…</code> they are also sent; one written without it stays in the outbox only.</p>
 <div id="outbox">
-${scrollTable('Notifications, newest first', ['Created', 'Kind', 'To', 'Subject', 'SMTP', 'Webhook'], mails.map((n) => mailRow(n, waiting.has(n.notification_id))), { bodyId: 'rows', empty: 'No mail yet. A webhook event that fails every retry writes one.' })}
+${scrollTable('Notifications, newest first', ['Created', 'Kind', 'To', 'Subject', 'SMTP', 'Webhook'], mails.map((n) => mailRow(n, waiting.has(n.notification_id), hooks)), { bodyId: 'rows', empty: 'No mail yet. A webhook event that fails every retry writes one.' })}
 </div>`;
     const script = html`vtrPage.outbox();`;
     return r.render({ title: 'Mail outbox', nav: 'outbox', body, script });
