@@ -48,6 +48,16 @@ document.addEventListener('submit', (e) => {
   if (q && !window.confirm(q)) e.preventDefault();
 });
 
+// A refused filter's line scrolls sideways inside its box (the caret stays under its column): at
+// phone width, bring the caret into view instead of leaving it off to the right.
+document.querySelectorAll<HTMLPreElement>('.error pre').forEach((pre) => {
+  const lines = (pre.textContent ?? '').split('\n');
+  const caret = lines[lines.length - 1].indexOf('^');
+  const longest = Math.max(...lines.map((l) => l.length));
+  if (caret < 0 || pre.scrollWidth <= pre.clientWidth) return;
+  pre.scrollLeft = Math.max(0, (caret / longest) * pre.scrollWidth - pre.clientWidth / 2);
+});
+
 window.vtrLive = (types, fn) => {
   liveEl.hidden = false;
   const es = new EventSource('/_vtr/api/stream?types=' + encodeURIComponent(types.join(',')));

@@ -149,6 +149,30 @@ suite('console in a browser', () => {
     }
   });
 
+  it('a refused long filter at phone width shows its caret, scrolled into the error box', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const p = await phone.newPage();
+      const where = 'risk_level in (suspicious, invalid) and channel = paid and source contains "newsletter" and country_code == US';
+      await p.goto(`${server.origin}/_vtr/console/sessions?where=${encodeURIComponent(where)}`);
+      const pre = p.getByRole('alert').locator('pre');
+      await pre.waitFor();
+      const seen = await pre.evaluate((el) => {
+        const text = el.firstChild!;
+        const range = document.createRange();
+        const at = text.textContent!.lastIndexOf('^');
+        range.setStart(text, at);
+        range.setEnd(text, at + 1);
+        const caret = range.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        return caret.left >= box.left && caret.right <= box.right;
+      });
+      expect(seen).toBe(true);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('Back after rotating keys shows the keys in force, not the old ones from a cache', async () => {
     const site = await cli('sites', 'create', '--name', 'Rotated');
     await page.goto(`${server.origin}/_vtr/console/sites`);
