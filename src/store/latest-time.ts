@@ -13,9 +13,11 @@ const STAMPED: ReadonlyArray<readonly [string, string]> = [
 ];
 
 export function createLatestTime(db: Db): () => string | null {
-  const query = db.prepare<[], { latest: string | null }>(
+  // Prepared on first use: only a frozen clock starting on a file asks.
+  let query: ReturnType<typeof prepare> | null = null;
+  const prepare = () => db.prepare<[], { latest: string | null }>(
     `SELECT max(t) AS latest FROM (${STAMPED.map(([table, col]) => `SELECT max(${col}) AS t FROM ${table}`).join(' UNION ALL ')})`,
   );
   /** The wire-format timestamp (UTC, microseconds), or null for an empty database. */
-  return () => query.get()?.latest ?? null;
+  return () => (query ??= prepare()).get()?.latest ?? null;
 }
