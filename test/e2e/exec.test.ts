@@ -1,29 +1,21 @@
 // `vtr exec` through the built CLI as a CI job runs it (serve's start-up edges: serve-start.test.ts).
 import { spawn } from 'node:child_process';
-import { connect, createServer, type Server } from 'node:net';
+import { connect } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { busyPort, closeBusyPorts } from '../helpers/busy-port.js';
 import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
 
 const node = JSON.stringify(process.execPath);
 const vtr = `${node} ${JSON.stringify(CLI)}`;
 const servers: ServerProcess[] = [];
-const sockets: Server[] = [];
 
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop()));
-  for (const s of sockets.splice(0)) s.close();
+  await closeBusyPorts();
 });
-
-/** A port something else is listening on. */
-async function busyPort(): Promise<number> {
-  const s = createServer();
-  sockets.push(s);
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  return (s.address() as { port: number }).port;
-}
 
 /** Runs a Node script as the exec'd command. */
 const script = (code: string) => ['exec', '--', process.execPath, '-e', code];
@@ -238,7 +230,7 @@ describe('vtr exec', () => {
 
   it('exec: the emulator\'s own lines (a notification SMTP could not send) reach stderr only with --log', async () => {
     const closed = await busyPort();
-    for (const s of sockets.splice(0)) await new Promise((resolve) => s.close(resolve));
+    await closeBusyPorts(); // a port nothing listens on
     // The command (its own stderr silenced) waits until the emulator has tried to mail the failed event's notification.
     const command = `${vtr} webhooks create --url http://127.0.0.1:${closed}/hook >/dev/null 2>&1 && `
       + `${vtr} views create --name all --filter "page_views >= 1" --trigger-webhooks >/dev/null 2>&1 && `

@@ -1,27 +1,18 @@
 // vtr serve's start-up from the built binary: bad --import/--export-on-exit values, a busy port,
 // --port 0, and a serve npm started that outlives npm.
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
 import { readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { busyPort, closeBusyPorts } from '../helpers/busy-port.js';
 import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
 
 const vtr = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)}`;
 const servers: ServerProcess[] = [];
-const sockets: Server[] = [];
 
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop()));
-  for (const s of sockets.splice(0)) s.close();
+  await closeBusyPorts();
 });
-
-/** A port something else is listening on. */
-async function busyPort(): Promise<number> {
-  const s = createServer();
-  sockets.push(s);
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  return (s.address() as { port: number }).port;
-}
 
 describe('vtr serve start-up', () => {
   it('serve/exec: an empty --import (a shell variable left unset) is a usage error naming it, instead of starting with nothing imported', async () => {
