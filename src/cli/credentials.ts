@@ -1,5 +1,5 @@
 // Credentials: flag > environment > the local emulator's default (or --site) site.
-import { ApiError, ConnectionError, createApiClient, type ApiClient } from '../client/api-client.js';
+import { ApiError, createApiClient, type ApiClient } from '../client/api-client.js';
 import { setEmulatedTimes } from './output.js';
 import type { CliConfig } from './context.js';
 import { OperationError, UsageError } from './errors.js';
@@ -61,7 +61,7 @@ export async function buildClient(config: CliConfig, needs: { token?: boolean; s
   if (wantToken || wantSecret) {
     const missing = wantToken ? '--token (or VTR_ACCESS_TOKEN)' : '--secret-key (or VTR_SECRET_KEY)';
     if (!isLocal(config.baseUrl) && !config.adminToken) throw new UsageError(`${missing} is required for a remote base URL`);
-    const site = await fetchSite(base, config.site, config.siteFrom).catch((err: unknown) => {
+    const site = await fetchSite(base, config.site).catch((err: unknown) => {
       // An emulator started with --admin-token: the keys themselves avoid the lookup the token is needed for.
       if (err instanceof ApiError && err.status === 401 && !config.adminToken) {
         throw new OperationError(`${err.message} (HTTP 401, unauthorized), to look up the site's keys; or give ${missing} instead`);
@@ -78,17 +78,12 @@ export async function buildClient(config: CliConfig, needs: { token?: boolean; s
     }
   } else if (config.site && (needs.token || needs.secretKey) && (isLocal(config.baseUrl) || config.adminToken)) {
     // The keys were given; an unknown --site is still an error where the management API can tell.
-    await fetchSite(base, config.site, config.siteFrom);
+    await fetchSite(base, config.site);
   }
   return createApiClient({ baseUrl: config.baseUrl, accessToken, secretKey, adminToken: config.adminToken, onClockMode });
 }
 
-async function fetchSite(client: ApiClient, siteId: string | null, from: string): Promise<SiteKeys> {
-  try {
-    return await client.admin<SiteKeys>('GET', siteId ? `/sites/${encodeURIComponent(siteId)}` : '/sites/default');
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw new OperationError(`${from}: no site ${siteId}; see \`vtr sites list\``);
-    if (err instanceof ConnectionError) throw err;
-    throw err;
-  }
+/** A 404 is reported as for every command: "--site: site … not found (HTTP 404, not_found); see `vtr sites list`". */
+async function fetchSite(client: ApiClient, siteId: string | null): Promise<SiteKeys> {
+  return client.admin<SiteKeys>('GET', siteId ? `/sites/${encodeURIComponent(siteId)}` : '/sites/default');
 }

@@ -18,6 +18,15 @@ afterAll(async () => {
 });
 
 describe('vtr check', { timeout: 90_000 }, () => {
+  it('check, session get, sessions list: an unknown --site is said in one wording, whichever command took it', async () => {
+    const said = `vtr: error: --site: site site_nope not found (HTTP 404, not_found); see \`vtr sites list\`\n`;
+    for (const args of [['check', '--ip', '192.0.2.1'], ['session', 'get', 'ses_x'], ['sessions', 'list']]) {
+      const r = await vtr([...args, '--site', 'site_nope']);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr, args.join(' ')).toBe(said);
+    }
+  });
+
   it('check: --json prints exactly the check result, with the default site keys', async () => {
     const r = await vtr(['check', '--email', 'someone@mailinator.com', '--ip', '192.0.2.10', '--json']);
     expect(r.code).toBe(0);
