@@ -34,18 +34,20 @@ function checkStatus(status: string | undefined): void {
  */
 export type WatchWebhookEvents = (listener: (event: WebhookEvent | null) => void) => () => void;
 
-/** An empty id would read as no filter at all: every event of the site, another session's included. */
-function checkIds(o: { sessionId?: string; webhookId?: string }): void {
-  for (const [k, what] of [['sessionId', 'session'], ['webhookId', 'webhook']] as const) {
-    const v: unknown = o[k];
-    if (v !== undefined && !(typeof v === 'string' && v.trim() !== '')) throw new TypeError(`${k}: expected a ${what} id, got ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`);
-  }
+/** An id that is no id (undefined from `session.id`, an empty string) would read as another path or id. */
+function checkId(label: string, what: string, v: unknown): void {
+  if (!(typeof v === 'string' && v.trim() !== '')) throw new TypeError(`${label}: expected a ${what} id, got ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`);
 }
 
-/** An id argument that is no id (undefined from `session.id`, an empty string) would read as another path or id. */
+/** An empty filter id would read as no filter at all: every event of the site, another session's included. */
+function checkIds(o: { sessionId?: string; webhookId?: string }): void {
+  if (o.sessionId !== undefined) checkId('sessionId', 'session', o.sessionId);
+  if (o.webhookId !== undefined) checkId('webhookId', 'webhook', o.webhookId);
+}
+
 function idArg(helper: string, name: string, what: string, v: unknown): string {
-  if (typeof v === 'string' && v.trim() !== '') return v;
-  throw new TypeError(`${helper}: ${name}: expected a ${what} id, got ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`);
+  checkId(`${helper}: ${name}`, what, v);
+  return v as string;
 }
 
 /** `frozen`: whether the emulator's clock is frozen (its retries run only when a test moves it). */
