@@ -9,8 +9,9 @@ import { UsageError } from './errors.js';
 /** `--flag ` for an option, '' for a positional argument: how messages name where the path came from. */
 const named = (flag: string | null, file: string) => (flag ? `${flag} ${file}` : file);
 
-/** `file` when it can be opened for reading as a file; else a usage error saying what to give instead. */
+/** `file` when it can be opened for reading as a file; else (blank, missing, a directory) a usage error saying what to give instead. */
 export function fileToRead(flag: string | null, file: string, instead: string): string {
+  if (file.trim() === '') throw new UsageError(`${flag ?? '<file>'}: give ${instead} (a shell variable left unset?)`);
   let isDir: boolean;
   try {
     isDir = statSync(file).isDirectory();
@@ -23,9 +24,10 @@ export function fileToRead(flag: string | null, file: string, instead: string): 
   return file;
 }
 
-/** `file` when vtr can write it; else a usage error naming the directory and what to do. */
+/** `file` when vtr can write it; else (blank, a directory, no writable directory) a usage error saying what to do. */
 export function fileToWrite(flag: string | null, file: string): string {
   const prefix = flag ? `${flag}: ` : '';
+  if (file.trim() === '') throw new UsageError(`${prefix}give a file name`);
   if (isDirectory(file)) throw new UsageError(`${prefix}${file} is a directory; give a file name, e.g. state.json`);
   const dir = dirname(file);
   const notWritable = `${prefix}cannot write ${file}: ${dir} is not a directory vtr can write to`;

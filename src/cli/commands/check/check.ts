@@ -28,7 +28,6 @@ export function failOnReason(r: Pick<CheckView, 'risk_level' | 'outcome' | 'revi
 }
 
 async function readData(source: string): Promise<Record<string, unknown>> {
-  if (source.trim() === '') throw new UsageError('--data: give a JSON file, or - for stdin (a shell variable left unset?)');
   if (source !== '-') fileToRead('--data', source, 'a JSON file, or - for stdin');
   let text: string;
   try {

@@ -42,11 +42,6 @@ function webhookTimeout(value: string): number {
   return ms;
 }
 
-function exportFile(file: string): string {
-  if (file.trim() === '') throw new UsageError('--export-on-exit: give a file name');
-  return fileToWrite('--export-on-exit', file);
-}
-
 export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
   // Digits only: Number() would read "" (an unset $PORT) as 0, a free port, and "0x50" as 80.
   const port = /^\d{1,5}$/.test(o.port) ? Number(o.port) : NaN;
@@ -58,7 +53,6 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
   }
   if (o.db === '') throw new UsageError('--db: give a file name (or --memory to keep nothing)');
   // Left empty, it would start with nothing imported while the user expects the file's state.
-  if (o.import?.trim() === '') throw new UsageError('--import: give the file a state export was written to (a shell variable left unset?)');
   if (o.import != null) fileToRead('--import', o.import, 'the file a state export was written to');
   const schedule = o.retrySchedule?.split(',').map((s) => duration('--retry-schedule', s));
   if (schedule && schedule.length !== 5) throw new UsageError('--retry-schedule: give exactly five delays, e.g. 5s,5m,30m,2h,5h');
@@ -88,7 +82,7 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
     webhookTimeoutMs: webhookTimeout(o.webhookTimeout),
     smtpUrl: o.smtp ?? null,
     importFile: o.import ?? null,
-    exportOnExit: o.exportOnExit == null ? null : exportFile(o.exportOnExit),
+    exportOnExit: o.exportOnExit == null ? null : fileToWrite('--export-on-exit', o.exportOnExit),
     log: o.log,
   };
 }
