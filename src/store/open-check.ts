@@ -71,8 +71,10 @@ export function refuseSpecialPath(path: string, dbOption: string): void {
   if (fs) throw new Error(`the database ${path} is on ${fs}, a kernel filesystem that cannot hold a database; give a file on a disk for ${dbOption}, e.g. .vtr/vtr.db`);
 }
 
-/** Why opening or first writing `path` failed, in words that name the file and what to do. */
-/** `busyMs`: how long SQLite waited for another process's write lock. */
+/**
+ * Why opening or first writing `path` failed, in words that name the file and what to do. `busyMs`:
+ * how long SQLite waited for another process's write lock.
+ */
 export function openFailure(path: string, err: unknown, dbOption: string, busyMs: number): Error {
   const kind = storageFaultKind(err);
   const sqlite = `${(err as { code?: string }).code ?? 'error'}: ${(err as Error).message}`;
@@ -93,7 +95,7 @@ export function openFailure(path: string, err: unknown, dbOption: string, busyMs
   }
   if (kind !== 'read_only') return err as Error;
   // Permissions are not the problem: a folder given where the file goes.
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+  if (statOrNull(path)?.isDirectory()) {
     return new Error(`the database ${path} is a directory; give a file for ${dbOption}, e.g. ${join(path, 'vtr.db')}`);
   }
   return new Error(`the database ${path} cannot be written: ${whyNotWritable(path) ?? sqlite}; make it writable by this user, or pass another ${dbOption}`);
