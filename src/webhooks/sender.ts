@@ -1,6 +1,9 @@
-// One HTTP POST of a delivery with undici: no redirects followed, the whole exchange (connect,
-// headers, body) bounded by the webhook timeout. Never throws: the result says what happened.
-import type { Agent } from 'undici';
+// One HTTP POST of a delivery with Node's own http/https: no redirects followed, the whole exchange
+// (connect, headers, body) bounded by the webhook timeout. Never throws: the result says what happened.
+// Not undici: its parser is WebAssembly, which V8 goes on optimising in the background after the
+// first delivery, and Node waits for that before a process may exit (a test suite's, ~0.5 s late).
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { formatDuration } from '../domain/time.js';
 
 export interface SendResult {
@@ -14,22 +17,23 @@ export interface SendResult {
 /** `cancel`: ends the exchange before its timeout (the emulator is closing and is not to wait for it). */
 export type Sender = (url: string, headers: Record<string, string>, body: string, timeoutMs: number, cancel?: AbortSignal) => Promise<SendResult>;
 
+/** The most of an answer's body read (and dropped) before its connection is cut instead. */
+const BODY_LIMIT = 256 * 1024;
+
 export function createHttpSender(): { send: Sender; close(): Promise<void> } {
-  // Our own connection pool, closed on shutdown so idle keep-alive sockets do not hold the process.
-  // undici loads with the first delivery: an emulator that sends none never pays for it.
-  let client: Promise<{ agent: Agent; request: typeof import('undici').request }> | null = null;
-  const undici = () => (client ??= import('undici').then((u) => ({ agent: new u.Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 10_000 }), request: u.request })));
+  // Our own connection pools, destroyed on close so no socket outlives the emulator. An idle one is
+  // dropped after 4 s, before a receiver's own keep-alive timeout (Node's is 5 s) can cut it mid-reuse.
+  const pools = { http: new HttpAgent({ keepAlive: true, timeout: 4_000 }), https: new HttpsAgent({ keepAlive: true, timeout: 4_000 }) };
   const send: Sender = async (url, headers, body, timeoutMs, cancel) => {
     const timeout = AbortSignal.timeout(timeoutMs);
     const { signal, done } = either(timeout, cancel);
     try {
-      const { agent, request } = await undici();
       const to = withBasicAuth(url, headers);
-      const res = await request(to.url, { method: 'POST', headers: to.headers, body, dispatcher: agent, signal });
+      const res = await post(to.url, to.headers, body, signal, pools);
       // The answer's body is not kept, but reading it is part of the exchange (and frees the socket):
       // a 2xx whose body is still coming at the timeout is a timeout.
-      await res.body.dump({ limit: 256 * 1024, signal }).catch(() => undefined);
-      const code = res.statusCode;
+      await drain(res, signal).catch(() => undefined);
+      const code = res.statusCode ?? 0;
       if (cancel?.aborted) return cancelled;
       if (signal.aborted) return { ok: false, status_code: code, error: describe(null, true, timeoutMs) };
       if (code >= 200 && code < 300) return { ok: true, status_code: code, error: null };
@@ -48,9 +52,47 @@ export function createHttpSender(): { send: Sender; close(): Promise<void> } {
   return {
     send,
     close: async () => {
-      if (client) await (await client).agent.close().catch(() => undefined);
+      pools.http.destroy();
+      pools.https.destroy();
     },
   };
+}
+
+/** Resolves with the answer once its headers arrived; `signal` cuts the exchange at any point. */
+function post(url: string, headers: Record<string, string>, body: string, signal: AbortSignal, pools: { http: HttpAgent; https: HttpsAgent }): Promise<IncomingMessage> {
+  const https = url.startsWith('https:');
+  const request = https ? httpsRequest : httpRequest;
+  const all = { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: all, agent: https ? pools.https : pools.http, signal }, resolve);
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Reads the body to its end, or cuts the connection past BODY_LIMIT or at `signal`. */
+function drain(res: IncomingMessage, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    let read = 0;
+    const stop = () => res.destroy();
+    signal.addEventListener('abort', stop, { once: true });
+    const end = (err?: unknown) => {
+      signal.removeEventListener('abort', stop);
+      if (err) reject(err);
+      else resolve();
+    };
+    res.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > BODY_LIMIT) {
+        res.destroy();
+        end();
+      }
+    });
+    res.on('end', () => end());
+    res.on('error', end);
+    res.on('close', () => end(res.complete ? undefined : new Error('the answer was cut')));
+  });
 }
 
 const cancelled: SendResult = { ok: false, status_code: null, error: 'cancelled: the emulator was closed', cancelled: true };
@@ -96,16 +138,18 @@ function describe(err: unknown, timedOut: boolean, timeoutMs: number): string {
   const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = e.code ?? e.cause?.code;
   const raw = e.cause?.message ?? e.message ?? String(err);
-  if (code?.startsWith('ERR_SSL_')) return tlsError(raw, code);
+  // A handshake that fails while the request is written is a plain EPROTO, OpenSSL's reason in its text.
+  const reason = /:error:[0-9A-Fa-f]+:SSL routines:[^:]*:([^:]+):/.exec(raw)?.[1].trim();
+  if (code?.startsWith('ERR_SSL_') || reason) return tlsError(raw, reason, code);
   const message = raw.replace(/\s+/g, ' ').trim().slice(0, 300);
   return code && !message.includes(code) ? `${message} (${code})` : message;
 }
 
 // OpenSSL's own text ("<thread>:error:<id>:SSL routines:<function>:<reason>:<source file>:<line>:\n")
-// is one line of a record, a tail line or a mail only by its reason.
-function tlsError(raw: string, code: string): string {
-  const parts = raw.split(':');
-  const reason = parts[1] === 'error' && parts.length > 5 ? parts[5].trim() : raw.replace(/\s+/g, ' ').trim().slice(0, 200);
-  const hint = code === 'ERR_SSL_WRONG_VERSION_NUMBER' ? '; is the endpoint plain http://?' : '';
-  return `TLS error: ${reason} (${code})${hint}`;
+// is one line of a record, a tail line or a mail only by its reason; its code is Node's name for it.
+function tlsError(raw: string, reason: string | undefined, code: string | undefined): string {
+  const why = reason ?? raw.replace(/\s+/g, ' ').trim().slice(0, 200);
+  const name = code?.startsWith('ERR_SSL_') ? code : `ERR_SSL_${why.toUpperCase().replace(/\W+/g, '_')}`;
+  const hint = name === 'ERR_SSL_WRONG_VERSION_NUMBER' ? '; is the endpoint plain http://?' : '';
+  return `TLS error: ${why} (${name})${hint}`;
 }
