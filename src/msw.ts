@@ -1,7 +1,7 @@
 // `vtr/msw`: Mock Service Worker handlers that answer the service's API at a base URL of the user's
 // choice from an in-process emulator, for test suites that already intercept `fetch` with MSW. No
 // port is opened: each intercepted request goes to the emulator's one pipeline (`emu.fetch`).
-import { http, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import { startEmulator } from './index.js';
 import type { RunningEmulator, StartEmulatorOptions } from './library/types.js';
 
@@ -60,8 +60,26 @@ function baseUrlOf(value: unknown): URL {
   return url;
 }
 
+/**
+ * msw, an optional peer dependency, loaded when handlers are made (before any emulator starts): in a
+ * project without it, a message that says what to install instead of Node's "Cannot find package 'msw'".
+ */
+async function loadMsw(): Promise<typeof import('msw')> {
+  try {
+    return await import('msw');
+  } catch (err) {
+    const e = err as { code?: string; message?: string };
+    // Only msw itself missing: a broken install of one of its own dependencies is reported as it is.
+    if (e.code === 'ERR_MODULE_NOT_FOUND' && /package 'msw'/.test(e.message ?? '')) {
+      throw new Error('vtr/msw needs msw, v2 or v3, installed in your project as a dev dependency: npm i -D msw', { cause: err });
+    }
+    throw err;
+  }
+}
+
 export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHandlers> {
   const base = baseUrlOf(opts?.baseUrl);
+  const { http } = await loadMsw();
   const own = !opts.emulator;
   const emulator = opts.emulator ?? (await startEmulator({ listen: false, ...opts.emulatorOptions }));
   const root = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;

@@ -11,8 +11,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 let project = '';
 let packed = '';
 
-/** A scratch project with the packed vtr unpacked in its node_modules, its other packages linked from ours (`msw` → `mswFrom`). */
-function consumerProject(mswFrom = 'msw'): string {
+/** A scratch project with the packed vtr unpacked in its node_modules, its other packages linked from ours (`msw` → `mswFrom`; null: no msw). */
+function consumerProject(mswFrom: string | null = 'msw'): string {
   const dir = tempDir('vtr-consumer-');
   const modules = join(dir, 'node_modules');
   mkdirSync(join(modules, 'vtr'), { recursive: true });
@@ -21,7 +21,7 @@ function consumerProject(mswFrom = 'msw'): string {
     if (name === '.bin' || name.startsWith('.') || name === 'vtr' || name === 'msw') continue;
     symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
   }
-  symlinkSync(join(ROOT, 'node_modules', mswFrom), join(modules, 'msw'));
+  if (mswFrom) symlinkSync(join(ROOT, 'node_modules', mswFrom), join(modules, 'msw'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', type: 'module', private: true }));
   return dir;
 }
@@ -81,6 +81,23 @@ describe('the packed package, as a consumer imports it', () => {
       get: 'invalid', events: ['signup'], list: 1, check: 'suspicious', view: true, webhook: 'enabled',
       events_before_reset: 0, reset: 0, same_keys: true, fetch: 200, msw: 'invalid',
     });
+  }, 60_000);
+
+  it('package: in a project without msw, vtr/msw says to install it, not only that a package is missing', () => {
+    const bare = consumerProject(null);
+    writeFileSync(join(bare, 'use.mjs'), `
+      const out = {};
+      try {
+        const { createHandlers } = await import('vtr/msw');
+        await createHandlers({ baseUrl: 'https://risk.example.invalid/api/v1' });
+        out.error = null;
+      } catch (err) {
+        out.error = err.message;
+      }
+      console.log(JSON.stringify(out));
+    `);
+    const out = JSON.parse(execFileSync(process.execPath, ['use.mjs'], { cwd: bare, encoding: 'utf8' }));
+    expect(out.error).toBe('vtr/msw needs msw, v2 or v3, installed in your project as a dev dependency: npm i -D msw');
   }, 60_000);
 
   // Node 20.19 and 22.12 load an ES module with require(): a CommonJS test suite takes vtr as it is.
