@@ -22,6 +22,10 @@ export interface WaitForOptions {
 }
 
 const STATUSES: readonly string[] = EVENT_STATUSES;
+/** A page of a webhook's events; the API's most at once is 10,000. */
+const PAGE = 1000;
+/** The most events waitFor's rejection lists. */
+const SHOWN = 20;
 /** A status no event can have would filter everything out, or wait out its timeout: say so at once. */
 function checkStatus(status: string | undefined): void {
   if (status !== undefined && !STATUSES.includes(status)) throw new TypeError(`status: expected one of ${STATUSES.join(', ')}, got ${JSON.stringify(status)}`);
@@ -55,15 +59,26 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
   const site = () => encodeURIComponent(siteId());
   const id = (s: string) => encodeURIComponent(s);
 
+  /** All of a webhook's events, newest first, page after page. */
+  async function webhookEvents(webhookId: string, status: EventStatus | undefined): Promise<WebhookEvent[]> {
+    const all: WebhookEvent[] = [];
+    for (let before: string | undefined; ; ) {
+      const page = await client.admin<WebhookEvent[]>('GET', `/webhooks/${id(webhookId)}/events`, { query: { status, limit: PAGE, before } });
+      all.push(...page);
+      if (page.length < PAGE) return all;
+      before = page[page.length - 1].webhook_event_id;
+    }
+  }
+
   async function events(filter: WebhookEventFilter = {}): Promise<WebhookEvent[]> {
     checkStatus(filter.status);
     checkIds(filter);
     let list: WebhookEvent[];
-    if (filter.sessionId) list = await client.admin<WebhookEvent[]>('GET', `/sessions/${id(filter.sessionId)}/webhook-events`, { query: { limit: 1000 } });
+    // A session sets off one event per view and webhook: its route's one page (10,000) holds them all.
+    if (filter.sessionId) list = await client.admin<WebhookEvent[]>('GET', `/sessions/${id(filter.sessionId)}/webhook-events`, { query: { limit: 10_000 } });
     else {
       const hooks = filter.webhookId ? [{ webhook_id: filter.webhookId }] : await client.admin<Webhook[]>('GET', `/sites/${site()}/webhooks`);
-      const lists = await Promise.all(hooks.map((w) => client.admin<WebhookEvent[]>('GET', `/webhooks/${id(w.webhook_id)}/events`, { query: { limit: 1000 } })));
-      list = lists.flat();
+      list = (await Promise.all(hooks.map((w) => webhookEvents(w.webhook_id, filter.status)))).flat();
     }
     return list.filter((e) => (!filter.webhookId || e.webhook_id === filter.webhookId) && (!filter.status || e.status === filter.status));
   }
@@ -130,12 +145,10 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
           if (e && !passed.has(e.webhook_event_id)) passed.set(e.webhook_event_id, structuredClone(e)); // its own copy: the bus's is shared
           wake?.();
         });
-        let seen: WebhookEvent[] = [];
         try {
           for (;;) {
-            seen = await events({ sessionId: o.sessionId, webhookId: o.webhookId });
-            // In the status now, as read; else the first that passed through it.
-            const hit = seen.find((e) => e.status === status) ?? passed.values().next().value;
+            // In the status now, as read (only those: a webhook may have thousands); else the first that passed through it.
+            const hit = (await events({ sessionId: o.sessionId, webhookId: o.webhookId, status }))[0] ?? passed.values().next().value;
             if (hit) return hit;
             const left = deadline - realTimers.now();
             if (left <= 0) break;
@@ -152,9 +165,14 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         } finally {
           unwatch();
         }
+        const seen = await events({ sessionId: o.sessionId, webhookId: o.webhookId });
+        const late = seen.find((e) => e.status === status); // reached it since the last look
+        if (late) return late;
         const next = (e: WebhookEvent) => (e.next_attempt_at ? `, next at ${e.next_attempt_at}` : '');
+        // The newest few: a webhook's thousands would bury the message.
+        const more = seen.length > SHOWN ? `, and ${seen.length - SHOWN} more` : '';
         const what = seen.length
-          ? seen.map((e) => `${e.webhook_event_id} ${e.status} (${e.attempts.length} attempt${e.attempts.length === 1 ? '' : 's'}${next(e)})`).join(', ')
+          ? seen.slice(0, SHOWN).map((e) => `${e.webhook_event_id} ${e.status} (${e.attempts.length} attempt${e.attempts.length === 1 ? '' : 's'}${next(e)})`).join(', ') + more
           : 'no webhook event at all';
         const scope = [o.sessionId && `session ${o.sessionId}`, o.webhookId && `webhook ${o.webhookId}`].filter(Boolean).join(', ');
         // A frozen clock runs no retry by itself, however long the wait: say what moves it.
