@@ -4,9 +4,9 @@ import { createRequire } from 'node:module';
 import { lazy } from '../domain/lazy.js';
 
 const countryNames = lazy<typeof import('i18n-iso-countries')>('i18n-iso-countries');
-const postcodes = lazy<typeof import('postcode-validator')>('postcode-validator');
 import { countryName } from '../domain/ip-intel.js';
 import { visibleText } from './visible-text.js';
+import { readPostalCode } from './postal-code.js';
 
 export interface AddressInput {
   address1?: string | null;
@@ -178,24 +178,6 @@ function parseUsLine(line: string): Parsed | null {
   }
 }
 
-/** null when the country has no postal code rule. */
-function postalCodeValid(postal: string, country: string): boolean | null {
-  const v = postcodes();
-  if (!v.postcodeValidatorExistsForCountry(country)) return null;
-  try {
-    if (v.postcodeValidator(postal, country)) return true;
-    // Digits typed without the separator their country's format has (JP 1000001, PL 00950,
-    // US 941051234): valid when a hyphen at some place makes the format.
-    if (!/^\d{4,10}$/.test(postal)) return false;
-    for (let i = 1; i < postal.length; i++) {
-      if (v.postcodeValidator(`${postal.slice(0, i)}-${postal.slice(i)}`, country)) return true;
-    }
-    return false;
-  } catch {
-    return null;
-  }
-}
-
 function field(v: unknown, tooLong: { hit: boolean }): string | null {
   if (typeof v !== 'string') return null;
   const s = visibleText(v);
@@ -239,7 +221,8 @@ export function checkAddress(input: AddressInput, siteCountry: string | null): A
 
   // NFKC: full-width digits and hyphens, as a Japanese keyboard types them, are the same code.
   if (postal) postal = postal.normalize('NFKC').toUpperCase().replace(/\s+/g, ' ');
-  const postalValid = postal && country ? postalCodeValid(postal, country) : null;
+  let postalValid: boolean | null = null;
+  if (postal && country) ({ postal, valid: postalValid } = readPostalCode(postal, country));
 
   const nothing = !address1 && !address2 && !city && !state && !countryIn && !postal;
   return {
