@@ -138,6 +138,27 @@ describe('console pages', () => {
     expect(unknown.text).toContain('no probe');
   });
 
+  it('sessions: a webhook or webhook event id pasted into the filter says what it is and links to its page, not "unknown field"', async () => {
+    const h = fresh();
+    const hook = (await h.admin('POST', `/sites/${h.site.site_id}/webhooks`, { url: 'http://127.0.0.1:9/hook' })).body;
+    const go = async (text: string) => page(h, `/_vtr/console/sessions?where=${encodeURIComponent(text)}`);
+    const wh = await go(hook.webhook_id);
+    expect(wh.status).toBe(200);
+    expect(wh.text).not.toContain('unknown field');
+    expect(wh.text).toContain(`${hook.webhook_id} is a webhook id`);
+    expect(wh.text).toContain(`href="/_vtr/console/webhooks/${hook.webhook_id}"`);
+    const event = (await h.admin('POST', `/webhooks/${hook.webhook_id}/trigger`, {})).body;
+    const ev = await go(event.webhook_event_id);
+    expect(ev.text).not.toContain('unknown field');
+    expect(ev.text).toContain(`${event.webhook_event_id} is a webhook event id`);
+    expect(ev.text).toContain(`href="/_vtr/console/webhook-events/${event.webhook_event_id}"`);
+    for (const gone of ['wh_' + 'B'.repeat(16), 'msg_' + 'C'.repeat(24)]) {
+      const r = await go(gone);
+      expect(r.text).not.toContain('unknown field');
+      expect(r.text).toContain('href="/_vtr/console/webhooks"');
+    }
+  });
+
   it('pages with a before cursor', async () => {
     const h = fresh();
     for (let i = 0; i < 53; i++) await h.createSession();

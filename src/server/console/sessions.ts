@@ -7,6 +7,7 @@ import { html, raw, scriptJson, type Html } from './html.js';
 import { CONSOLE, scrollTable } from './layout.js';
 import { pageOf, pager, risk, sitePicker, time, value } from './fields.js';
 import type { ConsoleRouter } from './router.js';
+import { eventHref, webhookHref } from './webhook-fields.js';
 
 const PAGE_SIZE = 50;
 // Fits 1280 px: channel with source, IP with country (one cell each, the second on its own line).
@@ -45,6 +46,31 @@ function idTarget(deps: ConsoleRouter['deps'], text: string): string | null {
   return sessionPage(probe.session_id);
 }
 
+const WEBHOOK_ID = /^(wh|msg)_[0-9A-Za-z]{8,64}$/;
+
+/**
+ * A webhook or webhook event id pasted into the filter (from a delivery's webhook-id header, a mail):
+ * not something sessions are looked up by, so say what it is and link to where it is shown.
+ */
+function webhookIdNote(deps: ConsoleRouter['deps'], text: string): Html | null {
+  const m = WEBHOOK_ID.exec(text);
+  if (!m) return null;
+  const hook = m[1] === 'wh';
+  let known = false;
+  try {
+    if (deps.webhooks) known = Boolean(hook ? deps.webhooks.get(text) : deps.webhooks.event(text));
+  } catch (err) {
+    if (!(err instanceof VtrError) || err.code !== 'not_found') throw err;
+  }
+  const what = hook ? 'a webhook id' : 'a webhook event id';
+  const link = known
+    ? html`<a class="mono" href="${hook ? webhookHref(text) : eventHref(text)}">Open ${hook ? 'webhook' : 'webhook event'} ${text}</a>, ${hook ? 'with its events' : 'with its attempts and its session'}.`
+    : html`None is recorded here (deleted, or from another emulator): see the <a href="${CONSOLE}/webhooks">webhooks page</a>.`;
+  return html`<div class="error" role="alert" id="filter-error">
+<p><strong>${text} is ${what}</strong>, not a filter: this page finds sessions, by a filter or a session, check or probe id. ${link}</p>
+</div>`;
+}
+
 export function registerSessionsPage(r: ConsoleRouter): void {
   const { deps } = r;
   const query = (c: Context) => ({ where: (c.req.query('where') ?? '').trim(), site: c.req.query('site') || undefined });
@@ -58,8 +84,8 @@ export function registerSessionsPage(r: ConsoleRouter): void {
     const before = c.req.query('before') || undefined;
     let sessions: Session[] = [];
     let more = false;
-    let error: Html | string = '';
-    try {
+    let error: Html | string = webhookIdNote(deps, where) ?? '';
+    if (!error) try {
       // A cursor that names nothing (deleted) shows the newest sessions rather than an error.
       const from = before && deps.sessions.find(before) ? before : undefined;
       ({ rows: sessions, more } = pageOf(deps.sessions.list({ siteId: site, where: where || undefined, limit: PAGE_SIZE + 1, before: from }), PAGE_SIZE));
