@@ -71,6 +71,24 @@ export const newId = {
 
 export const PROBE_ID_PATTERN = /^prb_[0-9A-Za-z]{32}$/;
 
+/**
+ * What is wrong with a probe id that is not the probe shape, in words: a pasted id often carries an
+ * invisible character or a space that makes it look right and fail ("malformed" alone says nothing).
+ */
+export function probeIdProblem(id: string): string | null {
+  if (PROBE_ID_PATTERN.test(id)) return null;
+  const chars = [...id];
+  const bad = chars.findIndex((ch, i) => !(i < 4 ? ch === 'prb_'[i] : /[0-9A-Za-z]/.test(ch)));
+  const ch = chars[bad];
+  if (ch !== undefined && (/\p{Cf}|\p{Zl}|\p{Zp}/u.test(ch) || (/\s/.test(ch) && ch !== ' '))) {
+    return `an invisible character (U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}) at position ${bad + 1}`;
+  }
+  if (ch === ' ') return `a space at position ${bad + 1}`;
+  if (!id.startsWith('prb_')) return 'does not start with prb_';
+  if (ch !== undefined) return `${JSON.stringify(ch)} at position ${bad + 1} (a probe id is prb_ and 32 letters and digits)`;
+  return `${chars.length - 4} characters after prb_, not 32`;
+}
+
 /** Constant-time string comparison for secrets. */
 export function safeEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a);

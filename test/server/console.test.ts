@@ -159,6 +159,14 @@ describe('console pages', () => {
     }
   });
 
+  it('check page: a probe id with an invisible character pasted into it says so beside "malformed"', async () => {
+    const h = fresh();
+    const check = await h.json('POST', '/api/v1/event', { body: { secret_key: h.site.secret_key, probe_id: `prb_8Dvta\u200bYeI0zKef05clgAJtzXntPcfVGWe` } });
+    const r = await page(h, `/_vtr/console/checks/${check.body.id}`);
+    expect(r.text).toContain('malformed');
+    expect(r.text).toContain('an invisible character (U+200B) at position 10');
+  });
+
   it('pages with a before cursor', async () => {
     const h = fresh();
     for (let i = 0; i < 53; i++) await h.createSession();

@@ -5,6 +5,7 @@ import { html, scriptJson, type Html } from './html.js';
 import { CONSOLE, scrollTable } from './layout.js';
 import { pageOf, pager, risk, sitePicker, time, value } from './fields.js';
 import type { ConsoleRouter } from './router.js';
+import { probeIdProblem } from '../../domain/ids.js';
 
 const PAGE_SIZE = 50;
 const SECTIONS = ['device', 'ip', 'email', 'phone', 'address'] as const;
@@ -32,13 +33,19 @@ export function checkRow(c: StoredCheck): Html {
 // A section's timestamps (device.probe_created_at) are shown as every console time is: with the zone.
 const isTime = (key: string, v: unknown): v is string => key.endsWith('_at') && typeof v === 'string';
 
+// "malformed" alone leaves a pasted id that looks right a mystery: say what is wrong with it.
+function malformedNote(d: Record<string, unknown>): Html | string {
+  const problem = d.invalid_reason === 'malformed' && typeof d.probe_id === 'string' ? probeIdProblem(d.probe_id) : null;
+  return problem ? html` <span class="muted">(${problem})</span>` : '';
+}
+
 function section(name: string, data: unknown): Html {
   const heading = html`<h2 id="sec-${name}">${name}</h2>`;
   if (data == null || typeof data !== 'object') {
     return html`<section class="card" aria-labelledby="sec-${name}">${heading}<p class="empty">Not sent.</p></section>`;
   }
   return html`<section class="card" aria-labelledby="sec-${name}">${heading}
-<dl class="fields">${Object.entries(data as Record<string, unknown>).map(([k, v]) => html`<dt>${k}</dt><dd>${isTime(k, v) ? time(v) : value(v)}</dd>`)}</dl>
+<dl class="fields">${Object.entries(data as Record<string, unknown>).map(([k, v]) => html`<dt>${k}</dt><dd>${isTime(k, v) ? time(v) : value(v)}${k === 'invalid_reason' ? malformedNote(data as Record<string, unknown>) : ''}</dd>`)}</dl>
 </section>`;
 }
 

@@ -2,6 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import type { z } from 'zod';
 import type { CheckResult } from '../../../api/check.js';
 import { riskColour } from '../../style.js';
+import { probeIdProblem } from '../../../domain/ids.js';
 
 /** A check result as the API answers it (its schema: src/api/check.ts; docs/checks.md). */
 export type CheckView = z.output<typeof CheckResult>;
@@ -35,7 +36,11 @@ const LINES: Record<string, (s: Record<string, any>, c: ChalkInstance) => string
       s.bot ? c.red(s.headless_browser ? 'bot (headless)' : 'bot') : null,
       s.crawler ? c.yellow('crawler') : null,
     ])
-    : join([verdict(c, s, 'valid probe', 'invalid probe'), s.invalid_reason, s.probe_id ? `"${s.probe_id}"` : null]),
+    : join([
+      verdict(c, s, 'valid probe', 'invalid probe'),
+      s.invalid_reason === 'malformed' && typeof s.probe_id === 'string' ? `malformed: ${probeIdProblem(s.probe_id) ?? 'not a probe id'}` : s.invalid_reason,
+      s.probe_id ? `"${s.probe_id}"` : null,
+    ]),
   ip: (s, c) => join([
     s.ip || '""', s.valid === false ? c.red('not an IP') : null, s.bogon ? 'bogon (local/private)' : null,
     [s.country_code, s.city].filter(Boolean).join(' ') || null, s.isp,
