@@ -45,19 +45,28 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
     return { site_id: site.site_id, site_key: site.site_key, secret_key: site.secret_key, token };
   }
 
-  /** `exportedMs`: the file's exported_at, where its clock stood (whatever its mode). */
-  async function replaced(exportedMs: number | null = null): Promise<void> {
+  /**
+   * Writes where a manual or frozen clock stands after an import or reset, in its transaction (the
+   * rows it replaced held the old value), and returns it; null for a system clock. `before`: the
+   * clock's position before. `exportedMs`: the file's exported_at, where its clock stood (whatever
+   * its mode).
+   */
+  function clockAfter(before: number, exportedMs: number | null): number | null {
+    if (clock.mode === 'system') return null;
     // A manual or frozen clock never goes back: take a later value from the file, else keep ours.
-    if (clock.mode !== 'system') {
-      const kept = Number(store.meta.get(clockKey) ?? 0);
-      // A file from another clock mode keeps no value under our key (or a stale one): its rows reach
-      // its exported_at, and a clock behind them would put them in the future.
-      const at = exportedMs == null ? 0 : Math.min(exportedMs, MAX_CLOCK_MS);
-      const floor = clock.mode === 'frozen' ? at : at - clock.realNow();
-      const imported = Math.max(Number.isFinite(kept) ? kept : 0, floor);
-      if (imported > clock.position()) clock.advance(imported - clock.position());
-      else if (imported !== clock.position()) store.meta.set(clockKey, String(clock.position()));
-    }
+    const kept = Number(store.meta.get(clockKey) ?? 0);
+    // A file from another clock mode keeps no value under our key (or a stale one): its rows reach
+    // its exported_at, and a clock behind them would put them in the future.
+    const at = exportedMs == null ? 0 : Math.min(exportedMs, MAX_CLOCK_MS);
+    const floor = clock.mode === 'frozen' ? at : at - clock.realNow();
+    const target = Math.max(Number.isFinite(kept) ? kept : 0, floor, before);
+    store.meta.set(clockKey, String(target));
+    return target;
+  }
+
+  /** After the commit: the clock moves (telling its listeners), then the replace's listeners run. */
+  async function replaced(target: number | null): Promise<void> {
+    if (target != null && target > clock.position()) clock.advance(target - clock.position());
     for (const fn of listeners) await fn();
   }
 
@@ -86,11 +95,13 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
      * else null. Its rows and scheduled attempts then lie in the future, and that clock cannot move.
      */
     async import(doc: unknown): Promise<{ counts: Record<string, number>; created: { site: Site; token: AccessToken } | null; clockBehindMs: number | null }> {
-      const counts = store.state.import(doc);
-      const created = sites.bootstrap();
       const exportedAt = (doc as { exported_at?: unknown }).exported_at;
       const exportedMs = typeof exportedAt === 'string' ? parseTimestamp(exportedAt) : null;
-      await replaced(exportedMs);
+      const before = clock.position();
+      // One transaction: a failure writing the default site or the clock leaves the old state whole.
+      const { counts, then } = store.state.import(doc, () => ({ created: sites.bootstrap(), clockAt: clockAfter(before, exportedMs) }));
+      const { created, clockAt } = then;
+      await replaced(clockAt);
       const behind = exportedMs == null || clock.mode !== 'system' ? 0 : exportedMs - Math.floor(clock.nowMicros() / 1000);
       return { counts, created, clockBehindMs: behind > 1000 ? behind : null };
     },
@@ -101,9 +112,10 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
      */
     async reset(keep?: KeptSite): Promise<{ site: Site; token: AccessToken }> {
       const keys = keptKeys(keep);
-      store.state.reset();
-      const created = sites.bootstrap(keys ?? undefined)!;
-      await replaced();
+      const before = clock.position();
+      // One transaction: a failure writing the default site back leaves everything as it was.
+      const { created, clockAt } = store.state.reset(() => ({ created: sites.bootstrap(keys ?? undefined)!, clockAt: clockAfter(before, null) }));
+      await replaced(clockAt);
       return created;
     },
     /** Called after an import or reset (e.g. to reschedule webhook deliveries). */

@@ -98,8 +98,11 @@ export function createStateStore(db: Db, caches: ReadCaches, storageError: (erro
       return { vtr_state_version: STATE_VERSION, exported_at: exportedAt, schema_version: SCHEMA_VERSION, tables: read() };
     },
 
-    /** Replaces all state with the document's rows, in one transaction; nothing changes on error. */
-    import(doc: unknown): Record<string, number> {
+    /**
+     * Replaces all state with the document's rows, in one transaction; nothing changes on error.
+     * `within`: more writes made in that transaction (the default site of a file without one).
+     */
+    import<T = void>(doc: unknown, within?: () => T): { counts: Record<string, number>; then: T } {
       const d = checkDocument(doc);
       const known = new Map(tables().map((t) => [t.name, t]));
       for (const name of Object.keys(d.tables)) {
@@ -150,9 +153,11 @@ export function createStateStore(db: Db, caches: ReadCaches, storageError: (erro
         // Named here: at COMMIT SQLite would only say "FOREIGN KEY constraint failed".
         const broken = db.pragma('foreign_key_check') as Array<{ table: string; rowid: number | null; parent: string; fkid: number }>;
         if (broken.length > 0) throw bad(danglingReference(broken[0]));
+        return within?.() as T;
       });
+      let then: T;
       try {
-        run.immediate();
+        then = run.immediate();
       } catch (err) {
         if (err instanceof VtrError) throw err;
         // BEGIN waiting for another process's lock, a COMMIT the disk cannot take.
@@ -163,13 +168,19 @@ export function createStateStore(db: Db, caches: ReadCaches, storageError: (erro
       } finally {
         caches.transactionEnded();
       }
-      return counts;
+      return { counts, then };
     },
 
-    /** Deletes every row of every table, the request log included (a first start follows). */
-    reset(): void {
+    /**
+     * Deletes every row of every table, the request log included, then runs `within` (the first
+     * start's writes) in the same transaction: an error in either leaves everything as it was.
+     */
+    reset<T = void>(within?: () => T): T {
       try {
-        db.transaction(() => clearAll(['request_log'])).immediate();
+        return db.transaction(() => {
+          clearAll(['request_log']);
+          return within?.() as T;
+        }).immediate();
       } catch (err) {
         throw storageError(err) ?? err;
       } finally {

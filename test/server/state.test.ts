@@ -236,6 +236,31 @@ describe('state export / import / reset', () => {
     expect((await h.api('POST', '/event', { token: null, body: { secret_key: h.site.secret_key, ip: '192.0.2.1' } })).status).toBe(200);
   });
 
+  it('reset: a failure part way (the default site cannot be written back) answers an error and changes nothing', async () => {
+    const h = fresh();
+    await populate(h);
+    const before = await exportOf(h);
+    // SQLite refusing the default site's row, after every table was emptied in the same request.
+    h.emulator.store.db.exec("CREATE TEMP TRIGGER refuse_site BEFORE INSERT ON main.sites BEGIN SELECT RAISE(ABORT, 'refused'); END");
+    const r = await h.admin('POST', '/state/reset');
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    h.emulator.store.db.exec('DROP TRIGGER refuse_site');
+    const after = await exportOf(h);
+    expect(JSON.stringify(after.tables)).toBe(JSON.stringify(before.tables));
+    expect((await h.api('POST', '/event', { token: null, body: { secret_key: h.site.secret_key, ip: '192.0.2.1' } })).status).toBe(200);
+  });
+
+  it('import: a file without sites whose default site cannot be written changes nothing', async () => {
+    const h = fresh();
+    await populate(h);
+    const before = await exportOf(h);
+    h.emulator.store.db.exec("CREATE TEMP TRIGGER refuse_site BEFORE INSERT ON main.sites BEGIN SELECT RAISE(ABORT, 'refused'); END");
+    const r = await h.admin('PUT', '/state', { vtr_state_version: 1, tables: {} });
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    h.emulator.store.db.exec('DROP TRIGGER refuse_site');
+    expect(JSON.stringify((await exportOf(h)).tables)).toBe(JSON.stringify(before.tables));
+  });
+
   it('reset: the default token is valid again if it was revoked; the site\'s other tokens go', async () => {
     const h = fresh();
     const extra = (await h.admin<{ token: string }>('POST', `/sites/${h.site.site_id}/tokens`)).body;
