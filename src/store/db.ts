@@ -3,7 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { VtrError } from '../domain/errors.js';
 import { jsonText } from '../domain/json-text.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
-import { ensureDirectory, openFailure, refuseSpecialPath, refuseUnwritable } from './open-check.js';
+import { ensureDirectory, missingFiles, openFailure, refuseSpecialPath, refuseUnwritable, removeCreated } from './open-check.js';
 import { CLI_OPTION_NAMES } from '../domain/option-names.js';
 
 // Our own name for the connection type, so declaration output can refer to it.
@@ -53,10 +53,12 @@ export function openDb({ path, sync = 'normal', readOnly = false, dbOption = CLI
     ensureDirectory(path, dbOption);
     refuseUnwritable(path, dbOption);
   }
+  const created = path === ':memory:' || readOnly ? [] : missingFiles(path);
   let db: BetterSqlite3.Database;
   try {
     db = new Database(path, readOnly ? { readonly: true, fileMustExist: true } : {});
   } catch (err) {
+    removeCreated(path, created);
     throw openFailure(path, err, dbOption, BUSY_TIMEOUT_MS);
   }
   try {
@@ -76,6 +78,7 @@ export function openDb({ path, sync = 'normal', readOnly = false, dbOption = CLI
     }).immediate();
   } catch (err) {
     db.close();
+    removeCreated(path, created);
     throw err instanceof VtrError ? err : openFailure(path, err, dbOption, BUSY_TIMEOUT_MS);
   }
   return db;

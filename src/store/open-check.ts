@@ -3,7 +3,7 @@
 // to start with the path and the cause, instead of SQLite's bare "unable to open database file" or a
 // server that starts and then answers every write with an error. A path SQLite cannot keep a
 // database at (a kernel filesystem such as /proc, a device, a named pipe) is refused before opening.
-import { accessSync, constants, existsSync, mkdirSync, statSync, statfsSync, type Stats } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync, statfsSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { storageFaultKind } from './storage-faults.js';
 
@@ -147,4 +147,26 @@ function reason(err: unknown): string {
   if (code === 'ENOSPC') return 'the disk is full (ENOSPC)';
   if (code === 'ENOTDIR') return 'a part of the path is a file, not a directory (ENOTDIR)';
   return (err as Error).message;
+}
+
+/** Which of the database file and its -wal/-shm are missing now (the ones an open would create). */
+export function missingFiles(path: string): string[] {
+  return [path, `${path}-wal`, `${path}-shm`].filter((f) => !existsSync(f));
+}
+
+/**
+ * After a refused start (a full disk), removes what the open created, so no empty database is left
+ * to be taken for one. Never a file that was there before; a -wal beside a database that was there
+ * only when empty (one with frames may hold what a checkpoint had not copied back yet).
+ */
+export function removeCreated(path: string, created: string[]): void {
+  const ours = created.includes(path);
+  for (const file of created) {
+    if (!ours && file.endsWith('-wal') && (statOrNull(file)?.size ?? 0) > 0) continue;
+    try {
+      rmSync(file, { force: true });
+    } catch {
+      // left as it is: the start's own error says what is wrong
+    }
+  }
 }

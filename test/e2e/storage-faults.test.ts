@@ -5,7 +5,7 @@
 // (test/server/storage-faults.test.ts: max_page_count, query_only) cover the rest.
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
 
@@ -184,6 +184,23 @@ describe('storage faults (vtr serve)', () => {
     const started = await runCli(['exec', '--db', db, '--', process.execPath, '-e', '0'], asUser);
     expect(started.stderr).toBe('');
     expect(started.code).toBe(0);
+  }, 60_000);
+
+  it.skipIf(!canMount)('serve: a start refused on a full disk leaves no database files it created; a database that was there stays', async () => {
+    const dir = mountTmpfs('2m')!;
+    mounted.push(dir);
+    const kept = join(dir, 'kept.db');
+    await (await startServer(['--db', kept, '-q'])).stop();
+    const before = readdirSync(dir).sort();
+    fillUp(join(dir, 'fill'));
+    const db = join(dir, 'vtr.db');
+    const r = await runCli(['serve', '--db', db, '--port', '0']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`the database ${db} cannot be written: its disk is full`);
+    expect(readdirSync(dir).sort()).toEqual([...before, 'fill'].sort());
+    const again = await runCli(['serve', '--db', kept, '--port', '0']);
+    expect(again.code).toBe(1);
+    expect(readdirSync(dir).sort()).toEqual([...before, 'fill'].sort());
   }, 60_000);
 
   it.skipIf(!canMount)('serve --import: a file the disk has no room for is refused naming the database and the full disk, not the file', async () => {
