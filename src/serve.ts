@@ -37,7 +37,11 @@ function defaultSiteKeys(sites: SiteService) {
   }
 }
 
-export async function startServer(cfg: ServeConfig, io: ServeOutput) {
+/**
+ * `stopRequested`: whether a stop signal came meanwhile. Asked around a long --import: a stop then
+ * closes the emulator and answers null (no banner), the file imported whole or not at all.
+ */
+export async function startServer(cfg: ServeConfig, io: ServeOutput, stopRequested: () => boolean = () => false) {
   // A young-generation collection here copies ~100 KB of survivors: helper threads buy nothing, and
   // on a machine busy with the app and its tests the pause waits for them to be scheduled. Under a
   // flood of checks: 1.0-1.5 ms single-threaded against 1.5-3.7 ms (docs/performance.md).
@@ -60,11 +64,15 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput) {
   }
   if (cfg.importFile) {
     try {
-      imported = await importState(emulator, cfg.importFile);
+      imported = await importState(emulator, cfg.importFile, stopRequested);
+      // The import's one transaction could not be stopped: what came during it is seen now.
+      await turn();
+      if (stopRequested()) throw new Stopped();
       importEnded();
     } catch (err) {
       importEnded(err);
       await emulator.close();
+      if (err instanceof Stopped) return null;
       throw err;
     }
   }
@@ -157,16 +165,30 @@ export function listenFailure(err: unknown, cfg: { port: number; host: string })
 
 /** Closing the emulator is the caller's job (startServer's catch). */
 class ImportFailed extends Error {}
+/** A stop signal came during --import. */
+class Stopped extends Error {}
 
-async function importState(emulator: Emulator, file: string) {
+/**
+ * A full turn of the event loop: the signal handlers held back by synchronous work run. Two
+ * setImmediates, since a signal is read in the poll phase, which comes between two of them.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+
+async function importState(emulator: Emulator, file: string, stopRequested: () => boolean) {
   let doc: unknown;
   try {
-    doc = parseJsonFileText(fileText(await readFile(file)));
+    const bytes = await readFile(file);
+    if (stopRequested()) throw new Stopped();
+    doc = parseJsonFileText(fileText(bytes));
   } catch (err) {
+    if (err instanceof Stopped) throw err;
     const e = err as NodeJS.ErrnoException;
     const why = e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'it is a directory; give the file a state export was written to' : e instanceof SyntaxError ? `not JSON (${e.message})` : e.message;
     throw new ImportFailed(`--import ${file}: ${why}`);
   }
+  // Parsing a large file holds the signal handlers back: a stop then comes before any write.
+  await turn();
+  if (stopRequested()) throw new Stopped();
   try {
     return await emulator.deps.state!.import(doc);
   } catch (err) {

@@ -1,7 +1,9 @@
 // vtr serve's start-up from the built binary: bad --import/--export-on-exit values, a busy port,
 // --port 0, and a serve npm started that outlives npm.
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { busyPort, closeBusyPorts } from '../helpers/busy-port.js';
 import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
@@ -76,4 +78,30 @@ describe('vtr serve start-up', () => {
     expect(err).toContain('npm, which started vtr, has exited');
     await expect(fetch(`${origin}/_vtr/health`)).rejects.toThrow();
   });
+
+  it('serve --import: SIGINT during the import stops it without the banner, exit 0; the file is imported whole or not at all', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'big.json');
+    // About 50 MB: long enough to read, parse and write for the signal to come in the middle.
+    const meta = Array.from({ length: 50_000 }, (_, i) => ({ key: `pad_${i}`, value: 'x'.repeat(1000) }));
+    writeFileSync(file, JSON.stringify({ vtr_state_version: 1, tables: { meta } }));
+    const db = join(dir, 'vtr.db');
+    const child = spawn(process.execPath, [CLI, 'serve', '--db', db, '--port', '0', '--import', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    // The database is made (the signal handlers are in) before the file is read.
+    while (!existsSync(`${db}-wal`) && child.exitCode === null) await new Promise((r) => setTimeout(r, 5));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(out).not.toContain('listening');
+    expect(err).toContain('SIGINT received');
+    expect(err).toMatch(/vtr: stopped\n$/);
+    const check = new Database(db, { readonly: true });
+    const pads = (check.prepare("SELECT count(*) AS n FROM meta WHERE key LIKE 'pad_%'").get() as { n: number }).n;
+    check.close();
+    expect([0, 50_000]).toContain(pads);
+  }, 60_000);
 });

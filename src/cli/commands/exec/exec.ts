@@ -58,17 +58,17 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
         if (o.log) logLine(line);
       },
       error: logLine,
-    });
+    }, () => beforeStart !== null);
   } catch (err) {
     stopListening();
     throw err;
   }
-  if (beforeStart) {
+  if (beforeStart || !running) {
     ctx.info(`vtr: ${beforeStart} received while the emulator was starting: ${command} was not run`);
-    await running.close();
+    await running?.close();
     stopListening();
     if (hungUp) dieOfHangup();
-    process.exitCode = exitCodeOf(null, beforeStart);
+    process.exitCode = exitCodeOf(null, beforeStart!);
     return;
   }
   const site = running.defaultSite();

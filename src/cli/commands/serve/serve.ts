@@ -123,6 +123,11 @@ export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
       stop('its output cannot be written');
     });
   let running: Awaited<ReturnType<typeof startServer>>;
+  const stopped = (signal: string) => {
+    for (const sig of STOP_SIGNALS) process.off(sig, onSignal);
+    ctx.info('vtr: stopped');
+    if (signal === 'SIGHUP') dieOfHangup();
+  };
   try {
     // --quiet also silences the per-request lines of --log, and notes such as the export's.
     running = await startServer(ctx.config.quiet ? { ...opts, log: undefined } : opts, {
@@ -130,21 +135,26 @@ export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
       log: (line) => ctx.io.stderr.write(`${line}\n`),
       note: (line) => ctx.info(line),
       json: ctx.config.json,
-    });
+    }, () => requested !== null);
   } catch (err) {
     for (const sig of STOP_SIGNALS) process.off(sig, onSignal);
     throw err;
   }
+  if (!running) {
+    // Stopped during --import: no banner, nothing more to close.
+    const signal = requested ?? 'SIGINT';
+    ctx.info(`vtr: ${signal.startsWith('SIG') ? `${signal} received` : signal}, finishing in-flight work…`);
+    return stopped(signal);
+  }
+  const server = running;
   await new Promise<void>((resolve) => {
     let stopping = false;
     stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
       ctx.info(`vtr: ${signal.startsWith('SIG') ? `${signal} received` : signal}, finishing in-flight work…`);
-      void running.close().then(() => {
-        for (const sig of STOP_SIGNALS) process.off(sig, onSignal);
-        ctx.info('vtr: stopped');
-        if (signal === 'SIGHUP') dieOfHangup();
+      void server.close().then(() => {
+        stopped(signal);
         resolve();
       });
     };
