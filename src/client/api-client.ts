@@ -63,6 +63,8 @@ export interface ClientOptions {
 export interface RequestOptions {
   query?: Record<string, string | number | undefined | null>;
   body?: unknown;
+  /** A body that is JSON text already, sent as it is (a large state file, not parsed to be written again). */
+  json?: string | Uint8Array;
   /** Which credential goes in the Authorization header. */
   auth?: 'token' | 'admin' | 'none';
 }
@@ -84,9 +86,9 @@ export function createApiClient(opts: ClientOptions) {
     const headers: Record<string, string> = { accept: 'application/json' };
     const cred = o.auth === 'token' ? opts.accessToken : o.auth === 'admin' ? opts.adminToken : null;
     if (cred) headers.authorization = `Bearer ${cred}`;
-    let body: string | undefined;
-    if (o.body !== undefined) {
-      body = JSON.stringify(o.body);
+    let body: string | Uint8Array | undefined;
+    if (o.body !== undefined || o.json !== undefined) {
+      body = o.json ?? JSON.stringify(o.body);
       headers['content-type'] = 'application/json';
     }
     let status: number;

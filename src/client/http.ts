@@ -8,7 +8,7 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'CONNECT' 
 export interface SendOptions {
   method: HttpMethod;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
   /** The socket may be silent this long (waiting for headers or between body chunks), in ms. */
   timeoutMs: number;
   signal?: AbortSignal;

@@ -45,8 +45,8 @@ describe('vtr state import', () => {
     let sent: unknown;
     const client = {
       origin: 'http://127.0.0.1:1',
-      admin: async (_method: string, _path: string, opts: { body?: unknown }) => {
-        sent = opts.body;
+      admin: async (_method: string, _path: string, opts: { json?: Uint8Array }) => {
+        sent = JSON.parse(Buffer.from(opts.json!).toString('utf8'));
         return { imported: true, tables: { sites: 0 } };
       },
     };
@@ -65,8 +65,8 @@ describe('vtr state import', () => {
       let sent: unknown;
       const client = {
         origin: 'http://127.0.0.1:1',
-        admin: async (_method: string, _path: string, opts: { body?: unknown }) => {
-          sent = opts.body;
+        admin: async (_method: string, _path: string, opts: { json?: Uint8Array }) => {
+          sent = JSON.parse(Buffer.from(opts.json!).toString('utf8'));
           return { imported: true, tables: { sites: 1 } };
         },
       };
@@ -84,5 +84,35 @@ describe('vtr state import', () => {
     const ctx = { interactive: false, config: { json: false }, io: { stdout: { write: (t: string) => ((out += t), true) }, stderr: { write: () => true } }, info: () => {}, client: async () => client } as unknown as CliContext;
     await run({ args: [file], yes: true } as never, ctx);
     expect(out).toContain(`Imported ${file}: 0 site(s), 0 session(s), 0 check(s), 0 webhook(s). The file has no site: created the default site site_new with new keys (see \`vtr keys show\`, \`vtr tokens list\`).`);
+  });
+
+  it('state import: the file is sent as written, not parsed and written again (a large export takes its size in memory, not several times it)', async () => {
+    const file = join(tempDir('vtr-state-'), 'pretty.json');
+    const text = `${JSON.stringify({ vtr_state_version: 1, tables: { meta: [{ key: 'a', value: 'é' }] } }, null, 2)}\n`;
+    writeFileSync(file, text);
+    let sent: Uint8Array | undefined;
+    const client = {
+      origin: 'http://127.0.0.1:1',
+      admin: async (_method: string, _path: string, opts: { json?: Uint8Array }) => {
+        sent = opts.json;
+        return { imported: true, tables: {} };
+      },
+    };
+    const ctx = { interactive: false, config: { json: true }, io: { stdout: { write: () => true }, stderr: { write: () => true } }, info: () => {}, client: async () => client } as unknown as CliContext;
+    await run({ args: [file], yes: true } as never, ctx);
+    expect(Buffer.from(sent!).toString('utf8')).toBe(text);
+  });
+
+  it('state import: a file the emulator finds is not JSON is named as not a state export', async () => {
+    const file = join(tempDir('vtr-state-'), 'cut.json');
+    writeFileSync(file, '{"vtr_state_version": 1, "tables": {');
+    const client = {
+      origin: 'http://127.0.0.1:1',
+      admin: async () => {
+        throw new ApiError(400, 'invalid_json', 'the body is not valid JSON: Unexpected end of JSON input');
+      },
+    };
+    const ctx = { interactive: false, client: async () => client } as unknown as CliContext;
+    await expect(run({ args: [file], yes: true } as never, ctx)).rejects.toThrow(`${file} is not a vtr state export: not JSON (Unexpected end of JSON input)`);
   });
 });

@@ -3,7 +3,7 @@ import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { OperationError } from '../../errors.js';
 import { fileToRead } from '../../file-paths.js';
-import { fileText, parseJsonFileText } from '../../../domain/json-text.js';
+import { fileText } from '../../../domain/json-text.js';
 
 /** Writes next to the target, then renames: an interrupted export never leaves half a file. */
 export async function writeStateFile(file: string, text: string): Promise<void> {
@@ -32,20 +32,33 @@ async function whyNotWritten(file: string, err: NodeJS.ErrnoException): Promise<
 /** How messages name the file: "-" is stdin. */
 export const fileName = (file: string): string => (file === '-' ? 'stdin' : file);
 
-/** The parsed file ("-": stdin); a missing file is a usage error, bad JSON an operation error. */
-export async function readStateFile(file: string): Promise<unknown> {
+/**
+ * The file ("-": stdin) as UTF-8 JSON text to send as it is: the emulator parses it and says what is
+ * wrong. Parsing it here too, and writing it again, took several times the file's size in memory.
+ * A missing file is a usage error; one that cannot be JSON (not an object) an operation error.
+ */
+export async function readStateFile(file: string): Promise<Uint8Array> {
   if (file !== '-') fileToRead(null, file, 'the file a state export was written to');
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = fileText(file === '-' ? await readStdin() : await readFile(file));
+    bytes = file === '-' ? await readStdin() : await readFile(file);
   } catch (err) {
     throw new OperationError(`cannot read ${fileName(file)}: ${(err as Error).message}`);
   }
-  try {
-    return parseJsonFileText(text);
-  } catch (err) {
-    throw new OperationError(`${fileName(file)} is not a vtr state export: not JSON (${(err as Error).message})`);
+  // UTF-16 (Notepad's "Unicode") is the one encoding read into text and written again as UTF-8.
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) bytes = Buffer.from(fileText(bytes), 'utf8');
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+  const first = bytes.findIndex((b) => b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09);
+  if (bytes[first] !== 0x7b) {
+    const what = first < 0 ? 'it is empty' : `it does not start with {`;
+    throw new OperationError(`${fileName(file)} is not a vtr state export: not JSON (${what})`);
   }
+  return bytes;
+}
+
+/** The emulator's "not valid JSON" about a file sent as it was, in the words of the file. */
+export function notJson(file: string, message: string): OperationError {
+  return new OperationError(`${fileName(file)} is not a vtr state export: not JSON (${message.replace(/^the body is not valid JSON:?\s*/, '')})`);
 }
 
 async function readStdin(): Promise<Buffer> {

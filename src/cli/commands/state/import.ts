@@ -2,7 +2,7 @@ import type { CliContext } from '../../context.js';
 import { ApiError } from '../../../client/api-client.js';
 import { OperationError } from '../../errors.js';
 import { output } from '../../output.js';
-import { fileName, readStateFile } from './file.js';
+import { fileName, notJson, readStateFile } from './file.js';
 import { behindNote } from '../../../domain/time.js';
 
 interface ImportAnswer {
@@ -14,18 +14,19 @@ interface ImportAnswer {
 
 export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext): Promise<void> {
   const file = o.args[0];
-  const doc = await readStateFile(file);
+  const text = await readStateFile(file);
   const client = await ctx.client();
   // Replacing everything is destructive: ask on a terminal. Scripts (no TTY) go ahead, as `import` says what it does.
   if (!o.yes && ctx.interactive && !(await ctx.prompter.confirm(`Replace all state of ${client.origin} with ${fileName(file)}?`))) {
     throw new OperationError('cancelled; nothing changed');
   }
-  const answer = await client.admin<ImportAnswer>('PUT', '/state', { body: doc }).catch((err: unknown) => {
+  const answer = await client.admin<ImportAnswer>('PUT', '/state', { json: text }).catch((err: unknown) => {
     // The API's body limit is not the emulator's: `serve --import` reads the file itself.
     if (err instanceof ApiError && err.code === 'payload_too_large') {
       const how = file === '-' ? 'save it to a file and load it at start-up with `vtr serve --import <file>`' : `load it at start-up instead: vtr serve --import ${file}`;
       throw new OperationError(`${fileName(file)} is too big to import into a running emulator (${err.message}); ${how}. Nothing changed.`);
     }
+    if (err instanceof ApiError && err.code === 'invalid_json') throw notJson(file, err.message);
     throw err;
   });
   output(ctx, answer, () => {
