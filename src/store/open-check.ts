@@ -61,6 +61,11 @@ function kernelFilesystem(path: string): string | undefined {
 
 /** Refuses a path SQLite cannot keep a database at: a kernel filesystem, a device, a pipe, a socket. */
 export function refuseSpecialPath(path: string, dbOption: string): void {
+  // SQLite would create a file named without the slash, that the rest of the start then cannot stat.
+  const trailing = process.platform === 'win32' ? /[\\/]+$/ : /\/+$/;
+  if (trailing.test(path) && path.replace(trailing, '') !== '') {
+    throw new Error(`the database ${path} ends in ${path.at(-1)}, a directory; give a file for ${dbOption}, e.g. ${join(path, 'vtr.db')}`);
+  }
   const stats = statOrNull(path);
   const special = stats && SPECIAL_FILES.find(([is]) => is(stats));
   if (special) throw new Error(`the database ${path} is ${special[1]}, not a file; give a file for ${dbOption}, e.g. .vtr/vtr.db`);

@@ -199,6 +199,13 @@ describe('storage faults', () => {
     expect(() => createEmulator({ dbPath: dir })).toThrow(`the database ${dir} is a directory; give a file for --db, e.g. ${join(dir, 'vtr.db')}`);
   });
 
+  it('start-up: a path ending in / (a directory meant) is refused with a file to give instead, and nothing is created', () => {
+    const dir = tempDir();
+    const given = `${join(dir, 'data')}/`;
+    expect(() => createEmulator({ dbPath: given })).toThrow(`the database ${given} ends in /, a directory; give a file for --db, e.g. ${join(dir, 'data', 'vtr.db')}`);
+    expect(existsSync(join(dir, 'data'))).toBe(false);
+  });
+
   it('start-up: a missing directory is created; one that cannot be is named', async () => {
     const dir = tempDir();
     const s = await serve(join(dir, 'a', 'b', 'vtr.db'));
