@@ -78,16 +78,29 @@ export async function readJson(c: Context, limit = MAX_BODY_BYTES): Promise<unkn
   return parseJsonText(decodeJsonText(bytes, c.req.header('content-type')));
 }
 
-/** A JSON request body's bytes as text: 415 for a non-JSON content type, 400 for bytes that are not UTF-8. */
+/** A JSON request body's bytes as text: 415 for a non-JSON content type or another charset, 400 for bytes that are not UTF-8. */
 export function decodeJsonText(bytes: Uint8Array, type: string | undefined): string {
   if (type && !JSON_TYPE.test(type)) {
     throw new VtrError('unsupported_media_type', `Content-Type ${type.slice(0, 100)} is not supported; send application/json`);
   }
+  refuseCharset(type);
   try {
     return utf8.decode(bytes);
   } catch {
     throw new VtrError('invalid_json', 'the body is not valid UTF-8');
   }
+}
+
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+
+/**
+ * 415 for a body declared in a charset other than UTF-8 (ASCII is part of it): its bytes would be
+ * read as UTF-8 and mean something else than the client sent.
+ */
+export function refuseCharset(type: string | undefined): void {
+  const charset = type ? CHARSET.exec(type)?.[1] : undefined;
+  if (charset === undefined || /^(utf-?8|us-ascii)$/i.test(charset)) return;
+  throw new VtrError('unsupported_media_type', `charset ${charset.slice(0, 40)} is not supported: bodies are read as UTF-8; send UTF-8 (charset=utf-8, or no charset)`);
 }
 
 /** The body text as JSON, or a 400 naming where it stops being JSON. */

@@ -93,6 +93,12 @@ describe('agent endpoints', () => {
     expect((await agentPost('/_vtr/agent/pageview', 'x'.repeat(70_000))).status).toBe(413);
   });
 
+  it('pageview: a body declaring a charset other than UTF-8 is a 415 naming it', async () => {
+    const r = await agentPost('/_vtr/agent/pageview', { site_key: siteKey, url: 'https://a.test/' }, { 'content-type': 'text/plain; charset=utf-16' });
+    expect(r).toMatchObject({ status: 415, body: { code: 'unsupported_media_type', message: expect.stringContaining('utf-16') } });
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('pageview and ping: an empty or blank url is a 400 invalid_request naming url, as the management API answers', async () => {
     const pv = await pageview();
     for (const url of ['', '   ']) {

@@ -135,6 +135,22 @@ describe('error model', () => {
     }
   });
 
+  it('errors: a JSON body declaring a charset other than UTF-8 is a 415 naming the charset', async () => {
+    for (const charset of ['utf-16', 'UTF-16LE', '"iso-8859-1"', 'windows-1252']) {
+      const r = await post(`/api/v1/session/${sessionId}/event`, '{"name":"a"}', { 'content-type': `application/json; charset=${charset}` });
+      expect(r.status, charset).toBe(415);
+      expect(r.body.code).toBe('unsupported_media_type');
+      expect(r.body.message).toContain(charset.replaceAll('"', ''));
+      expect(r.body.message).toMatch(/UTF-8/);
+    }
+    const admin = await h.request('/_vtr/api/sites', { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-16' }, body: '{"name":"a"}' });
+    expect(admin.status).toBe(415);
+    // UTF-8 in any spelling, and ASCII (a subset of it), are read.
+    for (const charset of ['utf-8', 'UTF8', '"utf-8"', 'us-ascii']) {
+      expect((await post(`/api/v1/session/${sessionId}/event`, '{"name":"a"}', { 'content-type': `application/json;charset=${charset}` })).status, charset).toBe(200);
+    }
+  });
+
   it('errors: a missing token on POST is a 401 before the body is judged', async () => {
     const res = await h.request(`/api/v1/session/${sessionId}/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
     expect(res.status).toBe(401);

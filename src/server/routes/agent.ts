@@ -9,7 +9,7 @@ import type { Site } from '../../domain/site.js';
 import type { AppDeps } from '../deps.js';
 import { browserScripts } from '../browser-scripts.js';
 import { clientIp } from '../client-ip.js';
-import { readBody, route } from '../http.js';
+import { readBody, refuseCharset, route } from '../http.js';
 import { validate } from '../validate.js';
 
 const MAX_AGENT_BODY = 64 * 1024;
@@ -36,6 +36,7 @@ const FINGERPRINT = /^[A-Za-z0-9_-]{8,100}$/;
 /** JSON in a text/plain (no preflight) or application/json body, at most 64 KiB. */
 async function readAgentBody(c: Context): Promise<Record<string, unknown>> {
   const bytes = await readBody(c, MAX_AGENT_BODY, 'an agent request is at most 64 KiB');
+  refuseCharset(c.req.header('content-type'));
   let body: unknown;
   try {
     body = JSON.parse(bytes ? Buffer.from(bytes).toString('utf8') : '');
