@@ -99,6 +99,19 @@ describe('agent endpoints', () => {
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
   });
 
+  it('pageview, event and ping: a site_key of the wrong type is a 400 naming site_key, not a missing key', async () => {
+    for (const path of ['/_vtr/agent/pageview', '/_vtr/agent/event', '/_vtr/agent/ping']) {
+      for (const key of [5, true, ['pk_test_x'], { key: 'x' }]) {
+        const r = await agentPost(path, { site_key: key, url: 'https://a.test/' });
+        expect(r, `${path} ${JSON.stringify(key)}`).toMatchObject({ status: 400, body: { code: 'invalid_request', field: 'site_key', message: 'site_key: expected a string' } });
+      }
+    }
+    // Left out, null or empty, it is missing: the 401 that says how to set it.
+    for (const key of [undefined, null, '']) {
+      expect((await agentPost('/_vtr/agent/pageview', { site_key: key, url: 'https://a.test/' })).status).toBe(401);
+    }
+  });
+
   it('pageview and ping: an empty or blank url is a 400 invalid_request naming url, as the management API answers', async () => {
     const pv = await pageview();
     for (const url of ['', '   ']) {

@@ -54,6 +54,7 @@ export function agentRoutes(app: Hono, { sites, sessions }: AppDeps): void {
 
   const siteOf = (body: Record<string, unknown>): Site => {
     const key = body.site_key;
+    if (key != null && typeof key !== 'string') throw new VtrError('invalid_request', 'site_key: expected a string', { field: 'site_key' });
     if (typeof key !== 'string' || key === '') throw new VtrError('unauthorized', 'site_key is missing: add data-site-key="pk_test_..." to the agent script tag');
     const site = sites.bySiteKey(key);
     // A page left open across a `vtr serve --memory` restart is the usual way to get here.
