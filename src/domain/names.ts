@@ -1,5 +1,5 @@
 // The names of sites, saved views and rules: the same rule for the three, in the management API, the
-// rules service and a state import of rules.
+// rules service and a state import of rules (which also takes what older versions let in).
 
 export const MAX_NAME_LENGTH = 200;
 
@@ -12,4 +12,23 @@ export function nameProblem(name: string): string | null {
   if (!/\S/.test(name)) return BLANK_NAME;
   // Characters as the API's schemas count them: code points (100 emoji are 100 characters, not 200).
   return name.length > MAX_NAME_LENGTH && [...name].length > MAX_NAME_LENGTH ? `must have at most ${MAX_NAME_LENGTH} characters` : null;
+}
+
+/** NUL, line breaks, tabs and the other C0/C1 controls, and the Unicode line separators. */
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL_CHARACTERS = new RegExp(`${CONTROL_CHARACTER.source}+`, 'g');
+
+export const CONTROL_IN_NAME = 'must not contain control characters (line breaks, tabs, NUL)';
+
+/**
+ * nameProblem, and control characters: a name is one line, shown in lists, logs and mail subjects.
+ * Only new names are held to it: exports made before it may hold such names and still import.
+ */
+export function newNameProblem(name: string): string | null {
+  return nameProblem(name) ?? (CONTROL_CHARACTER.test(name) ? CONTROL_IN_NAME : null);
+}
+
+/** Text made into a name on one line: each run of control characters becomes a space. */
+export function oneLine(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, ' ');
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../domain/clock.js';
 import { notFound, VtrError } from '../domain/errors.js';
 import { createFilterCache, parseFilter, FilterError, type FilterNode } from '../domain/filter/index.js';
 import { newId } from '../domain/ids.js';
-import { MAX_NAME_LENGTH, nameProblem } from '../domain/names.js';
+import { MAX_NAME_LENGTH, newNameProblem, oneLine } from '../domain/names.js';
 import {
   ALLOWLIST_RULE_ID, isRuleAction, isSmartRuleId, MAX_THRESHOLD, RULE_ACTIONS, SMART_RULES, type Rule, type RuleAction,
 } from '../domain/rules.js';
@@ -37,12 +37,13 @@ function action(v: unknown): RuleAction {
 }
 
 /** A rule created without a name is named after its filter, shortened to fit a name. */
-function nameFromFilter(filter: string): string {
+function nameFromFilter(text: string): string {
+  const filter = oneLine(text);
   return filter.length <= MAX_NAME_LENGTH ? filter : `${filter.slice(0, MAX_NAME_LENGTH - 1)}…`;
 }
 
 function name(v: unknown): string {
-  const problem = typeof v === 'string' ? nameProblem(v) : 'expected a string';
+  const problem = typeof v === 'string' ? newNameProblem(v) : 'expected a string';
   if (problem) throw new VtrError('invalid_request', `name: ${problem}`, { field: 'name' });
   return v as string;
 }

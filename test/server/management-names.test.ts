@@ -1,5 +1,5 @@
-// Sites, saved views and rules take the same names: 1 to 200 characters, not only white space; any
-// other is a 400 `invalid_request` naming `name`, on create and on update, and nothing changes.
+// Sites, saved views and rules take the same names: 1 to 200 characters, not only white space, no
+// control characters; any other is a 400 `invalid_request` naming `name`, on create and on update, and nothing changes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { harness, type Harness } from '../helpers/emulator.js';
 
@@ -59,5 +59,25 @@ describe('management API: names of sites, views and rules', () => {
         expect(changed.body.name).toBe(name);
       }
     }
+  });
+
+  it('create and update: a name holding a control character (NUL, a line break, a tab) is a 400 naming name', async () => {
+    const message = 'name: must not contain control characters (line breaks, tabs, NUL)';
+    for (const { kind, create, update } of await kinds()) {
+      const before = (await h.admin('GET', update)).body;
+      for (const name of ['a\u0000b', 'two\nlines', 'cr\r', 'tab\there', 'bell\u0007', 'del\u007f', 'c1\u0085', 'sep\u2028']) {
+        const created = await h.admin('POST', create[0], { ...create[1], name });
+        expect({ kind, name, status: created.status, body: created.body }).toEqual({ kind, name, status: 400, body: { code: 'invalid_request', message, field: 'name' } });
+        const changed = await h.admin('PATCH', update, { name });
+        expect({ kind, name, status: changed.status, body: changed.body }).toEqual({ kind, name, status: 400, body: { code: 'invalid_request', message, field: 'name' } });
+      }
+      expect((await h.admin('GET', update)).body, kind).toEqual(before);
+    }
+  });
+
+  it('create: a rule without a name over a filter written on several lines is named on one line', async () => {
+    const created = await h.admin('POST', `/sites/${h.site.site_id}/rules`, { filter: 'risk_level = invalid\n\tand channel = paid', action: 'block' });
+    expect(created.status).toBe(201);
+    expect(created.body.name).toBe('risk_level = invalid and channel = paid');
   });
 });
