@@ -225,6 +225,16 @@ describe('management API: webhooks, events and the trigger', () => {
     }
   });
 
+  it('test event: session_id or saved_view_id null means left out: a new test session, the default view', async () => {
+    const hook = await createHook();
+    const made = await h.admin('POST', `/webhooks/${hook.webhook_id}/trigger`, { session_id: null, saved_view_id: null });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ webhook_id: hook.webhook_id, saved_view_id: 'view_test', session_id: expect.stringMatching(/^ses_/) });
+    // A wrong type is still named.
+    const bad = await h.admin('POST', `/webhooks/${hook.webhook_id}/trigger`, { session_id: 5 });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'invalid_request', field: 'session_id' } });
+  });
+
   it('notifications: the outbox lists newest first and filters by site', async () => {
     expect((await h.admin('GET', '/notifications')).body).toEqual([]);
     expect((await h.admin('GET', `/notifications?site=${site()}`)).status).toBe(200);

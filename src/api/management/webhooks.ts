@@ -15,10 +15,11 @@ export const WebhookUpdate = z
   .strictObject({ url, status: z.enum(WEBHOOK_STATUSES, { error: `must be one of ${WEBHOOK_STATUSES.join(', ')}` }) })
   .partial()
   .meta({ id: 'WebhookUpdate' });
+// null is "left out", as clients that send every field do.
 export const WebhookTrigger = z
-  .strictObject({ session_id: z.string().min(1).max(200), saved_view_id: z.string().min(1).max(200) })
+  .strictObject({ session_id: z.string().min(1).max(200).nullable(), saved_view_id: z.string().min(1).max(200).nullable() })
   .partial()
-  .meta({ id: 'WebhookTrigger', description: 'Default: a new test session, and a test view' });
+  .meta({ id: 'WebhookTrigger', description: 'Default (left out or null): a new test session, and the site\'s first view or a test view' });
 
 export const Webhook = z
   .looseObject({

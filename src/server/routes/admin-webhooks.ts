@@ -30,7 +30,10 @@ export function adminWebhookRoutes(app: Hono, deps: AppDeps): void {
     [w.enableWebhookRoute, (c) => c.json(webhooks.enable(id(c)))],
     [w.disableWebhookRoute, (c) => c.json(webhooks.disable(id(c)))],
     // A test event now (vtr webhooks trigger): answered at once, the attempt follows (tail it).
-    [w.triggerWebhookRoute, async (c) => c.json(webhooks.trigger(id(c), validate(w.WebhookTrigger, await readJsonObject(c))), 201)],
+    [w.triggerWebhookRoute, async (c) => {
+      const { session_id, saved_view_id } = validate(w.WebhookTrigger, await readJsonObject(c));
+      return c.json(webhooks.trigger(id(c), { session_id: session_id ?? undefined, saved_view_id: saved_view_id ?? undefined }), 201);
+    }],
     // `status` was checked against the event states by the route's query schema.
     [e.listWebhookEventsRoute, (c) => c.json(webhooks.events(id(c), {
       status: (c.req.query('status') || undefined) as EventStatus | undefined,
