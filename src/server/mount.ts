@@ -10,6 +10,7 @@
 // loads with the first request for the document instead.
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { Context, Hono } from 'hono';
+import { VtrError } from '../domain/errors.js';
 import { byMethod, type MethodHandlers } from './http.js';
 import { validate } from './validate.js';
 
@@ -22,8 +23,10 @@ export function mount(app: Hono, routes: Array<[RouteConfig, Handler]>): void {
     const { params, query } = declared.request ?? {};
     const handlers = paths.get(declared.path) ?? {};
     // The path's values, then the query's, are checked before the handler runs (a 400 naming the field).
-    handlers[declared.method.toUpperCase() as keyof MethodHandlers] = params || query
+    const known = declared.method === 'get' && declared.path.startsWith('/_vtr/api/') ? knownQuery(declared) : null;
+    handlers[declared.method.toUpperCase() as keyof MethodHandlers] = params || query || known
       ? (c) => {
+          if (known) refuseUnknownQuery(c, known, declared.path);
           if (params) validate(params, c.req.param());
           if (query) validate(query, c.req.query());
           return handler(c);
@@ -51,6 +54,24 @@ export function mount(app: Hono, routes: Array<[RouteConfig, Handler]>): void {
       return (found && found.handlers[method as keyof MethodHandlers] ? found.answer : answer)(c);
     });
   }
+}
+
+/** The query parameters a management read declares. */
+function knownQuery(declared: RouteConfig): string[] {
+  const shape = (declared.request?.query as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return Object.keys(shape ?? {});
+}
+
+/**
+ * A management read given a query parameter it does not take is a 400 naming it: a typo
+ * (`?filter=` for `?where=`) would otherwise list everything. The admin token may come in the
+ * query on every path (app.ts).
+ */
+function refuseUnknownQuery(c: Context, known: string[], path: string): void {
+  const unknown = Object.keys(c.req.query()).find((k) => k !== 'admin_token' && !known.includes(k));
+  if (unknown === undefined) return;
+  const takes = known.length ? `takes ${known.join(', ')}` : 'takes no query parameters';
+  throw new VtrError('invalid_request', `${unknown.slice(0, 100)}: unknown query parameter; GET ${path} ${takes}`, { field: unknown.slice(0, 100) });
 }
 
 /** The values `literal` gives the parameters of `pattern` when it has the same shape, else null. */

@@ -31,6 +31,31 @@ describe('management API: lists', () => {
     }
   });
 
+  it('lists: an unknown query parameter (a typo of where, limit) is a 400 naming it and the ones the list takes', async () => {
+    h = harness();
+    await h.createSession();
+    const r = await h.admin('GET', '/sessions?filter=risk_level%20%3D%20invalid');
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 'invalid_request', field: 'filter' });
+    expect(r.body.message).toBe('filter: unknown query parameter; GET /_vtr/api/sessions takes limit, site, before, where');
+    for (const path of [...LISTS, '/sites', `/sites/${h.site.site_id}/views`, `/sites/${h.site.site_id}/rules`, `/webhooks/wh_x/events`]) {
+      const refused = await h.admin('GET', `${path}?limt=1`);
+      expect(refused.status, path).toBe(400);
+      expect(refused.body, path).toMatchObject({ code: 'invalid_request', field: 'limt', message: expect.stringMatching(/^limt: unknown query parameter; GET \/_vtr\/api\/\S+ takes /) });
+    }
+    expect((await h.admin('GET', '/sites?limit=1')).body.message).toBe('limit: unknown query parameter; GET /_vtr/api/sites takes no query parameters');
+    // What the lists take is still read.
+    expect((await h.admin('GET', '/sessions?where=page_views%20%3E%3D%201&limit=5')).body).toHaveLength(1);
+  });
+
+  it('lists: ?admin_token= is taken on every list, as everywhere in the management API', async () => {
+    h = harness({ adminToken: 'secret-admin' });
+    for (const path of [...LISTS, '/sites']) {
+      const r = await h.request(`/_vtr/api${path}?admin_token=secret-admin`);
+      expect(r.status, path).toBe(200);
+    }
+  });
+
   it('lists: a bad ?limit= is a 400 naming the field', async () => {
     h = harness();
     for (const path of ['/sessions', '/checks', '/logs', '/notifications', '/webhooks', '/views']) {

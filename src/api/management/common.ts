@@ -19,7 +19,7 @@ export const ManagementError = ErrorBody.meta({
 });
 
 const FAILURES = {
-  400: 'A bad body, query parameter or filter (`invalid_json`, `invalid_request`, `invalid_filter`); `message` names the field, and a filter error its position',
+  400: 'A bad body, query parameter or filter, or a query parameter the path does not take (`invalid_json`, `invalid_request`, `invalid_filter`); `message` names the field, and a filter error its position',
   401: 'Only with `vtr serve --admin-token`: the admin token is missing or wrong (`unauthorized`)',
   403: '`forbidden`: a change sent by another web page (Origin, Sec-Fetch-Site), or a Host name that is not loopback without an admin token; `plan_required`: webhooks need a paid site',
   404: 'No such resource (`not_found`)',
@@ -32,7 +32,7 @@ const FAILURES = {
 } as const;
 type Failure = keyof typeof FAILURES;
 
-const READ: Failure[] = [401, 403, 405, 503];
+const READ: Failure[] = [400, 401, 403, 405, 503];
 const WRITE: Failure[] = [400, 401, 403, 405, 413, 415, 503, 507];
 
 /** The error answers of a route: every read's, every write's when `write`, and `more`. */
