@@ -18,14 +18,14 @@ export function nameProblem(name: string): string | null {
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const CONTROL_CHARACTERS = new RegExp(`${CONTROL_CHARACTER.source}+`, 'g');
 
-export const CONTROL_IN_NAME = 'must not contain control characters (line breaks, tabs, NUL)';
+export const NO_CONTROL_CHARACTERS = 'must not contain control characters (line breaks, tabs, NUL)';
 
 /**
  * nameProblem, and control characters: a name is one line, shown in lists, logs and mail subjects.
  * Only new names are held to it: exports made before it may hold such names and still import.
  */
 export function newNameProblem(name: string): string | null {
-  return nameProblem(name) ?? (CONTROL_CHARACTER.test(name) ? CONTROL_IN_NAME : null);
+  return nameProblem(name) ?? (CONTROL_CHARACTER.test(name) ? NO_CONTROL_CHARACTERS : null);
 }
 
 /** Text made into a name on one line: each run of control characters becomes a space. */

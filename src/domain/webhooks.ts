@@ -1,5 +1,6 @@
 // Saved views, webhooks, their events, attempts and notifications as the management API shows them
 // (contract section 7 field names).
+import { CONTROL_CHARACTER, NO_CONTROL_CHARACTERS } from './names.js';
 
 export interface SavedView {
   saved_view_id: string;
@@ -88,6 +89,8 @@ export function httpUrlProblem(url: string): string | null {
  * path taken for the host), a typo that would only show later as a failed delivery.
  */
 export function webhookUrlProblem(url: string): string | null {
+  // Checked before parsing, which drops tabs and line breaks: the URL shown would not be the one called.
+  if (CONTROL_CHARACTER.test(url.trim())) return NO_CONTROL_CHARACTERS;
   return httpUrlProblem(url) ?? (/^\s*https?:[\\/]{3}/i.test(url) ? 'must name a host after "//"' : null);
 }
 

@@ -235,6 +235,18 @@ describe('management API: webhooks, events and the trigger', () => {
     expect(bad).toMatchObject({ status: 400, body: { code: 'invalid_request', field: 'session_id' } });
   });
 
+  it('webhooks: a URL holding a control character (a line break, a tab, NUL) is a 400 naming url, on create and change', async () => {
+    const hook = await createHook('https://example.com/hook');
+    for (const url of ['https://example.com/ho\nok', 'https://example.com/\thook', 'https://exa\u0000mple.com/']) {
+      const created = await h.admin('POST', `/sites/${site()}/webhooks`, { url });
+      expect(created, JSON.stringify(url)).toMatchObject({ status: 400, body: { code: 'invalid_request', field: 'url', message: 'url: must not contain control characters (line breaks, tabs, NUL)' } });
+      expect((await h.admin('PATCH', `/webhooks/${hook.webhook_id}`, { url })).status, JSON.stringify(url)).toBe(400);
+    }
+    expect((await h.admin('GET', `/sites/${site()}/webhooks`)).body).toEqual([hook]);
+    // The line break a paste brings along at the end is still dropped.
+    expect((await h.admin('POST', `/sites/${site()}/webhooks`, { url: 'https://example.com/pasted\r\n' })).body.url).toBe('https://example.com/pasted');
+  });
+
   it('notifications: the outbox lists newest first and filters by site', async () => {
     expect((await h.admin('GET', '/notifications')).body).toEqual([]);
     expect((await h.admin('GET', `/notifications?site=${site()}`)).status).toBe(200);

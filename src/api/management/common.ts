@@ -2,7 +2,7 @@
 // and the id, paging and filter parameters its lists take.
 import * as z from 'zod';
 import { ErrorBody } from '../common.js';
-import { BLANK_NAME, CONTROL_CHARACTER, CONTROL_IN_NAME, MAX_NAME_LENGTH } from '../../domain/names.js';
+import { BLANK_NAME, CONTROL_CHARACTER, NO_CONTROL_CHARACTERS, MAX_NAME_LENGTH } from '../../domain/names.js';
 import { errorHeaders, json } from '../declare.js';
 
 export const MANAGEMENT_TAG = 'management';
@@ -42,7 +42,7 @@ export function failures(kind: 'read' | 'write', ...more: Failure[]) {
 }
 
 /** A site's, saved view's or rule's name (domain/names.ts): 1 to 200 characters, not only white space, one line. */
-export const Name = z.string().min(1).max(MAX_NAME_LENGTH).regex(/\S/, BLANK_NAME).refine((v) => !CONTROL_CHARACTER.test(v), CONTROL_IN_NAME);
+export const Name = z.string().min(1).max(MAX_NAME_LENGTH).regex(/\S/, BLANK_NAME).refine((v) => !CONTROL_CHARACTER.test(v), NO_CONTROL_CHARACTERS);
 
 /** A path parameter: an id, as the resource's JSON names it. */
 export const pathId = (name: string, description: string) => z.string().meta({ param: { name, in: 'path' }, description });
