@@ -168,4 +168,11 @@ describe('vtr sessions simulate', { timeout: 120_000 }, () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--count');
   });
+
+  it('simulate: an unknown --site is refused before anything says the simulation started', async () => {
+    const r = await vtr(['sessions', 'simulate', '--count', '5', '--site', 'site_nope']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('vtr: error: --site: site site_nope not found (HTTP 404, not_found); see `vtr sites list`\n');
+    expect(r.stdout).toBe('');
+  });
 });
