@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { VERSION } from '../version.js';
 import { versionLine } from './version-line.js';
 import { canPrompt } from './context.js';
+import { commandPath } from './run-command.js';
 import { registerServe } from './commands/serve/index.js';
 import { registerExec } from './commands/exec/index.js';
 import { registerSites } from './commands/sites/index.js';
@@ -78,12 +79,16 @@ Exit codes: 0 ok, 1 operation failed, 2 usage error, 3 check --fail-on threshold
   const p = program as Command & { rawArgs: string[]; removeAllListeners(event: string): void; _exit(exitCode: number, code: string, message: string): never };
   p.removeAllListeners('option:version');
   program.on('option:version', () => {
+    // `vtr --version extra`: a word it was not given to take is a slip, not a request for the version.
+    const extra = unexpectedWord(p.rawArgs.slice(2), program.options);
+    if (extra !== undefined) program.error(`error: unexpected argument '${extra}': \`vtr --version\` takes none`, { code: 'commander.excessArguments', exitCode: 2 });
     process.stdout.write(versionLine(p.rawArgs.slice(2).includes('--json'), !!process.stdout.isTTY));
     p._exit(0, 'commander.version', VERSION);
   });
   program.exitOverride();
   for (const register of GROUPS) register(program);
   askForMissingArguments(program);
+  nameExcessArguments(program);
   pointAcrossGroups(program, 'session', 'sessions');
   return program;
 }
@@ -123,4 +128,33 @@ function askForMissingArguments(cmd: Command): void {
     if (!canPrompt(!!process.stdin.isTTY, !!process.stderr.isTTY, process.env)) original(name);
   };
   for (const sub of cmd.commands) askForMissingArguments(sub);
+}
+
+/** The first word in `args` that is neither an option nor the value of one of `options` that takes a value. */
+function unexpectedWord(args: string[], options: readonly Option[]): string | undefined {
+  const takesValue = new Set(options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]));
+  for (let i = 0; i < args.length; i++) {
+    if (takesValue.has(args[i])) i++;
+    else if (!args[i].startsWith('-')) return args[i];
+  }
+  return undefined;
+}
+
+/**
+ * commander's "too many arguments for 'list'. Expected 0 arguments but got 1." names neither the
+ * word nor the whole command: the usage error says both, and what the command does take.
+ */
+function nameExcessArguments(cmd: Command): void {
+  // _excessArguments is commander's (untyped) hook for this check; variadic commands never reach it.
+  const c = cmd as Command & { _excessArguments(received: string[]): void };
+  c._excessArguments = (received: string[]) => {
+    const expected = cmd.registeredArguments;
+    const path = commandPath(cmd);
+    const takes = expected.length ? `${expected.length} (${expected.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`)).join(' ')})` : 'none';
+    cmd.error(`error: unexpected argument '${received[expected.length]}': \`${path}\` takes ${takes} (see \`${path} --help\`)`, {
+      code: 'commander.excessArguments',
+      exitCode: 2,
+    });
+  };
+  for (const sub of cmd.commands) nameExcessArguments(sub);
 }

@@ -189,7 +189,7 @@ const PASSED_ON = new Set(['command']);
 const ID_FLAGS = new Set(['--webhook', '--session', '--view', '--status', '--fingerprint']);
 
 /** `vtr clock advance`: the words a user typed for a verb. */
-function commandPath(cmd: Command): string {
+export function commandPath(cmd: Command): string {
   const names: string[] = [];
   for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
   return names.join(' ');

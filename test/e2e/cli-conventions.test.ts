@@ -97,6 +97,26 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
     }
   });
 
+  it('usage: an argument a command does not take exits 2 naming it, --version included', async () => {
+    const cases: Array<[string[], string]> = [
+      [['--version', 'extra'], "unexpected argument 'extra': `vtr --version` takes none"],
+      [['extra', '-v'], "unexpected argument 'extra': `vtr --version` takes none"],
+      [['--json', '--version', 'extra'], "unexpected argument 'extra': `vtr --version` takes none"],
+      [['sites', 'list', 'extra'], "unexpected argument 'extra': `vtr sites list` takes none (see `vtr sites list --help`)"],
+      [['health', 'a', 'b'], "unexpected argument 'a': `vtr health` takes none (see `vtr health --help`)"],
+      [['sites', 'show', 'default', 'extra'], "unexpected argument 'extra': `vtr sites show` takes 1 (<id>) (see `vtr sites show --help`)"],
+    ];
+    for (const [args, said] of cases) {
+      const r = await vtr(args, suite.server.env);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout, args.join(' ')).toBe('');
+      expect(r.stderr, args.join(' ')).toBe(`vtr: usage error: ${said}\n`);
+    }
+    // A command that takes any number of arguments still takes them all.
+    const exec = await vtr(['exec', '--', process.execPath, '-e', 'process.exit(process.argv.slice(1).join() === "a,b" ? 0 : 9)', 'a', 'b'], suite.server.env);
+    expect(exec.code).toBe(0);
+  });
+
   it('usage: sessions get / session list name the group that has the verb', async () => {
     for (const [args, hint] of [
       [['sessions', 'get', suite.sessionId], 'use `vtr session get`'],
