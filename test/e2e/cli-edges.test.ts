@@ -341,6 +341,23 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
       }
     });
 
+    it('views create/update --trigger-webhooks: a site with no enabled webhook is said on stderr, stdout unchanged', async () => {
+      const site = (await vtrJson(['sites', 'create', '--name', 'No hooks'], suite.server.env)).site_id as string;
+      const create = await vtr(['views', 'create', '--name', 'v', '--filter', 'page_views >= 1', '--trigger-webhooks', '--site', site, '--json'], suite.server.env);
+      expect(create.code).toBe(0);
+      const view = parseOne(create.stdout);
+      expect(view).toMatchObject({ site_id: site, trigger_webhooks: true });
+      expect(create.stderr).toBe(`Site ${site} has no webhooks: nothing is sent for this view until one is added: vtr webhooks create --url <url> --site ${site}\n`);
+      const hook = (await vtrJson(['webhooks', 'create', '--url', 'http://127.0.0.1:9/', '--site', site], suite.server.env)).webhook_id as string;
+      await vtr(['webhooks', 'disable', hook], suite.server.env);
+      const update = await vtr(['views', 'update', view.saved_view_id, '--trigger-webhooks'], suite.server.env);
+      expect(update.code).toBe(0);
+      expect(update.stdout).toMatch(/trigger_webhooks: true/);
+      expect(update.stderr).toBe(`Every webhook of site ${site} is disabled: nothing is sent for this view until one is enabled: vtr webhooks enable ${hook}\n`);
+      await vtr(['webhooks', 'enable', hook], suite.server.env);
+      expect((await vtr(['views', 'update', view.saved_view_id, '--trigger-webhooks'], suite.server.env)).stderr).toBe('');
+    });
+
     it('views list, webhooks list: nothing to list is said on stdout, the hint goes to stderr', async () => {
       const views = await vtr(['views', 'list', '--site', (await vtrJson(['sites', 'create', '--name', 'Empty'], suite.server.env)).site_id], suite.server.env);
       expect(views.stdout.trim()).toBe('No saved views.');

@@ -3,6 +3,7 @@ import type { CliContext } from '../../context.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 import { filterUsageError, renderView } from './render.js';
+import { hintWhenNoWebhook } from './webhook-hint.js';
 
 export interface CreateViewOptions {
   site?: string;
@@ -24,4 +25,5 @@ export async function run(o: CreateViewOptions, ctx: CliContext): Promise<void> 
   }
   output(ctx, view, () => renderView(view));
   if (!view.trigger_webhooks) ctx.info('Sessions matching it trigger no webhooks; add --trigger-webhooks (vtr views update) to change that.');
+  else await hintWhenNoWebhook(ctx, client, view.site_id);
 }

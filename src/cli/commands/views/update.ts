@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import { output } from '../../output.js';
 import { enc, onGivenSite } from '../../site-ref.js';
 import { filterUsageError, renderView } from './render.js';
+import { hintWhenNoWebhook } from './webhook-hint.js';
 
 export interface UpdateViewOptions {
   args: string[];
@@ -28,4 +29,5 @@ export async function run(o: UpdateViewOptions, ctx: CliContext): Promise<void> 
     throw filterUsageError(err, o.filter);
   }
   output(ctx, view, () => renderView(view));
+  if (o.triggerWebhooks) await hintWhenNoWebhook(ctx, client, view.site_id);
 }
