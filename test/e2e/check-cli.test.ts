@@ -105,6 +105,19 @@ describe('vtr check', { timeout: 90_000 }, () => {
     expect(wrong.stderr).toMatch(/unauthorized/);
   });
 
+  it('check: --site picks the site over a secret_key in --data, as --secret-key does; an unknown one is refused', async () => {
+    const file = join(tempDir(), 'body.json');
+    writeFileSync(file, JSON.stringify({ secret_key: server.site!.secret_key, ip: '203.0.113.7' }));
+    const other = JSON.parse((await vtr(['sites', 'create', '--name', 'Allows Tor', '--ip-allowlist', '203.0.113.0/24', '--json'])).stdout).site_id;
+    const onOther = await vtr(['check', '--data', file, '--site', other, '--json']);
+    expect(onOther.code).toBe(0);
+    expect(JSON.parse(onOther.stdout).outcome).toBe('allowed');
+    expect(JSON.parse((await vtr(['check', '--data', file, '--json'])).stdout).outcome).toBe('blocked');
+    const unknown = await vtr(['check', '--data', file, '--site', 'site_nope']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('--site: site site_nope not found');
+  });
+
   it('check: usage errors exit 2 naming the flag', async () => {
     const bad = await vtr(['check', '--fail-on', 'normal']);
     expect(bad.code).toBe(2);

@@ -74,8 +74,10 @@ export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
   }
   const data = o.data !== undefined ? await readData(o.data) : {};
   const body = buildBody(o, data);
-  // A secret_key in --data counts unless --secret-key / VTR_SECRET_KEY says otherwise.
-  const keyInData = typeof data.secret_key === 'string' && data.secret_key !== '' && !ctx.config.secretKey;
+  // A secret_key in --data counts unless --secret-key / VTR_SECRET_KEY or an explicit --site says
+  // otherwise: flags override the file's fields. VTR_SITE does not (`vtr exec` always sets it).
+  const siteFlag = ctx.config.siteFrom === '--site' && !!ctx.config.site;
+  const keyInData = typeof data.secret_key === 'string' && data.secret_key !== '' && !ctx.config.secretKey && !siteFlag;
   const client = await ctx.client({ secretKey: !keyInData });
   const result = await client.check<CheckView>(body).catch((err: unknown) => {
     // The key that was refused is the file's: name it, not the --secret-key the usual hint names.

@@ -18,7 +18,7 @@ export function registerCheck(program: Command): void {
       .option('--state <text>', 'state, province or region (name or code)')
       .option('--country <text>', 'country (name or ISO code)')
       .option('--postal-code <text>', 'postal code')
-      .option('--data <file|->', 'the request body as JSON, from a file or stdin (-); flags override its fields')
+      .option('--data <file|->', 'the request body as JSON, from a file or stdin (-); flags override its fields (--secret-key and --site its secret_key)')
       .option('--fail-on <level>', 'exit 3 when the risk level is at least unwanted, suspicious or invalid; or on review (review asked, or blocked) or blocked (the outcome)'),
     [
       'vtr check --email someone@mailinator.com',
