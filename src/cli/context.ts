@@ -57,7 +57,10 @@ export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787/api/v1';
 /** Prompts and confirmations need a terminal to read from and write to (stderr), and no CI; --json does not matter. */
 export const canPrompt = (stdinIsTTY: boolean, stderrIsTTY: boolean, env: NodeJS.ProcessEnv): boolean => stdinIsTTY && stderrIsTTY && !env.CI;
 
-export function resolveConfig(g: GlobalOptions, env: NodeJS.ProcessEnv, io: CliIO): CliConfig {
+export function resolveConfig(given: GlobalOptions, env: NodeJS.ProcessEnv, io: CliIO): CliConfig {
+  // Line endings and spaces around a key, token or site id (`$(cat key.txt)` of a CRLF file, a
+  // paste) are not part of it: sent, they would read as a rotated key or a server that is down.
+  const g = { ...given, secretKey: given.secretKey?.trim(), token: given.token?.trim(), adminToken: given.adminToken?.trim(), site: given.site?.trim() };
   const json = !!g.json;
   // no-color.org: NO_COLOR counts when set to a non-empty value.
   const noColor = g.color === false || !!env.NO_COLOR || env.TERM === 'dumb';
@@ -67,7 +70,8 @@ export function resolveConfig(g: GlobalOptions, env: NodeJS.ProcessEnv, io: CliI
   const flagBaseUrl = g.baseUrl?.trim();
   // The environment's credentials are for the environment's server (`vtr exec` sets both): a
   // --base-url naming another server gets only what the flags give, never those keys.
-  const creds = flagBaseUrl !== undefined && envBaseUrl !== undefined && !sameServer(flagBaseUrl, envBaseUrl) ? {} : env;
+  const envCreds = flagBaseUrl !== undefined && envBaseUrl !== undefined && !sameServer(flagBaseUrl, envBaseUrl) ? {} : env;
+  const creds = { VTR_SECRET_KEY: bare(envCreds.VTR_SECRET_KEY), VTR_ACCESS_TOKEN: bare(envCreds.VTR_ACCESS_TOKEN), VTR_ADMIN_TOKEN: bare(envCreds.VTR_ADMIN_TOKEN), VTR_SITE: bare(envCreds.VTR_SITE) };
   return {
     baseUrl: flagBaseUrl ?? envBaseUrl ?? DEFAULT_BASE_URL,
     baseUrlFrom: flagBaseUrl === undefined && envBaseUrl !== undefined ? 'VTR_BASE_URL' : '--base-url',
@@ -94,3 +98,6 @@ function sameServer(a: string, b: string): boolean {
     return a === b;
   }
 }
+
+/** A credential from the environment without the white space around it; empty counts as unset. */
+export const bare = (value: string | undefined): string | undefined => value?.trim() || undefined;

@@ -48,8 +48,22 @@ export function checkBaseUrl(config: Pick<CliConfig, 'baseUrl' | 'baseUrlFrom'>)
   }
 }
 
+/**
+ * White space inside a key or token (around it is dropped) is never part of one: in a header it
+ * would fail as if the server were down, in a body it would read as a rotated key.
+ */
+function checkCredentials(config: Pick<CliConfig, 'secretKey' | 'accessToken' | 'adminToken'>): void {
+  const given: Array<[string | null, string]> = [
+    [config.secretKey, '--secret-key (or VTR_SECRET_KEY)'], [config.accessToken, '--token (or VTR_ACCESS_TOKEN)'], [config.adminToken, '--admin-token (or VTR_ADMIN_TOKEN)'],
+  ];
+  for (const [value, from] of given) {
+    if (value && /\s/.test(value)) throw new UsageError(`${from}: ${JSON.stringify(value)} has white space inside it, which no key or token has`);
+  }
+}
+
 export async function buildClient(config: CliConfig, needs: { token?: boolean; secretKey?: boolean } = {}): Promise<ApiClient> {
   checkBaseUrl(config);
+  checkCredentials(config);
   let { accessToken, secretKey } = config;
   // The session endpoints take the site's secret key as the bearer token too: a secret key given
   // without a token reads its own site's sessions, not the default site's (nor needs a token remotely).

@@ -209,7 +209,7 @@ export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) 
     try {
       // `--site "$SITE"` with SITE unset must not fall back to the default site (nor its keys).
       for (const [flag, value] of [['--site', opts.site], ['--secret-key', opts.secretKey], ['--token', opts.token], ['--admin-token', opts.adminToken]]) {
-        if (value === '') throw new UsageError(`${flag}: must not be empty (a shell variable left unset?)`);
+        if (value !== undefined && value.trim() === '') throw new UsageError(`${flag}: must not be empty${value ? ' or blank' : ''} (a shell variable left unset?)`);
       }
       // Left out, these mean "every one" or "a new one": given empty, they are a mistake, not that.
       for (const option of cmd.options) {

@@ -266,6 +266,27 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
     expect(badUrl.stderr).toMatch(/--base-url/);
   });
 
+  it('credentials: a key or token with a line ending or spaces around it (a CRLF file, a paste) is used without them; inside or alone they are a usage error', async () => {
+    const env = suite.server.env;
+    const key = (await vtrJson(['keys', 'show'], env)).secret_key as string;
+    const token = (await vtrJson(['tokens', 'create'], env)).token as string;
+    for (const [args, extra] of [
+      [['check', '--ip', '192.0.2.1', '--secret-key', `${key}\r\n`], {}],
+      [['check', '--ip', '192.0.2.1'], { VTR_SECRET_KEY: ` ${key}\r` }],
+      [['session', 'get', suite.sessionId, '--token', `${token}\r`], {}],
+      [['session', 'get', suite.sessionId], { VTR_ACCESS_TOKEN: `${token}\n` }],
+    ] as const) {
+      const r = await vtr([...args, '--json'], { ...env, ...extra });
+      expect(r.code, `${args.join(' ')} ${JSON.stringify(extra)}: ${r.stderr}`).toBe(0);
+    }
+    const blank = await vtr(['check', '--ip', '192.0.2.1', '--secret-key', ' \r\n'], env);
+    expect(blank.code).toBe(2);
+    expect(blank.stderr).toBe('vtr: usage error: --secret-key: must not be empty or blank (a shell variable left unset?)\n');
+    const inside = await vtr(['session', 'get', suite.sessionId, '--token', 'at_test_a\r\nb'], env);
+    expect(inside.code).toBe(2);
+    expect(inside.stderr).toBe('vtr: usage error: --token (or VTR_ACCESS_TOKEN): "at_test_a\\r\\nb" has white space inside it, which no key or token has\n');
+  });
+
   it('version: vtr --version prints the package version alone', async () => {
     for (const flag of ['--version', '-v']) {
       const r = await vtr([flag]);

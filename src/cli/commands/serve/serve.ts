@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { CliContext } from '../../context.js';
+import { bare, type CliContext } from '../../context.js';
 import { OperationError, UsageError } from '../../errors.js';
 import { fileToRead, fileToWrite } from '../../file-paths.js';
 import { parseDuration } from '../../../domain/time.js';
@@ -47,7 +47,8 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
   const port = /^\d{1,5}$/.test(o.port) ? Number(o.port) : NaN;
   if (!(port <= 65535)) throw new UsageError(`--port: "${o.port}" is not a port number (0-65535; 0 for a free port)`);
   if (!o.host.trim()) throw new UsageError('--host: give an address to listen on, e.g. 127.0.0.1 (the default), or 0.0.0.0 with --admin-token');
-  const adminToken = o.adminToken ?? env.VTR_ADMIN_TOKEN ?? null;
+  // Trimmed as the CLI trims the token it sends (a CRLF file's line ending is not part of it).
+  const adminToken = o.adminToken?.trim() || bare(env.VTR_ADMIN_TOKEN) || null;
   if (!isLoopbackBind(o.host) && !adminToken) {
     throw new UsageError(`--host ${o.host} is not a loopback address: the management API would be open to the network. Add --admin-token <secret> (or VTR_ADMIN_TOKEN) to require it.`);
   }
