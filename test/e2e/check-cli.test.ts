@@ -118,6 +118,16 @@ describe('vtr check', { timeout: 90_000 }, () => {
     expect(unknown.stderr).toContain('--site: site site_nope not found');
   });
 
+  it('check: a custom rule that matched is shown by its name (and id); --json keeps the API answer', async () => {
+    const site = JSON.parse((await vtr(['sites', 'create', '--name', 'Rules by name', '--json'])).stdout).site_id;
+    const rule = JSON.parse((await vtr(['rules', 'create', '--name', 'No Germany', '--filter', 'country_code in (DE)', '--action', 'block', '--site', site, '--json'])).stdout);
+    const r = await vtr(['check', '--ip', '203.0.113.7', '--site', site]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^rules +anonymous \\(review\\), No Germany \\(block, ${rule.rule_id}\\)$`, 'm'));
+    const json = JSON.parse((await vtr(['check', '--ip', '203.0.113.7', '--site', site, '--json'])).stdout);
+    expect(json.rules).toContainEqual({ id: rule.rule_id, type: 'custom', name: 'No Germany', action: 'block' });
+  });
+
   it('check: usage errors exit 2 naming the flag', async () => {
     const bad = await vtr(['check', '--fail-on', 'normal']);
     expect(bad.code).toBe(2);

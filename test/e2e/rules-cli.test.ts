@@ -23,7 +23,7 @@ describe('vtr rules', () => {
     const human = await vtr(['check', '--email', 'x@mailinator.com']);
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(/outcome\s+blocked/);
-    expect(human.stdout).toContain(`${rule.rule_id} (block)`);
+    expect(human.stdout).toContain(`Disposable sign-ups (block, ${rule.rule_id})`);
 
     const blocked = await vtr(['check', '--email', 'y@mailinator.com', '--fail-on', 'blocked']);
     expect(blocked.code).toBe(3);

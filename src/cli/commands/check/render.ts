@@ -65,12 +65,15 @@ function outcomeText(r: CheckView, c: ChalkInstance): string {
   return r.review ? `${o} · ${c.yellow('review')}` : o;
 }
 
+/** A built-in rule's id says what it is (`anonymous`); a custom rule's (`rule_…`) does not: its name does, the id follows. */
+const ruleText = (m: NonNullable<CheckView['rules']>[number]): string => (m.type === 'custom' ? `${m.name} (${m.action}, ${m.id})` : `${m.id} (${m.action})`);
+
 /** One line for the verdict, the site's decision, then one per section. */
 export function renderCheck(r: CheckView, c: ChalkInstance): string[] {
   const lines = [
     `${c.bold(r.id)}  ${c.bold(riskColour(c, r.risk_level))}  ${r.risks.length ? `risks: ${r.risks.join(', ')}` : 'no risks'}`,
     `${'outcome'.padEnd(8)} ${outcomeText(r, c)}`,
-    `${'rules'.padEnd(8)} ${r.rules?.length ? r.rules.map((m) => `${m.id} (${m.action})`).join(', ') : c.dim('none matched')}`,
+    `${'rules'.padEnd(8)} ${r.rules?.length ? r.rules.map(ruleText).join(', ') : c.dim('none matched')}`,
     `${'session'.padEnd(8)} ${r.session_id ?? c.dim('none')}`,
   ];
   for (const name of ['device', 'ip', 'email', 'phone', 'address'] as const) {
