@@ -6,7 +6,7 @@ import { VtrError } from './domain/errors.js';
 import { behindNote } from './domain/time.js';
 import type { SiteService } from './sites/service.js';
 import { createServeLog } from './serve-log.js';
-import { fileText, parseJsonFileText } from './domain/json-text.js';
+import { parseJsonFile } from './domain/json-text.js';
 import { urlHost } from './domain/ip-intel.js';
 
 export interface ServeConfig extends EmulatorOptions {
@@ -179,7 +179,7 @@ async function importState(emulator: Emulator, file: string, stopRequested: () =
   try {
     const bytes = await readFile(file);
     if (stopRequested()) throw new Stopped();
-    doc = parseJsonFileText(fileText(bytes));
+    doc = parseJsonFile(bytes);
   } catch (err) {
     if (err instanceof Stopped) throw err;
     const e = err as NodeJS.ErrnoException;

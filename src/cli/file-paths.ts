@@ -59,3 +59,10 @@ function isDirectory(path: string): boolean {
     return false;
   }
 }
+
+/** Everything on stdin (a file given as `-`). */
+export async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -26,19 +26,18 @@ export function jsonAnswer(value: unknown): string | Uint8Array {
 }
 
 /**
- * A file's bytes as text: UTF-8, or UTF-16 when it starts with a UTF-16 byte order mark (Notepad's
- * "Unicode", the files PowerShell 5's `>` writes). A UTF-8 mark stays, for parseJsonFileText.
+ * A file's bytes as text: UTF-8, or UTF-16 when they start with a UTF-16 byte order mark (Notepad's
+ * "Unicode", the files PowerShell 5's `>` writes), without a leading byte order mark (UTF-8 as
+ * Windows editors save it), as the API's body reader does.
  */
 export function fileText(bytes: Uint8Array): string {
   const le = bytes[0] === 0xff && bytes[1] === 0xfe;
   const be = bytes[0] === 0xfe && bytes[1] === 0xff;
-  return new TextDecoder(le ? 'utf-16le' : be ? 'utf-16be' : 'utf-8', { ignoreBOM: true }).decode(bytes);
+  const text = new TextDecoder(le ? 'utf-16le' : be ? 'utf-16be' : 'utf-8', { ignoreBOM: true }).decode(bytes);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/**
- * JSON.parse of a file's text, read past a leading byte order mark (UTF-8 as Windows editors save
- * it), as the API's body reader does.
- */
-export function parseJsonFileText(text: string): unknown {
-  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+/** JSON.parse of a file's bytes (see fileText). */
+export function parseJsonFile(bytes: Uint8Array): unknown {
+  return JSON.parse(fileText(bytes));
 }

@@ -4,12 +4,12 @@ import { readFile } from 'node:fs/promises';
 import type { RiskLevel } from '../../../domain/session.js';
 import type { CliContext } from '../../context.js';
 import { OperationError, ThresholdReached, UsageError } from '../../errors.js';
-import { fileToRead } from '../../file-paths.js';
+import { fileToRead, readStdin } from '../../file-paths.js';
 import { ApiError } from '../../../client/api-client.js';
 import { output } from '../../output.js';
 import { style } from '../../style.js';
 import { renderCheck, type CheckView } from './render.js';
-import { fileText, parseJsonFileText } from '../../../domain/json-text.js';
+import { parseJsonFile } from '../../../domain/json-text.js';
 
 export interface CheckOptions {
   probeId?: string; ip?: string; email?: string; name?: string; phone?: string;
@@ -29,21 +29,15 @@ export function failOnReason(r: Pick<CheckView, 'risk_level' | 'outcome' | 'revi
 
 async function readData(source: string): Promise<Record<string, unknown>> {
   if (source !== '-') fileToRead('--data', source, 'a JSON file, or - for stdin');
-  let text: string;
+  let bytes: Buffer;
   try {
-    if (source === '-') {
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      text = fileText(Buffer.concat(chunks));
-    } else {
-      text = fileText(await readFile(source));
-    }
+    bytes = source === '-' ? await readStdin() : await readFile(source);
   } catch (err) {
     throw new UsageError(`--data: cannot read ${source === '-' ? 'stdin' : source}: ${(err as Error).message}`);
   }
   let data: unknown;
   try {
-    data = parseJsonFileText(text);
+    data = parseJsonFile(bytes);
   } catch (err) {
     throw new UsageError(`--data: not JSON: ${(err as Error).message}`);
   }

@@ -2,7 +2,7 @@
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { OperationError } from '../../errors.js';
-import { fileToRead } from '../../file-paths.js';
+import { fileToRead, readStdin } from '../../file-paths.js';
 import { fileText } from '../../../domain/json-text.js';
 
 /** Writes next to the target, then renames: an interrupted export never leaves half a file. */
@@ -59,10 +59,4 @@ export async function readStateFile(file: string): Promise<Uint8Array> {
 /** The emulator's "not valid JSON" about a file sent as it was, in the words of the file. */
 export function notJson(file: string, message: string): OperationError {
   return new OperationError(`${fileName(file)} is not a vtr state export: not JSON (${message.replace(/^the body is not valid JSON:?\s*/, '')})`);
-}
-
-async function readStdin(): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
 }
