@@ -33,17 +33,8 @@ export const enc = encodeURIComponent;
 export async function onGivenSite<T extends { site_id: string }>(
   ctx: CliContext, client: ApiClient, record: string | (() => Promise<T | undefined>), what: string,
 ): Promise<T | null> {
-  if (ctx.config.siteFrom !== '--site' || !ctx.config.site) return null;
-  // A path to read the record at, or how to find it (a record not found is left to the API's 404).
-  const load = typeof record === 'string' ? () => client.admin<T>('GET', record) : record;
-  const [found, site] = await Promise.all([
-    load(),
-    client.admin<{ site_id: string }>('GET', `/sites/${enc(ctx.config.site)}`),
-  ]);
-  if (found && found.site_id !== site.site_id) {
-    throw new UsageError(`--site: ${what} is on site ${found.site_id}, not ${site.site_id}; leave --site out, or give --site ${found.site_id}`);
-  }
-  return found ?? null;
+  return checkGivenSite(ctx, client, record, (found, given) =>
+    `${what} is on site ${found}, not ${given}; leave --site out, or give --site ${found}`);
 }
 
 /**
@@ -51,12 +42,20 @@ export async function onGivenSite<T extends { site_id: string }>(
  * another site is refused rather than ignored (`default` and the default site's id are one site).
  */
 export async function siteArgIsGivenSite(ctx: CliContext, client: ApiClient, id: string): Promise<void> {
-  if (ctx.config.siteFrom !== '--site' || !ctx.config.site || ctx.config.site === id) return;
-  const [named, given] = await Promise.all([
-    client.admin<{ site_id: string }>('GET', `/sites/${enc(id)}`),
+  if (ctx.config.site === id) return;
+  await checkGivenSite(ctx, client, `/sites/${enc(id)}`, (named, given) => `${given} is not the site given, ${named}; leave --site out (the <id> names the site)`);
+}
+
+async function checkGivenSite<T extends { site_id: string }>(
+  ctx: CliContext, client: ApiClient, record: string | (() => Promise<T | undefined>), mismatch: (found: string, given: string) => string,
+): Promise<T | null> {
+  if (ctx.config.siteFrom !== '--site' || !ctx.config.site) return null;
+  // A path to read the record at, or how to find it (a record not found is left to the API's 404).
+  const load = typeof record === 'string' ? () => client.admin<T>('GET', record) : record;
+  const [found, site] = await Promise.all([
+    load(),
     client.admin<{ site_id: string }>('GET', `/sites/${enc(ctx.config.site)}`),
   ]);
-  if (named.site_id !== given.site_id) {
-    throw new UsageError(`--site: ${given.site_id} is not the site given, ${named.site_id}; leave --site out (the <id> names the site)`);
-  }
+  if (found && found.site_id !== site.site_id) throw new UsageError(`--site: ${mismatch(found.site_id, site.site_id)}`);
+  return found ?? null;
 }
