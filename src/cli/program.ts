@@ -151,7 +151,10 @@ function nameExcessArguments(cmd: Command): void {
     const expected = cmd.registeredArguments;
     const path = commandPath(cmd);
     const takes = expected.length ? `${expected.length} (${expected.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`)).join(' ')})` : 'none';
-    cmd.error(`error: unexpected argument '${received[expected.length]}': \`${path}\` takes ${takes} (see \`${path} --help\`)`, {
+    // `vtr clock show`: a group that also runs alone (`vtr clock`) was given a verb it does not have.
+    const verbs = cmd.commands.map((sub) => sub.name());
+    const what = verbs.length && !expected.length ? `unknown command '${received[0]}' for \`${path}\` (its commands: ${verbs.join(', ')}; or none)` : `unexpected argument '${received[expected.length]}': \`${path}\` takes ${takes}`;
+    cmd.error(`error: ${what} (see \`${path} --help\`)`, {
       code: 'commander.excessArguments',
       exitCode: 2,
     });

@@ -104,6 +104,7 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
       [['--json', '--version', 'extra'], "unexpected argument 'extra': `vtr --version` takes none"],
       [['sites', 'list', 'extra'], "unexpected argument 'extra': `vtr sites list` takes none (see `vtr sites list --help`)"],
       [['health', 'a', 'b'], "unexpected argument 'a': `vtr health` takes none (see `vtr health --help`)"],
+      [['clock', 'show'], "unknown command 'show' for `vtr clock` (its commands: advance, set; or none) (see `vtr clock --help`)"],
       [['sites', 'show', 'default', 'extra'], "unexpected argument 'extra': `vtr sites show` takes 1 (<id>) (see `vtr sites show --help`)"],
     ];
     for (const [args, said] of cases) {
