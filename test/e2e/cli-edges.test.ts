@@ -1,23 +1,14 @@
 // The CLI at its edges, on the built binary: prompts with --json, unreachable servers for the
-// tails, empty ids, temp files of a failed export, --site checks, help text, clock and error hints.
+// tails, empty ids, temp files of a failed export, --site checks, custom event names, the clock.
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createServer } from 'node:net';
 import { startServer } from '../helpers/vtr-process.js';
 import { HAS_PTY, parseOne, scratchDir, suiteServer, vtr, vtrJson } from '../helpers/foundation-e2e.js';
+import { freePort as closedPort } from '../helpers/cli-process.js';
 import { onTty } from '../helpers/tty.js';
 
 const suite = suiteServer();
-
-/** A loopback port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 describe('cli edges (built binary)', { timeout: 120_000 }, () => {
   describe('prompts: --json governs stdout only', () => {
@@ -272,96 +263,6 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
       } finally {
         await manual.stop();
       }
-    });
-  });
-
-  describe('help', () => {
-    it('serve --help shows its own --admin-token; examples with prose end in a # comment', async () => {
-      const serve = await vtr(['serve', '--help']);
-      expect(serve.stdout).toMatch(/--admin-token <token> +require this token on non-loopback binds/);
-      expect((await vtr(['state', 'import', '--help'])).stdout).toContain('vtr serve --import demo.json   # at start-up');
-      expect((await vtr(['openapi', '--help'])).stdout).toContain('openapi.json   # the same document, served');
-    });
-  });
-
-  describe('start-up refusals and hints', () => {
-    it('serve --db <not SQLite>: exit 1 naming the file; --export-on-exit into a missing directory: exit 2 naming the flag', async () => {
-      const dir = scratchDir();
-      const junk = join(dir, 'junk.db');
-      writeFileSync(junk, 'this is not a database, just some text long enough to be read as a header');
-      const r = await vtr(['serve', '--db', junk, '--port', '0']);
-      expect(r.code).toBe(1);
-      expect(r.stderr).toContain(`${junk} is not a SQLite database vtr can read`);
-      const e = await vtr(['serve', '--memory', '--port', '0', '--export-on-exit', join(dir, 'missing', 'state.json')]);
-      expect(e.code).toBe(2);
-      expect(e.stderr).toMatch(/--export-on-exit: cannot write .*state\.json/);
-    });
-
-    it('health: an emulator that is not running is said as every command says it', async () => {
-      const port = await closedPort();
-      const r = await vtr(['health'], { VTR_BASE_URL: `http://127.0.0.1:${port}/api/v1` });
-      expect(r.code).toBe(1);
-      expect(r.stderr).toContain(`cannot reach the emulator at http://127.0.0.1:${port}`);
-      expect(r.stderr).toContain(`npx vtr serve --port ${port}`);
-    });
-
-    it('a server that closes the connection without answering (stopped or killed mid-request): the outcome is unknown, not "cannot reach"', async () => {
-      const srv = createServer((socket) => socket.once('data', () => socket.destroy()));
-      await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-      const port = (srv.address() as { port: number }).port;
-      try {
-        const env = { VTR_BASE_URL: `http://127.0.0.1:${port}/api/v1`, VTR_SECRET_KEY: 'sk_test_x', VTR_ACCESS_TOKEN: 'at_test_x' };
-        const write = await vtr(['check', '--ip', '192.0.2.1'], env);
-        expect(write.code).toBe(1);
-        expect(write.stderr).toContain(`the emulator at http://127.0.0.1:${port} closed the connection without answering: whether the request was carried out is unknown`);
-        expect(write.stderr).toMatch(/Did it stop\? Check what the request would have changed before sending it again; start it again with `npx vtr serve --port \d+`/);
-        const read = await vtr(['session', 'get', 'ses_x'], env);
-        expect(read.code).toBe(1);
-        expect(read.stderr).toContain(`closed the connection without answering. Did it stop? Start it again with`);
-        for (const r of [write, read]) expect(r.stderr).not.toContain('cannot reach');
-      } finally {
-        srv.close();
-      }
-    });
-
-    it('tokens revoke, webhooks disable, sites delete of the default: emulated times marked, the new default named', async () => {
-      const frozen = await startServer(['--memory', '--clock', 'frozen']);
-      try {
-        const token = (await vtrJson(['tokens', 'create'], frozen.env)).token as string;
-        const revoked = await vtr(['tokens', 'revoke', token, '--yes'], frozen.env);
-        expect(revoked.stdout).toMatch(/^Revoked at_test_\S+ at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(emulated\)$/m);
-        const hook = (await vtrJson(['webhooks', 'create', '--url', 'http://127.0.0.1:9/'], frozen.env)).webhook_id as string;
-        expect((await vtr(['webhooks', 'disable', hook], frozen.env)).stdout).toMatch(/created_at: +\S+ \S+ UTC \(emulated\)/);
-        const first = (await vtrJson(['sites', 'list'], frozen.env))[0].site_id as string;
-        const other = (await vtrJson(['sites', 'create', '--name', 'Heir'], frozen.env)).site_id as string;
-        const del = await vtr(['sites', 'delete', first, '--yes'], frozen.env);
-        expect(del.stderr).toContain(`${first} was the default site; the default is now ${other} ("Heir")`);
-      } finally {
-        await frozen.stop();
-      }
-    });
-
-    it('views create/update --trigger-webhooks: a site with no enabled webhook is said on stderr, stdout unchanged', async () => {
-      const site = (await vtrJson(['sites', 'create', '--name', 'No hooks'], suite.server.env)).site_id as string;
-      const create = await vtr(['views', 'create', '--name', 'v', '--filter', 'page_views >= 1', '--trigger-webhooks', '--site', site, '--json'], suite.server.env);
-      expect(create.code).toBe(0);
-      const view = parseOne(create.stdout);
-      expect(view).toMatchObject({ site_id: site, trigger_webhooks: true });
-      expect(create.stderr).toBe(`Site ${site} has no webhooks: nothing is sent for this view until one is added: vtr webhooks create --url <url> --site ${site}\n`);
-      const hook = (await vtrJson(['webhooks', 'create', '--url', 'http://127.0.0.1:9/', '--site', site], suite.server.env)).webhook_id as string;
-      await vtr(['webhooks', 'disable', hook], suite.server.env);
-      const update = await vtr(['views', 'update', view.saved_view_id, '--trigger-webhooks'], suite.server.env);
-      expect(update.code).toBe(0);
-      expect(update.stdout).toMatch(/trigger_webhooks: true/);
-      expect(update.stderr).toBe(`Every webhook of site ${site} is disabled: nothing is sent for this view until one is enabled: vtr webhooks enable ${hook}\n`);
-      await vtr(['webhooks', 'enable', hook], suite.server.env);
-      expect((await vtr(['views', 'update', view.saved_view_id, '--trigger-webhooks'], suite.server.env)).stderr).toBe('');
-    });
-
-    it('views list, webhooks list: nothing to list is said on stdout, the hint goes to stderr', async () => {
-      const views = await vtr(['views', 'list', '--site', (await vtrJson(['sites', 'create', '--name', 'Empty'], suite.server.env)).site_id], suite.server.env);
-      expect(views.stdout.trim()).toBe('No saved views.');
-      expect(views.stderr).toContain('Create one: vtr views create');
     });
   });
 });

@@ -75,7 +75,7 @@ describe('serve --log pretty under a burst', () => {
       const notes = () => lines().filter((l) => l.includes('more request'));
       const hidden = () => notes().reduce((sum, l) => sum + Number(/… ([\d,]+) more/.exec(l)![1].replace(/,/g, '')), 0);
       // The lines shown and the notes' counts add up to every request.
-      await until(() => shown() + hidden() === n, 'every request shown or counted', 10_000);
+      await until(() => shown() + hidden() === n, 'every request shown or counted', 30_000);
       expect(notes()[0]).toMatch(/^vtr: … [\d,]+ more requests? in the last second not shown here/);
       expect(shown()).toBeGreaterThan(0);
       expect(shown()).toBeLessThanOrEqual(100 * notes().length); // at most 100 in each second that had a note
