@@ -80,7 +80,7 @@ export function createEmulator(opts: EmulatorOptions) {
     const us = latest == null ? null : parseMicros(latest);
     if (us != null) clock.resumeAfter(us);
   }
-  const bus = createEventBus();
+  const bus = createEventBus({ defer: store.afterCommit });
   // Every move of a manual or frozen clock is on the stream (advance stops at each delivery on the way).
   clock.onChange(() => bus.publish({ type: 'clock.changed', data: { ...clockJson(clock) } }));
   const countryOf = countryDb();

@@ -39,7 +39,11 @@ export interface EventBus {
   onShutdown(listener: () => void): () => void;
 }
 
-export function createEventBus(): EventBus {
+/**
+ * `defer`: holds an event published inside a transaction until its COMMIT, and drops it on a
+ * rollback (the store's afterCommit): subscribers never hear of a row that is not there.
+ */
+export function createEventBus({ defer }: { defer?: (deliver: () => void) => void } = {}): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   // Each subscription (one function subscribed twice is two) and the types it reads; null: all.
@@ -47,7 +51,11 @@ export function createEventBus(): EventBus {
   return {
     publish(event) {
       // A snapshot: a listener may unsubscribe (or subscribe) while the event is delivered.
-      for (const { listener } of [...listeners.values()]) listener(event);
+      const deliver = () => {
+        for (const { listener } of [...listeners.values()]) listener(event);
+      };
+      if (defer) defer(deliver);
+      else deliver();
     },
     subscribe(listener, accepts) {
       const key = {};

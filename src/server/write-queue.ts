@@ -3,7 +3,8 @@
 // caller's promise settles once that transaction has committed: a 2xx still means committed. The
 // gain is the commit's fixed cost (WAL frames, locking), paid once per turn instead of once per
 // request: pages several writes touch go to the WAL once. Under light load a turn holds one write
-// and nothing changes.
+// and nothing changes. What a write announces on the event stream goes out after that COMMIT too,
+// and nothing of a write that failed (each write is one unit: store.unit).
 //
 // A write must be atomic on its own: one statement (SQLite undoes a failed statement whole), or
 // several inside its own store.tx (a savepoint), so one request's error leaves none of its writes.
@@ -15,6 +16,8 @@ export interface Transactions {
   /** Runs fn in one write transaction (BEGIN IMMEDIATE … COMMIT). */
   tx<T>(fn: () => T): T;
   inTransaction(): boolean;
+  /** Runs fn as one unit of the open transaction: what it announced is dropped when it throws. */
+  unit<T>(fn: () => T): T;
 }
 
 export interface WriteQueue {
@@ -29,7 +32,7 @@ interface Job {
   settle: (outcome: Outcome) => void;
 }
 
-export function createWriteQueue({ tx, inTransaction }: Transactions): WriteQueue {
+export function createWriteQueue({ tx, inTransaction, unit }: Transactions): WriteQueue {
   let pending: Job[] = [];
   let scheduled = false;
 
@@ -42,7 +45,7 @@ export function createWriteQueue({ tx, inTransaction }: Transactions): WriteQueu
       tx(() => {
         for (let i = 0; i < jobs.length; i++) {
           try {
-            outcomes[i] = { ok: true, value: jobs[i].write() };
+            outcomes[i] = { ok: true, value: unit(jobs[i].write) };
           } catch (error) {
             outcomes[i] = { ok: false, error };
             // SQLite rolled the whole transaction back (disk full, I/O error): the rest would run

@@ -16,6 +16,7 @@ import { createRequestLogStore } from './request-log.js';
 import { createStateStore } from './state.js';
 import { createReadCaches } from './read-cache.js';
 import { createLatestTime } from './latest-time.js';
+import { createAfterCommit } from './after-commit.js';
 
 export interface StoreOptions {
   /** SQLite file path; ':memory:' keeps nothing. */
@@ -37,6 +38,22 @@ export function createStore({ path, sync, readOnly, dbOption }: StoreOptions) {
   // One transaction wrapper for every tx() (building one per call costs more than a small write).
   const immediate = db.transaction((fn: () => unknown) => fn()).immediate;
   const caches = createReadCaches(db);
+  const commits = createAfterCommit();
+  function transaction<T>(fn: () => T): T {
+    const before = writes.wrote();
+    try {
+      const result = immediate(fn) as T; // nested: a savepoint
+      // Committed something: the storage works (again), unless the file was removed under us.
+      if (!db.inTransaction && writes.wrote() !== before) writes.committed();
+      return result;
+    } catch (error) {
+      caches.rolledBack(); // better-sqlite3 rolled back before rethrowing
+      // A failed COMMIT (the WAL could not grow) is a storage fault too.
+      throw lockedOut(error, BUSY_TIMEOUT_MS) ?? faults.failed(error) ?? error;
+    } finally {
+      caches.transactionEnded(); // a no-op while an outer transaction is still open
+    }
+  }
   const probe = {
     put: db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('write_check', '')"),
     del: db.prepare("DELETE FROM meta WHERE key = 'write_check'"),
@@ -72,26 +89,22 @@ export function createStore({ path, sync, readOnly, dbOption }: StoreOptions) {
     notificationClaims: createNotificationClaimStore(db),
     requestLog: createRequestLogStore(db),
     /** Whole-database export/import/reset (the only raw-row reader). */
-    state: createStateStore(db, caches, (error) => lockedOut(error, BUSY_TIMEOUT_MS) ?? faults.failed(error)),
+    state: createStateStore(db, caches, (error) => lockedOut(error, BUSY_TIMEOUT_MS) ?? faults.failed(error), commits.unit),
     /** SQLite's `PRAGMA data_version`: it moves when another connection (another vtr on this file) commits. */
     commitsElsewhere: caches.dataVersion,
     /** Whether a transaction is open on the connection (its writes are not committed yet). */
     inTransaction: (): boolean => db.inTransaction,
+    /**
+     * Runs fn once the transaction open now commits (at once when none is), never when it rolls back;
+     * the event stream's publishing, so a subscriber hears only of what was committed.
+     */
+    afterCommit: commits.defer,
+    /** Runs fn inside the open transaction as one unit: what it deferred is dropped when it throws. */
+    unit: commits.unit,
     /** Runs fn in one write transaction (BEGIN IMMEDIATE, so concurrent writers queue, never interleave). */
     tx<T>(fn: () => T): T {
-      const before = writes.wrote();
-      try {
-        const result = immediate(fn) as T; // nested: a savepoint
-        // Committed something: the storage works (again), unless the file was removed under us.
-        if (!db.inTransaction && writes.wrote() !== before) writes.committed();
-        return result;
-      } catch (error) {
-        caches.rolledBack(); // better-sqlite3 rolled back before rethrowing
-        // A failed COMMIT (the WAL could not grow) is a storage fault too.
-        throw lockedOut(error, BUSY_TIMEOUT_MS) ?? faults.failed(error) ?? error;
-      } finally {
-        caches.transactionEnded(); // a no-op while an outer transaction is still open
-      }
+      // What fn announced goes out after the COMMIT (and after the caches learnt how it ended).
+      return commits.unit(() => transaction(fn));
     },
     close() {
       if (db.open) db.close();

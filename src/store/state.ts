@@ -42,7 +42,8 @@ const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
  * `storageError`: the contract's error for a storage fault or a lock held elsewhere (a full disk is
  * not a fault of the file being imported), else null.
  */
-export function createStateStore(db: Db, caches: ReadCaches, storageError: (error: unknown) => Error | null) {
+/** `unit`: the store's (after-commit.ts), so what an import or reset announces waits for its COMMIT. */
+export function createStateStore(db: Db, caches: ReadCaches, storageError: (error: unknown) => Error | null, unit: <T>(body: () => T) => T = (body) => body()) {
   /** Which imported row refers to a row the file does not have, with the values it refers by. */
   const danglingReference = (b: { table: string; rowid: number | null; parent: string; fkid: number }): string => {
     const from = (db.pragma(`foreign_key_list(${q(b.table)})`) as Array<{ id: number; from: string }>).filter((f) => f.id === b.fkid).map((f) => f.from);
@@ -157,7 +158,7 @@ export function createStateStore(db: Db, caches: ReadCaches, storageError: (erro
       });
       let then: T;
       try {
-        then = run.immediate();
+        then = unit(() => run.immediate());
       } catch (err) {
         if (err instanceof VtrError) throw err;
         // BEGIN waiting for another process's lock, a COMMIT the disk cannot take.
@@ -177,10 +178,10 @@ export function createStateStore(db: Db, caches: ReadCaches, storageError: (erro
      */
     reset<T = void>(within?: () => T): T {
       try {
-        return db.transaction(() => {
+        return unit(() => db.transaction(() => {
           clearAll(['request_log']);
           return within?.() as T;
-        }).immediate();
+        }).immediate());
       } catch (err) {
         throw storageError(err) ?? err;
       } finally {

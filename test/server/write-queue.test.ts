@@ -68,4 +68,25 @@ describe('write queue', () => {
     expect((await turn([put('c')])).map((o) => o.ok)).toEqual([true]);
     expect(rows()).toEqual(['c']);
   });
+
+  it('run: what a write announces goes out after the COMMIT, and nothing of a write that failed', async () => {
+    const told: Array<{ what: string; inTransaction: boolean }> = [];
+    const announcing = (what: string, write: () => unknown) => () => {
+      store.afterCommit(() => told.push({ what, inTransaction: store.inTransaction() }));
+      return write();
+    };
+    const both = () => store.tx(() => { store.afterCommit(() => told.push({ what: 'x', inTransaction: store.inTransaction() })); put('x')(); put('a')(); });
+    const out = await turn([announcing('a', put('a')), announcing('dup', put('a')), both, announcing('b', put('b'))]);
+    expect(out.map((o) => o.ok)).toEqual([true, false, false, true]);
+    expect(told).toEqual([{ what: 'a', inTransaction: false }, { what: 'b', inTransaction: false }]);
+  });
+
+  it('run: when SQLite rolls the turn back, nothing written before is announced', async () => {
+    const told: string[] = [];
+    await turn([
+      () => { store.afterCommit(() => told.push('a')); return put('a')(); },
+      () => { store.db.exec('ROLLBACK'); throw new Error('disk full'); },
+    ]);
+    expect(told).toEqual([]);
+  });
 });
