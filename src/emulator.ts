@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import { clockJson, createClock, type ClockMode } from './domain/clock.js';
 import { CLI_OPTION_NAMES, type OptionNames } from './domain/option-names.js';
 import { createEventBus } from './events/bus.js';
-import { createStore } from './store/index.js';
+import { createStore, type Store } from './store/index.js';
 import type { SyncMode } from './store/db.js';
 import { createFaultLog } from './logs/fault-log.js';
 import { watchStorage } from './storage-watch.js';
@@ -64,6 +64,16 @@ const CLOCK_FROZEN_KEY = 'clock_frozen_ms';
 export function createEmulator(opts: EmulatorOptions) {
   const names = opts.optionNames ?? CLI_OPTION_NAMES;
   const store = createStore({ path: opts.dbPath, sync: opts.sync, readOnly: opts.readOnlyDb, dbOption: names.db });
+  try {
+    return build(opts, names, store);
+  } catch (err) {
+    // A start that fails here (the default site cannot be written) leaves no database it created.
+    store.discardCreated();
+    throw err;
+  }
+}
+
+function build(opts: EmulatorOptions, names: OptionNames, store: Store) {
   const clockMode = opts.clock ?? 'system';
   // A manual clock keeps its offset across restarts, a frozen one its "now": time never goes back.
   const clockKey = clockMode === 'frozen' ? CLOCK_FROZEN_KEY : CLOCK_OFFSET_KEY;
@@ -205,8 +215,9 @@ export function createEmulator(opts: EmulatorOptions) {
     /**
      * Stops accepting requests, lets in-flight ones finish, closes the database. `cutAttempts`:
      * webhook attempts in flight are ended instead of waited for (they stay due, unrecorded).
+     * `failedStart`: the start did not complete; the database files and directories it created go.
      */
-    async close(opts: { cutAttempts?: boolean } = {}): Promise<void> {
+    async close(opts: { cutAttempts?: boolean; failedStart?: boolean } = {}): Promise<void> {
       const s = server;
       server = null;
       closing = true;
@@ -234,7 +245,8 @@ export function createEmulator(opts: EmulatorOptions) {
       }
       for (const fn of closers.reverse()) await fn();
       for (const fn of lastly) await fn();
-      store.close();
+      if (opts.failedStart) store.discardCreated();
+      else store.close();
     },
   };
 }

@@ -59,7 +59,7 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput, stopRequest
   try {
     addr = await emulator.listen(cfg.port, cfg.host, importing);
   } catch (err) {
-    await emulator.close();
+    await emulator.close({ failedStart: true });
     throw listenFailure(err, cfg);
   }
   if (cfg.importFile) {
@@ -71,7 +71,8 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput, stopRequest
       importEnded();
     } catch (err) {
       importEnded(err);
-      await emulator.close();
+      // A stop is no failure: the database stays, the file imported whole or not at all.
+      await emulator.close({ failedStart: !(err instanceof Stopped) });
       if (err instanceof Stopped) return null;
       throw err;
     }

@@ -100,8 +100,9 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
     try {
       ({ port } = await emulator.listen(opts.port ?? 0, host));
     } catch (err) {
-      // Nothing of it may stay open (the database, its timers) for a suite that goes on.
-      await emulator.close();
+      // Nothing of it may stay open (the database, its timers) for a suite that goes on, nor the
+      // database files it created.
+      await emulator.close({ failedStart: true });
       // As `vtr serve` says for --port and --host, naming the options here.
       const problem = listenProblem(err);
       if (problem?.kind === 'in_use') throw new Error(`startEmulator: port ${opts.port} on ${host} is in use; leave port out (or 0) for a free one`, { cause: err });

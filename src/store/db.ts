@@ -3,7 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { VtrError } from '../domain/errors.js';
 import { jsonText } from '../domain/json-text.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations.js';
-import { ensureDirectory, missingFiles, openFailure, refuseSpecialPath, refuseUnwritable, removeCreated } from './open-check.js';
+import { ensureDirectory, missingFiles, openFailure, refuseSpecialPath, refuseUnwritable, removeCreated, removeDirectories } from './open-check.js';
 import { CLI_OPTION_NAMES } from '../domain/option-names.js';
 
 // Our own name for the connection type, so declaration output can refer to it.
@@ -26,6 +26,23 @@ export interface OpenDbOptions {
   readOnly?: boolean;
   /** How the one who started vtr names the database file, for what to do when it cannot be used. */
   dbOption?: string;
+  /**
+   * Filled with the files and directories this open created: a start that fails later takes them
+   * back (removeMade), as one failing here does.
+   */
+  made?: Made;
+}
+
+/** What an open created: files that were missing, directories made for them (outermost first). */
+export interface Made {
+  files: string[];
+  dirs: string[];
+}
+
+/** Removes what an open created (its database closed first): the files, then the directories left empty. */
+export function removeMade(path: string, made: Made): void {
+  removeCreated(path, made.files);
+  removeDirectories(made.dirs);
 }
 
 export type SyncMode = 'normal' | 'full';
@@ -47,18 +64,23 @@ export const WAL_SIZE_LIMIT = 32 * 1024 * 1024;
  * refuses a file it cannot write (one write is committed on every open, so a leftover -wal/-shm it
  * cannot use is found now rather than by the first request).
  */
-export function openDb({ path, sync = 'normal', readOnly = false, dbOption = CLI_OPTION_NAMES.db }: OpenDbOptions): Db {
+export function openDb({ path, sync = 'normal', readOnly = false, dbOption = CLI_OPTION_NAMES.db, made = { files: [], dirs: [] } }: OpenDbOptions): Db {
   if (path !== ':memory:') refuseSpecialPath(path, dbOption);
   if (path !== ':memory:' && !readOnly) {
-    ensureDirectory(path, dbOption);
-    refuseUnwritable(path, dbOption);
+    made.dirs.push(...ensureDirectory(path, dbOption));
+    try {
+      refuseUnwritable(path, dbOption);
+    } catch (err) {
+      removeDirectories(made.dirs);
+      throw err;
+    }
   }
-  const created = path === ':memory:' || readOnly ? [] : missingFiles(path);
+  made.files.push(...(path === ':memory:' || readOnly ? [] : missingFiles(path)));
   let db: BetterSqlite3.Database;
   try {
     db = new Database(path, readOnly ? { readonly: true, fileMustExist: true } : {});
   } catch (err) {
-    removeCreated(path, created);
+    removeMade(path, made);
     throw openFailure(path, err, dbOption, BUSY_TIMEOUT_MS);
   }
   try {
@@ -78,7 +100,7 @@ export function openDb({ path, sync = 'normal', readOnly = false, dbOption = CLI
     }).immediate();
   } catch (err) {
     db.close();
-    removeCreated(path, created);
+    removeMade(path, made);
     throw err instanceof VtrError ? err : openFailure(path, err, dbOption, BUSY_TIMEOUT_MS);
   }
   return db;

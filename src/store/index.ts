@@ -1,4 +1,4 @@
-import { BUSY_TIMEOUT_MS, openDb, type Db, type SyncMode } from './db.js';
+import { BUSY_TIMEOUT_MS, openDb, removeMade, type Db, type Made, type SyncMode } from './db.js';
 import { createFaultState, fileMoved, guardWrites, lockedOut } from './storage-faults.js';
 import { createMetaStore } from './meta.js';
 import { createSiteStore } from './sites.js';
@@ -31,7 +31,8 @@ export interface StoreOptions {
 
 /** Every table's statements, one module per table, over one connection. */
 export function createStore({ path, sync, readOnly, dbOption }: StoreOptions) {
-  const db: Db = openDb({ path, sync, readOnly, dbOption });
+  const made: Made = { files: [], dirs: [] };
+  const db: Db = openDb({ path, sync, readOnly, dbOption, made });
   // Before any statement is prepared: every writing one reports storage faults.
   const faults = createFaultState(path);
   const writes = guardWrites(db, faults, { moved: fileMoved(path), busyMs: BUSY_TIMEOUT_MS });
@@ -108,6 +109,14 @@ export function createStore({ path, sync, readOnly, dbOption }: StoreOptions) {
     },
     close() {
       if (db.open) db.close();
+    },
+    /**
+     * A start that failed (after the open): closes the database and removes the files and the
+     * (empty) directories this start created, never one that was there before.
+     */
+    discardCreated() {
+      if (db.open) db.close();
+      removeMade(path, made);
     },
   };
 }

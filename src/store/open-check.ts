@@ -3,29 +3,34 @@
 // to start with the path and the cause, instead of SQLite's bare "unable to open database file" or a
 // server that starts and then answers every write with an error. A path SQLite cannot keep a
 // database at (a kernel filesystem such as /proc, a device, a named pipe) is refused before opening.
-import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync, statfsSync, type Stats } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, rmdirSync, rmSync, statSync, statfsSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { storageFaultKind } from './storage-faults.js';
 
 /** Creates the database's directory when it is missing; names it when that is impossible. */
 /** `dbOption`: how the one who started vtr names the database file (`--db`, or the library's option). */
-export function ensureDirectory(path: string, dbOption: string): void {
+/** Returns the directories it made, outermost first. */
+export function ensureDirectory(path: string, dbOption: string): string[] {
   const dir = dirname(resolve(path));
+  const made: string[] = [];
   try {
-    makeDirectory(dir);
+    makeDirectory(dir, made);
+    return made;
   } catch (err) {
+    removeDirectories(made);
     throw new Error(`cannot create the directory ${dir} for the database ${path}: ${reason(err)}; create it, or pass another ${dbOption}`);
   }
 }
 
 // One level at a time, not mkdirSync's `recursive`: on a filesystem that answers ENOENT to a mkdir
 // whose parent exists (/proc), Node's retries that mkdir forever.
-function makeDirectory(dir: string): void {
+function makeDirectory(dir: string, made: string[]): void {
   if (statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return;
   const parent = dirname(dir);
-  if (parent !== dir && !existsSync(parent)) makeDirectory(parent);
+  if (parent !== dir && !existsSync(parent)) makeDirectory(parent, made);
   try {
     mkdirSync(dir);
+    made.push(dir);
   } catch (err) {
     // Another process may have made it meanwhile.
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(dir).isDirectory()) throw err;
@@ -164,6 +169,17 @@ export function missingFiles(path: string): string[] {
  * to be taken for one. Never a file that was there before; a -wal beside a database that was there
  * only when empty (one with frames may hold what a checkpoint had not copied back yet).
  */
+/** The directories a start made for its database (outermost first), innermost first, each only when empty. */
+export function removeDirectories(made: string[]): void {
+  for (const dir of [...made].reverse()) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      // not empty (something else was put there meanwhile), or already gone: left as it is
+    }
+  }
+}
+
 export function removeCreated(path: string, created: string[]): void {
   const ours = created.includes(path);
   for (const file of created) {
