@@ -254,4 +254,19 @@ describe.skipIf(!BROWSER_TESTS_RUN)('demo in a real browser', { timeout: 180_000
     expect(await admin(`/sessions/${sessionId}`)).toMatchObject({ custom_events: ['signup'] });
     await page.close();
   });
+  it('demo: the sign-up page and its check result fit a phone screen (390 px) without sideways scrolling', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    await page.goto(`${server.origin}/_vtr/demo`);
+    await page.waitForFunction(() => document.getElementById('probe-id')?.textContent?.startsWith('prb_'), null, { timeout: WAIT });
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await width()).toBeLessThanOrEqual(390);
+    await page.fill('input[name="email"]', 'someone@mailinator.com');
+    await Promise.all([page.waitForURL('**/_vtr/demo/signup', { timeout: WAIT }), page.click('#signup button[type="submit"]')]);
+    await page.waitForSelector('[data-testid="risk-level"]', { timeout: WAIT });
+    expect(await width()).toBeLessThanOrEqual(390);
+    // The result's sections stack under the verdict, each as wide as the screen allows.
+    const box = await page.locator('aside').boundingBox();
+    expect(box!.width).toBeGreaterThan(300);
+    await page.close();
+  });
 });

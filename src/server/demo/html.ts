@@ -10,7 +10,8 @@ const STYLE = `
   body { font: 15px/1.5 system-ui, sans-serif; margin: 0; color: #1d2430; background: #f6f7f9; }
   header { background: #1d2430; color: #fff; padding: 12px 24px; } header small { opacity: .7; }
   main { max-width: 980px; margin: 24px auto; padding: 0 24px; display: grid; gap: 24px; grid-template-columns: 3fr 2fr; }
-  section, aside { background: #fff; border: 1px solid #dde1e7; border-radius: 8px; padding: 20px; }
+  section, aside { background: #fff; border: 1px solid #dde1e7; border-radius: 8px; padding: 20px; min-width: 0; }
+  @media (max-width: 720px) { main { grid-template-columns: 1fr; padding: 0 12px; margin: 12px auto; } }
   label { display: block; margin: 0 0 12px; } input { display: block; width: 100%; box-sizing: border-box; padding: 8px; font: inherit; }
   button { padding: 8px 16px; font: inherit; cursor: pointer; }
   code, .mono { font-family: ui-monospace, monospace; font-size: 13px; word-break: break-all; }
