@@ -185,6 +185,18 @@ suite('console in a browser', () => {
     expect(shown).toContain(rotated.secret_key);
     expect(shown).not.toContain(site.secret_key);
   });
+
+  it('tokens: each Revoke button names its token, so the one pressed (by name, as a screen reader does) is the one revoked', async () => {
+    const site = await cli('sites', 'create', '--name', 'Two tokens');
+    const [first, second] = [await cli('tokens', 'create', '--site', site.site_id), await cli('tokens', 'create', '--site', site.site_id)];
+    await page.goto(`${server.origin}/_vtr/console/tokens`);
+    const shortened = (t: string) => `${t.slice(0, 12)}…${t.slice(-4)}`;
+    page.once('dialog', (d) => void d.accept());
+    await Promise.all([page.waitForURL('**/tokens?done=revoked'), page.getByRole('button', { name: `Revoke access token ${shortened(second.token)}` }).click()]);
+    const tokens: Array<{ token: string; revoked_at: string | null }> = await cli('tokens', 'list', '--site', site.site_id);
+    expect(tokens.find((t) => t.token === second.token)?.revoked_at).not.toBeNull();
+    expect(tokens.find((t) => t.token === first.token)?.revoked_at).toBeNull();
+  });
 });
 
 suite('console with --admin-token in a browser', () => {

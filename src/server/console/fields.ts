@@ -71,9 +71,10 @@ export function copyButton(text: string, label: string): Html {
   return html`<button type="button" class="secondary small" data-copy="${text}" aria-label="Copy ${label}">Copy</button>`;
 }
 
+export const shortSecret = (text: string): string => (text.length > 16 ? `${text.slice(0, 12)}…${text.slice(-4)}` : text);
+
 /** Secrets are shown shortened; the copy button and "Reveal" give the whole value. */
 export function secret(text: string, label: string): Html {
-  const short = text.length > 16 ? `${text.slice(0, 12)}…${text.slice(-4)}` : text;
-  return html`<span class="keyrow"><code>${short}</code>${copyButton(text, label)}
+  return html`<span class="keyrow"><code>${shortSecret(text)}</code>${copyButton(text, label)}
 <details class="inline"><summary>Reveal</summary><code>${text}</code></details></span>`;
 }

@@ -2,7 +2,7 @@
 import type { AccessToken } from '../../domain/site.js';
 import { html, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
-import { secret, time } from './fields.js';
+import { secret, shortSecret, time } from './fields.js';
 import type { ConsoleRouter } from './router.js';
 
 function tokenRow(t: AccessToken, siteName: string): Html {
@@ -12,7 +12,7 @@ function tokenRow(t: AccessToken, siteName: string): Html {
 <td>${t.revoked_at
     ? html`<span class="muted">revoked</span>`
     : html`<form method="post" action="${CONSOLE}/tokens/revoke" class="inline" data-confirm="Revoke this token? Requests with it answer 401 from then on.">
-<input type="hidden" name="token" value="${t.token}"><button type="submit" class="danger small">Revoke</button></form>`}</td>
+<input type="hidden" name="token" value="${t.token}"><button type="submit" class="danger small" aria-label="Revoke access token ${shortSecret(t.token)}">Revoke</button></form>`}</td>
 </tr>`;
 }
 
