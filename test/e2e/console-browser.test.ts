@@ -197,6 +197,15 @@ suite('console in a browser', () => {
     expect(tokens.find((t) => t.token === second.token)?.revoked_at).not.toBeNull();
     expect(tokens.find((t) => t.token === first.token)?.revoked_at).toBeNull();
   });
+
+  it('sites: each Rotate keys button is named after its site, so the one pressed by name rotates that site only', async () => {
+    const [one, two] = [await cli('sites', 'create', '--name', 'Shop one'), await cli('sites', 'create', '--name', 'Shop two')];
+    await page.goto(`${server.origin}/_vtr/console/sites`);
+    page.once('dialog', (d) => void d.accept());
+    await Promise.all([page.waitForURL('**/sites?rotated=**'), page.getByRole('button', { name: 'Rotate the keys of Shop two' }).click()]);
+    expect((await cli('sites', 'show', two.site_id)).secret_key).not.toBe(two.secret_key);
+    expect((await cli('sites', 'show', one.site_id)).secret_key).toBe(one.secret_key);
+  });
 });
 
 suite('console with --admin-token in a browser', () => {

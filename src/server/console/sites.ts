@@ -14,7 +14,7 @@ function siteCard(s: Site, open: boolean): Html {
 <p class="keyrow"><span class="muted">Site key</span> <code>${s.site_key}</code>${copyButton(s.site_key, `site key of ${s.name}`)}</p>
 <p class="keyrow"><span class="muted">Secret key</span> ${secret(s.secret_key, `secret key of ${s.name}`)}</p>
 <form method="post" action="${CONSOLE}/sites/${id}/rotate" data-confirm="Rotate the keys of ${s.name}? The old site key and secret key stop working at once.">
-<button type="submit" class="danger">Rotate keys</button>
+<button type="submit" class="danger" aria-label="Rotate the keys of ${s.name}">Rotate keys</button>
 </form>
 <details${open ? raw(' open') : ''}><summary>Settings</summary>
 <dl class="fields">
