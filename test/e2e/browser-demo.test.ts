@@ -47,8 +47,9 @@ describe.skipIf(!BROWSER_TESTS_RUN)('demo in a real browser', { timeout: 180_000
     expect(fingerprint).toMatch(/^fp_/);
     const userAgent = await page.evaluate(() => navigator.userAgent);
 
-    await page.click('#convert');
-    await page.waitForFunction(() => document.getElementById('event-status')?.textContent === 'conversion recorded', null, { timeout: WAIT });
+    await page.getByRole('button', { name: 'Send a "conversion" event' }).press('Enter');
+    // The answer is announced (a status region), not only drawn.
+    await page.getByRole('status').filter({ hasText: 'conversion recorded' }).waitFor({ timeout: WAIT });
 
     await page.fill('input[name="email"]', 'someone@mailinator.com');
     await page.fill('input[name="name"]', 'Some One');

@@ -55,7 +55,7 @@ export function demoPage(site: Site): string {
     <tr><th>session</th><td class="mono" id="session-id">-</td></tr>
   </table>
   <button id="convert" type="button">Send a "conversion" event</button>
-  <p class="mono" id="event-status"></p>
+  <p class="mono" id="event-status" role="status"></p>
   <p class="hint">The agent recorded this page view. On your own pages (any origin) the tag is
   <code>&lt;script src="<span class="emulator-origin">http://127.0.0.1:8787</span>/agent.js" data-site-key="${esc(site.site_key)}"&gt;&lt;/script&gt;</code>. It
   filled a hidden <code>probe_id</code> into the form because its button carries <code>data-vtr-site-key</code>.
