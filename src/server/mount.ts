@@ -10,7 +10,7 @@
 // loads with the first request for the document instead.
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { Context, Hono } from 'hono';
-import { VtrError } from '../domain/errors.js';
+import { shownId, VtrError } from '../domain/errors.js';
 import { byMethod, type MethodHandlers } from './http.js';
 import { validate } from './validate.js';
 
@@ -26,6 +26,7 @@ export function mount(app: Hono, routes: Array<[RouteConfig, Handler]>): void {
     const known = declared.method === 'get' && declared.path.startsWith('/_vtr/api/') ? knownQuery(declared) : null;
     handlers[declared.method.toUpperCase() as keyof MethodHandlers] = params || query || known
       ? (c) => {
+          if (query || known) refuseBadEncoding(c);
           if (known) refuseUnknownQuery(c, known, declared.path);
           if (params) validate(params, c.req.param());
           if (query) validate(query, c.req.query());
@@ -68,10 +69,42 @@ function knownQuery(declared: RouteConfig): string[] {
  * query on every path (app.ts).
  */
 function refuseUnknownQuery(c: Context, known: string[], path: string): void {
-  const unknown = Object.keys(c.req.query()).find((k) => k !== 'admin_token' && !known.includes(k));
-  if (unknown === undefined) return;
-  const takes = known.length ? `takes ${known.join(', ')}` : 'takes no query parameters';
-  throw new VtrError('invalid_request', `${unknown.slice(0, 100)}: unknown query parameter; GET ${path} ${takes}`, { field: unknown.slice(0, 100) });
+  const all = c.req.queries();
+  const unknown = Object.keys(all).find((k) => k !== 'admin_token' && !known.includes(k));
+  if (unknown !== undefined) {
+    const takes = known.length ? `takes ${known.join(', ')}` : 'takes no query parameters';
+    throw new VtrError('invalid_request', `${shownId(unknown)}: unknown query parameter; GET ${path} ${takes}`, { field: unknown.slice(0, 100) });
+  }
+}
+
+/**
+ * A query value whose percent-escapes are not UTF-8 (`?where=%FF`, a lone `%`) is a 400 naming its
+ * parameter: it would otherwise be read with the `%` left in, and a filter would blame that `%`.
+ */
+function refuseBadEncoding(c: Context): void {
+  const url = c.req.url;
+  const start = url.indexOf('?');
+  if (start < 0 || !url.includes('%', start)) return;
+  for (const pair of url.slice(start + 1).split('&')) {
+    const eq = pair.indexOf('=');
+    const key = eq < 0 ? pair : pair.slice(0, eq);
+    if (decodes(pair.replaceAll('+', ' '))) continue;
+    const name = decodes(key) ? decodeURIComponent(key) : key;
+    throw new VtrError(
+      'invalid_request',
+      `${shownId(name)}: bad URL encoding (a % must start an escape of UTF-8 bytes, as %C3%A9 for é or %25 for %); percent-encode the value's UTF-8 bytes (encodeURIComponent, curl -G --data-urlencode)`,
+      { field: name.slice(0, 100) },
+    );
+  }
+}
+
+function decodes(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The values `literal` gives the parameters of `pattern` when it has the same shape, else null. */

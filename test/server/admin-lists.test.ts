@@ -48,6 +48,19 @@ describe('management API: lists', () => {
     expect((await h.admin('GET', '/sessions?where=page_views%20%3E%3D%201&limit=5')).body).toHaveLength(1);
   });
 
+  it('lists: a query value that is not UTF-8 percent-encoding (?where=%FF) is a 400 naming it and saying so, not a filter error about "%"', async () => {
+    h = harness();
+    for (const query of ['where=%FF', 'where=risk_level%20%3D%20%E9', 'limit=%', 'site=%zz']) {
+      const field = query.split('=')[0];
+      const r = await h.admin('GET', `/sessions?${query}`);
+      expect(r.status, query).toBe(400);
+      expect(r.body, query).toMatchObject({ code: 'invalid_request', field });
+      expect(r.body.message, query).toMatch(new RegExp(`^${field}: bad URL encoding .*percent-encode the value's UTF-8 bytes`));
+    }
+    // Encoded UTF-8 and a bare + (a space) are read as before.
+    expect((await h.admin('GET', '/sessions?where=source+%3D+%22caf%C3%A9%22')).status).toBe(200);
+  });
+
   it('lists: ?admin_token= is taken on every list, as everywhere in the management API', async () => {
     h = harness({ adminToken: 'secret-admin' });
     for (const path of [...LISTS, '/sites']) {
