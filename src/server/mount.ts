@@ -75,6 +75,11 @@ function refuseUnknownQuery(c: Context, known: string[], path: string): void {
     const takes = known.length ? `takes ${known.join(', ')}` : 'takes no query parameters';
     throw new VtrError('invalid_request', `${shownId(unknown)}: unknown query parameter; GET ${path} ${takes}`, { field: unknown.slice(0, 100) });
   }
+  // Only the first of two values would be read, and which one the caller meant is anyone's guess.
+  const twice = known.find((k) => (all[k]?.length ?? 0) > 1);
+  if (twice !== undefined) {
+    throw new VtrError('invalid_request', `${twice}: given ${all[twice].length} times; GET ${path} takes one value for each query parameter (${twice}=<value> once)`, { field: twice });
+  }
 }
 
 /**

@@ -61,6 +61,18 @@ describe('management API: lists', () => {
     expect((await h.admin('GET', '/sessions?where=source+%3D+%22caf%C3%A9%22')).status).toBe(200);
   });
 
+  it('lists: a query parameter given twice (?limit=1&limit=2) is a 400 naming it, not the first value read silently', async () => {
+    h = harness();
+    await h.createSession();
+    for (const path of ['/sessions?limit=1&limit=2', '/checks?site=default&site=default', '/stream?types=session.&types=rule.']) {
+      const field = path.split('?')[1].split('=')[0];
+      const r = await h.admin('GET', path);
+      expect(r.status, path).toBe(400);
+      expect(r.body, path).toMatchObject({ code: 'invalid_request', field });
+      expect(r.body.message, path).toMatch(new RegExp(`^${field}: given 2 times; GET /_vtr/api/\\S+ takes one value`));
+    }
+  });
+
   it('lists: ?admin_token= is taken on every list, as everywhere in the management API', async () => {
     h = harness({ adminToken: 'secret-admin' });
     for (const path of [...LISTS, '/sites']) {
