@@ -2,7 +2,7 @@
 // the five smart rules (their defaults until the site changes them) and custom rules. What a check
 // does with them is domain/rules.ts#decide.
 import type { Clock } from '../domain/clock.js';
-import { notFound, VtrError } from '../domain/errors.js';
+import { notFound, shownId, VtrError } from '../domain/errors.js';
 import { createFilterCache, parseFilter, FilterError, type FilterNode } from '../domain/filter/index.js';
 import { newId } from '../domain/ids.js';
 import { MAX_NAME_LENGTH, newNameProblem, oneLine } from '../domain/names.js';
@@ -61,7 +61,7 @@ export function createRuleService({ store, clock, bus }: { store: Store; clock: 
   const filterOf = createFilterCache();
   const site = (siteId: string): Site => {
     const s = store.sites.get(siteId);
-    if (!s) throw notFound(`site ${siteId}`);
+    if (!s) throw notFound(`site ${shownId(siteId)}`);
     return s;
   };
 
@@ -78,7 +78,7 @@ export function createRuleService({ store, clock, bus }: { store: Store; clock: 
 
   function get(siteId: string, ruleId: string): Rule {
     const rule = list(siteId).find((r) => r.rule_id === ruleId);
-    if (!rule) throw notFound(`rule ${ruleId}`);
+    if (!rule) throw notFound(`rule ${shownId(ruleId)}`);
     return rule;
   }
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
-import { VtrError } from '../domain/errors.js';
+import { shownId, VtrError } from '../domain/errors.js';
 import { safeEqual } from '../domain/ids.js';
 import type { AppDeps } from './deps.js';
 import { CLI_OPTION_NAMES } from '../domain/option-names.js';
@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps): Hono {
   app.notFound((c) =>
     c.req.method === 'GET' && (c.req.path === '/_vtr/console' || c.req.path.startsWith('/_vtr/console/'))
       ? consolePages.notFound(c)
-      : sendJson(c, { code: 'not_found', message: `no route for ${c.req.method} ${c.req.path.slice(0, 200)}` }, 404),
+      : sendJson(c, { code: 'not_found', message: `no route for ${c.req.method} ${shownId(c.req.path, 200)}` }, 404),
   );
   // The one entry (the listener, app.request): a HEAD is answered as its GET, body measured, then dropped.
   app.fetch = withHeadLengths(app.fetch);

@@ -3,7 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import { DEFAULT_BOUNCE_SECONDS, DEFAULT_CONVERSION_EVENTS, type AccessToken, type Plan, type Site } from '../domain/site.js';
 import { formatMicros } from '../domain/time.js';
 import { newId, safeEqual } from '../domain/ids.js';
-import { notFound, VtrError } from '../domain/errors.js';
+import { notFound, shownId, VtrError } from '../domain/errors.js';
 import type { Store } from '../store/index.js';
 import type { EventBus } from '../events/bus.js';
 
@@ -34,7 +34,7 @@ export function createSiteService({ store, clock, bus }: { store: Store; clock: 
 
   function get(siteId: string): Site {
     const site = store.sites.get(siteId);
-    if (!site) throw notFound(`site ${siteId}`);
+    if (!site) throw notFound(`site ${shownId(siteId)}`);
     return site;
   }
 

@@ -8,7 +8,7 @@ import type { Clock } from '../domain/clock.js';
 import type { RetryPolicy } from '../domain/retry-policy.js';
 import type { WebhookAttempt, WebhookEvent } from '../domain/webhooks.js';
 import { manualRetryRefusal } from '../domain/webhook-event.js';
-import { isStorageFault, notFound, VtrError } from '../domain/errors.js';
+import { isStorageFault, notFound, shownId, VtrError } from '../domain/errors.js';
 import { formatDurationExact, formatMicros, formatMillis } from '../domain/time.js';
 import type { EventBus } from '../events/bus.js';
 import type { Store } from '../store/index.js';
@@ -264,7 +264,7 @@ export function createDispatcher(d: DispatcherDeps) {
   /** One manual attempt now, for a `failed` event; answers the event after it. */
   async function retry(eventId: string): Promise<WebhookEvent> {
     const ev = store.webhookEvents.get(eventId);
-    if (!ev) throw notFound(`webhook event ${eventId}`);
+    if (!ev) throw notFound(`webhook event ${shownId(eventId)}`);
     // Checked first: while an attempt runs, the stored state (e.g. a due time now past) is stale.
     if (inFlight.has(eventId)) throw new VtrError('retries_in_progress', `an attempt of webhook event ${eventId} is running now; wait for its result (${names.followAttempts})`, { next_attempt_at: null });
     const refusal = manualRetryRefusal(ev);
@@ -298,7 +298,7 @@ export function createDispatcher(d: DispatcherDeps) {
     if (claimed.taken.length === 0) return retry(eventId);
     await start(eventId, 'manual');
     const after = store.webhookEvents.get(eventId);
-    if (!after) throw notFound(`webhook event ${eventId}`);
+    if (!after) throw notFound(`webhook event ${shownId(eventId)}`);
     return loadEventJson(store, after);
   }
 

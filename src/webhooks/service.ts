@@ -4,7 +4,7 @@ import type { EventStatus, Notification, Webhook, WebhookEvent } from '../domain
 import { webhookUrlProblem } from '../domain/webhooks.js';
 import { NO_RUN } from '../domain/disabling.js';
 import { manualRetryRefusal, type RetryRefusal } from '../domain/webhook-event.js';
-import { notFound, unknownCursor, VtrError } from '../domain/errors.js';
+import { notFound, shownId, unknownCursor, VtrError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
 import type { EventBus } from '../events/bus.js';
@@ -35,7 +35,7 @@ function checkUrl(given: string): string {
 export function createWebhookService({ store, clock, bus, dispatcher, testEvent }: WebhookServiceDeps) {
   function record(id: string): WebhookRecord {
     const w = store.webhooks.get(id);
-    if (!w) throw notFound(`webhook ${id}`);
+    if (!w) throw notFound(`webhook ${shownId(id)}`);
     return w;
   }
   const announce = (id: string): Webhook => {
@@ -61,13 +61,13 @@ export function createWebhookService({ store, clock, bus, dispatcher, testEvent 
   return {
     list(siteId?: string): Webhook[] {
       if (!siteId) return store.webhooks.list().map(webhookJson);
-      if (!store.sites.get(siteId)) throw notFound(`site ${siteId}`);
+      if (!store.sites.get(siteId)) throw notFound(`site ${shownId(siteId)}`);
       return store.webhooks.forSite(siteId).map(webhookJson);
     },
     get: (id: string): Webhook => webhookJson(record(id)),
     create(siteId: string, given: string): Webhook {
       const site = store.sites.get(siteId);
-      if (!site) throw notFound(`site ${siteId}`);
+      if (!site) throw notFound(`site ${shownId(siteId)}`);
       const url = checkUrl(given);
       if (site.plan !== 'paid') {
         throw new VtrError('plan_required', `webhooks are available on paid plans only; site ${siteId} is on the free plan (vtr sites update ${siteId} --plan paid)`);
@@ -118,7 +118,7 @@ export function createWebhookService({ store, clock, bus, dispatcher, testEvent 
     },
     event(id: string): WebhookEvent & { payload: unknown } {
       const e = store.webhookEvents.get(id);
-      if (!e) throw notFound(`webhook event ${id}`);
+      if (!e) throw notFound(`webhook event ${shownId(id)}`);
       return { ...loadEventJson(store, e), payload: JSON.parse(e.payload) as unknown };
     },
     retry: (eventId: string) => dispatcher.retry(eventId),
@@ -130,7 +130,7 @@ export function createWebhookService({ store, clock, bus, dispatcher, testEvent 
     /** Why `retry` would refuse the event as it is stored (attempts running now aside), or null. */
     retryRefusal(eventId: string): RetryRefusal | null {
       const e = store.webhookEvents.get(eventId);
-      if (!e) throw notFound(`webhook event ${eventId}`);
+      if (!e) throw notFound(`webhook event ${shownId(eventId)}`);
       return manualRetryRefusal(e);
     },
     /** Whether an attempt of the event is running now (a manual retry would be refused). */

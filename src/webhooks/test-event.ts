@@ -5,7 +5,7 @@
 // only one it causes. The view is the given one, else the site's first view, else a synthetic view
 // (TEST_VIEW_ID) that exists only in test events.
 import type { Clock } from '../domain/clock.js';
-import { notFound, VtrError } from '../domain/errors.js';
+import { notFound, shownId, VtrError } from '../domain/errors.js';
 import type { RetryPolicy } from '../domain/retry-policy.js';
 import type { Session } from '../domain/session.js';
 import { formatMicros } from '../domain/time.js';
@@ -39,7 +39,7 @@ export function createTestEvents({ store, clock, bus, policy, sessions, kick }: 
   function viewFor(siteId: string, viewId: string | undefined, at: string): SavedView {
     if (viewId) {
       const v = store.views.get(viewId);
-      if (!v || v.site_id !== siteId) throw notFound(`saved view ${viewId} (on the webhook's site ${siteId})`);
+      if (!v || v.site_id !== siteId) throw notFound(`saved view ${shownId(viewId)} (on the webhook's site ${shownId(siteId)})`);
       return v;
     }
     return store.views.forSite(siteId)[0] ?? { saved_view_id: TEST_VIEW_ID, site_id: siteId, name: TEST_VIEW_NAME, filter: '', trigger_webhooks: true, created_at: at };
@@ -48,11 +48,11 @@ export function createTestEvents({ store, clock, bus, policy, sessions, kick }: 
   function sessionFor(siteId: string, sessionId: string | undefined): Session {
     if (sessionId) {
       const r = store.sessions.get(sessionId);
-      if (!r || r.session.site_id !== siteId) throw notFound(`session ${sessionId} (on the webhook's site ${siteId})`);
+      if (!r || r.session.site_id !== siteId) throw notFound(`session ${shownId(sessionId)} (on the webhook's site ${shownId(siteId)})`);
       return r.session;
     }
     const site = store.sites.get(siteId);
-    if (!site) throw notFound(`site ${siteId}`);
+    if (!site) throw notFound(`site ${shownId(siteId)}`);
     const pv = { url: 'https://example.com/?utm_source=vtr-test', referrer: null, user_agent: DEFAULT_SPEC.user_agent, ip: '192.0.2.77', language: DEFAULT_SPEC.language, timezone: null };
     return sessions.recordPageView(site, pv, { newSession: true, cause: 'test_session' }).session;
   }
@@ -60,7 +60,7 @@ export function createTestEvents({ store, clock, bus, policy, sessions, kick }: 
   /** Writes the event (first attempt due now), announces it and wakes the dispatcher. */
   return function trigger(webhookId: string, input: TestEventInput = {}): WebhookEvent & { payload: unknown } {
     const wh = store.webhooks.get(webhookId);
-    if (!wh) throw notFound(`webhook ${webhookId}`);
+    if (!wh) throw notFound(`webhook ${shownId(webhookId)}`);
     if (wh.status !== 'enabled') {
       throw new VtrError('webhook_disabled', `webhook ${webhookId} is disabled: a disabled webhook gets no new events; enable it first (vtr webhooks enable ${webhookId})`);
     }

@@ -4,7 +4,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { SavedView } from '../domain/webhooks.js';
 import { FilterError, parseFilter } from '../domain/filter/index.js';
-import { notFound, VtrError } from '../domain/errors.js';
+import { notFound, shownId, VtrError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
 import type { Store } from '../store/index.js';
@@ -39,11 +39,11 @@ function sameSelection(a: string, b: string): boolean {
 export function createViewService({ store, clock, bus }: { store: Store; clock: Clock; bus?: EventBus }) {
   const announce = (type: 'saved_view.created' | 'saved_view.updated' | 'saved_view.deleted', view: SavedView) => bus?.publish({ type, data: { ...view } });
   const siteExists = (siteId: string) => {
-    if (!store.sites.get(siteId)) throw notFound(`site ${siteId}`);
+    if (!store.sites.get(siteId)) throw notFound(`site ${shownId(siteId)}`);
   };
   function get(id: string): SavedView {
     const v = store.views.get(id);
-    if (!v) throw notFound(`saved view ${id}`);
+    if (!v) throw notFound(`saved view ${shownId(id)}`);
     return v;
   }
   return {

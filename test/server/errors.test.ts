@@ -157,6 +157,25 @@ describe('error model', () => {
     expect(await res.json()).toMatchObject({ code: 'unauthorized' });
   });
 
+  it('errors: an id from the path is shown escaped and cut short in a 404, never with its control characters', async () => {
+    const long = 'x'.repeat(300);
+    const cases: Array<[string, string, string]> = [
+      ['DELETE', '/sites/%00', 'site "\\u0000" not found'],
+      ['GET', '/sites/a%0Ab', 'site "a\\nb" not found'],
+      ['GET', '/sites/default/rules/rule%1B%5B2J', 'rule "rule\\u001b[2J" not found'],
+      ['GET', '/no/such%1B%5B2J', 'no route for GET "/_vtr/api/no/such\\u001b[2J"'],
+      ['GET', '/webhooks/wh%C2%85x', 'webhook "wh\\u0085x" not found'],
+      ['GET', `/sites/${long}`, `site "${'x'.repeat(100)}…" not found`],
+    ];
+    for (const [method, path, message] of cases) {
+      const r = await h.admin(method, path);
+      expect(r.status, path).toBe(404);
+      expect(r.body, path).toEqual({ code: 'not_found', message });
+    }
+    // A plain id reads as before.
+    expect((await h.admin('GET', '/sites/site_nope')).body.message).toBe('site site_nope not found');
+  });
+
   it('errors: malformed requests never get a 5xx', async () => {
     const paths = [
       `/api/v1/session/${sessionId}`, `/api/v1/session/${sessionId}/event`, '/api/v1/session/%E0%A4%A', '/api/v1/session/%00',
