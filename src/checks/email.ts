@@ -75,6 +75,9 @@ function normalize(local: string, domain: string): string {
   return `${quoted ? `"${l}"` : l}@${domain}`;
 }
 
+// Characters no domain name holds, however it is spelled (a domain IDNA cannot read is still shown).
+const NOT_IN_A_DOMAIN = /[\s<>()[\]{},;:"\\@]/;
+
 export function checkEmail(input: string, name?: string | null): EmailCheck {
   const raw = typeof input === 'string' ? visibleText(input) : '';
   const result: EmailCheck = { success: true, valid: false, email: null, local_part: null,
@@ -93,8 +96,11 @@ export function checkEmail(input: string, name?: string | null): EmailCheck {
   const ascii = read.ascii?.replace(/\.$/, '') ?? null;
   const spellings = ascii && ascii !== domain ? [domain, ascii] : [domain];
   result.local_part = local;
-  result.domain = domain || null;
-  result.domain_tld = domain.includes('.') ? domain.slice(domain.lastIndexOf('.') + 1) : null;
+  // What follows the @ of "Jane <jane@example.com>" ("example.com>") or of a typo with a space is
+  // no domain: not reported, and looked up in none of the lists.
+  const named = domain !== '' && !NOT_IN_A_DOMAIN.test(domain);
+  result.domain = named ? domain : null;
+  result.domain_tld = named && domain.includes('.') ? domain.slice(domain.lastIndexOf('.') + 1) : null;
 
   let valid = false;
   try {
@@ -104,9 +110,9 @@ export function checkEmail(input: string, name?: string | null): EmailCheck {
   }
   const base = local.toLowerCase().split('+')[0].replace(/[._-]/g, '');
   result.valid = valid;
-  result.disposable = domain ? spellings.some(isDisposableDomain) : false;
+  result.disposable = named ? spellings.some(isDisposableDomain) : false;
   // A domain is exactly one of free / disposable / business.
-  result.free = domain ? !result.disposable && spellings.some(isFreeDomain) : false;
+  result.free = named ? !result.disposable && spellings.some(isFreeDomain) : false;
   result.business = valid && !result.free && !result.disposable;
   result.role = ROLES.has(base);
   result.name_match = nameMatch(local, name);

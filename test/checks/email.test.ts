@@ -120,6 +120,14 @@ describe('checkEmail', () => {
     expect(checkEmail('x y@mailinator.com')).toMatchObject({ valid: false, disposable: true });
   });
 
+  it('checkEmail: an address pasted with its display name ("Jane Doe <jane@example.com>") is invalid and reports no domain, not "example.com>"', () => {
+    for (const input of ['Jane Doe <jane@example.com>', '<jane@example.com>', 'jane@example.com>', 'jane@exa mple.com', 'jane@[127.0.0.1]']) {
+      expect(checkEmail(input), input).toMatchObject({ valid: false, email: input, domain: null, domain_tld: null, normalized_email: null, free: false, disposable: false, business: false });
+    }
+    // A domain that is a host name is still reported when the local part is what is wrong.
+    expect(checkEmail('jane..doe@example.com')).toMatchObject({ valid: false, domain: 'example.com', domain_tld: 'com' });
+  });
+
   it.each([['empty', ''], ['huge', 'a'.repeat(5000) + '@acme.io'], ['unicode', '💥@💥.💥'], ['nul', 'a\u0000@acme.io'],
     ['non-string', 42 as unknown as string], ['null', null as unknown as string]])(
     'checkEmail: hostile input (%s) never throws and is invalid', (_label, input) => {
