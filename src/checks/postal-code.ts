@@ -3,7 +3,7 @@ import { lazy } from '../domain/lazy.js';
 
 const postcodes = lazy<typeof import('postcode-validator')>('postcode-validator');
 
-// Country prefixes written before a European postal code ("D-10115", "CH-8001"): the country's
+// Country prefixes written before a European postal code ("D-10115", "CH 8001"): the country's
 // ISO code, or its international vehicle sign where that differs (the older, still common, form).
 const VEHICLE_SIGNS: Record<string, string[]> = {
   AT: ['A'], BE: ['B'], DE: ['D'], ES: ['E'], FI: ['FIN'], FR: ['F'], GB: ['UK'], HU: ['H'], IE: ['IRL'],
@@ -44,8 +44,9 @@ export function readPostalCode(postal: string, country: string): PostalCode {
   try {
     const asGiven = readAs(postal, country);
     if (asGiven !== null) return { postal: asGiven, valid: true };
-    // A prefix naming the address's own country is dropped; another country's keeps it invalid.
-    const m = /^([A-Z]{1,3})\s*-\s*(.+)$/.exec(postal);
+    // A prefix naming the address's own country ("D-10115", or "D 10115" with a space) is dropped;
+    // another country's keeps it invalid.
+    const m = /^([A-Z]{1,3})(?:\s*-\s*|\s+)(.+)$/.exec(postal);
     if (m && (m[1] === country || VEHICLE_SIGNS[country]?.includes(m[1]))) {
       const rest = readAs(m[2], country);
       if (rest !== null) return { postal: rest, valid: true };

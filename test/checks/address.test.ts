@@ -134,11 +134,12 @@ describe('checkAddress', () => {
     ['CH', 'CH-8001', '8001'], ['AT', 'A-1010', '1010'], ['FR', 'F-75001', '75001'], ['IT', 'I-00100', '00100'],
     ['SE', 'S-111 22', '111 22'], ['NL', 'NL-1012 AB', '1012 AB'], ['BE', 'B-1000', '1000'], ['DK', 'DK-1050', '1050'],
     ['ES', 'E-28001', '28001'], ['PL', 'PL-00-950', '00-950'], ['NO', 'N-0150', '0150'], ['FI', 'FIN-00100', '00100'],
+    ['DE', 'D 10115', '10115'], ['DE', 'DE 10115', '10115'], ['CH', 'CH 8001', '8001'], ['SE', 'S 111 22', '111 22'], ['NL', 'NL 1012 AB', '1012 AB'],
   ])('checkAddress: %s postal code %s, in a form people write, is valid and read as %s', (country, postal, normalised) => {
     expect(checkAddress({ country, postal_code: postal }, null)).toMatchObject({ postal_code: normalised, postal_code_valid: true, valid: true });
   });
 
-  it.each([['AT', 'D-1010'], ['DE', 'CH-80331'], ['CH', 'A-8001'], ['DE', 'AT-10115'], ['FR', 'B-75001']])(
+  it.each([['AT', 'D-1010'], ['DE', 'CH 80331'], ['AT', 'D 1010'], ['DE', 'CH-80331'], ['CH', 'A-8001'], ['DE', 'AT-10115'], ['FR', 'B-75001']])(
     'checkAddress: %s postal code %s, prefixed with another country, stays invalid', (country, postal) => {
       expect(checkAddress({ country, postal_code: postal }, null)).toMatchObject({ postal_code: postal, postal_code_valid: false, valid: false });
     });
