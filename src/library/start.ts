@@ -191,6 +191,12 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
         if (typeof d === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(d)) {
           throw new TypeError(`emu.clock.advance: ${JSON.stringify(d)} has no unit: give ${d.trim()} (milliseconds) or a duration with its unit ("${d.trim()}ms", "${d.trim()}s")`);
         }
+        // "-5s" asks to go back, which no test clock does: say so rather than call it no duration.
+        const back = typeof d === 'number' ? d < 0 : typeof d === 'string' && /^\s*-/.test(d) && parseDuration(d.replace('-', '')) != null;
+        if (back) {
+          const forward = typeof d === 'number' ? String(-d) : `"${d.trim().slice(1)}"`;
+          throw new TypeError(`emu.clock.advance: ${shown(d)}: the clock only moves forward; give a positive duration (${forward})`);
+        }
         const ms = typeof d === 'number' ? d : typeof d === 'string' ? parseDuration(d) : null;
         // Whole milliseconds, as the clock counts them: a fraction would leave it between two.
         if (ms == null || !Number.isSafeInteger(ms)) throw new TypeError(`emu.clock.advance: expected a duration ("90s", "5m", "1h") or whole milliseconds, got ${shown(d)}`);

@@ -247,6 +247,18 @@ describe('library helpers', () => {
     }
   });
 
+  it('clock.advance: a negative duration ("-5s", -5000) is refused saying the clock only moves forward', async () => {
+    const emu = await startEmulator({ clock: 'frozen', listen: false });
+    try {
+      const before = emu.clock.now();
+      await expect(emu.clock.advance('-5s')).rejects.toThrow(/^emu\.clock\.advance: "-5s": the clock only moves forward; give a positive duration \("5s"\)/);
+      await expect(emu.clock.advance(-5000)).rejects.toThrow(/^emu\.clock\.advance: -5000: the clock only moves forward/);
+      expect(emu.clock.now()).toBe(before);
+    } finally {
+      await emu.close();
+    }
+  });
+
   it('types: retrySchedule takes a readonly array (as const)', async () => {
     const schedule = [1, 2, 3, 4, 5] as const;
     const emu = await startEmulator({ listen: false, retrySchedule: schedule });
