@@ -51,14 +51,14 @@ export class VtrError extends Error {
 
 /**
  * An id (or any short value a request gave) as a message shows it: as given when it is plain
- * printable ASCII, else quoted with control characters escaped and cut at `max` characters, so a
+ * printable ASCII, else quoted with control, bidi and zero-width characters escaped and cut at `max` characters, so a
  * path like `/sites/%00` puts no NUL, line break or screenful into a message, a terminal or a log.
  */
 export function shownId(id: string, max = 100): string {
   if (id.length <= max && /^[\x21-\x7e]+$/.test(id)) return id;
   const chars = [...id];
   const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : id;
-  return JSON.stringify(cut).replace(/[\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(cut).replace(/[\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export const notFound = (what: string) => new VtrError('not_found', `${what} not found`);

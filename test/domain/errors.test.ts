@@ -11,6 +11,8 @@ describe('shownId', () => {
     expect(shownId('a\nb c')).toBe('"a\\nb c"');
     expect(shownId('x\u0085\u2028\u007f')).toBe('"x\\u0085\\u2028\\u007f"');
     expect(shownId('')).toBe('""');
+    // Bidi overrides and zero-width characters would reorder or hide what a terminal shows.
+    expect(shownId('a\u202eb\u200bc')).toBe('"a\\u202eb\\u200bc"');
   });
 
   it('shownId: a long value is cut, saying so', () => {
