@@ -95,7 +95,8 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
      * else null. Its rows and scheduled attempts then lie in the future, and that clock cannot move.
      */
     async import(doc: unknown): Promise<{ counts: Record<string, number>; created: { site: Site; token: AccessToken } | null; clockBehindMs: number | null }> {
-      const exportedAt = (doc as { exported_at?: unknown }).exported_at;
+      // Read before the document is checked (in the import's transaction): it may be anything, null too.
+      const exportedAt = (doc as { exported_at?: unknown } | null)?.exported_at;
       const exportedMs = typeof exportedAt === 'string' ? parseTimestamp(exportedAt) : null;
       const before = clock.position();
       // One transaction: a failure writing the default site or the clock leaves the old state whole.
