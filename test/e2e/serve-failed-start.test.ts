@@ -2,32 +2,16 @@
 // itself (an empty, migrated database left behind would be taken for one), never anything the user
 // had before.
 import { afterEach, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, tempDir } from '../helpers/vtr-process.js';
 import { busyPort, closeBusyPorts } from '../helpers/busy-port.js';
+import { isRoot, mountTmpfs, unmountAll } from '../helpers/tmpfs.js';
 
-const isRoot = process.getuid?.() === 0;
-const mounted: string[] = [];
 afterEach(async () => {
   await closeBusyPorts();
-  for (const dir of mounted.splice(0)) execFileSync('umount', ['-l', dir], { stdio: 'ignore' });
+  unmountAll();
 });
-
-/** A fresh tmpfs of `size`, or null when this process may not mount. */
-function mountTmpfs(size: string): string | null {
-  if (!isRoot) return null;
-  const dir = join(tempDir(), 'mnt');
-  mkdirSync(dir);
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'ignore' });
-    mounted.push(dir);
-    return dir;
-  } catch {
-    return null;
-  }
-}
 
 const badImport = (dir: string) => {
   const file = join(dir, 'future.json');

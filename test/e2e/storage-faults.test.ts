@@ -8,44 +8,18 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
+import { canMount, isRoot, mountTmpfs, unmountAll } from '../helpers/tmpfs.js';
 
-const isRoot = process.getuid?.() === 0;
 // Root writes a file whatever its mode: permissions are tried as an unprivileged user (nobody).
 const NOBODY = 65534;
 const asUser = isRoot ? { uid: NOBODY, gid: NOBODY } : {};
 const canRunAsUser = !isRoot || spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(CLI)})`], asUser).status === 0;
 
-/** A fresh tmpfs of `size` at a new directory, or null when this process may not mount. */
-function mountTmpfs(size: string): string | null {
-  if (!isRoot) return null;
-  const dir = join(tempDir(), 'mnt');
-  mkdirSync(dir);
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'ignore' });
-    return dir;
-  } catch {
-    return null;
-  }
-}
-const canMount = (() => {
-  const dir = mountTmpfs('64k');
-  if (!dir) return false;
-  execFileSync('umount', [dir]);
-  return true;
-})();
-
-const mounted: string[] = [];
 let server: ServerProcess | null = null;
 afterEach(async () => {
   await server?.stop('SIGKILL');
   server = null;
-  for (const dir of mounted.splice(0)) {
-    try {
-      execFileSync('umount', ['-l', dir], { stdio: 'ignore' });
-    } catch {
-      // already gone
-    }
-  }
+  unmountAll();
 });
 
 /** Appends to `file` until the volume has no room left. */
@@ -75,7 +49,6 @@ describe('storage faults (vtr serve)', () => {
     // a checkpoint can copy the whole WAL into the database file and the WAL can start over, so
     // recovery never depends on which of them gets the freed space first.
     const dir = mountTmpfs('4m')!;
-    mounted.push(dir);
     const filler = join(dir, 'filler');
     writeFileSync(filler, Buffer.alloc(3 * 1024 * 1024));
     const db = join(dir, 'vtr.db');
@@ -137,8 +110,7 @@ describe('storage faults (vtr serve)', () => {
 
   it.skipIf(isRoot && !canMount)('serve: refuses a database it cannot write (left with -wal/-shm by a kill), exit 1, naming the file and the cause', async () => {
     const dir = canMount ? mountTmpfs('8m')! : join(tempDir(), 'data');
-    if (canMount) mounted.push(dir);
-    else mkdirSync(dir);
+    if (!canMount) mkdirSync(dir);
     const db = join(dir, 'vtr.db');
     server = await startServer(['--db', db]);
     await server.stop('SIGKILL');
@@ -188,7 +160,6 @@ describe('storage faults (vtr serve)', () => {
 
   it.skipIf(!canMount)('serve: a start refused on a full disk leaves no database files it created; a database that was there stays', async () => {
     const dir = mountTmpfs('2m')!;
-    mounted.push(dir);
     const kept = join(dir, 'kept.db');
     await (await startServer(['--db', kept, '-q'])).stop();
     const before = readdirSync(dir).sort();
@@ -211,7 +182,6 @@ describe('storage faults (vtr serve)', () => {
     expect((await runCli(['state', 'export', file], { env: seed.env })).code).toBe(0);
     await seed.stop();
     const dir = mountTmpfs('1m')!;
-    mounted.push(dir);
     const db = join(dir, 'vtr.db');
     const r = await runCli(['serve', '--db', db, '--port', '0', '--import', file]);
     expect(r.code).toBe(1);
