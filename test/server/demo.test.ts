@@ -61,6 +61,30 @@ describe('demo', () => {
     expect(otherHtml).toContain(`<code>vtr session get ${theirs.session_id} --site ${other.site_id}</code>`);
   });
 
+  it('demo: an unknown site opened in a browser is an HTML page naming it and linking to the sites, API clients keep the JSON', async () => {
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const pages = [
+      await emu.app.request('/_vtr/demo?site=site_nope', { headers: browser }),
+      await emu.app.request('/_vtr/demo/signup', {
+        method: 'POST', headers: { ...browser, 'content-type': 'application/x-www-form-urlencoded' }, body: 'site=site_nope&email=a%40example.com',
+      }),
+    ];
+    for (const res of pages) {
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await res.text();
+      expect(html).toContain('<h1>Not found</h1>');
+      expect(html).toContain('site site_nope not found');
+      expect(html).toContain('href="/_vtr/console/sites"');
+      expect(html).toContain('· vtr console</title>');
+    }
+    for (const accept of ['application/json', undefined]) {
+      const res = await emu.app.request('/_vtr/demo?site=site_nope', { headers: accept ? { accept } : {} });
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { code: string }).code).toBe('not_found');
+    }
+  });
+
   it('demo: a form without a probe shows an invalid probe, and HTML is escaped', async () => {
     const res = await emu.app.request('/_vtr/demo/signup', {
       method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=%3Cscript%3Ex%3C%2Fscript%3E',

@@ -28,16 +28,20 @@ export interface ConsoleRouter {
   errorPage(c: Context, err: unknown): Response;
 }
 
+/** A console-styled error page; `back` is where it sends the reader next (the sessions by default). */
+export function consoleErrorPage(c: Context, deps: AppDeps, err: unknown, back = { href: `${CONSOLE}/sessions`, label: 'Back to sessions' }): Response {
+  const status = err instanceof VtrError ? err.status : 500;
+  if (!(err instanceof VtrError)) console.error('vtr: console error', err);
+  const message = err instanceof VtrError ? err.message : 'the emulator hit an unexpected error; see its log';
+  const title = status === 404 ? 'Not found' : status === 403 ? 'Forbidden' : 'Something went wrong';
+  const body = html`<h1>${title}</h1><div class="error" role="alert"><p>${message}</p></div><p><a href="${back.href}">${back.label}</a></p>`;
+  const page = layout({ title, nav: '', body, version: deps.config.version, degraded: degradedReason(deps), clock: deps.clock.mode });
+  return c.html(page.text, status as 404);
+}
+
 export function createConsoleRouter(app: Hono, deps: AppDeps): ConsoleRouter {
   const render: ConsoleRouter['render'] = (o) => layout({ ...o, version: deps.config.version, degraded: degradedReason(deps), clock: deps.clock.mode });
-  const errorPage = (c: Context, err: unknown): Response => {
-    const status = err instanceof VtrError ? err.status : 500;
-    if (!(err instanceof VtrError)) console.error('vtr: console error', err);
-    const message = err instanceof VtrError ? err.message : 'the emulator hit an unexpected error; see its log';
-    const title = status === 404 ? 'Not found' : status === 403 ? 'Forbidden' : 'Something went wrong';
-    const body = html`<h1>${title}</h1><div class="error" role="alert"><p>${message}</p></div><p><a href="${CONSOLE}/sessions">Back to sessions</a></p>`;
-    return c.html(render({ title, nav: '', body }).text, status as 404);
-  };
+  const errorPage = (c: Context, err: unknown): Response => consoleErrorPage(c, deps, err);
   const send = (c: Context, r: Result) => (r instanceof Html ? c.html(r.text) : r);
   return {
     deps,
