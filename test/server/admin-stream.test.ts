@@ -54,6 +54,18 @@ describe('management API: the stream\'s ?types=', () => {
     expect(body.message).toContain('"webhook-attempt"');
     expect(body.message).toContain('webhook_attempt.created');
   });
+
+  it('stream: ?types= empty, or only commas and blanks, is a 400 naming types, not every event type', async () => {
+    h = harness();
+    for (const value of ['', ',', '%20,%20,']) {
+      const res = await h.request(`/_vtr/api/stream?types=${value}`);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { message: string };
+      expect(body).toMatchObject({ code: 'invalid_request', field: 'types' });
+      expect(body.message).toMatch(/^types: must not be empty/);
+      expect(body.message).toContain('leave types out for every event type');
+    }
+  });
 });
 
 describe('management API: a stream client that does not read', () => {
