@@ -217,6 +217,13 @@ describe('console pages', () => {
     expect((await form(h, '/_vtr/console/tokens/revoke', { token: 'at_test_nope' })).status).toBe(404);
   });
 
+  it('tokens: the action column is headed Actions, as on the other tables, not left blank', async () => {
+    const h = fresh();
+    const text = (await page(h, '/_vtr/console/tokens')).text;
+    expect(text).toContain('<th scope="col">Revoked</th><th scope="col">Actions</th>');
+    expect(text).not.toContain('<th scope="col"></th>');
+  });
+
   it('shows checks, the request log and the mail outbox', async () => {
     const h = fresh();
     const check = await h.api('POST', '/event', { token: null, body: { secret_key: h.site.secret_key, email: 'x@mailinator.com' } });
