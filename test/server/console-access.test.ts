@@ -1,18 +1,12 @@
 // The console's server side when it is reached: what a browser may cache, and the admin-token
 // cookie that guards every page.
 import { afterEach, describe, expect, it } from 'vitest';
-import { harnessPool, type Harness } from '../helpers/emulator.js';
+import { harnessPool } from '../helpers/emulator.js';
+import { form, page } from '../helpers/console-requests.js';
 
 const pool = harnessPool();
 const fresh = pool.fresh;
 afterEach(pool.closeAll);
-
-const page = async (h: Harness, path: string, headers: Record<string, string> = {}) => {
-  const res = await h.request(path, { headers: { accept: 'text/html', ...headers }, redirect: 'manual' });
-  return { status: res.status, text: await res.text(), headers: res.headers };
-};
-const form = (h: Harness, path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
-  h.request(path, { method: 'POST', body: new URLSearchParams(body), headers: { origin: 'http://localhost', host: 'localhost', ...headers }, redirect: 'manual' });
 
 describe('console caching', () => {
   it('pages, fragments and form answers are never cached (Back shows what is current)', async () => {

@@ -1,19 +1,13 @@
 // The console's server side (the browser test drives it for real): pages, escaping, filter errors,
 // paging, forms with their same-origin rule (caching and the admin-token cookie: console-access.test.ts).
 import { afterEach, describe, expect, it } from 'vitest';
-import { harnessPool, type Harness } from '../helpers/emulator.js';
+import { harnessPool } from '../helpers/emulator.js';
+import { form, page } from '../helpers/console-requests.js';
 import { html, raw, scriptJson } from '../../src/server/console/html.js';
 
 const pool = harnessPool();
 const fresh = pool.fresh;
 afterEach(pool.closeAll);
-
-const page = async (h: Harness, path: string, headers: Record<string, string> = {}) => {
-  const res = await h.request(path, { headers: { accept: 'text/html', ...headers }, redirect: 'manual' });
-  return { status: res.status, text: await res.text(), headers: res.headers };
-};
-const form = (h: Harness, path: string, body: Record<string, string>, headers: Record<string, string> = {}) =>
-  h.request(path, { method: 'POST', body: new URLSearchParams(body), headers: { origin: 'http://localhost', host: 'localhost', ...headers }, redirect: 'manual' });
 
 describe('html helper', () => {
   it('escapes interpolations, keeps nested html and raw, joins arrays', () => {
