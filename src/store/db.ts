@@ -71,11 +71,11 @@ export function openDb({ path, sync = 'normal', readOnly = false, dbOption = CLI
     try {
       refuseUnwritable(path, dbOption);
     } catch (err) {
-      removeDirectories(made.dirs);
+      removeMade(path, made);
       throw err;
     }
+    made.files.push(...missingFiles(path));
   }
-  made.files.push(...(path === ':memory:' || readOnly ? [] : missingFiles(path)));
   let db: BetterSqlite3.Database;
   try {
     db = new Database(path, readOnly ? { readonly: true, fileMustExist: true } : {});
