@@ -1,6 +1,7 @@
 // What a library user catches: every error class startEmulator and its clock throw is exported.
 import { describe, expect, it } from 'vitest';
 import { ClockError, startEmulator, VtrError } from '../../src/index.js';
+import { tempDir } from '../helpers/vtr-process.js';
 
 describe('library errors', () => {
   it('clock: a refused move rejects with the exported ClockError, named as such', async () => {
@@ -20,11 +21,9 @@ describe('library errors', () => {
   });
 
   it('startEmulator: a database of a newer vtr rejects with the exported VtrError and its code', async () => {
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const Database = (await import('better-sqlite3')).default;
-    const db = join(mkdtempSync(join(tmpdir(), 'vtr-errors-')), 'new.db');
+    const db = join(tempDir('vtr-errors-'), 'new.db');
     const raw = new Database(db);
     raw.pragma('user_version = 9999');
     raw.close();

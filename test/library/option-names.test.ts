@@ -1,13 +1,13 @@
 // A startEmulator() user is told what to change in startEmulator's own terms, never a vtr serve flag.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/index.js';
+import { tempDir } from '../helpers/vtr-process.js';
 
 const FLAG = /--(db|clock|admin-token)\b|vtr serve/;
-const dir = () => mkdtempSync(join(tmpdir(), 'vtr-options-'));
+const dir = () => tempDir('vtr-options-');
 
 describe('library messages', () => {
   it('db: a database that cannot be used is refused naming startEmulator\'s db option', async () => {

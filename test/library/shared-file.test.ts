@@ -1,10 +1,9 @@
 // Two emulators on one database file, as two `vtr serve --db` processes are: one time between them.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/index.js';
 import { startReceiver } from '../helpers/receiver.js';
+import { tempDir } from '../helpers/vtr-process.js';
 
 const running: RunningEmulator[] = [];
 afterEach(async () => {
@@ -12,7 +11,7 @@ afterEach(async () => {
 });
 
 async function twoOnOneFile(clock: 'manual' | 'frozen'): Promise<[RunningEmulator, RunningEmulator]> {
-  const db = join(mkdtempSync(join(tmpdir(), 'vtr-shared-clock-')), 'vtr.db');
+  const db = join(tempDir('vtr-shared-clock-'), 'vtr.db');
   const a = await startEmulator({ db, clock });
   running.push(a);
   const b = await startEmulator({ db, clock });
@@ -49,7 +48,7 @@ describe('webhooks on a shared database file', () => {
   it('dispatcher: a retry scheduled by a server that then stops is sent by the other server at its time, not at its 30 s backstop', async () => {
     const receiver = await startReceiver({ answer: (d) => (d.json.attempt === 1 ? 500 : 200) });
     try {
-      const db = join(mkdtempSync(join(tmpdir(), 'vtr-shared-hooks-')), 'vtr.db');
+      const db = join(tempDir('vtr-shared-hooks-'), 'vtr.db');
       const retrySchedule = [1000, 1000, 1000, 1000, 1000];
       const a = await startEmulator({ db, retrySchedule });
       const b = await startEmulator({ db, retrySchedule });
