@@ -1,7 +1,7 @@
 // File paths on the command line, on the built binary: the same mistake gives the same exit code
 // whichever command took the path (README, exit codes: a bad argument is a usage error).
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scratchDir, suiteServer, vtr } from '../helpers/foundation-e2e.js';
 
@@ -40,6 +40,29 @@ describe('file arguments (built binary)', { timeout: 120_000 }, () => {
       expect(r.stderr).toMatch(new RegExp(`^vtr: usage error: .*${dir}:? (it )?is a directory; give `));
     }
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('serve and exec --db that cannot hold a database file (a directory, a path through a file, a device): exit 2 naming --db, the command not run', async () => {
+    const dir = scratchDir();
+    const file = join(dir, 'notes.txt');
+    writeFileSync(file, '');
+    const ran = join(dir, 'ran');
+    const cases: Array<[string, string]> = [
+      [dir, `the database ${dir} is a directory; give a file for --db, e.g. ${join(dir, 'vtr.db')}`],
+      [`${dir}/`, `the database ${dir}/ ends in /, a directory; give a file for --db, e.g. ${join(dir, 'vtr.db')}`],
+      [join(file, 'vtr.db'), `cannot create the directory ${file} for the database ${join(file, 'vtr.db')}: a part of the path is a file, not a directory (EEXIST); move that file away, or pass another --db`],
+      [join(file, 'a', 'vtr.db'), `cannot create the directory ${join(file, 'a')} for the database ${join(file, 'a', 'vtr.db')}: a part of the path is a file, not a directory (ENOTDIR); move that file away, or pass another --db`],
+      ['/dev/null', 'the database /dev/null is a character device, not a file; give a file for --db, e.g. .vtr/vtr.db'],
+    ];
+    for (const [db, message] of cases) {
+      for (const args of [['serve', '--port', '0', '--db', db], ['exec', '--db', db, '--', process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(ran)}, '')`]]) {
+        const r = await vtr(args);
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+        expect(r.stderr).toBe(`vtr: usage error: ${message}\n`);
+      }
+    }
+    expect(existsSync(ran)).toBe(false);
+    expect(readdirSync(dir)).toEqual(['notes.txt']);
   });
 
   it('state export into a directory that does not exist: exit 2 as --export-on-exit, naming it and how to make it', async () => {

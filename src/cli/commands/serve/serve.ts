@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { bare, type CliContext } from '../../context.js';
-import { OperationError, UsageError } from '../../errors.js';
+import { asUsageError, OperationError, UsageError } from '../../errors.js';
 import { fileToRead, fileToWrite } from '../../file-paths.js';
 import { parseDuration } from '../../../domain/time.js';
 import { MAX_WEBHOOK_TIMEOUT_MS } from '../../../domain/retry-policy.js';
@@ -139,7 +139,7 @@ export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
     }, () => requested !== null);
   } catch (err) {
     for (const sig of STOP_SIGNALS) process.off(sig, onSignal);
-    throw err;
+    throw asUsageError(err);
   }
   if (!running) {
     // Stopped during --import: no banner, nothing more to close.
