@@ -1,5 +1,5 @@
 // `vtr serve`: an emulator bound to a port, with its start-up banner.
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
 import { createEmulator, listenProblem, type Emulator, type EmulatorOptions } from './emulator.js';
 import { VtrError } from './domain/errors.js';
@@ -8,6 +8,7 @@ import type { SiteService } from './sites/service.js';
 import { createServeLog } from './serve-log.js';
 import { parseJsonFile } from './domain/json-text.js';
 import { urlHost } from './domain/ip-intel.js';
+import { writeAtomically } from './write-file.js';
 
 export interface ServeConfig extends EmulatorOptions {
   port: number;
@@ -198,18 +199,5 @@ async function importState(emulator: Emulator, file: string, stopRequested: () =
       throw new ImportFailed(`--import ${file}: the database ${emulator.store.path} has no room for it: its disk (or the file's size limit) is full (${String(err.details?.cause)}); nothing was imported. Free space on that volume, or pass another --db`);
     }
     throw new ImportFailed(`--import ${file}: ${err instanceof VtrError ? err.message : (err as Error).message}`);
-  }
-}
-
-/** Write to a temporary file, then rename: a crash never leaves half an export. */
-export async function writeAtomically(file: string, text: string): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(tmp, text.endsWith('\n') ? text : `${text}\n`);
-    await rename(tmp, file);
-  } catch (err) {
-    // Half a file on a full disk would keep holding the space it took.
-    await rm(tmp, { force: true }).catch(() => undefined);
-    throw err;
   }
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { listenFailure, writeAtomically } from '../src/serve.js';
+import { listenFailure } from '../src/serve.js';
+import { writeAtomically } from '../src/write-file.js';
 import { tempDir } from './helpers/vtr-process.js';
 
 const errno = (code: string) => Object.assign(new Error(`listen ${code}: 127.0.0.1:80`), { code });

@@ -206,14 +206,16 @@ describe('vtr exec', () => {
     expect(JSON.stringify(state)).toContain(id);
   });
 
-  it('exec: an --export-on-exit that cannot be written is said on stderr, and a command that passed exits 1', async () => {
+  it('exec: an --export-on-exit that cannot be written is said on stderr naming its file and why, and a command that passed exits 1', async () => {
     for (const [exit, expected] of [[0, 1], [4, 4]]) {
       const dir = join(tempDir(), 'out');
       mkdirSync(dir);
       // The directory was writable at start; the command takes it away.
       const r = await runCli(['exec', '--export-on-exit', join(dir, 'state.json'), '--', 'sh', '-c', `rm -rf "${dir}"; exit ${exit}`]);
       expect(r.code, r.stderr).toBe(expected);
-      expect(r.stderr).toContain(`vtr: error: --export-on-exit: could not write ${join(dir, 'state.json')}`);
+      // Said of the file given, never of the temporary file it is written to first.
+      expect(r.stderr).toContain(`vtr: error: --export-on-exit: could not write ${join(dir, 'state.json')}: the directory ${dir} does not exist; create it first\n`);
+      expect(r.stderr).not.toContain('.tmp');
     }
   });
 

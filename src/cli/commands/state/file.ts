@@ -1,32 +1,15 @@
 // Reading and writing state files on the CLI's side (the server never sees the path).
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { OperationError } from '../../errors.js';
 import { fileToRead, readStdin } from '../../file-paths.js';
 import { fileText } from '../../../domain/json-text.js';
+import { writeAtomically } from '../../../write-file.js';
 
-/** Writes next to the target, then renames: an interrupted export never leaves half a file. */
+/** Written whole or not at all; a failure names the file and why (an operation failure). */
 export async function writeStateFile(file: string, text: string): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(tmp, `${text}\n`);
-    await rename(tmp, file);
-  } catch (err) {
-    // A failed write or rename (the target a directory, a full disk) must not leave the temp file behind.
-    await rm(tmp, { force: true }).catch(() => undefined);
-    throw new OperationError(`cannot write ${file}: ${await whyNotWritten(file, err as NodeJS.ErrnoException)}`);
-  }
-}
-
-/** Why a state file could not be written, in terms of the path given (never the temp file's). */
-async function whyNotWritten(file: string, err: NodeJS.ErrnoException): Promise<string> {
-  const isDir = await stat(file).then((s) => s.isDirectory(), () => false);
-  if (isDir) return 'it is a directory; give a file name, e.g. state.json';
-  const dir = dirname(file);
-  if (err.code === 'ENOENT' && !(await stat(dir).then(() => true, () => false))) return `the directory ${dir} does not exist; create it first`;
-  if (err.code === 'EACCES' || err.code === 'EPERM' || err.code === 'EROFS') return `${dir} is not writable (${err.code})`;
-  // Node's message ends with the temp file's path: keep only its first part ("ENOSPC: no space left on device").
-  return err.message.split(',')[0];
+  await writeAtomically(file, text).catch((err: Error) => {
+    throw new OperationError(`cannot write ${file}: ${err.message}`);
+  });
 }
 
 /** How messages name the file: "-" is stdin. */
