@@ -92,7 +92,7 @@ export function openDb({ path, sync = 'normal', readOnly = false, dbOption = CLI
     db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
     db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     db.pragma('foreign_keys = ON');
-    migrate(db, dbOption);
+    migrate(db, path, dbOption);
     // The write check: a row written and taken out again, committed (its pages still reach the WAL).
     db.transaction(() => {
       db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('write_check', '')").run();
@@ -122,12 +122,12 @@ function refuseForeign(db: Db, path: string, dbOption: string): void {
   throw new Error(`${path} is a SQLite database of another program (tables: ${named}); vtr keeps its state in a file of its own: pass another ${dbOption} (a new file is created)`);
 }
 
-function migrate(db: Db, dbOption: string): void {
+function migrate(db: Db, path: string, dbOption: string): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
     throw new VtrError(
       'schema_too_new',
-      `this database has schema version ${current}, but this vtr understands up to ${SCHEMA_VERSION}; upgrade vtr or use another ${dbOption}`,
+      `the database ${path} has schema version ${current}, but this vtr understands up to ${SCHEMA_VERSION}; upgrade vtr or use another ${dbOption}`,
     );
   }
   // The version is read again under the write lock: another process opening the same new file at
