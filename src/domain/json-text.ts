@@ -37,7 +37,25 @@ export function fileText(bytes: Uint8Array): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** JSON.parse of a file's bytes (see fileText). */
+/** JSON.parse of a file's bytes (see fileText); a SyntaxError says what is wrong with the file (see jsonFileProblem). */
 export function parseJsonFile(bytes: Uint8Array): unknown {
-  return JSON.parse(fileText(bytes));
+  const text = fileText(bytes);
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new SyntaxError(jsonFileProblem((err as Error).message, text));
+  }
+}
+
+/**
+ * Why JSON.parse refused a file's `text`, from its message: empty, or cut short (a copy or download
+ * interrupted), which the parser words as a character it expected at the end; else its own words.
+ */
+export function jsonFileProblem(message: string, text: string): string {
+  if (text.trim() === '') return 'it is empty';
+  const at = /at position (\d+)/.exec(message);
+  if (/Unexpected end of JSON input|Unterminated string/.test(message) || (at && Number(at[1]) >= text.trimEnd().length)) {
+    return `it ends early, after ${text.length} characters: cut short while written or copied?`;
+  }
+  return message;
 }

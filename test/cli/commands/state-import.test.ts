@@ -113,6 +113,6 @@ describe('vtr state import', () => {
       },
     };
     const ctx = { interactive: false, client: async () => client } as unknown as CliContext;
-    await expect(run({ args: [file], yes: true } as never, ctx)).rejects.toThrow(`${file} is not a vtr state export: not JSON (Unexpected end of JSON input)`);
+    await expect(run({ args: [file], yes: true } as never, ctx)).rejects.toThrow(`${file} is not a vtr state export: not JSON (it ends early, after 36 characters: cut short while written or copied?)`);
   });
 });

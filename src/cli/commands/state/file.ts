@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { OperationError } from '../../errors.js';
 import { fileToRead, readStdin } from '../../file-paths.js';
-import { fileText } from '../../../domain/json-text.js';
+import { fileText, jsonFileProblem } from '../../../domain/json-text.js';
 import { writeAtomically } from '../../../write-file.js';
 
 /** Written whole or not at all; a failure names the file and why (an operation failure). */
@@ -39,7 +39,8 @@ export async function readStateFile(file: string): Promise<Uint8Array> {
   return bytes;
 }
 
-/** The emulator's "not valid JSON" about a file sent as it was, in the words of the file. */
-export function notJson(file: string, message: string): OperationError {
-  return new OperationError(`${fileName(file)} is not a vtr state export: not JSON (${message.replace(/^the body is not valid JSON:?\s*/, '')})`);
+/** The emulator's "not valid JSON" about a file sent as it was (`sent`), in the words of the file. */
+export function notJson(file: string, message: string, sent: Uint8Array): OperationError {
+  const why = jsonFileProblem(message.replace(/^the body is not valid JSON:?\s*/, ''), new TextDecoder().decode(sent));
+  return new OperationError(`${fileName(file)} is not a vtr state export: not JSON (${why})`);
 }

@@ -26,7 +26,7 @@ export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext)
       const how = file === '-' ? 'save it to a file and load it at start-up with `vtr serve --import <file>`' : `load it at start-up instead: vtr serve --import ${file}`;
       throw new OperationError(`${fileName(file)} is too big to import into a running emulator (${err.message}); ${how}. Nothing changed.`);
     }
-    if (err instanceof ApiError && err.code === 'invalid_json') throw notJson(file, err.message);
+    if (err instanceof ApiError && err.code === 'invalid_json') throw notJson(file, err.message, text);
     throw err;
   });
   output(ctx, answer, () => {
