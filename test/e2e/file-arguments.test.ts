@@ -65,6 +65,18 @@ describe('file arguments (built binary)', { timeout: 120_000 }, () => {
     expect(readdirSync(dir)).toEqual(['notes.txt']);
   });
 
+  it('serve and exec --db "" or blank (a shell variable left unset): exit 2 naming --db, never a database no one can find', async () => {
+    const cwd = scratchDir();
+    for (const db of ['', ' ']) {
+      for (const args of [['serve', '--port', '0', '--db', db], ['exec', '--db', db, '--', 'true']]) {
+        const r = await vtr(args, {}, { cwd });
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+        expect(r.stderr).toBe('vtr: usage error: --db: give a file name (or --memory to keep nothing)\n');
+      }
+    }
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
   it('state export into a directory that does not exist: exit 2 as --export-on-exit, naming it and how to make it', async () => {
     const dir = join(scratchDir(), 'fixtures');
     const target = join(dir, 'demo.json');

@@ -52,7 +52,8 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
   if (!isLoopbackBind(o.host) && !adminToken) {
     throw new UsageError(`--host ${o.host} is not a loopback address: the management API would be open to the network. Add --admin-token <secret> (or VTR_ADMIN_TOKEN) to require it.`);
   }
-  if (o.db === '') throw new UsageError('--db: give a file name (or --memory to keep nothing)');
+  // Blank too (an unset variable in quotes): it started on a database that kept nothing across starts.
+  if (o.db?.trim() === '') throw new UsageError('--db: give a file name (or --memory to keep nothing)');
   // Left empty, it would start with nothing imported while the user expects the file's state.
   if (o.import != null) fileToRead('--import', o.import, 'the file a state export was written to');
   const schedule = o.retrySchedule?.split(',').map((s) => duration('--retry-schedule', s));
