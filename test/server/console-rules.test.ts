@@ -71,4 +71,16 @@ describe('console: rules', () => {
     expect(list.text).toMatch(/outcome-neutral[^<]*<\/span> · review/);
     expect(list.text).toContain('anonymous (review)');
   });
+
+  it('checks page: a custom rule that matched is shown by its name with its action and id, on the list and the check', async () => {
+    const rule = h.emulator.deps.rules!.create(h.site.site_id, { name: 'No <Germany>', filter: 'country_code = DE', action: 'block' });
+    const res = await h.request('/api/v1/event', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: h.site.secret_key, ip: '203.0.113.9' }) });
+    const check = (await res.json()) as { id: string };
+    const shown = `No &lt;Germany&gt; (block, ${rule.rule_id})`;
+    expect((await page('/_vtr/console/checks')).text).toContain(shown);
+    const one = await page(`/_vtr/console/checks/${check.id}`);
+    expect(one.text).toContain(shown);
+    expect(one.text).toContain('anonymous (review)');
+    h.emulator.deps.rules!.delete(h.site.site_id, rule.rule_id);
+  });
 });

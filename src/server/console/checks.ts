@@ -18,7 +18,9 @@ function outcome(c: StoredCheck): Html {
   if (!c.outcome) return value(null);
   return html`<span class="outcome-${c.outcome}">${c.outcome}</span>${c.review ? html` · review` : ''}`;
 }
-const rulesOf = (c: StoredCheck) => (Array.isArray(c.rules) ? c.rules.map((m) => `${m.id} (${m.action})`) : []);
+// A built-in rule's id says what it is (`anonymous`); a custom rule's (`rule_…`) does not: its name does, the id follows.
+const rulesOf = (c: StoredCheck) =>
+  (Array.isArray(c.rules) ? c.rules.map((m) => (m.type === 'custom' && m.name ? `${m.name} (${m.action}, ${m.id})` : `${m.id} (${m.action})`)) : []);
 
 export function checkRow(c: StoredCheck): Html {
   const checked = SECTIONS.filter((s) => c[s] != null);
