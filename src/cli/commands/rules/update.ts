@@ -24,7 +24,8 @@ export async function run(o: UpdateRuleOptions, ctx: CliContext): Promise<void> 
   if (o.filter !== undefined) body.filter = o.filter;
   if (o.action !== undefined) body.action = o.action;
   if (o.threshold !== undefined) {
-    const n = Number(o.threshold);
+    // Digits only: Number() alone reads "" as 0, "0x10" as 16 and "1e1" as 10.
+    const n = /^\s*\d{1,16}\s*$/.test(o.threshold) ? Number(o.threshold) : NaN;
     if (!Number.isInteger(n) || n < 1 || n > MAX_THRESHOLD) throw new UsageError(`--threshold: "${o.threshold}" is not a whole number from 1 to ${MAX_THRESHOLD}, e.g. 5`);
     body.threshold = n;
   }
