@@ -66,6 +66,20 @@ suite('console at 1280 px', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  it('console: rules with 200-character names fit the rules and checks tables at 1280 px, their Edit buttons in view', async () => {
+    const words = 'Block sign-ups from datacenter traffic outside the shop country '.repeat(4).slice(0, 200);
+    const long = await cli('rules', 'create', '--name', words, '--filter', 'ip = 192.0.2.77', '--action', 'review');
+    const unbroken = await cli('rules', 'create', '--name', 'x'.repeat(200), '--filter', 'ip = 192.0.2.77', '--action', 'review');
+    await cli('check', '--ip', '192.0.2.77');
+    const fits = () => page.evaluate(() => { const e = document.querySelector('.scroll')!; return e.scrollWidth - e.clientWidth; });
+    await page.goto(`${server.origin}/_vtr/console/rules`);
+    expect(await fits(), 'rules').toBeLessThanOrEqual(0);
+    expect(await page.getByRole('link', { name: `Edit ${words}` }).isVisible()).toBe(true);
+    await page.goto(`${server.origin}/_vtr/console/checks`);
+    expect(await fits(), 'checks').toBeLessThanOrEqual(0);
+    for (const r of [long, unbroken]) await cli('rules', 'delete', r.rule_id, '--yes');
+  });
+
   it('console: empty values are a dash with the raw value as a tooltip; times name UTC and are marked emulated', async () => {
     await page.goto(`${server.origin}/_vtr/console/sessions`);
     const dash = page.locator('#rows span.null').first();

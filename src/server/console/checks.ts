@@ -27,7 +27,7 @@ export function checkRow(c: StoredCheck): Html {
   return html`<tr id="check-${c.id}" data-announce="New check ${c.id}">
 <td>${time(c.created_at)}</td>
 <td><a class="mono" href="${CONSOLE}/checks/${encodeURIComponent(c.id)}">${c.id}</a></td>
-<td>${risk(c.risk_level)}</td><td>${outcome(c)}</td><td>${value(rulesOf(c))}</td><td>${value(risksOf(c))}</td><td>${value(checked)}</td>
+<td>${risk(c.risk_level)}</td><td>${outcome(c)}</td><td class="wrap">${value(rulesOf(c))}</td><td>${value(risksOf(c))}</td><td>${value(checked)}</td>
 <td>${c.session_id ? html`<a class="mono" href="${CONSOLE}/sessions/${encodeURIComponent(c.session_id)}">${c.session_id}</a>` : value(null)}</td>
 </tr>`;
 }

@@ -33,7 +33,7 @@ function ruleRow(r: Rule): Html {
 <form method="post" action="${ruleHref(r.site_id, r.rule_id)}/toggle" class="inline">
 <button type="submit" class="small" aria-label="${r.enabled ? 'Disable' : 'Enable'} ${r.name}">${r.enabled ? 'Disable' : 'Enable'}</button></form>`;
   return html`<tr id="rule-${r.rule_id}">
-<td>${r.name}<br><span class="mono muted">${r.rule_id}</span></td><td>${r.type}</td>
+<td class="wrap">${r.name}<br><span class="mono muted">${r.rule_id}</span></td><td>${r.type}</td>
 <td class="wrap">${condition(r)}</td><td><span class="mono">${r.action}</span></td><td>${r.enabled ? 'enabled' : html`<span class="muted">disabled</span>`}</td>
 <td>${edit}</td></tr>`;
 }
