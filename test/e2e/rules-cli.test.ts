@@ -93,4 +93,20 @@ describe('vtr rules', () => {
       expect(r.stderr, args[0]).toMatch(/\n {2,}\^\n/);
     }
   });
+
+  it('rules update, delete: a custom rule of another site is a usage error naming its site and --site, and is left as it was', async () => {
+    const other = JSON.parse((await vtr(['sites', 'create', '--name', 'Shop two', '--json'])).stdout) as { site_id: string };
+    const made = JSON.parse((await vtr(['rules', 'create', '--site', other.site_id, '--name', 'FR', '--filter', 'country_code = FR', '--action', 'block', '--json'])).stdout) as { rule_id: string };
+    for (const args of [['rules', 'update', made.rule_id, '--disable'], ['rules', 'delete', made.rule_id, '--yes']]) {
+      const r = await vtr(args);
+      expect(r.code, args[1]).toBe(2);
+      expect(r.stderr, args[1]).toContain(`--site: rule ${made.rule_id} is on site ${other.site_id}`);
+      expect(r.stderr, args[1]).toContain(`give --site ${other.site_id}`);
+    }
+    const kept = JSON.parse((await vtr(['rules', 'list', '--site', other.site_id, '--json'])).stdout) as { rule_id: string; enabled: boolean }[];
+    expect(kept.find((x) => x.rule_id === made.rule_id)?.enabled).toBe(true);
+    const unknown = await vtr(['rules', 'delete', 'rule_nope', '--yes']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('rule rule_nope not found');
+  });
 });

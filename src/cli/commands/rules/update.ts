@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 import { filterUsageError } from '../views/render.js';
+import { onRuleSite } from './other-site.js';
 import { renderRule } from './render.js';
 
 export interface UpdateRuleOptions {
@@ -36,7 +37,7 @@ export async function run(o: UpdateRuleOptions, ctx: CliContext): Promise<void> 
   const siteId = await currentSiteId(ctx, client, o.site);
   let rule: Rule;
   try {
-    rule = await client.admin<Rule>('PATCH', `/sites/${enc(siteId)}/rules/${enc(o.args[0])}`, { body });
+    rule = await onRuleSite(client, siteId, o.args[0], () => client.admin<Rule>('PATCH', `/sites/${enc(siteId)}/rules/${enc(o.args[0])}`, { body }));
   } catch (err) {
     throw filterUsageError(err, o.filter);
   }
