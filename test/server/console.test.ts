@@ -64,7 +64,7 @@ describe('console pages', () => {
     expect(broken).toEqual([]);
     expect(seen.size).toBeGreaterThan(10);
     // The rules page's allowlist link opens the site's settings, where the allowlist is shown.
-    expect((await page(h, `/_vtr/console/sites?settings=${h.site.site_id}`)).text).toContain('<details open><summary>Settings');
+    expect((await page(h, `/_vtr/console/sites?settings=${h.site.site_id}`)).text).toContain('<details open><summary aria-label="Settings of ');
   });
 
   it('sessions and checks: a ?site= naming no site says so in the site picker instead of showing "All sites"', async () => {

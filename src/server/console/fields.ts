@@ -73,8 +73,9 @@ export function copyButton(text: string, label: string): Html {
 
 export const shortSecret = (text: string): string => (text.length > 16 ? `${text.slice(0, 12)}…${text.slice(-4)}` : text);
 
-/** Secrets are shown shortened; the copy button and "Reveal" give the whole value. */
+/** Secrets are shown shortened; the copy button and "Reveal" give the whole value. Both are named after
+ * `label`, so that a list of them (one per row) tells a screen reader which secret each is. */
 export function secret(text: string, label: string): Html {
   return html`<span class="keyrow"><code>${shortSecret(text)}</code>${copyButton(text, label)}
-<details class="inline"><summary>Reveal</summary><code>${text}</code></details></span>`;
+<details class="inline"><summary aria-label="Reveal ${label}">Reveal</summary><code>${text}</code></details></span>`;
 }

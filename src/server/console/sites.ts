@@ -16,7 +16,7 @@ function siteCard(s: Site, open: boolean): Html {
 <form method="post" action="${CONSOLE}/sites/${id}/rotate" data-confirm="Rotate the keys of ${s.name}? The old site key and secret key stop working at once.">
 <button type="submit" class="danger" aria-label="Rotate the keys of ${s.name}">Rotate keys</button>
 </form>
-<details${open ? raw(' open') : ''}><summary>Settings</summary>
+<details${open ? raw(' open') : ''}><summary aria-label="Settings of ${s.name}">Settings</summary>
 <dl class="fields">
 <dt>plan</dt><dd>${s.plan}</dd><dt>country</dt><dd>${value(s.country)}</dd><dt>owner_email</dt><dd>${value(s.owner_email)}</dd>
 <dt>conversion_events</dt><dd>${value(s.conversion_events)}</dd><dt>bounce_seconds</dt><dd>${s.bounce_seconds}</dd>
@@ -25,7 +25,7 @@ function siteCard(s: Site, open: boolean): Html {
 </dl>
 <p class="muted">Change these with <code>vtr sites update ${s.site_id} …</code>.</p>
 </details>
-<p><a href="${CONSOLE}/sessions?site=${id}">Sessions</a> · <a href="${CONSOLE}/checks?site=${id}">Checks</a> · <a href="${CONSOLE}/tokens#tokens-${s.site_id}">Access tokens</a></p>
+<p><a href="${CONSOLE}/sessions?site=${id}" aria-label="Sessions of ${s.name}">Sessions</a> · <a href="${CONSOLE}/checks?site=${id}" aria-label="Checks of ${s.name}">Checks</a> · <a href="${CONSOLE}/tokens#tokens-${s.site_id}" aria-label="Access tokens of ${s.name}">Access tokens</a></p>
 </section>`;
 }
 

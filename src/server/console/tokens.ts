@@ -7,7 +7,7 @@ import type { ConsoleRouter } from './router.js';
 
 function tokenRow(t: AccessToken, siteName: string): Html {
   return html`<tr>
-<td>${secret(t.token, 'access token')}</td><td>${siteName} <span class="muted mono">${t.site_id}</span></td>
+<td>${secret(t.token, `access token ${shortSecret(t.token)}`)}</td><td>${siteName} <span class="muted mono">${t.site_id}</span></td>
 <td>${time(t.created_at)}</td><td>${t.revoked_at ? time(t.revoked_at) : html`<span class="muted">active</span>`}</td>
 <td>${t.revoked_at
     ? html`<span class="muted">revoked</span>`

@@ -54,7 +54,7 @@ function viewRow(v: SavedView): Html {
   return html`<tr id="view-${v.saved_view_id}">
 <td><a href="${viewHref(v.saved_view_id)}">${v.name}</a><br><span class="mono muted">${v.saved_view_id}</span></td>
 <td class="wrap"><code>${v.filter}</code></td><td>${v.trigger_webhooks ? 'yes' : 'no'}</td><td>${time(v.created_at)}</td>
-<td><a href="${sessions}">Matching sessions</a> · <a href="${viewHref(v.saved_view_id)}" aria-label="Edit ${v.name}">Edit</a>
+<td><a href="${sessions}" aria-label="Matching sessions of ${v.name}">Matching sessions</a> · <a href="${viewHref(v.saved_view_id)}" aria-label="Edit ${v.name}">Edit</a>
 <form method="post" action="${viewHref(v.saved_view_id)}/delete" class="inline" data-confirm="Delete the saved view ${v.name}?">
 <button type="submit" class="danger small" aria-label="Delete ${v.name}">Delete</button></form></td>
 </tr>`;

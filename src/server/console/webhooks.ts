@@ -38,7 +38,7 @@ function webhookRow(w: Webhook): Html {
 <td class="wrap"><a href="${webhookHref(w.webhook_id)}" class="mono">${urlShown(w.url)}</a><br><span class="mono muted small">${w.webhook_id}</span></td>
 <td>${hookStatus(w.status)}</td><td>${w.consecutive_failures}</td>
 <td>${secret(w.secret, `secret of webhook ${urlShown(w.url)}`)}</td><td>${time(w.created_at)}</td>
-<td><a href="${webhookHref(w.webhook_id)}">Events</a>${webhookActions(w, 'list')}</td>
+<td><a href="${webhookHref(w.webhook_id)}" aria-label="Events of webhook ${urlShown(w.url)}">Events</a>${webhookActions(w, 'list')}</td>
 </tr>`;
 }
 

@@ -1,0 +1,77 @@
+// The console as a screen reader meets it (headless Chromium through playwright-core): the
+// accessible names Chromium computes (its accessibility tree, over CDP) of the links, buttons and
+// disclosures repeated on every row or card. A screen reader's list of links or controls shows
+// them without their row, so two that lead to different places must not share a name.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { runCli, startServer, type ServerProcess } from '../helpers/vtr-process.js';
+import { BROWSER_TESTS_RUN, launchChromium } from '../helpers/browser.js';
+
+const suite = BROWSER_TESTS_RUN ? describe : describe.skip;
+const CONTROLS = new Set(['link', 'button', 'DisclosureTriangle']);
+
+interface AXNode { nodeId: string; ignored: boolean; role?: { value: string }; name?: { value: string }; childIds?: string[] }
+
+/** "role: name" of every link, button and disclosure inside <main>, as Chromium exposes them. */
+async function controlNames(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
+  await cdp.detach();
+  const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+  const names: string[] = [];
+  const walk = (n: AXNode | undefined): void => {
+    if (!n) return;
+    if (!n.ignored && CONTROLS.has(n.role?.value ?? '')) names.push(`${n.role!.value}: ${n.name?.value ?? ''}`);
+    for (const c of n.childIds ?? []) walk(byId.get(c));
+  };
+  walk(nodes.find((n) => n.role?.value === 'main'));
+  return names;
+}
+
+const repeated = (names: string[]) => [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
+
+suite('console: accessible names of repeated controls (browser)', () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let page: Page;
+
+  const cli = async (...args: string[]) => {
+    const r = await runCli([...args, '--json'], { env: server.env });
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout);
+  };
+
+  beforeAll(async () => {
+    server = await startServer(['--memory']);
+    browser = await launchChromium();
+    page = await browser.newPage();
+    page.setDefaultTimeout(30_000);
+    // Two of everything the console lists in rows or cards.
+    await cli('sites', 'update', 'default', '--plan', 'paid');
+    await cli('sites', 'create', '--name', 'Shop');
+    await cli('tokens', 'create');
+    await cli('views', 'create', '--name', 'Bad traffic', '--filter', 'risk_level = invalid');
+    await cli('views', 'create', '--name', 'Paid traffic', '--filter', 'channel = paid');
+    await cli('webhooks', 'create', '--url', 'http://127.0.0.1:9/a');
+    await cli('webhooks', 'create', '--url', 'http://127.0.0.1:9/b');
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sites, tokens, views, webhooks: no two row controls share a name, and each names its row', async () => {
+    const expected: Record<string, string[]> = {
+      sites: ['link: Sessions of Shop', 'link: Checks of Shop', 'link: Access tokens of Shop', 'DisclosureTriangle: Settings of Shop', 'DisclosureTriangle: Reveal secret key of Shop'],
+      tokens: ['button: Copy access token ', 'DisclosureTriangle: Reveal access token '],
+      views: ['link: Matching sessions of Bad traffic', 'link: Matching sessions of Paid traffic'],
+      webhooks: ['link: Events of webhook http://127.0.0.1:9/a', 'DisclosureTriangle: Reveal secret of webhook http://127.0.0.1:9/b'],
+    };
+    for (const [path, wanted] of Object.entries(expected)) {
+      await page.goto(`${server.origin}/_vtr/console/${path}`);
+      const names = await controlNames(page);
+      expect(repeated(names), path).toEqual([]);
+      for (const w of wanted) expect(names.some((n) => n.startsWith(w)), `${path}: ${w} in ${names.join(' | ')}`).toBe(true);
+    }
+  });
+});
