@@ -1,7 +1,7 @@
 // The request log page's live rows: built from the `request.logged` event with DOM calls, the
 // same row the server renders (textContent only: nothing is parsed as HTML), so a busy server
 // costs no extra requests.
-import type { RequestLogJson as LogEntry } from '../domain/request-log.js';
+import { logBodiesLabel, type RequestLogJson as LogEntry } from '../domain/request-log.js';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string | null, cls?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -34,7 +34,9 @@ export function logsLive(): void {
     if (!e.site_id) { const n = el('span', '—', 'null'); n.title = 'null'; td.appendChild(n); }
     tr.appendChild(td);
     td = el('td', null, 'wrap');
-    const d = el('details'); d.appendChild(el('summary', 'View'));
+    const d = el('details'); const view = el('summary', 'View');
+    view.setAttribute('aria-label', logBodiesLabel(e));
+    d.appendChild(view);
     const req = pretty(e.request_body), res = pretty(e.response_body);
     d.appendChild(el('p', 'Request', 'muted')); d.appendChild(el('pre', req == null ? '(none)' : req));
     d.appendChild(el('p', 'Response', 'muted')); d.appendChild(el('pre', res == null ? '(not kept)' : res));

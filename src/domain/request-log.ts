@@ -10,3 +10,10 @@ export interface RequestLogJson {
   response_body: string | null;
   created_at: string;
 }
+
+/**
+ * The accessible name of a log row's "View" (its bodies): the console renders rows on the server and
+ * live in the browser, and both name it so; a screen reader's list of controls shows no row around it.
+ */
+export const logBodiesLabel = (e: Pick<RequestLogJson, 'method' | 'path' | 'created_at'>): string =>
+  `View bodies of ${e.method} ${e.path} at ${e.created_at.replace('T', ' ').slice(0, 19)} UTC`;

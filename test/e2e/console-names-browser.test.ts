@@ -74,4 +74,15 @@ suite('console: accessible names of repeated controls (browser)', () => {
       for (const w of wanted) expect(names.some((n) => n.startsWith(w)), `${path}: ${w} in ${names.join(' | ')}`).toBe(true);
     }
   });
+
+  it('request log: each row’s View names its request, on rows rendered by the server and rows added live', async () => {
+    await cli('check', '--email', 'a@example.com');
+    await page.goto(`${server.origin}/_vtr/console/logs`);
+    await page.locator('#live.on').waitFor();
+    await cli('check', '--email', 'b@example.com');
+    await expect.poll(() => page.locator('tbody#rows tr').count(), { timeout: 30_000, interval: 100 }).toBeGreaterThan(1);
+    const views = (await controlNames(page)).filter((n) => n.startsWith('DisclosureTriangle: View'));
+    expect(views.length).toBe(2);
+    for (const v of views) expect(v).toMatch(/^DisclosureTriangle: View bodies of POST \/api\/v1\/event at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
+  });
 });

@@ -1,6 +1,7 @@
 // The public-API request log: newest first, live (rows built in the browser from the event, so a
 // busy server costs no extra requests), bodies behind a <details>.
 import type { RequestLogJson } from '../../logs/request-logger.js';
+import { logBodiesLabel } from '../../domain/request-log.js';
 import { html, raw, type Html } from './html.js';
 import { CONSOLE, scrollTable } from './layout.js';
 import { pageOf, pager, statusBadge, time, value } from './fields.js';
@@ -22,7 +23,7 @@ function logRow(e: RequestLogJson): Html {
   return html`<tr id="log-${e.request_id}">
 <td>${time(e.created_at)}</td><td>${e.method}</td><td class="mono">${e.path}</td><td>${statusBadge(e.status)}</td>
 <td>${e.duration_ms.toFixed(2)} ms</td><td class="mono">${value(e.site_id)}</td>
-<td class="wrap"><details><summary>View</summary>
+<td class="wrap"><details><summary aria-label="${logBodiesLabel(e)}">View</summary>
 <p class="muted">Request</p><pre>${e.request_body == null ? '(none)' : pretty(e.request_body)}</pre>
 <p class="muted">Response</p><pre>${e.response_body == null ? '(not kept)' : pretty(e.response_body)}</pre>
 </details></td>
