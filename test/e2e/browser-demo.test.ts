@@ -270,4 +270,16 @@ describe.skipIf(!BROWSER_TESTS_RUN)('demo in a real browser', { timeout: 180_000
     expect(box!.width).toBeGreaterThan(300);
     await page.close();
   });
+  it('demo: the check result\'s headings go down one level at a time, its sections under a named heading of their own', async () => {
+    const page = await newPage();
+    await page.goto(`${server.origin}/_vtr/demo`);
+    await page.waitForFunction(() => document.getElementById('probe-id')?.textContent?.startsWith('prb_'), null, { timeout: WAIT });
+    await page.fill('input[name="email"]', 'someone@mailinator.com');
+    await Promise.all([page.waitForURL('**/_vtr/demo/signup', { timeout: WAIT }), page.click('#signup button[type="submit"]')]);
+    const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+    expect(levels[0]).toBe(1);
+    expect(levels.every((l, i) => i === 0 || l <= levels[i - 1] + 1), `heading levels ${levels.join(', ')}`).toBe(true);
+    await page.getByRole('complementary', { name: 'What the check found' }).getByRole('heading', { level: 3, name: 'email' }).waitFor({ timeout: WAIT });
+    await page.close();
+  });
 });

@@ -117,7 +117,8 @@ export function resultPage(site: Site, result: Record<string, unknown>, status: 
   <p class="hint">Webhooks: a saved view with trigger_webhooks that this session now matches sends a webhook;
   the session's page in the console lists them (<code>vtr webhooks tail</code> shows the attempts live).</p>
 </section>
-<aside>
+<aside aria-labelledby="found">
+  <h2 id="found">What the check found</h2>
   ${['device', 'ip', 'email', 'phone', 'address'].map((k) => sectionTable(k, result[k] as Section, emulated)).join('\n')}
 </aside>
 </main>`);
