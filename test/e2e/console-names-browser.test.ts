@@ -5,29 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { runCli, startServer, type ServerProcess } from '../helpers/vtr-process.js';
-import { BROWSER_TESTS_RUN, launchChromium } from '../helpers/browser.js';
+import { BROWSER_TESTS_RUN, controlNames, launchChromium } from '../helpers/browser.js';
 
 const suite = BROWSER_TESTS_RUN ? describe : describe.skip;
-const CONTROLS = new Set(['link', 'button', 'DisclosureTriangle']);
-
-interface AXNode { nodeId: string; ignored: boolean; role?: { value: string }; name?: { value: string }; childIds?: string[] }
-
-/** "role: name" of every link, button and disclosure inside <main>, as Chromium exposes them. */
-async function controlNames(page: Page): Promise<string[]> {
-  const cdp = await page.context().newCDPSession(page);
-  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
-  await cdp.detach();
-  const byId = new Map(nodes.map((n) => [n.nodeId, n]));
-  const names: string[] = [];
-  const walk = (n: AXNode | undefined): void => {
-    if (!n) return;
-    if (!n.ignored && CONTROLS.has(n.role?.value ?? '')) names.push(`${n.role!.value}: ${n.name?.value ?? ''}`);
-    for (const c of n.childIds ?? []) walk(byId.get(c));
-  };
-  walk(nodes.find((n) => n.role?.value === 'main'));
-  return names;
-}
-
 const repeated = (names: string[]) => [...new Set(names.filter((n, i) => names.indexOf(n) !== i))];
 
 suite('console: accessible names of repeated controls (browser)', () => {

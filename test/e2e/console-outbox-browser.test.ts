@@ -6,7 +6,7 @@ import { startServer } from '../helpers/vtr-process.js';
 import { startReceiver, waitUntil } from '../helpers/receiver.js';
 import { newSessionAt, wireWebhook } from '../helpers/admin.js';
 import { startSmtp } from '../helpers/smtp.js';
-import { BROWSER_TESTS_RUN, launchChromium } from '../helpers/browser.js';
+import { BROWSER_TESTS_RUN, controlNames, launchChromium } from '../helpers/browser.js';
 
 const suite = BROWSER_TESTS_RUN ? describe : describe.skip;
 const cleanup: Array<() => Promise<unknown> | unknown> = [];
@@ -66,5 +66,25 @@ suite('mail outbox in the console (browser)', () => {
     const eventId = (await event.textContent())!;
     await event.click();
     await page.getByRole('heading', { level: 1, name: `Webhook event ${eventId}` }).waitFor();
+  });
+  it('outbox: mails with one subject are told apart by a screen reader: each one\'s disclosure names its event and time', async () => {
+    const rx = await startReceiver({ answer: () => 500 });
+    cleanup.push(() => rx.close());
+    const server = await startServer(['--memory', '--retry-schedule', '10ms,10ms,10ms,10ms,10ms']);
+    cleanup.push(() => server.stop('SIGKILL'));
+    const browser = await launchChromium();
+    cleanup.push(() => browser.close());
+    const page = await browser.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(`${server.origin}/_vtr/console/outbox`);
+    await page.locator('#live.on').waitFor();
+    await wireWebhook(server.origin, rx.url);
+    await newSessionAt(server.origin);
+    await newSessionAt(server.origin);
+    await expect.poll(() => page.locator('#rows tr').count(), { timeout: 30_000, interval: 100 }).toBe(2);
+    const mails = (await controlNames(page)).filter((n) => n.startsWith('DisclosureTriangle: '));
+    expect(mails).toHaveLength(2);
+    expect(mails[0]).not.toBe(mails[1]);
+    for (const m of mails) expect(m).toMatch(/^DisclosureTriangle: \[vtr\] Webhook event failed: .+ \(msg_\w+, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)$/);
   });
 });

@@ -1,7 +1,7 @@
 // Headless Debian Chromium driven by playwright-core (no browser download). Under CI the browser
 // tests must run, so they are skipped only when Chromium is missing and CI is not set.
 import { existsSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.VTR_CHROMIUM ?? '/usr/bin/chromium';
 export const BROWSER_TESTS_RUN = existsSync(CHROMIUM) || !!process.env.CI;
@@ -13,4 +13,24 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run
 export async function launchChromium(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 60_000 });
+}
+
+const CONTROLS = new Set(['link', 'button', 'DisclosureTriangle']);
+
+interface AXNode { nodeId: string; ignored: boolean; role?: { value: string }; name?: { value: string }; childIds?: string[] }
+
+/** "role: name" of every link, button and disclosure inside <main>, as Chromium exposes them. */
+export async function controlNames(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
+  await cdp.detach();
+  const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+  const names: string[] = [];
+  const walk = (n: AXNode | undefined): void => {
+    if (!n) return;
+    if (!n.ignored && CONTROLS.has(n.role?.value ?? '')) names.push(`${n.role!.value}: ${n.name?.value ?? ''}`);
+    for (const c of n.childIds ?? []) walk(byId.get(c));
+  };
+  walk(nodes.find((n) => n.role?.value === 'main'));
+  return names;
 }

@@ -23,11 +23,15 @@ function webhookCell(n: Notification, hooks: Set<string>): Html {
   return html`<a href="${webhookHref(n.webhook_id)}">${n.webhook_id}</a>${n.webhook_event_id ? html`<br><a class="muted" href="${eventHref(n.webhook_event_id)}">${n.webhook_event_id}</a>` : ''}`;
 }
 
+/** Mails about one view or webhook share a subject: their names add the event (or webhook) and time. */
+const mailLabel = (n: Notification): string =>
+  `${n.subject} (${n.webhook_event_id ?? n.webhook_id ?? n.notification_id}, ${n.created_at.replace('T', ' ').slice(0, 19)} UTC)`;
+
 function mailRow(n: Notification, waiting: boolean, hooks: Set<string>): Html {
   const smtp = smtpCell(n, waiting);
   return html`<tr id="mail-${n.notification_id}">
 <td>${time(n.created_at)}</td><td>${n.kind}</td><td>${value(n.to)}</td>
-<td class="wrap"><details><summary>${n.subject}</summary><pre>${n.body}</pre></details></td>
+<td class="wrap"><details><summary aria-label="${mailLabel(n)}">${n.subject}</summary><pre>${n.body}</pre></details></td>
 <td>${smtp}</td><td class="mono">${webhookCell(n, hooks)}</td>
 </tr>`;
 }
