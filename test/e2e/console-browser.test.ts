@@ -71,6 +71,16 @@ suite('console in a browser', () => {
     expect(await alert.locator('pre').textContent()).toBe('risk_level == invalid\n            ^');
   });
 
+  it('sessions: a filter that does not parse leaves the focus in the filter field, marked invalid and described by the error', async () => {
+    await page.goto(`${server.origin}/_vtr/console/sessions`);
+    await page.getByRole('searchbox', { name: 'Filter' }).fill('risk_level ==');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/where=risk_level/, { timeout: 30_000, waitUntil: 'load' });
+    await page.getByRole('alert').waitFor();
+    const focused = () => page.evaluate(() => [document.activeElement?.id, document.activeElement?.getAttribute('aria-invalid'), document.activeElement?.getAttribute('aria-describedby')]);
+    await expect.poll(focused, { timeout: 30_000, interval: 100 }).toEqual(['where', 'true', 'where-help filter-error']);
+  });
+
   it('sessions: a filtered list shows live a session that comes to match through a change (a custom event)', async () => {
     const later = await cli('sessions', 'create', '--ip', '192.0.2.57'); // matches once the event is added
     await page.goto(`${server.origin}/_vtr/console/sessions?where=${encodeURIComponent('custom_events contains "signup"')}`);

@@ -94,10 +94,11 @@ export function registerSessionsPage(r: ConsoleRouter): void {
       error = filterError(where, { message: err.message, position: Number(err.details?.position ?? 0) });
     }
     const sites = deps.sites.list();
+    // A refused filter keeps the focus in its field (as the views and rules forms do), to fix it there.
     const body = html`<h1>Sessions</h1>
 <form class="filter" method="get" action="${CONSOLE}/sessions" role="search">
 <div class="grow"><label for="where">Filter</label>
-<input type="search" id="where" name="where" value="${where}" placeholder="risk_level in (suspicious, invalid) and channel = paid" spellcheck="false" autocomplete="off" aria-describedby="where-help${error ? ' filter-error' : ''}"${error ? raw(' aria-invalid="true"') : ''}></div>
+<input type="search" id="where" name="where" value="${where}" placeholder="risk_level in (suspicious, invalid) and channel = paid" spellcheck="false" autocomplete="off" aria-describedby="where-help${error ? ' filter-error' : ''}"${error ? raw(' aria-invalid="true" autofocus') : ''}></div>
 ${sitePicker(sites, site)}
 <div><button type="submit">Apply</button></div>
 </form>
