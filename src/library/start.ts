@@ -43,6 +43,8 @@ function checkOptions(opts: StartEmulatorOptions): void {
   }
   // Compared with the Authorization header's text: a number or an object would make every management call a 500.
   if (opts.adminToken !== undefined && typeof opts.adminToken !== 'string') throw bad(`adminToken: expected a string, got ${shown(opts.adminToken)}`);
+  // As `vtr serve --admin-token ''` is refused: an unset variable would leave the management API open.
+  if (typeof opts.adminToken === 'string' && opts.adminToken.trim() === '') throw bad(`adminToken: must not be empty${opts.adminToken ? ' or blank' : ''} (an environment variable left unset?); leave adminToken out for no token`);
   // As `vtr serve` refuses --host without --admin-token: a network could read every site's keys.
   if (opts.host !== undefined && !(typeof opts.host === 'string' && opts.host.trim() !== '')) throw bad(`host: expected a host name or address, e.g. '127.0.0.1' (the default), got ${shown(opts.host)}`);
   if (opts.host !== undefined && !isLoopbackBind(opts.host) && !opts.adminToken) {
