@@ -23,6 +23,8 @@ const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : v ins
 /** Refuses what `vtr serve` would refuse, naming the option and what it takes. */
 function checkOptions(opts: StartEmulatorOptions): void {
   const bad = (what: string) => new TypeError(`startEmulator: ${what}`);
+  // null would crash on its first option, a string ('frozen') start as if there were none.
+  if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) throw bad(`expected an object of options (or none), got ${opts === null ? 'null' : Array.isArray(opts) ? 'an array' : shown(opts)}`);
   // An empty name would be an SQLite temporary file: neither kept nor the documented in-memory default.
   if (opts.db !== undefined && !(typeof opts.db === 'string' && opts.db !== '')) throw bad(`db: expected a file name (leave db out to keep nothing), got ${shown(opts.db)}`);
   if (opts.clock !== undefined && !CLOCKS.includes(opts.clock)) throw bad(`clock: expected 'system', 'manual' or 'frozen', got ${JSON.stringify(opts.clock)}`);

@@ -8,4 +8,10 @@ describe('startEmulator options', () => {
     await expect(startEmulator({ adminToken: '', listen: false })).rejects.toThrow(/^startEmulator: adminToken: must not be empty \(an environment variable left unset\?\)/);
     await expect(startEmulator({ adminToken: '  ', listen: false })).rejects.toThrow(/^startEmulator: adminToken: must not be empty or blank/);
   });
+
+  it('startEmulator: options that are not an object (null, a string) are refused, not read as no options or a crash', async () => {
+    await expect(startEmulator(null as never)).rejects.toThrow(/^startEmulator: expected an object of options \(or none\), got null/);
+    await expect(startEmulator('frozen' as never)).rejects.toThrow(/^startEmulator: expected an object of options \(or none\), got "frozen"/);
+  });
+
 });
