@@ -20,11 +20,20 @@ const DURATIONS = ['retryBaseMs', 'webhookTimeoutMs'] as const;
 
 const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : v instanceof Date ? 'an invalid Date' : String(v));
 
+/** Every option, as a record so that one added to the type must be added here. */
+const OPTIONS: Record<keyof StartEmulatorOptions, true> = {
+  db: true, port: true, host: true, adminToken: true, listen: true, clock: true,
+  retryBaseMs: true, retrySchedule: true, retryJitter: true, webhookTimeoutMs: true, smtpUrl: true, sync: true,
+};
+
 /** Refuses what `vtr serve` would refuse, naming the option and what it takes. */
 function checkOptions(opts: StartEmulatorOptions): void {
   const bad = (what: string) => new TypeError(`startEmulator: ${what}`);
   // null would crash on its first option, a string ('frozen') start as if there were none.
   if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) throw bad(`expected an object of options (or none), got ${opts === null ? 'null' : Array.isArray(opts) ? 'an array' : shown(opts)}`);
+  // As `vtr serve` refuses an unknown flag: a misspelt option (dbPath) would silently be the default.
+  const unknown = Object.keys(opts).find((k) => !Object.hasOwn(OPTIONS, k) && (opts as Record<string, unknown>)[k] !== undefined);
+  if (unknown !== undefined) throw bad(`unknown option ${JSON.stringify(unknown)}; the options are ${Object.keys(OPTIONS).join(', ')}`);
   // An empty name would be an SQLite temporary file: neither kept nor the documented in-memory default.
   if (opts.db !== undefined && !(typeof opts.db === 'string' && opts.db !== '')) throw bad(`db: expected a file name (leave db out to keep nothing), got ${shown(opts.db)}`);
   if (opts.clock !== undefined && !CLOCKS.includes(opts.clock)) throw bad(`clock: expected 'system', 'manual' or 'frozen', got ${JSON.stringify(opts.clock)}`);

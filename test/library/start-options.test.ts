@@ -14,4 +14,8 @@ describe('startEmulator options', () => {
     await expect(startEmulator('frozen' as never)).rejects.toThrow(/^startEmulator: expected an object of options \(or none\), got "frozen"/);
   });
 
+  it('startEmulator: a misspelt option is refused naming it and the options there are, not ignored', async () => {
+    await expect(startEmulator({ dbPath: 'x.db', listen: false } as never)).rejects.toThrow(/^startEmulator: unknown option "dbPath"; the options are db, port, host, adminToken, listen, clock, /);
+    await expect(startEmulator({ retrySchedual: [1, 2, 3, 4, 5], listen: false } as never)).rejects.toThrow(/unknown option "retrySchedual"/);
+  });
 });
