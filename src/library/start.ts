@@ -39,7 +39,7 @@ function checkOptions(opts: StartEmulatorOptions): void {
   if (opts.clock !== undefined && !CLOCKS.includes(opts.clock)) throw bad(`clock: expected 'system', 'manual' or 'frozen', got ${JSON.stringify(opts.clock)}`);
   for (const k of DURATIONS) {
     const v = opts[k];
-    if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v) && v > 0)) throw bad(`${k}: expected a number of milliseconds above 0, got ${String(v)}`);
+    if (v !== undefined && !(typeof v === 'number' && Number.isFinite(v) && v > 0)) throw bad(`${k}: expected a number of milliseconds above 0, got ${shown(v)}${typeof v === 'string' ? ' (a string: use Number(...))' : ''}`);
   }
   if (opts.webhookTimeoutMs !== undefined && opts.webhookTimeoutMs > MAX_WEBHOOK_TIMEOUT_MS) throw bad(`webhookTimeoutMs: expected at most ${MAX_WEBHOOK_TIMEOUT_MS} (24 hours), got ${opts.webhookTimeoutMs}`);
   const schedule = opts.retrySchedule;

@@ -18,4 +18,9 @@ describe('startEmulator options', () => {
     await expect(startEmulator({ dbPath: 'x.db', listen: false } as never)).rejects.toThrow(/^startEmulator: unknown option "dbPath"; the options are db, port, host, adminToken, listen, clock, /);
     await expect(startEmulator({ retrySchedual: [1, 2, 3, 4, 5], listen: false } as never)).rejects.toThrow(/unknown option "retrySchedual"/);
   });
+
+  it('startEmulator: a duration given as a string ("5000", from the environment) is refused showing it as a string, not "got 5000"', async () => {
+    await expect(startEmulator({ webhookTimeoutMs: '5000' as never, listen: false })).rejects.toThrow(/^startEmulator: webhookTimeoutMs: expected a number of milliseconds above 0, got "5000" \(a string: use Number\(\.\.\.\)\)$/);
+    await expect(startEmulator({ retryBaseMs: '10' as never, listen: false })).rejects.toThrow(/retryBaseMs: .*got "10" \(a string/);
+  });
 });
