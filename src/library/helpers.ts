@@ -49,6 +49,18 @@ function checkIds(o: { sessionId?: string; webhookId?: string }): void {
   if (o.webhookId !== undefined) checkId('webhookId', 'webhook', o.webhookId);
 }
 
+/**
+ * A filter left out or null is none; a bare id (`waitFor(session.session_id)`) would read as no
+ * filter, every event of the site: refused, saying what to pass.
+ */
+function filterArg<T extends object>(label: string, takes: string, given: T | null | undefined): T {
+  const v: unknown = given;
+  if (v === undefined || v === null) return {} as T;
+  if (typeof v === 'object' && !Array.isArray(v)) return v as T;
+  const hint = typeof v === 'string' ? `: pass { ${v.startsWith('wh_') ? 'webhookId' : 'sessionId'}: ${JSON.stringify(v)} }` : '';
+  throw new TypeError(`${label}: expected ${takes}, got ${typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : String(v)}${hint}`);
+}
+
 function idArg(helper: string, name: string, what: string, v: unknown): string {
   checkId(`${helper}: ${name}`, what, v);
   return v as string;
@@ -70,7 +82,8 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
     }
   }
 
-  async function events(filter: WebhookEventFilter = {}): Promise<WebhookEvent[]> {
+  async function events(given?: WebhookEventFilter): Promise<WebhookEvent[]> {
+    const filter = filterArg('webhooks.events', 'a filter ({ sessionId, webhookId, status })', given);
     checkStatus(filter.status);
     checkIds(filter);
     let list: WebhookEvent[];
@@ -106,7 +119,8 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
     check: (input: CheckInput = {}) => client.check<CheckResult>({ ...input }),
     views: {
       // Left out or undefined (an optional parameter passed on) alike: true.
-      create: (input: ViewInput) => client.admin<SavedView>('POST', `/sites/${site()}/views`, { body: { ...input, trigger_webhooks: input.trigger_webhooks ?? true } }),
+      // Left out (from JavaScript): the API's 400 naming name, rejected as every helper's failures are.
+      create: async (input: ViewInput) => client.admin<SavedView>('POST', `/sites/${site()}/views`, { body: { ...input, trigger_webhooks: input?.trigger_webhooks ?? true } }),
     },
     rules: {
       /** The site's rules in evaluation order: the allowlist, the smart rules, custom rules. */
@@ -122,7 +136,8 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
        * now as read, or one that passed through it since the call, as it was then; rejects after
        * `timeoutMs` naming what it saw.
        */
-      async waitFor(o: WaitForOptions = {}): Promise<WebhookEvent> {
+      async waitFor(given?: WaitForOptions): Promise<WebhookEvent> {
+        const o = filterArg('webhooks.waitFor', 'options ({ sessionId, webhookId, status, timeoutMs })', given);
         checkStatus(o.status);
         checkIds(o);
         // A string or NaN would never pass the deadline: the wait would never end.

@@ -1,0 +1,34 @@
+// The helpers called from JavaScript with an argument left out, null, or a bare id: each rejects
+// saying what it takes, never a TypeError from inside vtr nor a wait on every session's events.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, startEmulator, type RunningEmulator } from '../../src/index.js';
+
+describe('library helper arguments', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startEmulator({ listen: false });
+  });
+  afterAll(() => emu?.close());
+
+  it('views.create: left out, it rejects (a promise, as the other helpers) with the API\'s 400 naming name', async () => {
+    const made = Promise.resolve().then(() => emu.views.create(undefined as never));
+    const err = await made.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toMatch(/^name: /);
+    // Not thrown before a promise: a .catch() on the call sees it.
+    await expect(emu.views.create(undefined as never).catch((e: unknown) => (e as Error).name)).resolves.toBe('ApiError');
+  });
+
+  it('webhooks.events/waitFor: null reads as no filter, as left out', async () => {
+    await expect(emu.webhooks.events(null as never)).resolves.toEqual([]);
+    await expect(emu.webhooks.waitFor(null as never)).rejects.toThrow(/^no webhook event reached delivered within 5000 ms; saw: no webhook event at all$/);
+  }, 10_000);
+
+  it('webhooks.events/waitFor: a bare session id is refused saying to pass { sessionId }, not read as every event of the site', async () => {
+    const session = await emu.sessions.create({ ip: '198.51.100.4' });
+    await expect(emu.webhooks.waitFor(session.session_id as never)).rejects.toThrow(
+      new TypeError(`webhooks.waitFor: expected options ({ sessionId, webhookId, status, timeoutMs }), got "${session.session_id}": pass { sessionId: "${session.session_id}" }`),
+    );
+    await expect(emu.webhooks.events(session.session_id as never)).rejects.toThrow(/^webhooks\.events: expected a filter \(\{ sessionId, webhookId, status \}\), got "ses_[^"]+": pass \{ sessionId: "ses_/);
+  });
+});
