@@ -56,6 +56,11 @@ export interface ClientOptions {
    * Without it the client speaks HTTP.
    */
   fetch?: (request: Request) => Promise<Response>;
+  /**
+   * Why no request may go (the library's emulator, closed), or null: the ConnectionError says it,
+   * and nothing is sent to a port another emulator may have taken since.
+   */
+  unavailable?: () => string | null;
   /** Told the emulator's clock mode (`system`, `manual`, `frozen`) whenever an answer names it. */
   onClockMode?: (mode: string) => void;
 }
@@ -95,6 +100,8 @@ export function createApiClient(opts: ClientOptions) {
     let contentType: string;
     let text: string;
     let clockMode: string | null = null;
+    const why = opts.unavailable?.();
+    if (why) throw new ConnectionError(origin, undefined, why, method !== 'GET');
     try {
       if (opts.fetch) {
         const res = await opts.fetch(new Request(u, { method, headers, body }));

@@ -129,8 +129,9 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   const baseUrl = `${origin}/api/v1`;
 
   let closed = false;
+  const CLOSED = 'this emulator is closed (emu.close() was called): start another with startEmulator()';
   const notAfterClose = () => {
-    if (closed) throw new Error('this emulator is closed (emu.close() was called): start another with startEmulator()');
+    if (closed) throw new Error(CLOSED);
   };
   /** Answers a request in-process, exactly as over HTTP; a relative URL is resolved against the emulator. */
   const fetchInProcess = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
@@ -152,6 +153,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
     baseUrl,
     adminToken: opts.adminToken ?? null,
     fetch,
+    unavailable: () => (closed ? CLOSED : null),
     get accessToken() {
       return keys.accessToken;
     },
