@@ -93,6 +93,8 @@ async function withLength(res: Response): Promise<Response> {
 
 export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   checkOptions(opts);
+  // As `vtr serve --admin-token` takes it: a token read from a file keeps its line ending, which no header carries.
+  const adminToken = opts.adminToken?.trim() ?? null;
   const emuOpts: EmulatorOptions = {
     dbPath: opts.db ?? ':memory:',
     clock: opts.clock ?? 'system',
@@ -102,7 +104,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
     webhookTimeoutMs: opts.webhookTimeoutMs,
     smtpUrl: opts.smtpUrl ?? null,
     sync: opts.sync,
-    adminToken: opts.adminToken ?? null,
+    adminToken,
     optionNames: LIBRARY_OPTION_NAMES,
   };
   const emulator = createEmulator(emuOpts);
@@ -151,7 +153,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   const keys = defaultKeys();
   const clientOpts = (fetch?: (request: Request) => Promise<Response>): ClientOptions => ({
     baseUrl,
-    adminToken: opts.adminToken ?? null,
+    adminToken,
     fetch,
     unavailable: () => (closed ? CLOSED : null),
     get accessToken() {

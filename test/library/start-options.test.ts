@@ -23,4 +23,16 @@ describe('startEmulator options', () => {
     await expect(startEmulator({ webhookTimeoutMs: '5000' as never, listen: false })).rejects.toThrow(/^startEmulator: webhookTimeoutMs: expected a number of milliseconds above 0, got "5000" \(a string: use Number\(\.\.\.\)\)$/);
     await expect(startEmulator({ retryBaseMs: '10' as never, listen: false })).rejects.toThrow(/retryBaseMs: .*got "10" \(a string/);
   });
+
+  it('startEmulator: an adminToken read from a file with its line ending is used without it, as vtr serve --admin-token uses one', async () => {
+    const emu = await startEmulator({ adminToken: 'admin-secret\n' });
+    try {
+      await expect(emu.sessions.create({ ip: '198.51.100.4' })).resolves.toMatchObject({ session_id: expect.stringMatching(/^ses_/) });
+      await expect(emu.client.admin('GET', '/sites')).resolves.toHaveLength(1);
+      const res = await fetch(`${new URL(emu.baseUrl).origin}/_vtr/api/sites`, { headers: { authorization: 'Bearer admin-secret' } });
+      expect(res.status).toBe(200);
+    } finally {
+      await emu.close();
+    }
+  });
 });
