@@ -77,8 +77,16 @@ async function loadMsw(): Promise<typeof import('msw')> {
   }
 }
 
+/** One that is not an emulator (a Promise of one, not awaited) would make every answer a 500. */
+function checkEmulator(emulator: unknown): void {
+  if (emulator === undefined) return;
+  if (typeof (emulator as { then?: unknown } | null)?.then === 'function') throw new TypeError('createHandlers: emulator: got a Promise: pass the emulator startEmulator() resolves with (await it)');
+  if (typeof (emulator as { fetch?: unknown } | null)?.fetch !== 'function') throw new TypeError('createHandlers: emulator: expected the emulator startEmulator() resolves with, or leave emulator out for one of its own');
+}
+
 export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHandlers> {
   const base = baseUrlOf(opts?.baseUrl);
+  checkEmulator(opts.emulator);
   const { http } = await loadMsw();
   const own = !opts.emulator;
   const emulator = opts.emulator ?? (await startEmulator({ listen: false, ...opts.emulatorOptions }));

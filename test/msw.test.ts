@@ -95,4 +95,17 @@ describe('vtr/msw', () => {
     await expect(createHandlers({ baseUrl: 'localhost:3000/api/v1' })).rejects.toThrow(/^createHandlers: baseUrl: expected an http:\/\/ or https:\/\/ URL.*got "localhost:3000\/api\/v1" \(did you mean http:\/\/localhost:3000\/api\/v1\?\)/);
     await expect(createHandlers({ baseUrl: '/api/v1' })).rejects.toThrow(/^createHandlers: baseUrl: expected .*got "\/api\/v1"/);
   });
+
+  it('createHandlers: an emulator that is not one (startEmulator() not awaited) is refused naming emulator, instead of handlers that answer every request with a 500', async () => {
+    const { startEmulator } = await import('../src/index.js');
+    const pending = startEmulator({ listen: false });
+    try {
+      await expect(createHandlers({ baseUrl: 'https://risk.example.com/api/v1', emulator: pending as never })).rejects.toThrow(
+        /^createHandlers: emulator: got a Promise: pass the emulator startEmulator\(\) resolves with \(await it\)/,
+      );
+      await expect(createHandlers({ baseUrl: 'https://risk.example.com/api/v1', emulator: {} as never })).rejects.toThrow(/^createHandlers: emulator: expected the emulator startEmulator\(\) resolves with/);
+    } finally {
+      await (await pending).close();
+    }
+  });
 });
