@@ -1,6 +1,5 @@
 // One place maps failures to exit codes: 0 ok, 1 operation failed, 2 usage, 3 check threshold, and
 // 130 (the shell's code for Ctrl-C) when the user cancels a prompt.
-import { PathError } from '../domain/errors.js';
 
 export class UsageError extends Error {
   readonly exitCode = 2;
@@ -29,6 +28,3 @@ export function exitCodeFor(err: unknown): number {
   if (err && typeof err === 'object' && 'exitCode' in err && typeof err.exitCode === 'number') return err.exitCode;
   return 1;
 }
-
-/** A `--db` (or other path) the emulator refused as unusable is a bad argument: exit 2, not 1. */
-export const asUsageError = (err: unknown): unknown => (err instanceof PathError ? new UsageError(err.message) : err);

@@ -50,14 +50,6 @@ export class VtrError extends Error {
 }
 
 /**
- * A path given for a file that cannot be one there (a directory, a device, a place this user cannot
- * write): the path is wrong, nothing failed while working, so the CLI calls it a usage error.
- */
-export class PathError extends Error {
-  override name = 'PathError';
-}
-
-/**
  * An id (or any short value a request gave) as a message shows it: as given when it is plain
  * printable ASCII, else quoted with control, bidi and zero-width characters escaped and cut at `max` characters, so a
  * path like `/sites/%00` puts no NUL, line break or screenful into a message, a terminal or a log.

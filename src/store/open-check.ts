@@ -5,7 +5,6 @@
 // database at (a kernel filesystem such as /proc, a device, a named pipe) is refused before opening.
 import { accessSync, constants, existsSync, mkdirSync, rmdirSync, rmSync, statSync, statfsSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { PathError } from '../domain/errors.js';
 import { storageFaultKind } from './storage-faults.js';
 
 /** Creates the database's directory when it is missing; names it when that is impossible. */
@@ -19,12 +18,10 @@ export function ensureDirectory(path: string, dbOption: string): string[] {
     return made;
   } catch (err) {
     removeDirectories(made);
-    // A full disk is a fault of the storage; anything else here is a path that cannot be used.
-    const Failure = (err as NodeJS.ErrnoException).code === 'ENOSPC' ? Error : PathError;
     // A file where a directory of the path goes: creating the directory by hand would fail too.
     const code = (err as NodeJS.ErrnoException).code;
     const fix = code === 'EEXIST' || code === 'ENOTDIR' ? 'move that file away' : 'create it';
-    throw new Failure(`cannot create the directory ${dir} for the database ${path}: ${reason(err)}; ${fix}, or pass another ${dbOption}`);
+    throw new Error(`cannot create the directory ${dir} for the database ${path}: ${reason(err)}; ${fix}, or pass another ${dbOption}`);
   }
 }
 
@@ -75,16 +72,16 @@ export function refuseSpecialPath(path: string, dbOption: string): void {
   // SQLite would create a file named without the slash, that the rest of the start then cannot stat.
   const trailing = process.platform === 'win32' ? /[\\/]+$/ : /\/+$/;
   if (trailing.test(path) && path.replace(trailing, '') !== '') {
-    throw new PathError(`the database ${path} ends in ${path.at(-1)}, a directory; give a file for ${dbOption}, e.g. ${join(path, 'vtr.db')}`);
+    throw new Error(`the database ${path} ends in ${path.at(-1)}, a directory; give a file for ${dbOption}, e.g. ${join(path, 'vtr.db')}`);
   }
   const stats = statOrNull(path);
   const special = stats && SPECIAL_FILES.find(([is]) => is(stats));
-  if (special) throw new PathError(`the database ${path} is ${special[1]}, not a file; give a file for ${dbOption}, e.g. .vtr/vtr.db`);
+  if (special) throw new Error(`the database ${path} is ${special[1]}, not a file; give a file for ${dbOption}, e.g. .vtr/vtr.db`);
   if (process.platform !== 'linux') return;
   let existing = resolve(path);
   while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
   const fs = kernelFilesystem(existing);
-  if (fs) throw new PathError(`the database ${path} is on ${fs}, a kernel filesystem that cannot hold a database; give a file on a disk for ${dbOption}, e.g. .vtr/vtr.db`);
+  if (fs) throw new Error(`the database ${path} is on ${fs}, a kernel filesystem that cannot hold a database; give a file on a disk for ${dbOption}, e.g. .vtr/vtr.db`);
 }
 
 /**
@@ -112,9 +109,9 @@ export function openFailure(path: string, err: unknown, dbOption: string, busyMs
   if (kind !== 'read_only') return err as Error;
   // Permissions are not the problem: a folder given where the file goes.
   if (statOrNull(path)?.isDirectory()) {
-    return new PathError(`the database ${path} is a directory; give a file for ${dbOption}, e.g. ${join(path, 'vtr.db')}`);
+    return new Error(`the database ${path} is a directory; give a file for ${dbOption}, e.g. ${join(path, 'vtr.db')}`);
   }
-  return new PathError(`the database ${path} cannot be written: ${whyNotWritable(path) ?? sqlite}; make it writable by this user, or pass another ${dbOption}`);
+  return new Error(`the database ${path} cannot be written: ${whyNotWritable(path) ?? sqlite}; make it writable by this user, or pass another ${dbOption}`);
 }
 
 /**
@@ -125,7 +122,7 @@ export function openFailure(path: string, err: unknown, dbOption: string, busyMs
 export function refuseUnwritable(path: string, dbOption: string): void {
   if (statOrNull(path)?.isDirectory()) return; // opening it says it is a directory
   const why = unwritable(path);
-  if (why) throw new PathError(`the database ${path} cannot be written: ${why}; make it writable by this user, or pass another ${dbOption}`);
+  if (why) throw new Error(`the database ${path} cannot be written: ${why}; make it writable by this user, or pass another ${dbOption}`);
 }
 
 /** The first of the file and its -wal/-shm that exists and this user cannot write, and why. */

@@ -108,7 +108,7 @@ describe('storage faults (vtr serve)', () => {
     expect(faultLines().split('\n').filter((l) => l.includes('are failing'))).toHaveLength(1);
   }, 120_000);
 
-  it.skipIf(isRoot && !canMount)('serve: refuses a database it cannot write (left with -wal/-shm by a kill), exit 2, naming the file and the cause', async () => {
+  it.skipIf(isRoot && !canMount)('serve: refuses a database it cannot write (left with -wal/-shm by a kill), exit 1, naming the file and the cause', async () => {
     const dir = canMount ? mountTmpfs('8m')! : join(tempDir(), 'data');
     if (!canMount) mkdirSync(dir);
     const db = join(dir, 'vtr.db');
@@ -126,8 +126,8 @@ describe('storage faults (vtr serve)', () => {
     }
     try {
       const r = await runCli(['serve', '--db', db, '--port', '0']);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toContain(`vtr: usage error: the database ${db} cannot be written`);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`the database ${db} cannot be written`);
       expect(r.stderr).toMatch(canMount ? /read-only \(EROFS\)/ : /permission denied/);
       expect(r.stderr).not.toMatch(/unable to open database file$/m);
     } finally {
@@ -148,8 +148,8 @@ describe('storage faults (vtr serve)', () => {
     }
     chmodSync(db, 0o444);
     const refused = await runCli(['serve', '--db', db, '--port', '0'], asUser);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe(`vtr: usage error: the database ${db} cannot be written: ${db}: permission denied (EACCES); make it writable by this user, or pass another --db\n`);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(`vtr: error: the database ${db} cannot be written: ${db}: permission denied (EACCES); make it writable by this user, or pass another --db\n`);
     expect(existsSync(`${db}-shm`) || existsSync(`${db}-wal`)).toBe(false);
     // The user does as told: the next start works.
     chmodSync(db, 0o644);
@@ -189,20 +189,20 @@ describe('storage faults (vtr serve)', () => {
     expect(r.stderr).not.toMatch(/do not fit together|^\s+at /m);
   }, 60_000);
 
-  it('serve: a directory that cannot be created is named, exit 2', async () => {
+  it('serve: a directory that cannot be created is named, exit 1', async () => {
     const file = join(tempDir(), 'not-a-dir');
     writeFileSync(file, '');
     const r = await runCli(['serve', '--db', join(file, 'vtr.db'), '--port', '0']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.stderr).toContain(`cannot create the directory ${file}`);
   });
 
-  it.runIf(process.platform === 'linux')('serve: a --db under /proc is refused at once as a kernel filesystem, exit 2', async () => {
+  it.runIf(process.platform === 'linux')('serve: a --db under /proc is refused at once as a kernel filesystem, exit 1', async () => {
     for (const db of ['/proc/vtr-test.db', '/proc/vtr-missing/vtr.db', '/proc/self/status']) {
       const started = Date.now();
       const r = await runCli(['serve', '--db', db, '--port', '0'], { timeoutMs: 10_000 });
-      expect(r.code, `${db}: ${r.stderr}`).toBe(2);
-      expect(r.stderr).toBe(`vtr: usage error: the database ${db} is on proc, a kernel filesystem that cannot hold a database; give a file on a disk for --db, e.g. .vtr/vtr.db\n`);
+      expect(r.code, `${db}: ${r.stderr}`).toBe(1);
+      expect(r.stderr).toBe(`vtr: error: the database ${db} is on proc, a kernel filesystem that cannot hold a database; give a file on a disk for --db, e.g. .vtr/vtr.db\n`);
       expect(Date.now() - started).toBeLessThan(5000);
     }
   }, 40_000);

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { constants } from 'node:os';
 import type { CliContext } from '../../context.js';
-import { asUsageError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { dieOfHangup, parseServeOptions, STOP_SIGNALS, type ServeOptions } from '../serve/serve.js';
 import { startedByNpm, watchParent } from '../../parent-watch.js';
 import { terminalSignalsReach } from '../../terminal-group.js';
@@ -61,7 +61,7 @@ export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
     }, () => beforeStart !== null);
   } catch (err) {
     stopListening();
-    throw asUsageError(err);
+    throw err;
   }
   if (beforeStart || !running) {
     ctx.info(`vtr: ${beforeStart} received while the emulator was starting: ${command} was not run`);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { bare, type CliContext } from '../../context.js';
-import { asUsageError, OperationError, UsageError } from '../../errors.js';
+import { OperationError, UsageError } from '../../errors.js';
 import { fileToRead, fileToWrite } from '../../file-paths.js';
 import { parseDuration } from '../../../domain/time.js';
 import { MAX_WEBHOOK_TIMEOUT_MS } from '../../../domain/retry-policy.js';
@@ -140,7 +140,7 @@ export async function run(o: ServeOptions, ctx: CliContext): Promise<void> {
     }, () => requested !== null);
   } catch (err) {
     for (const sig of STOP_SIGNALS) process.off(sig, onSignal);
-    throw asUsageError(err);
+    throw err;
   }
   if (!running) {
     // Stopped during --import: no banner, nothing more to close.
