@@ -15,14 +15,11 @@ afterEach(async () => {
 });
 
 suite('mail outbox in the console (browser)', () => {
-  it('outbox: a mail waiting for its SMTP send shows so, then "sent" live once the server takes it', async () => {
-    let release!: () => void;
-    const smtp = await startSmtp({ hold: new Promise<void>((r) => (release = r)) });
-    cleanup.push(smtp.close);
-    cleanup.push(() => release()); // a failed test must not leave the send hanging
+  /** The outbox, live, of a server whose webhooks fail fast at a receiver that always answers 500. */
+  async function liveOutbox(serverArgs: string[] = []) {
     const rx = await startReceiver({ answer: () => 500 });
     cleanup.push(() => rx.close());
-    const server = await startServer(['--memory', '--smtp', smtp.url, '--retry-schedule', '10ms,10ms,10ms,10ms,10ms']);
+    const server = await startServer(['--memory', ...serverArgs, '--retry-schedule', '10ms,10ms,10ms,10ms,10ms']);
     cleanup.push(() => server.stop('SIGKILL'));
     const browser = await launchChromium();
     cleanup.push(() => browser.close());
@@ -30,6 +27,15 @@ suite('mail outbox in the console (browser)', () => {
     page.setDefaultTimeout(30_000);
     await page.goto(`${server.origin}/_vtr/console/outbox`);
     await page.locator('#live.on').waitFor(); // the event stream is connected
+    return { rx, server, page };
+  }
+
+  it('outbox: a mail waiting for its SMTP send shows so, then "sent" live once the server takes it', async () => {
+    let release!: () => void;
+    const smtp = await startSmtp({ hold: new Promise<void>((r) => (release = r)) });
+    cleanup.push(smtp.close);
+    cleanup.push(() => release()); // a failed test must not leave the send hanging
+    const { rx, server, page } = await liveOutbox(['--smtp', smtp.url]);
 
     // A delivery that fails every retry writes a "webhook event failed" mail; its send waits.
     await wireWebhook(server.origin, rx.url);
@@ -45,16 +51,7 @@ suite('mail outbox in the console (browser)', () => {
   });
 
   it('outbox: a mail links to its webhook and to the failed event, whose pages open', async () => {
-    const rx = await startReceiver({ answer: () => 500 });
-    cleanup.push(() => rx.close());
-    const server = await startServer(['--memory', '--retry-schedule', '10ms,10ms,10ms,10ms,10ms']);
-    cleanup.push(() => server.stop('SIGKILL'));
-    const browser = await launchChromium();
-    cleanup.push(() => browser.close());
-    const page = await browser.newPage();
-    page.setDefaultTimeout(30_000);
-    await page.goto(`${server.origin}/_vtr/console/outbox`);
-    await page.locator('#live.on').waitFor();
+    const { rx, server, page } = await liveOutbox();
     const hook = await wireWebhook(server.origin, rx.url);
     await newSessionAt(server.origin);
     const row = page.locator('#rows tr').first();
@@ -68,16 +65,7 @@ suite('mail outbox in the console (browser)', () => {
     await page.getByRole('heading', { level: 1, name: `Webhook event ${eventId}` }).waitFor();
   });
   it('outbox: mails with one subject are told apart by a screen reader: each one\'s disclosure names its event and time', async () => {
-    const rx = await startReceiver({ answer: () => 500 });
-    cleanup.push(() => rx.close());
-    const server = await startServer(['--memory', '--retry-schedule', '10ms,10ms,10ms,10ms,10ms']);
-    cleanup.push(() => server.stop('SIGKILL'));
-    const browser = await launchChromium();
-    cleanup.push(() => browser.close());
-    const page = await browser.newPage();
-    page.setDefaultTimeout(30_000);
-    await page.goto(`${server.origin}/_vtr/console/outbox`);
-    await page.locator('#live.on').waitFor();
+    const { rx, server, page } = await liveOutbox();
     await wireWebhook(server.origin, rx.url);
     await newSessionAt(server.origin);
     await newSessionAt(server.origin);
