@@ -78,7 +78,10 @@ describe('serve --log pretty under a burst', () => {
       await until(() => shown() + hidden() === n, 'every request shown or counted', 30_000);
       expect(notes()[0]).toMatch(/^vtr: … [\d,]+ more requests? in the last second not shown here/);
       expect(shown()).toBeGreaterThan(0);
-      expect(shown()).toBeLessThanOrEqual(100 * notes().length); // at most 100 in each second that had a note
+      // At most 100 in the second the note closes (on a slow machine the burst spills into seconds
+      // of 100 or fewer, shown whole with no note: they give no bound of their own).
+      const beforeNote = lines().slice(0, lines().findIndex((l) => l.includes('more request')));
+      expect(beforeNote.filter((l) => /GET\s+\/api\/v1\/session\/burst_\d+ 404/.test(l)).length).toBeLessThanOrEqual(100);
       const listed = await runCli(['logs', 'list', '--limit', String(n), '--json'], { env: server.env });
       expect((JSON.parse(listed.stdout) as Array<{ path: string }>).filter((e) => e.path.includes('/burst_'))).toHaveLength(n);
     } finally {
