@@ -86,6 +86,13 @@ describe('cli: configuration', () => {
     for (const port of ['0', '80', '08080', '65535']) expect(parseServeOptions({ ...serveDefaults, port }, {}).port).toBe(Number(port));
   });
 
+  it('parseServeOptions: --rate-limit takes digits only, as every numeric flag does (0x10 is not 16)', () => {
+    for (const rateLimit of ['0x10', '1e2', '10.5', '', ' ']) {
+      expect(() => parseServeOptions({ ...serveDefaults, rateLimit }, {}), JSON.stringify(rateLimit)).toThrow(/^--rate-limit: ".*" is not a whole number of requests per second from 1, e\.g\. 100/);
+    }
+    expect(parseServeOptions({ ...serveDefaults, rateLimit: '100' }, {}).rateLimit).toBe(100);
+  });
+
   it('parseServeOptions: --export-on-exit onto the database itself is refused (it would replace the state with its export)', () => {
     for (const exportOnExit of ['.vtr/vtr.db', './.vtr/../.vtr/vtr.db', '.vtr/vtr.db-wal', `${process.cwd()}/.vtr/vtr.db`]) {
       expect(() => parseServeOptions({ ...serveDefaults, exportOnExit }, {}), exportOnExit).toThrow(/--export-on-exit: .* is the database \(--db \.vtr\/vtr\.db\); give another file/);

@@ -97,6 +97,29 @@ describe('cli flag scope (built binary)', { timeout: 120_000 }, () => {
     expect((await vtrJson(['sessions', 'list', '--limit', '1000'], env)).length).toBe(sessions);
   });
 
+  it('numeric flags: every one takes digits only, so 0x10, 1e1 or 1.0 is a usage error naming the flag, not 16 or 10', async () => {
+    const env = suite.server.env;
+    const hook = await vtrJson(['webhooks', 'create', '--url', 'http://127.0.0.1:9/hook'], env);
+    const cases = [
+      ['sessions', 'list', '--limit', '0x10'],
+      ['sessions', 'list', '--limit', '1e1'],
+      ['logs', 'list', '--limit', '0x10'],
+      ['notifications', 'list', '--limit', '1e1'],
+      ['sessions', 'simulate', '--count', '1e1'],
+      ['sessions', 'create', '--page-views', '2.0'],
+      ['rules', 'update', 'repeat_device', '--threshold', '0x10'],
+      ['webhooks', 'events', hook.webhook_id, '--limit', '0x10'],
+    ];
+    const sessions = (await vtrJson(['sessions', 'list', '--limit', '1000'], env)).length;
+    for (const args of cases) {
+      const r = await vtr(args, env);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(new RegExp(`^vtr: usage error: ${args[args.length - 2]}: "${args[args.length - 1]}" must be a whole number from \\d+ to \\d+`));
+    }
+    expect((await vtrJson(['sessions', 'list', '--limit', '1000'], env)).length).toBe(sessions);
+  });
+
   it('sessions create: an empty or blank --fingerprint is a usage error naming the flag, not a new fingerprint', async () => {
     const before = (await vtrJson(['sessions', 'list', '--limit', '1000'], suite.server.env)).length;
     for (const [fp, says] of [['', 'must not be empty ('], ['  ', 'must not be empty or blank']]) {

@@ -72,11 +72,11 @@ describe('vtr rules', () => {
     expect(threshold.stderr).toContain('--threshold');
     const huge = await vtr(['rules', 'update', 'repeat_device', '--threshold', '2000000']);
     expect(huge.code).toBe(2);
-    expect(huge.stderr).toContain('--threshold: "2000000" is not a whole number from 1 to 1000000');
+    expect(huge.stderr).toContain('--threshold: "2000000" must be a whole number from 1 to 1000000');
     for (const typed of ['0x10', '1e1', '', ' ']) {
       const odd = await vtr(['rules', 'update', 'repeat_device', '--threshold', typed]);
       expect(odd.code, typed).toBe(2);
-      expect(odd.stderr).toContain(`--threshold: "${typed}" is not a whole number from 1 to 1000000`);
+      expect(odd.stderr).toContain(`--threshold: "${typed}" must be a whole number from 1 to 1000000`);
     }
     const unchanged = JSON.parse((await vtr(['rules', 'list', '--json'])).stdout) as { rule_id: string; threshold: number | null }[];
     expect(unchanged.find((r) => r.rule_id === 'repeat_device')?.threshold).toBe(10);

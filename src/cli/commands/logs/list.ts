@@ -1,5 +1,5 @@
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { wholeNumber } from '../../whole-number.js';
 import { output, table } from '../../output.js';
 import { siteFilter } from '../../site-ref.js';
 import { formatDurationMs, type LogEntryJson } from './render.js';
@@ -7,8 +7,7 @@ import { emulatedClock, timeFormat } from '../../time-display.js';
 import { listPage, tellMore } from '../../list-page.js';
 
 export async function run(o: { limit: string; site?: string }, ctx: CliContext): Promise<void> {
-  const limit = Number(o.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError(`--limit: "${o.limit}" must be a whole number from 1 to 10000`);
+  const limit = wholeNumber('--limit', o.limit, 1, 10_000);
   const client = await ctx.client();
   // The log covers every site unless --site (or VTR_SITE) narrows it.
   const site = await siteFilter(ctx, client, o.site);

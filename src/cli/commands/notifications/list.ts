@@ -1,14 +1,13 @@
 import type { Notification } from '../../../domain/webhooks.js';
 import { emulatedClock, timeFormat } from '../../time-display.js';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { wholeNumber } from '../../whole-number.js';
 import { output, table } from '../../output.js';
 import { siteFilter } from '../../site-ref.js';
 import { listPage, tellMore } from '../../list-page.js';
 
 export async function run(o: { site?: string; limit: string; full?: boolean }, ctx: CliContext): Promise<void> {
-  const limit = Number(o.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError(`--limit: "${o.limit}" must be a whole number from 1 to 10000`);
+  const limit = wholeNumber('--limit', o.limit, 1, 10_000);
   const client = await ctx.client();
   // Every site's outbox unless --site (or VTR_SITE) narrows it.
   const site = await siteFilter(ctx, client, o.site);

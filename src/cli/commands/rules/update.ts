@@ -1,6 +1,7 @@
 import { MAX_THRESHOLD, type Rule } from '../../../domain/rules.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { wholeNumber } from '../../whole-number.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 import { filterUsageError } from '../views/render.js';
@@ -24,12 +25,7 @@ export async function run(o: UpdateRuleOptions, ctx: CliContext): Promise<void> 
   if (o.name !== undefined) body.name = o.name;
   if (o.filter !== undefined) body.filter = o.filter;
   if (o.action !== undefined) body.action = o.action;
-  if (o.threshold !== undefined) {
-    // Digits only: Number() alone reads "" as 0, "0x10" as 16 and "1e1" as 10.
-    const n = /^\s*\d{1,16}\s*$/.test(o.threshold) ? Number(o.threshold) : NaN;
-    if (!Number.isInteger(n) || n < 1 || n > MAX_THRESHOLD) throw new UsageError(`--threshold: "${o.threshold}" is not a whole number from 1 to ${MAX_THRESHOLD}, e.g. 5`);
-    body.threshold = n;
-  }
+  if (o.threshold !== undefined) body.threshold = wholeNumber('--threshold', o.threshold, 1, MAX_THRESHOLD);
   if (o.enable) body.enabled = true;
   if (o.disable) body.enabled = false;
   if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give at least one of --name, --filter, --action, --threshold, --enable, --disable');

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { bare, type CliContext } from '../../context.js';
 import { OperationError, UsageError } from '../../errors.js';
 import { fileToRead, fileToWrite } from '../../file-paths.js';
+import { wholeNumber } from '../../whole-number.js';
 import { parseDuration } from '../../../domain/time.js';
 import { MAX_WEBHOOK_TIMEOUT_MS } from '../../../domain/retry-policy.js';
 import { bindAddress, isLoopbackBind } from '../../../domain/ip-intel.js';
@@ -43,9 +44,8 @@ function webhookTimeout(value: string): number {
 }
 
 export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
-  // Digits only: Number() would read "" (an unset $PORT) as 0, a free port, and "0x50" as 80.
-  const port = /^\d{1,5}$/.test(o.port) ? Number(o.port) : NaN;
-  if (!(port <= 65535)) throw new UsageError(`--port: "${o.port}" is not a port number (0-65535; 0 for a free port)`);
+  // "" (an unset $PORT) is no free port, and "0x50" no port 80.
+  const port = wholeNumber('--port', o.port, 0, 65535, 'is not a port number (0-65535; 0 for a free port)');
   if (!o.host.trim()) throw new UsageError('--host: give an address to listen on, e.g. 127.0.0.1 (the default), or 0.0.0.0 with --admin-token');
   // Trimmed as the CLI trims the token it sends (a CRLF file's line ending is not part of it).
   const adminToken = o.adminToken?.trim() || bare(env.VTR_ADMIN_TOKEN) || null;
@@ -60,8 +60,7 @@ export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
   if (schedule && schedule.length !== 5) throw new UsageError('--retry-schedule: give exactly five delays, e.g. 5s,5m,30m,2h,5h');
   let rateLimit: number | null = null;
   if (o.rateLimit != null) {
-    rateLimit = Number(o.rateLimit);
-    if (!Number.isInteger(rateLimit) || rateLimit < 1) throw new UsageError('--rate-limit: give a whole number of requests per second, e.g. 100');
+    rateLimit = wholeNumber('--rate-limit', o.rateLimit, 1, Number.MAX_SAFE_INTEGER, 'is not a whole number of requests per second from 1, e.g. 100');
   }
   if (o.smtp && !isSmtpUrl(o.smtp)) throw new UsageError(`--smtp: "${o.smtp}" is not an smtp:// URL, e.g. smtp://127.0.0.1:1025`);
   const dbPath = o.memory || o.db === undefined ? ':memory:' : o.db;

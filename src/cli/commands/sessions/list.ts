@@ -1,6 +1,7 @@
 import type { Session } from '../../../domain/session.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { wholeNumber } from '../../whole-number.js';
 import { output } from '../../output.js';
 import { currentSiteId } from '../../site-ref.js';
 import { ApiError } from '../../../client/api-client.js';
@@ -10,8 +11,7 @@ import { listPage, tellMore, type Page } from '../../list-page.js';
 import { formatFilterError } from '../../../domain/filter/index.js';
 
 export async function run(o: { where?: string; limit: string; allSites?: boolean; site?: string }, ctx: CliContext): Promise<void> {
-  const limit = Number(o.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new UsageError(`--limit: "${o.limit}" must be a whole number from 1 to 10000`);
+  const limit = wholeNumber('--limit', o.limit, 1, 10_000);
   if (o.allSites && o.site) throw new UsageError('--all-sites lists every site, --site one: give only one of them');
   // The client leaves empty query values out, which would list every session: refuse it here, as the API does.
   if (o.where === '') throw new UsageError('--where: empty filter: expected a field name at position 0, e.g. "channel = paid" (leave --where out to list every session)');

@@ -2,7 +2,7 @@
 // level, engagement and device, with how long it took.
 import { createApiClient } from '../../../client/api-client.js';
 import type { CliContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { wholeNumber } from '../../whole-number.js';
 import { counted, output, table } from '../../output.js';
 import { enc } from '../../site-ref.js';
 import { riskColour, style } from '../../style.js';
@@ -28,8 +28,7 @@ const pct = (n: number, total: number) => `${n} (${total ? Math.round((n / total
 export async function run(o: SimulateOptions, ctx: CliContext): Promise<void> {
   // Missing: a prompt on a terminal, else a usage error naming the flag.
   const given = o.count ?? (await ctx.prompter.input('--count <n> is required: how many sessions to simulate', { default: '100' }));
-  const count = Number(given);
-  if (!Number.isInteger(count) || count < 1 || count > MAX) throw new UsageError(`--count: "${given}" must be a whole number from 1 to ${MAX}`);
+  const count = wholeNumber('--count', given, 1, MAX);
   // Digits stay a number (the API's integer seed); any other text is a seed too.
   const seed = o.seed === undefined ? undefined : isNumericSeed(o.seed) ? Number(o.seed) : o.seed;
   const client = await ctx.client();
