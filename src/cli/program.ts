@@ -3,6 +3,7 @@ import { VERSION } from '../version.js';
 import { versionLine } from './version-line.js';
 import { canPrompt } from './context.js';
 import { commandPath } from './run-command.js';
+import { didYouMean, nameUnknownCommands, verbsOf } from './unknown-command.js';
 import { registerServe } from './commands/serve/index.js';
 import { registerExec } from './commands/exec/index.js';
 import { registerSites } from './commands/sites/index.js';
@@ -89,6 +90,7 @@ Exit codes: 0 ok, 1 operation failed, 2 usage error, 3 check --fail-on threshold
   for (const register of GROUPS) register(program);
   askForMissingArguments(program);
   nameExcessArguments(program);
+  nameUnknownCommands(program);
   pointAcrossGroups(program, 'session', 'sessions');
   return program;
 }
@@ -152,9 +154,10 @@ function nameExcessArguments(cmd: Command): void {
     const path = commandPath(cmd);
     const takes = expected.length ? `${expected.length} (${expected.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`)).join(' ')})` : 'none';
     // `vtr clock show`: a group that also runs alone (`vtr clock`) was given a verb it does not have.
-    const verbs = cmd.commands.map((sub) => sub.name());
-    const what = verbs.length && !expected.length ? `unknown command '${received[0]}' for \`${path}\` (its commands: ${verbs.join(', ')}; or none)` : `unexpected argument '${received[expected.length]}': \`${path}\` takes ${takes}`;
-    cmd.error(`error: ${what} (see \`${path} --help\`)`, {
+    const verbs = verbsOf(cmd);
+    const unknownVerb = verbs.length > 0 && !expected.length;
+    const what = unknownVerb ? `unknown command '${received[0]}' for \`${path}\` (its commands: ${verbs.join(', ')}; or none)` : `unexpected argument '${received[expected.length]}': \`${path}\` takes ${takes}`;
+    cmd.error(`error: ${what} (see \`${path} --help\`)${unknownVerb ? didYouMean(received[0], verbs) : ''}`, {
       code: 'commander.excessArguments',
       exitCode: 2,
     });

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { Command, CommanderError } from 'commander';
+import { buildProgram } from '../../src/cli/program.js';
+
+/** The usage error `vtr <args>` ends with, before any action runs. */
+async function usageError(args: string[]): Promise<{ exitCode: number; message: string }> {
+  const program = buildProgram();
+  const quiet = (c: Command): void => {
+    c.configureOutput({ writeErr: () => {}, writeOut: () => {} });
+    c.commands.forEach(quiet);
+  };
+  quiet(program);
+  try {
+    await program.parseAsync(args, { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) return { exitCode: err.exitCode, message: err.message };
+    throw err;
+  }
+  throw new Error(`vtr ${args.join(' ')} was accepted`);
+}
+
+describe('cli: unknown commands', () => {
+  it('unknown command: every group names itself and lists its commands, exit 2', async () => {
+    const cases: Array<[string[], string]> = [
+      [['rules', 'show', 'bot'], "unknown command 'show' for `vtr rules` (its commands: list, create, update, delete) (see `vtr rules --help`)"],
+      [['views', 'show', 'x'], "unknown command 'show' for `vtr views` (its commands: list, create, update, delete) (see `vtr views --help`)"],
+      [['webhooks', 'get', 'x'], "unknown command 'get' for `vtr webhooks` (its commands: list, create, enable, disable, delete, secret, events, event, retry, trigger, tail, receive)"],
+      [['state', 'save'], "unknown command 'save' for `vtr state` (its commands: export, import, reset) (see `vtr state --help`)"],
+      [['nosuchcommand'], "unknown command 'nosuchcommand' for `vtr` (its commands: serve, exec, sites,"],
+    ];
+    for (const [args, said] of cases) {
+      const e = await usageError(args);
+      expect(e.exitCode, args.join(' ')).toBe(2);
+      expect(e.message, args.join(' ')).toContain(`error: ${said}`);
+    }
+  });
+
+  it('unknown command: the verb a user plainly meant is suggested, only when the group has it', async () => {
+    const cases: Array<[string[], string | null]> = [
+      [['rules', 'show', 'bot'], 'list'],
+      [['sites', 'get', 'x'], 'show'],
+      [['keys', 'get'], 'show'],
+      [['tokens', 'rm', 'x'], 'revoke'],
+      [['views', 'rm', 'x'], 'delete'],
+      [['webhooks', 'add'], 'create'],
+      [['views', 'edit', 'x'], 'update'],
+      [['logs', 'watch'], 'tail'],
+      [['webhooks', 'evnts', 'x'], 'events'],
+      [['sesions', 'list'], 'sessions'],
+      [['clock', 'adv', '5m'], 'advance'],
+      [['state', 'save'], null],
+      [['clock', 'show'], null],
+    ];
+    for (const [args, meant] of cases) {
+      const { message } = await usageError(args);
+      if (meant) expect(message, args.join(' ')).toMatch(new RegExp(`\\. Did you mean ${meant}\\?$`));
+      else expect(message, args.join(' ')).not.toContain('Did you mean');
+    }
+  });
+});
