@@ -96,6 +96,8 @@ const FILTERS = [
   'city = München or city = "New York"',
   'city != Paris and country_code != FR',
   'not (city is null) and not (country_code = US)',
+  'country_code = de or country_code in (gb, "Fr")',
+  'country_code != de',
   'source_campaign = spring_sale',
   'source_campaign contains Sale',
   'ip contains 2001:db8',

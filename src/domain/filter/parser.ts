@@ -315,7 +315,8 @@ class Parser {
         t.pos,
       );
     }
-    return raw;
+    // Sessions hold country codes in upper case (DE); "de" is the same country, not one no visitor has.
+    return field === 'country_code' ? raw.toUpperCase() : raw;
   }
 }
 

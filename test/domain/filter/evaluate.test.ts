@@ -25,6 +25,15 @@ describe('matchesFilter', () => {
     expect(match('page_views = "3"', s)).toBe(true);
   });
 
+  it('country_code: compared without regard to case, as a visitor from DE is one from de', () => {
+    const de = session({ country_code: 'DE' });
+    expect(match('country_code = de', de)).toBe(true);
+    expect(match('country_code in (fr, "De")', de)).toBe(true);
+    expect(match('country_code != de', de)).toBe(false);
+    expect(match('country_code not in (de)', de)).toBe(false);
+    expect(match('country_code = fr', de)).toBe(false);
+  });
+
   it('ordered ops: compare numbers and timestamps', () => {
     expect(match('page_views > 2 and page_views < 4 and page_views >= 3 and page_views <= 3', s)).toBe(true);
     expect(match('value > 12.5', s)).toBe(false);
