@@ -123,6 +123,8 @@ export function createRuleService({ store, clock, bus }: { store: Store; clock: 
         }
         next.threshold = t;
       }
+      // Nothing changed ({} or the values it has): nothing to save or tell the stream's listeners.
+      if (JSON.stringify(next) === JSON.stringify(rule)) return rule;
       store.rules.save(next);
       announce('rule.updated', next);
       return next;

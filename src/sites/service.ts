@@ -82,6 +82,8 @@ export function createSiteService({ store, clock, bus }: { store: Store; clock: 
       };
       if (input.country !== undefined) next.country = input.country?.toUpperCase() ?? null;
       if (input.excluded_countries) next.excluded_countries = input.excluded_countries.map((c) => c.toUpperCase());
+      // Nothing changed ({} or the values it has): nothing to save or tell the stream's listeners.
+      if (JSON.stringify(next) === JSON.stringify(site)) return site;
       store.sites.update(next);
       announce('site.updated', next);
       if (next.plan !== site.plan) for (const fn of planListeners) fn(next);

@@ -94,7 +94,8 @@ export function createWebhookService({ store, clock, bus, dispatcher, testEvent 
         store.webhooks.setUrl(id, url);
       }
       if (input.status !== undefined) return setStatus(id, input.status);
-      return announce(id);
+      // {}: nothing changed, nothing to tell the stream's listeners.
+      return input.url === undefined ? webhookJson(record(id)) : announce(id);
     },
     enable: (id: string) => setStatus(id, 'enabled'),
     disable: (id: string) => setStatus(id, 'disabled'),

@@ -79,6 +79,8 @@ export function createViewService({ store, clock, bus }: { store: Store; clock: 
         filter: input.filter ?? view.filter,
         trigger_webhooks: input.trigger_webhooks ?? view.trigger_webhooks,
       };
+      // Nothing changed ({} or the values it has): nothing to save or tell the stream's listeners.
+      if (JSON.stringify(next) === JSON.stringify(view)) return view;
       store.tx(() => {
         store.views.update(next);
         // A changed filter is another selection: a session matching it has not matched it before,

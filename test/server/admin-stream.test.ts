@@ -14,7 +14,7 @@ describe('management API: the event stream', () => {
     const seen: EmulatorEvent[] = [];
     const off = h.emulator.deps.bus.subscribe((e) => seen.push(e));
     const site = (await h.admin('POST', '/sites', { name: 'Shop' })).body;
-    await h.admin('PATCH', `/sites/${site.site_id}`, { plan: 'paid' });
+    await h.admin('PATCH', `/sites/${site.site_id}`, { name: 'Shop 2' });
     await h.admin('POST', `/sites/${site.site_id}/keys/rotate`);
     const token = (await h.admin('POST', `/sites/${site.site_id}/tokens`)).body;
     await h.admin('DELETE', `/tokens/${token.token}`);
@@ -38,6 +38,29 @@ describe('management API: the event stream', () => {
     expect(seen.find((e) => e.type === 'saved_view.updated')?.data).toMatchObject({ saved_view_id: view.saved_view_id, name: 'Worse' });
     expect(seen.find((e) => e.type === 'clock.changed')?.data).toMatchObject({ mode: 'manual', offset_ms: 3_600_000 });
     expect(seen.find((e) => e.type === 'access_token.revoked')?.data).toMatchObject({ token: token.token, revoked_at: expect.any(String) });
+  });
+});
+
+describe('management API: a change that changes nothing', () => {
+  it('stream: PATCH with {} (or the values it has) of a site, rule, view or webhook answers 200 with it and publishes no update', async () => {
+    h = harness();
+    const site = (await h.admin('POST', '/sites', { name: 'Shop', plan: 'paid' })).body;
+    const view = (await h.admin('POST', `/sites/${site.site_id}/views`, { name: 'Bad', filter: 'risk_level = invalid' })).body;
+    const hook = (await h.admin('POST', `/sites/${site.site_id}/webhooks`, { url: 'http://127.0.0.1:9/hook' })).body;
+    const seen: EmulatorEvent[] = [];
+    const off = h.emulator.deps.bus.subscribe((e) => seen.push(e));
+    for (const [path, body] of [
+      [`/sites/${site.site_id}`, {}], [`/sites/${site.site_id}`, { name: 'Shop' }],
+      [`/sites/${site.site_id}/rules/bot`, {}], [`/sites/${site.site_id}/rules/bot`, { enabled: true }],
+      [`/views/${view.saved_view_id}`, {}], [`/views/${view.saved_view_id}`, { name: 'Bad' }],
+      [`/webhooks/${hook.webhook_id}`, {}],
+    ] as const) {
+      const r = await h.admin('PATCH', path, body);
+      expect(r.status, `${path} ${JSON.stringify(body)}`).toBe(200);
+    }
+    expect((await h.admin('PATCH', `/sites/${site.site_id}/rules/bot`, {})).body).toMatchObject({ rule_id: 'bot', enabled: true });
+    off();
+    expect(seen.map((e) => e.type).filter((t) => !t.startsWith('request.'))).toEqual([]);
   });
 });
 
