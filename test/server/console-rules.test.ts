@@ -39,6 +39,19 @@ describe('console: rules', () => {
     expect(custom).toMatchObject({ type: 'custom', action: 'block', enabled: true });
   });
 
+  it('rule forms: a cleared threshold says it is required, and 1e1 is no number, instead of reading them as 0 and 10', async () => {
+    const site = h.site.site_id;
+    for (const [threshold, says] of [['', 'threshold: required: a whole number from 1 to 1000000'], ['  ', 'threshold: required'], ['1e1', 'threshold: must be a whole number from 1 to 1000000']]) {
+      const r = await form(`/_vtr/console/rules/${site}/repeat_device`, { name: 'Repeat', action: 'review', threshold });
+      expect(r.status, JSON.stringify(threshold)).toBe(400);
+      const text = await r.text();
+      expect(text).toContain(says);
+      expect(text).not.toContain('must be at least 1');
+    }
+    expect(h.emulator.deps.rules!.get(site, 'repeat_device').threshold).toBe(10);
+    expect((await page(`/_vtr/console/rules/${site}/repeat_device`)).text).toMatch(/id="rule-threshold" name="threshold" min="1" value="10" required/);
+  });
+
   it('rule forms: a refused threshold or filter comes back with everything typed (threshold, action, enabled), not the stored rule', async () => {
     const site = h.site.site_id;
     const smart = await form(`/_vtr/console/rules/${site}/repeat_device`, { name: 'Repeat', action: 'block', threshold: '-1' });

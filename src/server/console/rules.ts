@@ -3,7 +3,7 @@
 // edited and deleted. A refused filter comes back with its caret, as on the views page.
 import type { Context } from 'hono';
 import { VtrError } from '../../domain/errors.js';
-import { RULE_ACTIONS, type Rule } from '../../domain/rules.js';
+import { MAX_THRESHOLD, RULE_ACTIONS, type Rule } from '../../domain/rules.js';
 import type { RuleService } from '../../rules/service.js';
 import { RuleCreate, RuleUpdate } from '../../api/management/rules.js';
 import { validate } from '../validate.js';
@@ -61,7 +61,7 @@ ${r.type === 'custom' ? html`<div><label for="rule-filter">Filter</label>
 <input type="text" id="rule-filter" name="filter" value="${r.filter ?? ''}" required spellcheck="false" autocomplete="off" placeholder="risks contains disposable_email"${bad('filter')}></div>
 <p class="muted small">Over the check's session (or, without a valid probe, a record made from the check): the sessions filter language.</p>` : ''}
 <div><label for="rule-action">Action</label>${actionSelect('rule-action', r.action ?? 'review')}</div>
-${r.threshold !== undefined && r.threshold !== null ? html`<div><label for="rule-threshold">Threshold</label><input type="number" id="rule-threshold" name="threshold" min="1" value="${String(r.threshold)}"${bad('threshold')}></div>` : ''}
+${r.threshold !== undefined && r.threshold !== null ? html`<div><label for="rule-threshold">Threshold</label><input type="number" id="rule-threshold" name="threshold" min="1" value="${String(r.threshold)}" required${bad('threshold')}></div>` : ''}
 <div class="check"><input type="checkbox" id="rule-enabled" name="enabled"${r.enabled !== false ? raw(' checked') : ''}><label for="rule-enabled">Enabled</label></div>
 <div><button type="submit">${o.submit}</button></div>
 </form>`;
@@ -77,9 +77,23 @@ const formInput = (form: Record<string, string>, rule: { type: Rule['type']; thr
   name: form.name,
   ...(rule.type === 'custom' ? { filter: form.filter ?? '' } : {}),
   action: form.action,
-  ...(rule.threshold != null && form.threshold !== undefined ? { threshold: Number(form.threshold) } : {}),
+  ...(rule.threshold != null && form.threshold !== undefined ? { threshold: thresholdOf(form.threshold) } : {}),
   enabled: form.enabled === 'on',
 });
+
+/**
+ * The threshold field as typed: digits are the number; anything else (NaN) is refused by the
+ * update. Number() alone read a cleared field as 0 ("must be at least 1") and 1e1 as 10.
+ */
+const thresholdOf = (text: string): number => (/^\s*-?\d{1,16}\s*$/.test(text) ? Number(text) : NaN);
+
+/** The edit form's threshold, cleared: it is required, as the name is, not 0. */
+function thresholdProblem(form: Record<string, string>, rule: Rule): VtrError | null {
+  if (rule.threshold === null || form.threshold === undefined) return null;
+  if (!form.threshold.trim()) return new VtrError('invalid_request', `threshold: required: a whole number from 1 to ${MAX_THRESHOLD}`, { field: 'threshold' });
+  if (Number.isNaN(thresholdOf(form.threshold))) return new VtrError('invalid_request', `threshold: must be a whole number from 1 to ${MAX_THRESHOLD}`, { field: 'threshold' });
+  return null;
+}
 
 export function registerRulesPages(r: ConsoleRouter): void {
   const { deps } = r;
@@ -134,6 +148,8 @@ ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site
     const rule = ruleOf(c);
     const input = formInput(form, rule);
     try {
+      const problem = thresholdProblem(form, rule);
+      if (problem) throw problem;
       rules().update(rule.site_id, rule.rule_id, validate(RuleUpdate, input));
       return `${rulesHref(rule.site_id)}&done=updated#rule-${rule.rule_id}`;
     } catch (err) {
