@@ -275,7 +275,8 @@ export function param(c: Context, name: string): string {
 
 /** A list's `?limit=`: a whole number from 1 to 10,000, else a 400 naming `limit`. */
 export function queryLimit(text: string | undefined, fallback: number): number {
-  const limit = Number(text ?? fallback);
+  // Digits only, as the CLI's --limit: Number() alone reads 0x10 as 16 and 1e1 as 10.
+  const limit = text === undefined ? fallback : /^\d{1,6}$/.test(text) ? Number(text) : NaN;
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new VtrError('invalid_request', 'limit: must be a whole number from 1 to 10000', { field: 'limit' });
   return limit;
 }

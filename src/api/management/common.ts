@@ -54,8 +54,8 @@ export const limit = (fallback: number) =>
   z
     .string()
     .refine((t) => {
-      const n = Number(t);
-      return Number.isInteger(n) && n >= 1 && n <= 10_000;
+      const n = /^\d{1,6}$/.test(t) ? Number(t) : NaN;
+      return n >= 1 && n <= 10_000;
     }, 'must be a whole number from 1 to 10000')
     .optional()
     .meta({ description: `At most this many, from 1 to 10000 (default ${fallback})` });
