@@ -25,7 +25,7 @@ export interface Probe {
 /** Parses a filter, turning its error into a 400 that carries the position. */
 function compileFilter(src: string) {
   try {
-    return filterToSql(parseFilter(src));
+    return filterToSql(parseFilter(src, { knownCountries: true }));
   } catch (err) {
     if (err instanceof FilterError) throw new VtrError('invalid_filter', err.message, { position: err.position });
     throw err;

@@ -25,6 +25,7 @@ import { FilterError, Lexer, isNumberText, type Token } from './lexer.js';
 import { RISK_LABELS } from '../risk.js';
 import { RULE_ACTIONS } from '../rules.js';
 import { wireTimestamp } from '../time.js';
+import { isCountryCode } from '../country-codes.js';
 
 export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
 export type FilterValue = string | number | boolean;
@@ -65,7 +66,8 @@ const KIND_NAMES: Record<FieldKind, string> = {
 };
 const FIELD_BY_LOWER = new Map<string, SessionField>(SESSION_FIELDS.map((f) => [f, f]));
 
-export function parseFilter(src: string): FilterNode {
+/** knownCountries: = / != / in on country_code need a real country (typed filters; stored ones are read without). */
+export function parseFilter(src: string, opts: { knownCountries?: boolean } = {}): FilterNode {
   if (typeof src !== 'string') throw new FilterError('the filter must be a string (position 0)', 0);
   if (src.length > MAX_FILTER_LENGTH) {
     throw new FilterError(
@@ -73,7 +75,7 @@ export function parseFilter(src: string): FilterNode {
       MAX_FILTER_LENGTH,
     );
   }
-  return new Parser(src).parse();
+  return new Parser(src, opts.knownCountries ?? false).parse();
 }
 
 function describe(t: Token): string {
@@ -89,7 +91,7 @@ class Parser {
   private prev: Token | null = null;
   private depth = 0;
 
-  constructor(src: string) {
+  constructor(src: string, private readonly knownCountries: boolean) {
     this.lx = new Lexer(src);
   }
 
@@ -310,13 +312,12 @@ class Parser {
     const allowed = ENUMS[field];
     if (exact && allowed && !allowed.includes(raw)) {
       const hint = suggest(raw.toLowerCase(), allowed);
-      throw new FilterError(
-        `unknown ${ENUM_ITEM[field] ?? field} "${raw}" at position ${t.pos}: expected one of ${allowed.join(', ')}${hint ? ` (did you mean "${hint}"?)` : ''}`,
-        t.pos,
-      );
+      throw new FilterError(`unknown ${ENUM_ITEM[field] ?? field} "${raw}" at position ${t.pos}: expected one of ${allowed.join(', ')}${hint ? ` (did you mean "${hint}"?)` : ''}`, t.pos);
     }
+    if (field !== 'country_code') return raw;
+    if (exact && this.knownCountries && !isCountryCode(raw)) throw new FilterError(`unknown country code "${raw}" at position ${t.pos}: expected an ISO 3166-1 alpha-2 code, e.g. DE`, t.pos);
     // Sessions hold country codes in upper case (DE); "de" is the same country, not one no visitor has.
-    return field === 'country_code' ? raw.toUpperCase() : raw;
+    return raw.toUpperCase();
   }
 }
 
