@@ -34,6 +34,8 @@ export function emulatorUrl(baseUrl: string, requestUrl: string): string {
   const url = new URL(requestUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
   let rest = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname;
+  // The base URL itself, as sent: `/api/v1`, not a `/api/v1/` the app never asked for.
+  if (rest === '') return `http://127.0.0.1/api/v1${url.search}`;
   if (!rest.startsWith('/')) rest = `/${rest}`;
   // Only a base without the version segment: under `…/api/v1` a second `/api/v1` is the app's slip,
   // which the service answers with a 404, so it goes on as written.

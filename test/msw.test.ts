@@ -65,6 +65,14 @@ describe('vtr/msw', () => {
     }
   });
 
+  it('createHandlers: the base URL asked for without its trailing slash is answered as that path, not one with a slash the app did not send', async () => {
+    const res = await fetch(BASE);
+    expect(await res.json()).toEqual({ code: 'not_found', message: 'no route for GET /api/v1' });
+    const slash = await fetch(`${BASE}/`);
+    expect(await slash.json()).toEqual({ code: 'not_found', message: 'no route for GET /api/v1/' });
+    expect(emulatorUrl('https://x.test/proxy', 'https://x.test/proxy?a=b')).toBe('http://127.0.0.1/api/v1?a=b');
+  });
+
   it('emulatorUrl: maps the base URL\'s path onto /api/v1 and keeps the query', () => {
     expect(emulatorUrl('https://x.test/api/v1', 'https://x.test/api/v1/session/ses_1?a=b')).toBe('http://127.0.0.1/api/v1/session/ses_1?a=b');
     expect(emulatorUrl('https://x.test/', 'https://x.test/event')).toBe('http://127.0.0.1/api/v1/event');
