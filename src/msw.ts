@@ -59,6 +59,11 @@ function baseUrlOf(value: unknown): URL {
     throw refuse();
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse(/^[\w.-]+:\d/.test(value) ? ` (did you mean http://${value}?)` : '');
+  // Handlers match by path: a query or fragment here would be dropped without a word (each
+  // request's own query goes on to the emulator as it is).
+  if (/[?#]/.test(value)) {
+    throw new TypeError(`createHandlers: baseUrl: expected a URL without a query or fragment (the handlers match by path; each request keeps its own query), e.g. ${JSON.stringify(value.replace(/[?#].*$/s, ''))}, got ${JSON.stringify(value)}`);
+  }
   return url;
 }
 

@@ -104,6 +104,14 @@ describe('vtr/msw', () => {
     await expect(createHandlers({ baseUrl: '/api/v1' })).rejects.toThrow(/^createHandlers: baseUrl: expected .*got "\/api\/v1"/);
   });
 
+  it('createHandlers: a base URL with a query or a fragment is refused naming baseUrl, instead of handlers that ignore it', async () => {
+    await expect(createHandlers({ baseUrl: 'https://x.example/api/v1?x=1' })).rejects.toThrow(
+      /^createHandlers: baseUrl: expected a URL without a query or fragment .*got "https:\/\/x\.example\/api\/v1\?x=1"/,
+    );
+    await expect(createHandlers({ baseUrl: 'https://x.example/api/v1#top' })).rejects.toThrow(/^createHandlers: baseUrl: expected a URL without a query or fragment .*got "https:\/\/x\.example\/api\/v1#top"/);
+    await expect(createHandlers({ baseUrl: 'https://x.example/api/v1?' })).rejects.toThrow(/^createHandlers: baseUrl: expected a URL without a query or fragment/);
+  });
+
   it('createHandlers: an emulator that is not one (startEmulator() not awaited) is refused naming emulator, instead of handlers that answer every request with a 500', async () => {
     const { startEmulator } = await import('../src/index.js');
     const pending = startEmulator({ listen: false });
