@@ -91,6 +91,16 @@ function checkEmulator(emulator: unknown): void {
   if (typeof (emulator as { fetch?: unknown } | null)?.fetch !== 'function') throw new TypeError('createHandlers: emulator: expected the emulator startEmulator() resolves with, or leave emulator out for one of its own');
 }
 
+/**
+ * A request to handlers whose emulator is closed (a test's request after afterAll's close(), a
+ * server.close() forgotten): the contract's error shape with a 503 that says so, rather than msw's
+ * 500 with a stack trace, or a pass-through to a host that does not exist.
+ */
+function closedAnswer(why: string): Response {
+  const message = `vtr/msw: the emulator behind these handlers is closed (${why}); nothing was done: call server.close() before the handlers' close(), or make new handlers with createHandlers()`;
+  return Response.json({ code: 'shutting_down', message }, { status: 503 });
+}
+
 export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHandlers> {
   const base = baseUrlOf(opts?.baseUrl);
   checkEmulator(opts.emulator);
@@ -98,10 +108,18 @@ export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHa
   const own = !opts.emulator;
   const emulator = opts.emulator ?? (await startEmulator({ listen: false, ...opts.emulatorOptions }));
   const root = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  let closed = false;
   const answer = async ({ request }: { request: Request }) => {
+    if (closed) return closedAnswer('their close() was called');
     const method = request.method;
     const body = method === 'GET' || method === 'HEAD' ? undefined : await request.arrayBuffer();
-    return emulator.fetch(new Request(emulatorUrl(opts.baseUrl, request.url), { method, headers: request.headers, body }));
+    try {
+      return await emulator.fetch(new Request(emulatorUrl(opts.baseUrl, request.url), { method, headers: request.headers, body }));
+    } catch (err) {
+      // An emulator passed in, closed by its owner.
+      if ((err as { code?: unknown } | null)?.code === 'shutting_down') return closedAnswer('emu.close() was called');
+      throw err;
+    }
   };
   // Everything under the base URL, and the base URL itself (a 404, as from the service), which
   // `<base>/*` does not match.
@@ -109,7 +127,10 @@ export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHa
     handlers: [http.all(`${root}/*`, answer), ...(root === base.origin ? [] : [http.all(root, answer)])],
     emulator,
     close: async () => {
-      if (own) await emulator.close();
+      // One passed in stays running, and so answering here too.
+      if (!own) return;
+      closed = true;
+      await emulator.close();
     },
   };
 }

@@ -73,6 +73,27 @@ describe('vtr/msw', () => {
     expect(emulatorUrl('https://x.test/proxy', 'https://x.test/proxy?a=b')).toBe('http://127.0.0.1/api/v1?a=b');
   });
 
+  it('createHandlers: after close(), a request to the handlers is a 503 saying the emulator behind them is closed, in the contract\'s error shape, not a stack trace', async () => {
+    const closed = await createHandlers({ baseUrl: 'https://closed.example.invalid/api/v1' });
+    server.use(...closed.handlers);
+    await closed.close();
+    const res = await fetch('https://closed.example.invalid/api/v1/event', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['code', 'message']);
+    expect(body.code).toBe('shutting_down');
+    expect(body.message).toMatch(/^vtr\/msw: the emulator behind these handlers is closed \(their close\(\) was called\)/);
+    // An emulator passed in and closed by its owner: the same answer, naming its own close().
+    const { startEmulator } = await import('../src/index.js');
+    const owned = await startEmulator({ listen: false });
+    const shared = await createHandlers({ baseUrl: 'https://shared.example.invalid/api/v1', emulator: owned });
+    server.use(...shared.handlers);
+    await owned.close();
+    const gone = await fetch('https://shared.example.invalid/api/v1/session/ses_x');
+    expect(gone.status).toBe(503);
+    expect(await gone.json()).toMatchObject({ code: 'shutting_down', message: expect.stringMatching(/^vtr\/msw: the emulator behind these handlers is closed \(emu\.close\(\) was called\)/) });
+  });
+
   it('emulatorUrl: maps the base URL\'s path onto /api/v1 and keeps the query', () => {
     expect(emulatorUrl('https://x.test/api/v1', 'https://x.test/api/v1/session/ses_1?a=b')).toBe('http://127.0.0.1/api/v1/session/ses_1?a=b');
     expect(emulatorUrl('https://x.test/', 'https://x.test/event')).toBe('http://127.0.0.1/api/v1/event');

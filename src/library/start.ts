@@ -2,6 +2,7 @@
 // `import('vtr')` itself stays cheap.
 import { createEmulator, listenProblem, type EmulatorOptions } from '../emulator.js';
 import { CLOCK_MODES } from '../domain/clock.js';
+import { VtrError } from '../domain/errors.js';
 import { LIBRARY_OPTION_NAMES } from '../domain/option-names.js';
 import { bindAddress, isLoopbackBind, urlHost } from '../domain/ip-intel.js';
 import { isSmtpUrl } from '../domain/smtp-url.js';
@@ -133,7 +134,8 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
   let closed = false;
   const CLOSED = 'this emulator is closed (emu.close() was called): start another with startEmulator()';
   const notAfterClose = () => {
-    if (closed) throw new Error(CLOSED);
+    // With a code, so vtr/msw can answer a request to handlers over a closed emulator as one.
+    if (closed) throw new VtrError('shutting_down', CLOSED);
   };
   /** Answers a request in-process, exactly as over HTTP; a relative URL is resolved against the emulator. */
   const fetchInProcess = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
