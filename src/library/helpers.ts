@@ -1,7 +1,8 @@
 // Typed helpers for what tests do most, over the emulator's own API (answered in-process: the same
 // pipeline as HTTP, without a socket). Bodies and answers are the API's JSON, snake_case as in the
 // contract; the helpers' own options (waitFor's, the filters) are camelCase.
-import type { ApiClient } from '../client/api-client.js';
+import { ApiError, type ApiClient } from '../client/api-client.js';
+import { shownId } from '../domain/errors.js';
 import { EVENT_STATUSES } from '../domain/webhooks.js';
 import type { CheckInput, CheckResult, EventStatus, Rule, RuleInput, RuleUpdate, SavedView, Session, SessionInput, ViewInput, Webhook, WebhookEvent } from './api-types.js';
 import { realTimers } from '../domain/timers.js';
@@ -86,6 +87,24 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
     const filter = filterArg('webhooks.events', 'a filter ({ sessionId, webhookId, status })', given);
     checkStatus(filter.status);
     checkIds(filter);
+    return readEvents(filter).catch(namedNotFound('webhooks.events', filter, ''));
+  }
+
+  /**
+   * The API's 404 for the session or webhook filtered on says neither the helper nor the id ("session
+   * not found"): the same ApiError, saying both.
+   */
+  function namedNotFound(helper: string, o: { sessionId?: string; webhookId?: string }, then: string) {
+    return (err: unknown): never => {
+      if (err instanceof ApiError && err.status === 404 && (o.sessionId || o.webhookId)) {
+        const what = o.sessionId ? `session ${shownId(o.sessionId)}` : `webhook ${shownId(o.webhookId!)}`;
+        throw new ApiError(err.status, err.code, `${helper}: ${what} not found${then}`, err.body);
+      }
+      throw err;
+    };
+  }
+
+  async function readEvents(filter: WebhookEventFilter): Promise<WebhookEvent[]> {
     let list: WebhookEvent[];
     // A session sets off one event per view and webhook: its route's one page (10,000) holds them all.
     if (filter.sessionId) list = await client.admin<WebhookEvent[]>('GET', `/sessions/${id(filter.sessionId)}/webhook-events`, { query: { limit: 10_000 } });
@@ -144,6 +163,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         if (o.timeoutMs !== undefined && !(typeof o.timeoutMs === 'number' && o.timeoutMs >= 0)) {
           throw new TypeError(`timeoutMs: expected milliseconds (0 or more), got ${typeof o.timeoutMs === 'string' ? JSON.stringify(o.timeoutMs) : String(o.timeoutMs)}`);
         }
+        const gone = namedNotFound('webhooks.waitFor', o, ', so no webhook event can come for it');
         const status = o.status ?? 'delivered';
         const timeoutMs = o.timeoutMs ?? 5000;
         const deadline = realTimers.now() + timeoutMs;
@@ -163,7 +183,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         try {
           for (;;) {
             // In the status now, as read (only those: a webhook may have thousands); else the first that passed through it.
-            const hit = (await events({ sessionId: o.sessionId, webhookId: o.webhookId, status }))[0] ?? passed.values().next().value;
+            const hit = (await readEvents({ sessionId: o.sessionId, webhookId: o.webhookId, status }).catch(gone))[0] ?? passed.values().next().value;
             if (hit) return hit;
             const left = deadline - realTimers.now();
             if (left <= 0) break;
@@ -180,7 +200,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         } finally {
           unwatch();
         }
-        const seen = await events({ sessionId: o.sessionId, webhookId: o.webhookId });
+        const seen = await readEvents({ sessionId: o.sessionId, webhookId: o.webhookId }).catch(gone);
         const late = seen.find((e) => e.status === status); // reached it since the last look
         if (late) return late;
         const next = (e: WebhookEvent) => (e.next_attempt_at ? `, next at ${e.next_attempt_at}` : '');

@@ -31,4 +31,13 @@ describe('library helper arguments', () => {
     );
     await expect(emu.webhooks.events(session.session_id as never)).rejects.toThrow(/^webhooks\.events: expected a filter \(\{ sessionId, webhookId, status \}\), got "ses_[^"]+": pass \{ sessionId: "ses_/);
   });
+
+  it('webhooks.waitFor/events: a session or webhook that does not exist rejects naming the helper and the id, still as the API\'s 404', async () => {
+    const err = await emu.webhooks.waitFor({ sessionId: 'ses_nope' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 404, code: 'not_found' });
+    expect((err as Error).message).toBe('webhooks.waitFor: session ses_nope not found, so no webhook event can come for it');
+    await expect(emu.webhooks.waitFor({ webhookId: 'wh_nope', status: 'failed' })).rejects.toThrow(/^webhooks\.waitFor: webhook wh_nope not found, so no webhook event can come for it$/);
+    await expect(emu.webhooks.events({ sessionId: 'ses_nope' })).rejects.toThrow(/^webhooks\.events: session ses_nope not found$/);
+  });
 });
