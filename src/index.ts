@@ -17,9 +17,11 @@ export { ApiError, ConnectionError, createApiClient, NotEmulatorError } from './
 // What startEmulator (a database it cannot use) and emu.clock (a move it refuses) throw, for `instanceof`.
 export { VtrError, type ErrorCode } from './domain/errors.js';
 export { ClockError } from './domain/clock.js';
-export type { ApiClient, ClientOptions } from './client/api-client.js';
+export type { ApiClient, ClientOptions, RequestOptions as ApiRequestOptions } from './client/api-client.js';
+export type { HttpMethod } from './client/http.js';
+export type { ClockMode } from './domain/clock.js';
 export { VERSION } from './version.js';
-export type { StartEmulatorOptions, EmulatorClock, RunningEmulator } from './library/types.js';
+export type { StartEmulatorOptions, EmulatorClock, EmulatorSite, EmulatorHelpers, RunningEmulator } from './library/types.js';
 
 export async function startEmulator(opts: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   const { start } = await import('./library/start.js');

@@ -40,10 +40,21 @@ export interface EmulatorClock {
   set(timestamp: string | Date): Promise<void>;
 }
 
-export interface RunningEmulator extends Helpers {
+/** `emu.site`: the default site's id, keys and an access token (followed through a reset, a state load, a key rotation). */
+export interface EmulatorSite {
+  siteId: string;
+  siteKey: string;
+  secretKey: string;
+  accessToken: string;
+}
+
+/** The typed helpers (`emu.sessions`, `emu.check`, `emu.webhooks`, ...). */
+export type EmulatorHelpers = Helpers;
+
+export interface RunningEmulator extends EmulatorHelpers {
   /** Public API base, e.g. http://127.0.0.1:53124/api/v1 (http://127.0.0.1/api/v1 with `listen: false`). */
   baseUrl: string;
-  site: { siteId: string; siteKey: string; secretKey: string; accessToken: string };
+  site: EmulatorSite;
   clock: EmulatorClock;
   /** A raw client with the default site's credentials. */
   client: ApiClient;

@@ -160,6 +160,36 @@ describe('the packed package, as a consumer imports it', () => {
     typeCheck(project);
   }, 60_000);
 
+  it('package: every type a user names for what startEmulator takes and answers is exported (ClockMode, the site\'s keys, the helpers, the client\'s options)', () => {
+    writeFileSync(join(project, 'names.ts'), `
+      import {
+        startEmulator, type ClockMode, type EmulatorSite, type EmulatorHelpers, type EmulatorClock, type ApiClient, type ApiRequestOptions,
+        type HttpMethod, type StartEmulatorOptions, type RunningEmulator, type WaitForOptions, type WebhookEventFilter, type ClientOptions,
+      } from 'vtr';
+      import type { CreateHandlersOptions, VtrHandlers } from 'vtr/msw';
+      export async function typed(opts: StartEmulatorOptions, h: CreateHandlersOptions): Promise<void> {
+        const emu: RunningEmulator = await startEmulator(opts);
+        const mode: ClockMode = emu.clock.mode;
+        const clock: EmulatorClock = emu.clock;
+        const site: EmulatorSite = emu.site;
+        const helpers: EmulatorHelpers = emu;
+        const client: ApiClient = emu.client;
+        const method: HttpMethod = 'GET';
+        const req: ApiRequestOptions = { query: { limit: 1 } };
+        await client.admin(method, '/sessions', req);
+        const w: WaitForOptions = { sessionId: 'ses_x' };
+        const f: WebhookEventFilter = { status: 'failed' };
+        const c: ClientOptions = client.options;
+        void [mode, clock, site.siteKey, helpers.sessions, w, f, c, h.baseUrl, null as unknown as VtrHandlers];
+      }
+    `);
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true, types: ['node'] },
+      files: ['names.ts'],
+    }));
+    typeCheck(project);
+  }, 60_000);
+
   it('package: vtr and vtr/msw type-check under every moduleResolution a project may use (node, bundler, nodenext)', () => {
     writeFileSync(join(project, 'resolve.ts'), `
       import { startEmulator, type RunningEmulator } from 'vtr';
