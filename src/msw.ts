@@ -101,8 +101,13 @@ function closedAnswer(why: string): Response {
   return Response.json({ code: 'shutting_down', message }, { status: 503 });
 }
 
+const OPTIONS: Record<keyof CreateHandlersOptions, true> = { baseUrl: true, emulator: true, emulatorOptions: true };
+
 export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHandlers> {
   const base = baseUrlOf(opts?.baseUrl);
+  // As startEmulator refuses one: a misspelt emulatorOptions would silently start with the defaults.
+  const unknown = Object.keys(opts).find((k) => !Object.hasOwn(OPTIONS, k) && (opts as unknown as Record<string, unknown>)[k] !== undefined);
+  if (unknown !== undefined) throw new TypeError(`createHandlers: unknown option ${JSON.stringify(unknown)}; the options are ${Object.keys(OPTIONS).join(', ')}`);
   checkEmulator(opts.emulator);
   const { http } = await loadMsw();
   const own = !opts.emulator;

@@ -133,6 +133,12 @@ describe('vtr/msw', () => {
     await expect(createHandlers({ baseUrl: 'https://x.example/api/v1?' })).rejects.toThrow(/^createHandlers: baseUrl: expected a URL without a query or fragment/);
   });
 
+  it('createHandlers: an option name it does not know (emulatorOption for emulatorOptions) is refused listing the options, instead of being ignored', async () => {
+    await expect(createHandlers({ baseUrl: BASE, emulatorOption: { clock: 'frozen' } } as never)).rejects.toThrow(
+      new TypeError('createHandlers: unknown option "emulatorOption"; the options are baseUrl, emulator, emulatorOptions'),
+    );
+  });
+
   it('createHandlers: an emulator that is not one (startEmulator() not awaited) is refused naming emulator, instead of handlers that answer every request with a 500', async () => {
     const { startEmulator } = await import('../src/index.js');
     const pending = startEmulator({ listen: false });
