@@ -14,6 +14,7 @@ suite('console: accessible names of repeated controls (browser)', () => {
   let server: ServerProcess;
   let browser: Browser;
   let page: Page;
+  const hooks: { webhook_id: string }[] = [];
 
   const cli = async (...args: string[]) => {
     const r = await runCli([...args, '--json'], { env: server.env });
@@ -33,7 +34,9 @@ suite('console: accessible names of repeated controls (browser)', () => {
     await cli('views', 'create', '--name', 'Bad traffic', '--filter', 'risk_level = invalid');
     await cli('views', 'create', '--name', 'Paid traffic', '--filter', 'channel = paid');
     await cli('webhooks', 'create', '--url', 'http://127.0.0.1:9/a');
-    await cli('webhooks', 'create', '--url', 'http://127.0.0.1:9/b');
+    hooks.push(await cli('webhooks', 'create', '--url', 'http://127.0.0.1:9/b'));
+    // The same URL twice is allowed (two subscriptions of one receiver): the id tells them apart.
+    hooks.push(await cli('webhooks', 'create', '--url', 'http://127.0.0.1:9/b'));
   }, 90_000);
   afterAll(async () => {
     await browser?.close();
@@ -45,8 +48,12 @@ suite('console: accessible names of repeated controls (browser)', () => {
       sites: ['link: Sessions of Shop', 'link: Checks of Shop', 'link: Access tokens of Shop', 'DisclosureTriangle: Settings of Shop', 'DisclosureTriangle: Reveal secret key of Shop'],
       tokens: ['button: Copy access token ', 'DisclosureTriangle: Reveal access token '],
       views: ['link: Matching sessions of Bad traffic', 'link: Matching sessions of Paid traffic'],
-      webhooks: ['link: Events of webhook http://127.0.0.1:9/a', 'DisclosureTriangle: Reveal secret of webhook http://127.0.0.1:9/b'],
+      webhooks: ['link: Events of webhook http://127.0.0.1:9/a (wh_', 'DisclosureTriangle: Reveal secret of webhook http://127.0.0.1:9/b (wh_'],
     };
+    for (const h of hooks) {
+      expected.webhooks.push(`link: Events of webhook http://127.0.0.1:9/b (${h.webhook_id})`, `button: Disable webhook http://127.0.0.1:9/b (${h.webhook_id})`,
+        `button: Delete webhook http://127.0.0.1:9/b (${h.webhook_id})`, `DisclosureTriangle: Reveal secret of webhook http://127.0.0.1:9/b (${h.webhook_id})`);
+    }
     for (const [path, wanted] of Object.entries(expected)) {
       await page.goto(`${server.origin}/_vtr/console/${path}`);
       const names = await controlNames(page);

@@ -20,25 +20,28 @@ export function webhookService(deps: AppDeps): WebhookService {
   return deps.webhooks;
 }
 
+/** How a row's controls name their webhook: its URL, and its id, as one URL may be registered twice. */
+const hookName = (w: Webhook): string => `${urlShown(w.url)} (${w.webhook_id})`;
+
 /** Enable or disable, and delete. `back` says which page the buttons return to. */
 export function webhookActions(w: Webhook, back: 'list' | 'detail'): Html {
   const base = webhookHref(w.webhook_id);
   const toggle = w.status === 'enabled'
     ? html`<form method="post" action="${base}/disable" class="inline" data-confirm="Disable this webhook? Its pending retries stop (those events become failed) and it gets no new events.">
-<input type="hidden" name="back" value="${back}"><button type="submit" class="secondary small" aria-label="Disable webhook ${urlShown(w.url)}">Disable</button></form>`
+<input type="hidden" name="back" value="${back}"><button type="submit" class="secondary small" aria-label="Disable webhook ${hookName(w)}">Disable</button></form>`
     : html`<form method="post" action="${base}/enable" class="inline">
-<input type="hidden" name="back" value="${back}"><button type="submit" class="small" aria-label="Enable webhook ${urlShown(w.url)}">Enable</button></form>`;
+<input type="hidden" name="back" value="${back}"><button type="submit" class="small" aria-label="Enable webhook ${hookName(w)}">Enable</button></form>`;
   return html`<div class="actions">${toggle}
 <form method="post" action="${base}/delete" class="inline" data-confirm="Delete this webhook with all its events and attempts?">
-<button type="submit" class="danger small" aria-label="Delete webhook ${urlShown(w.url)}">Delete</button></form></div>`;
+<button type="submit" class="danger small" aria-label="Delete webhook ${hookName(w)}">Delete</button></form></div>`;
 }
 
 function webhookRow(w: Webhook): Html {
   return html`<tr id="hook-${w.webhook_id}">
-<td class="wrap"><a href="${webhookHref(w.webhook_id)}" class="mono">${urlShown(w.url)}</a><br><span class="mono muted small">${w.webhook_id}</span></td>
+<td class="wrap"><a href="${webhookHref(w.webhook_id)}" class="mono" aria-label="${hookName(w)}">${urlShown(w.url)}</a><br><span class="mono muted small">${w.webhook_id}</span></td>
 <td>${hookStatus(w.status)}</td><td>${w.consecutive_failures}</td>
-<td>${secret(w.secret, `secret of webhook ${urlShown(w.url)}`)}</td><td>${time(w.created_at)}</td>
-<td><a href="${webhookHref(w.webhook_id)}" aria-label="Events of webhook ${urlShown(w.url)}">Events</a>${webhookActions(w, 'list')}</td>
+<td>${secret(w.secret, `secret of webhook ${hookName(w)}`)}</td><td>${time(w.created_at)}</td>
+<td><a href="${webhookHref(w.webhook_id)}" aria-label="Events of webhook ${hookName(w)}">Events</a>${webhookActions(w, 'list')}</td>
 </tr>`;
 }
 
