@@ -96,6 +96,13 @@ describe('webhooks receive (built binary)', () => {
     expect(await rcv.stop()).toBe(0);
   });
 
+  it('receive: --delay given as a bare number is read, and shown, as seconds', async () => {
+    const port = await freePort();
+    const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--delay', '2', '--fail', '1'], {});
+    await rcv.waitErr(/Answering 500 after 2s to the first 1 deliveries, then 200 after 2s\./);
+    expect(await rcv.stop()).toBe(0);
+  });
+
   it('receive: --host takes an IPv6 address in brackets, as URLs write it; a host of no interface is named as --host', async () => {
     const port = await freePort();
     const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--host', '[::1]'], {});

@@ -40,6 +40,8 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
   const fixedStatus = o.status !== undefined ? wholeNumber('--status', o.status, 200, 599) : null;
   const delayMs = o.delay !== undefined ? parseDuration(o.delay) : 0;
   if (delayMs == null) throw new UsageError(`--delay: "${o.delay}" is not a duration; use e.g. 500ms, 2s`);
+  // A bare number is seconds: say so, rather than echo "after 2".
+  const delayShown = o.delay === undefined ? '' : /^\s*\d+(\.\d+)?\s*$/.test(o.delay) ? `${o.delay.trim()}s` : o.delay.trim();
   let verifier: Verifier | null = null;
   if (o.secret) {
     try {
@@ -109,8 +111,8 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
       ...(typeof fields.triggered_at === 'string' ? [`  triggered: ${utcText(fields.triggered_at)} (the emulator's clock; emulated under --clock frozen/manual)`] : []),
       `  signature: ${shown}`,
       senderClosed
-        ? `  answered:  ${c.red(`nothing: the sender hung up before the ${status} due after ${o.delay}: its timeout (vtr serve --webhook-timeout) is shorter than --delay, and it records a failed attempt; or it stopped: a vtr serve killed meanwhile sends this attempt again (same webhook-id) once restarted`)}`
-        : `  answered:  ${status < 300 ? c.green(String(status)) : c.red(String(status))}${delayMs ? ` after ${o.delay}` : ''}`,
+        ? `  answered:  ${c.red(`nothing: the sender hung up before the ${status} due after ${delayShown}: its timeout (vtr serve --webhook-timeout) is shorter than --delay, and it records a failed attempt; or it stopped: a vtr serve killed meanwhile sends this attempt again (same webhook-id) once restarted`)}`
+        : `  answered:  ${status < 300 ? c.green(String(status)) : c.red(String(status))}${delayMs ? ` after ${delayShown}` : ''}`,
       '  headers:',
       ...Object.entries(headers).map(([k, v]) => `    ${k}: ${v}`),
       '  body:',
@@ -133,7 +135,7 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
   const host = addr.address.includes(':') ? `[${addr.address}]` : addr.address;
   const url = `http://${host}:${addr.port}/`;
   ctx.info(`Listening for webhooks on ${url} (Ctrl-C to stop)`);
-  const after = delayMs > 0 ? ` after ${o.delay}` : '';
+  const after = delayMs > 0 ? ` after ${delayShown}` : '';
   ctx.info(fixedStatus != null ? `Answering ${fixedStatus}${after} to every delivery.` : failLeft > 0 ? `Answering 500${after} to the first ${failLeft} deliveries, then 200${after}.` : `Answering 200${after}.`);
   ctx.info(`Point a webhook at it: vtr webhooks create --url ${url}`);
 
