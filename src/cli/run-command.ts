@@ -80,6 +80,20 @@ const LIST_COMMANDS: Array<[string, string]> = [
   ['request log entry', 'vtr logs list'],
 ];
 
+/** Ids of one kind pasted where the other is asked for (`webhooks event wh_…`): which they are, and their command. */
+const OTHER_KIND: Array<[string, string, string, (id: string) => string]> = [
+  ['webhook event', 'wh_', 'webhook', (id) => `its events are \`vtr webhooks events ${id}\``],
+  ['webhook', 'msg_', 'webhook event', (id) => `see \`vtr webhooks event ${id}\``],
+];
+
+function otherKindHint(message: string): string | null {
+  for (const [resource, prefix, kind, command] of OTHER_KIND) {
+    const id = new RegExp(`^${resource} (${prefix}\\S+) not found$`).exec(message)?.[1];
+    if (id) return `${id} is a ${kind} id, not a ${resource} id: ${command(id)}`;
+  }
+  return null;
+}
+
 function listCommandFor(message: string): string | null {
   for (const [resource, command] of LIST_COMMANDS) {
     if (new RegExp(`^${resource}( \\S+)? not found$`).test(message)) return command;
@@ -145,7 +159,9 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
     // The site came from --site or VTR_SITE: say which (a VTR_SITE left in the environment is easy to forget).
     if (err.status === 404 && ctx.config.site && err.message === `site ${ctx.config.site} not found`) message = `${ctx.config.siteFrom}: ${message}`;
     if (err.status === 401 && err.code === 'unauthorized') message += credentialHint(err.message);
-    const list = err.status === 404 && err.code === 'not_found' ? listCommandFor(err.message) : null;
+    const otherKind = err.status === 404 && err.code === 'not_found' ? otherKindHint(err.message) : null;
+    const list = err.status === 404 && err.code === 'not_found' && !otherKind ? listCommandFor(err.message) : null;
+    if (otherKind) message += `; ${otherKind}`;
     if (list) message += `; see \`${list}\``;
     if (list?.startsWith('vtr sessions ')) message += ' (a session of another site needs --site <site-id>)';
     // A base URL without the version segment reaches the emulator but none of the public API's routes.

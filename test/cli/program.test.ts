@@ -232,6 +232,20 @@ describe('cli: exit codes', () => {
     }
   });
 
+  it('reportError: a webhook id given for an event (or an event id for a webhook) says which it is and the command that takes it', () => {
+    const io = { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: false };
+    const cases: Array<[string, string]> = [
+      ['webhook event wh_abc not found', 'wh_abc is a webhook id, not a webhook event id: its events are `vtr webhooks events wh_abc`'],
+      ['webhook msg_abc not found', 'msg_abc is a webhook event id, not a webhook id: see `vtr webhooks event msg_abc`'],
+    ];
+    for (const [msg, said] of cases) {
+      let err = '';
+      const errIo = { ...io, stderr: { write: (s: string) => ((err += s), true) } as never };
+      reportError({ io: errIo, config: resolveConfig({}, {}, errIo) }, new ApiError(404, 'not_found', msg));
+      expect(err, msg).toBe(`vtr: error: ${msg} (HTTP 404, not_found); ${said}\n`);
+    }
+  });
+
   it('reportError: an unknown site names where it came from, --site or VTR_SITE', () => {
     const io = { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: false };
     for (const [globals, env, from] of [[{}, { VTR_SITE: 'site_gone' }, 'VTR_SITE'], [{ site: 'site_gone' }, {}, '--site']] as const) {
