@@ -108,6 +108,20 @@ describe('console: webhooks', () => {
     expect((await page(h, `${C}/webhooks/${hook.webhook_id}`)).status).toBe(404);
   });
 
+  it('enable/disable from a page left open after the status changed: says nothing changed, not that a new failure run starts', async () => {
+    const h = fresh();
+    const hook = (await h.admin('POST', `/sites/${h.site.site_id}/webhooks`, { url: rx.url })).body;
+    const again = await post(h, `${C}/webhooks/${hook.webhook_id}/enable`, { back: 'detail' });
+    expect(again.location).toBe(`${C}/webhooks/${hook.webhook_id}?done=already-enabled`);
+    const detail = await page(h, again.location);
+    expect(detail.text).toContain('The webhook was already enabled: nothing changed.');
+    expect(detail.text).not.toContain('a new failure run starts');
+    await post(h, `${C}/webhooks/${hook.webhook_id}/disable`);
+    const twice = await post(h, `${C}/webhooks/${hook.webhook_id}/disable`);
+    expect(twice.location).toBe(`${C}/webhooks?done=already-disabled#hook-${hook.webhook_id}`);
+    expect((await page(h, twice.location.split('#')[0])).text).toContain('The webhook was already disabled: nothing changed.');
+  });
+
   it('webhook pages: a URL with credentials is shown with its password masked', async () => {
     const h = fresh();
     rx.answer(() => 200);

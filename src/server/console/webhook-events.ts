@@ -6,11 +6,10 @@ import { html, raw, scriptJson, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
 import { secret, time } from './fields.js';
 import { EVENT_HEAD, eventRow, hookStatus, pick, webhookHref } from './webhook-fields.js';
-import { webhookActions, webhookService } from './webhooks.js';
+import { STATUS_DONE, webhookActions, webhookService } from './webhooks.js';
 import type { ConsoleRouter } from './router.js';
 
 const LIMIT = 100;
-const DONE: Record<string, string> = { enabled: 'Enabled the webhook (a new failure run starts).', disabled: 'Disabled the webhook: its pending retries were stopped.' };
 
 /** An unknown status shows everything rather than an error page (it comes from a <select>). */
 const statusOf = (c: Context): EventStatus | undefined => {
@@ -51,7 +50,7 @@ export function registerWebhookEventsPage(r: ConsoleRouter): void {
     const site = deps.sites.find(w.site_id);
     const body = html`<p><a href="${CONSOLE}/webhooks">← Webhooks</a></p>
 <h1>Webhook <span class="mono">${w.webhook_id}</span></h1>
-${flash(pick(DONE, c.req.query('done')) ?? sentMessage(c.req.query('sent')))}
+${flash(pick(STATUS_DONE, c.req.query('done')) ?? sentMessage(c.req.query('sent')))}
 <section class="card" aria-labelledby="hook-h" id="webhook-summary">
 <h2 id="hook-h" class="sr-only">Settings</h2>
 <dl class="fields">

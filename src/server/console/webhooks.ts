@@ -13,7 +13,15 @@ import { secret, time } from './fields.js';
 import { hookStatus, pick, webhookHref } from './webhook-fields.js';
 import type { ConsoleRouter } from './router.js';
 
-const DONE: Record<string, string> = { enabled: 'Enabled the webhook (a new failure run starts).', disabled: 'Disabled the webhook: its pending retries were stopped.', deleted: 'Deleted the webhook with its events.' };
+/** What enable/disable did, on the list and on the webhook's page. */
+export const STATUS_DONE: Record<string, string> = {
+  enabled: 'Enabled the webhook (a new failure run starts).',
+  disabled: 'Disabled the webhook: its pending retries were stopped.',
+  // A page left open after the status changed elsewhere: nothing to enable (no run reset), or to disable.
+  'already-enabled': 'The webhook was already enabled: nothing changed.',
+  'already-disabled': 'The webhook was already disabled: nothing changed.',
+};
+const DONE: Record<string, string> = { ...STATUS_DONE, deleted: 'Deleted the webhook with its events.' };
 
 export function webhookService(deps: AppDeps): WebhookService {
   if (!deps.webhooks) throw new VtrError('not_found', 'webhooks are not available in this emulator');
@@ -100,8 +108,14 @@ ${form ? html`<div class="error" role="alert" id="form-error"><p>${form.error}</
 
   const back = (form: Record<string, string>, id: string, done: string) =>
     form.back === 'detail' ? `${webhookHref(id)}?done=${done}` : `${CONSOLE}/webhooks?done=${done}#hook-${encodeURIComponent(id)}`;
-  r.form('/webhooks/:id/enable', (c, form) => back(form, webhookService(deps).enable(c.req.param('id') ?? '').webhook_id, 'enabled'));
-  r.form('/webhooks/:id/disable', (c, form) => back(form, webhookService(deps).disable(c.req.param('id') ?? '').webhook_id, 'disabled'));
+  const setStatus = (id: string, form: Record<string, string>, to: 'enabled' | 'disabled') => {
+    const service = webhookService(deps);
+    const was = service.get(id).status;
+    const w = to === 'enabled' ? service.enable(id) : service.disable(id);
+    return back(form, w.webhook_id, was === to ? `already-${to}` : to);
+  };
+  r.form('/webhooks/:id/enable', (c, form) => setStatus(c.req.param('id') ?? '', form, 'enabled'));
+  r.form('/webhooks/:id/disable', (c, form) => setStatus(c.req.param('id') ?? '', form, 'disabled'));
   r.form('/webhooks/:id/delete', (c) => {
     webhookService(deps).delete(c.req.param('id') ?? '');
     return `${CONSOLE}/webhooks?done=deleted`;
