@@ -99,7 +99,7 @@ describe('webhooks receive (built binary)', () => {
   it('receive: --delay given as a bare number is read, and shown, as seconds', async () => {
     const port = await freePort();
     const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--delay', '2', '--fail', '1'], {});
-    await rcv.waitErr(/Answering 500 after 2s to the first 1 deliveries, then 200 after 2s\./);
+    await rcv.waitErr(/Answering 500 after 2s to the first delivery, then 200 after 2s\./);
     expect(await rcv.stop()).toBe(0);
   });
 

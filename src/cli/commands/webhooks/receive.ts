@@ -136,7 +136,7 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
   const url = `http://${host}:${addr.port}/`;
   ctx.info(`Listening for webhooks on ${url} (Ctrl-C to stop)`);
   const after = delayMs > 0 ? ` after ${delayShown}` : '';
-  ctx.info(fixedStatus != null ? `Answering ${fixedStatus}${after} to every delivery.` : failLeft > 0 ? `Answering 500${after} to the first ${failLeft} deliveries, then 200${after}.` : `Answering 200${after}.`);
+  ctx.info(fixedStatus != null ? `Answering ${fixedStatus}${after} to every delivery.` : failLeft > 0 ? `Answering 500${after} to the first ${failLeft === 1 ? 'delivery' : `${failLeft} deliveries`}, then 200${after}.` : `Answering 200${after}.`);
   ctx.info(`Point a webhook at it: vtr webhooks create --url ${url}`);
 
   await new Promise<void>((resolve) => {
