@@ -6,6 +6,9 @@
 export {};
 
 const AGENT_VERSION = '1';
+// The emulator keeps addresses up to 8000 characters; a longer one (app state in the query) is cut
+// rather than the page view refused, which also keeps a keepalive request under Chrome's 64 KiB.
+const MAX_URL = 8000;
 
 interface PageViewAnswer {
   probe_id: string;
@@ -45,6 +48,7 @@ interface PageViewAnswer {
       renewing: null as Promise<PageViewAnswer | null> | null,
     };
 
+    const cut = (u: string | null): string | null => (u && u.length > MAX_URL ? u.slice(0, MAX_URL) : u);
     const warn = (m: string) => { try { if (w.console) w.console.warn('vtr: ' + m); } catch (e) {} };
     const get = (k: string): string | null => { try { return w.localStorage.getItem(k); } catch (e) { return memory[k] || null; } };
     const set = (k: string, v: string) => { try { w.localStorage.setItem(k, v); } catch (e) { memory[k] = v; } };
@@ -103,7 +107,7 @@ interface PageViewAnswer {
       try { tz = Intl.DateTimeFormat().resolvedOptions().timeZone || null; } catch (e) {}
       const scr = w.screen ? w.screen.width + 'x' + w.screen.height : null;
       return post<PageViewAnswer>('/_vtr/agent/pageview', {
-        url, referrer: d.referrer || null, language: w.navigator.language || null,
+        url: cut(url), referrer: cut(d.referrer || null), language: w.navigator.language || null,
         timezone: tz, screen: scr, user_agent: w.navigator.userAgent, fingerprint: get('vtr_fp'),
       }).then((r) => {
         state.probe = r.probe_id; state.session = r.session_id;
@@ -133,7 +137,7 @@ interface PageViewAnswer {
       const now = Date.now();
       if (!state.session || now - state.lastPing < 1000) return;
       state.lastPing = now;
-      post('/_vtr/agent/ping', { session_id: state.session, probe_id: state.probe, url: w.location.href, fingerprint: get('vtr_fp') })
+      post('/_vtr/agent/ping', { session_id: state.session, probe_id: state.probe, url: cut(w.location.href), fingerprint: get('vtr_fp') })
         .then(null, () => {});
     };
 

@@ -1,0 +1,62 @@
+// The agent on a shop's own page (another origin than the emulator's), in a real browser: page
+// views of a single-page app, and the probe the shop's backend sends to the visitor check.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startServer, type ServerProcess } from '../helpers/vtr-process.js';
+import { BROWSER_TESTS_RUN, launchChromium } from '../helpers/browser.js';
+
+const WAIT = 30_000;
+
+describe.skipIf(!BROWSER_TESTS_RUN)('the agent on a shop page', { timeout: 180_000 }, () => {
+  let server: ServerProcess;
+  let shop: Server;
+  let shopOrigin: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer(['--memory']);
+    const key = server.site!.site_key;
+    shop = createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(`<!doctype html><title>Shop</title><script src="${server.origin}/agent.js" data-site-key="${key}"></script><h1>Shop</h1>`);
+    });
+    await new Promise<void>((res) => shop.listen(0, '127.0.0.1', res));
+    shopOrigin = `http://localhost:${(shop.address() as AddressInfo).port}`;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((res) => shop?.close(res));
+    await server?.stop();
+  });
+
+  const session = async (page: Page) => {
+    const id = await page.evaluate(() => (window as any).vtr.sessionId());
+    const res = await fetch(`${server.baseUrl}/session/${id}`, { headers: { authorization: `Bearer ${server.site!.access_token}` } });
+    return (await res.json()) as Record<string, unknown>;
+  };
+
+  it('vtr.pageview: an address longer than the emulator keeps (app state in the query) is recorded, cut to fit', async () => {
+    const page = await browser.newPage();
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await page.goto(`${shopOrigin}/`);
+    await page.waitForFunction(() => !!(window as any).vtr?.sessionId(), null, { timeout: WAIT });
+    for (const n of [9_000, 70_000]) {
+      const answer = await page.evaluate((n) => {
+        history.pushState({}, '', `/search?utm_source=newsletter&state=${'a'.repeat(n)}`);
+        return (window as any).vtr.pageview();
+      }, n);
+      expect(answer, `${n} characters`).toMatchObject({ probe_id: expect.stringMatching(/^prb_/) });
+    }
+    expect(await session(page)).toMatchObject({ page_views: 3, exit_path: '/search' });
+    // The time-on-page ping from such a page is taken too.
+    const ping = page.waitForResponse((r) => r.url().endsWith('/_vtr/agent/ping'));
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+    expect((await ping).status()).toBe(200);
+    expect(warnings).toEqual([]);
+    await page.close();
+  });
+});
