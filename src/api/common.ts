@@ -20,7 +20,7 @@ export const ERROR_CODES = {
   405: { name: 'MethodNotAllowed', codes: ['method_not_allowed'], description: 'Known path, wrong method (see the Allow header)' },
   409: { name: 'Conflict', codes: ['conflict'], description: 'The site has no conversion events, so none can be added (`PUT /api/v1/session/{id}/conversion`)' },
   413: { name: 'PayloadTooLarge', codes: ['payload_too_large'], description: 'The body is over 1 MiB' },
-  415: { name: 'UnsupportedMediaType', codes: ['unsupported_media_type'], description: 'A body whose Content-Type is not JSON or declares a charset other than UTF-8, or that is compressed (Content-Encoding)' },
+  415: { name: 'UnsupportedMediaType', codes: ['unsupported_media_type'], description: 'A body whose Content-Type is not JSON or declares a charset other than UTF-8, or that is compressed (Content-Encoding) other than as gzip, deflate or br' },
   429: { name: 'RateLimited', codes: ['rate_limited'], description: 'Over `vtr serve --rate-limit` (see Retry-After)' },
   503: {
     name: 'DatabaseUnavailable',

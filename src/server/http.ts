@@ -1,6 +1,7 @@
 // Request plumbing shared by every route: method dispatch with 405s, bounded JSON bodies, errors.
 import type { Context, Hono } from 'hono';
 import { VtrError } from '../domain/errors.js';
+import { decodeBody } from './body-coding.js';
 import { unexpectedErrors } from '../logs/fault-log.js';
 import { jsonAnswer } from '../domain/json-text.js';
 
@@ -189,13 +190,9 @@ export async function readBody(c: Context, limit = MAX_BODY_BYTES, tooLargeMessa
   if (bytes === null || bytes.byteLength === 0) return null;
   // In process nothing holds a body to its declared length.
   if (bytes.byteLength > limit) throw tooLarge(c, tooLargeMessage);
-  // Compressed bodies are not decoded: say so, rather than call the bytes bad UTF-8 or bad JSON.
-  const coding = c.req.header('content-encoding');
-  if (coding !== undefined && !/^\s*(identity\s*)?$/i.test(coding)) {
-    throw new VtrError('unsupported_media_type', `Content-Encoding ${coding.slice(0, 100)} is not supported; send the body uncompressed`);
-  }
-  exchangeOf(c).requestBody = bytes;
-  return bytes;
+  const decoded = decodeBody(bytes, c.req.header('content-encoding'), limit, () => tooLarge(c, tooLargeMessage, 0)); // read whole: the connection stays usable
+  exchangeOf(c).requestBody = decoded;
+  return decoded.byteLength === 0 ? null : decoded;
 }
 
 async function readDeclared(c: Context): Promise<Uint8Array | null> {

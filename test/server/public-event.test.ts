@@ -114,22 +114,27 @@ describe('POST /api/v1/event errors', () => {
     expect(r).toMatchObject({ status: 415, body: { code: 'unsupported_media_type' } });
   });
 
-  it('event: a compressed body is a 415 naming its Content-Encoding, not a confusing invalid_json', async () => {
-    const { gzipSync } = await import('node:zlib');
-    const res = await emu.app.request('/api/v1/event', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-      body: gzipSync(JSON.stringify({ secret_key: secret, email: 'a@example.com' })),
+  it('event: a gzip, deflate or br body (a client that compresses what it sends) is read as its JSON', async () => {
+    const { gzipSync, deflateSync, deflateRawSync, brotliCompressSync } = await import('node:zlib');
+    const json = JSON.stringify({ secret_key: secret, email: 'a@example.com' });
+    const send = (coding: string, body: Uint8Array | string) => emu.app.request('/api/v1/event', {
+      method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': coding }, body: body as string,
     });
-    expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ code: 'unsupported_media_type', message: expect.stringContaining('Content-Encoding gzip') });
-    // identity is no encoding at all.
-    const plain = await emu.app.request('/api/v1/event', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
-      body: JSON.stringify({ secret_key: secret }),
-    });
-    expect(plain.status).toBe(200);
+    for (const [coding, body] of [['gzip', gzipSync(json)], ['x-gzip', gzipSync(json)], ['deflate', deflateSync(json)], ['deflate', deflateRawSync(json)], ['br', brotliCompressSync(json)], ['identity', json], ['GZIP', gzipSync(json)]] as const) {
+      const res = await send(coding, body);
+      expect(res.status, coding).toBe(200);
+      expect(((await res.json()) as any).email.email, coding).toBe('a@example.com');
+    }
+    // Bytes that are not what the header says, another coding, and a body that grows past 1 MiB.
+    const broken = await send('gzip', json);
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ code: 'invalid_request', message: expect.stringContaining('gzip') });
+    const other = await send('zstd', json);
+    expect(other.status).toBe(415);
+    expect(await other.json()).toEqual({ code: 'unsupported_media_type', message: expect.stringContaining('Content-Encoding zstd') });
+    const bomb = await send('gzip', gzipSync(JSON.stringify({ secret_key: secret, name: 'x'.repeat(2 * 1024 * 1024) })));
+    expect(bomb.status).toBe(413);
+    expect(await bomb.json()).toMatchObject({ code: 'payload_too_large' });
   });
 
   it('event: 413 over 1 MiB', async () => {

@@ -26,7 +26,7 @@ const FAILURES = {
   405: 'Known path, wrong method (`method_not_allowed`, see the Allow header)',
   409: 'The change conflicts with the current state (`conflict`, `retries_in_progress`, `already_delivered`, `schema_too_new`)',
   413: 'The body is too large (`payload_too_large`)',
-  415: 'A body whose Content-Type is not JSON or declares a charset other than UTF-8, or that is compressed (`unsupported_media_type`)',
+  415: 'A body whose Content-Type is not JSON or declares a charset other than UTF-8, or that is compressed other than as gzip, deflate or br (`unsupported_media_type`)',
   503: 'Nothing was done: the database is busy, read-only or damaged (`database_busy`, `database_read_only`, `database_corrupt`: reads too); or the emulator is stopping (`shutting_down`: a clock move it cut short says where the clock stopped)',
   507: 'Nothing was written: the disk is full (`insufficient_storage`)',
 } as const;
