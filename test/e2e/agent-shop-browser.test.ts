@@ -38,6 +38,25 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent on a shop page', { timeout: 180_0
     return (await res.json()) as Record<string, unknown>;
   };
 
+  it('agent: on a page whose tracing adds headers to every fetch (traceparent, sentry-trace, baggage), page views and events are recorded', async () => {
+    const page = await browser.newPage();
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    // What browser tracing instrumentation does to requests to the origins it is told to trace.
+    await page.addInitScript(() => {
+      const original = window.fetch;
+      window.fetch = (input, init = {}) => original(input, {
+        ...init, headers: { ...(init.headers as Record<string, string>), traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', 'sentry-trace': '0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-1', baggage: 'sentry-environment=dev' },
+      });
+    });
+    await page.goto(`${shopOrigin}/`);
+    expect(await page.evaluate(() => (window as any).vtr.probe(10_000))).toMatch(/^prb_/);
+    expect(await page.evaluate(() => (window as any).vtr.event('signup'))).toEqual({ success: true });
+    expect(await session(page)).toMatchObject({ page_views: 1, custom_events: ['signup'] });
+    expect(warnings).toEqual([]);
+    await page.close();
+  });
+
   it('vtr.pageview: an address longer than the emulator keeps (app state in the query) is recorded, cut to fit', async () => {
     const page = await browser.newPage();
     const warnings: string[] = [];

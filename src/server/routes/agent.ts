@@ -48,7 +48,9 @@ async function readAgentBody(c: Context): Promise<Record<string, unknown>> {
 }
 
 export function agentRoutes(app: Hono, { sites, sessions }: AppDeps): void {
-  const open = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'], maxAge: 600 });
+  // Any request header the preflight asks for (no allowHeaders: hono echoes them): a page's tracing
+  // (traceparent, sentry-trace, baggage) adds its own to every fetch, the agent's included.
+  const open = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 });
   app.use('/agent.js', open);
   app.use('/_vtr/agent/*', open);
 
