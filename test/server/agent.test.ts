@@ -122,6 +122,26 @@ describe('agent endpoints', () => {
     }
   });
 
+  it('pageview: a site key pasted with spaces or a line break around it is the site key', async () => {
+    for (const key of [` ${siteKey}`, `${siteKey} `, `\n  ${siteKey}\n`]) {
+      const r = await agentPost('/_vtr/agent/pageview', { site_key: key, url: 'https://a.test/' });
+      expect(r.status, JSON.stringify(key)).toBe(200);
+    }
+  });
+
+  it("pageview: a secret key or access token in data-site-key is refused saying it belongs on the server, not on a page", async () => {
+    const site = emu.bootstrap!.site;
+    for (const [key, what] of [[site.secret_key, 'secret key'], [emu.bootstrap!.token.token, 'access token'], ['sk_test_madeUp', 'secret key']] as const) {
+      const r = await agentPost('/_vtr/agent/pageview', { site_key: key, url: 'https://a.test/' });
+      expect(r, key).toMatchObject({ status: 401, body: { code: 'unauthorized' } });
+      expect(r.body.message, key).toContain(what);
+      expect(r.body.message, key).toMatch(/never .*page/);
+      expect(r.body.message, key).toContain('pk_test_');
+      // The message never repeats the credential itself.
+      expect(r.body.message, key).not.toContain(key);
+    }
+  });
+
   it('pageview: an unknown site key names its likely causes: rotated, or an emulator restarted without its database', async () => {
     const r = await agentPost('/_vtr/agent/pageview', { site_key: 'pk_test_fromBeforeTheRestart0000', url: 'https://a.test/' });
     expect(r).toMatchObject({ status: 401, body: { code: 'unauthorized' } });

@@ -30,6 +30,9 @@ const eventBody = z.object({
 });
 const pingBody = z.object({ ...sessionRef, url: pageUrl, fingerprint: opt(200) });
 
+// Credentials a page must never carry, by prefix: put in data-site-key, they are named as such.
+const SERVER_CREDENTIALS = [['sk_', 'secret key'], ['at_', 'access token'], ['whsec_', 'webhook signing secret']] as const;
+
 // A fingerprint the page kept from an earlier answer; anything else gets a new one.
 const FINGERPRINT = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -57,8 +60,14 @@ export function agentRoutes(app: Hono, { sites, sessions }: AppDeps): void {
   const siteOf = (body: Record<string, unknown>): Site => {
     const key = body.site_key;
     if (key != null && typeof key !== 'string') throw new VtrError('invalid_request', 'site_key: expected a string', { field: 'site_key' });
-    if (typeof key !== 'string' || key === '') throw new VtrError('unauthorized', 'site_key is missing: add data-site-key="pk_test_..." to the agent script tag');
-    const site = sites.bySiteKey(key);
+    // Pasted into an attribute, a key picks up spaces or a line break; keys have none.
+    const trimmed = typeof key === 'string' ? key.trim() : '';
+    if (trimmed === '') throw new VtrError('unauthorized', 'site_key is missing: add data-site-key="pk_test_..." to the agent script tag');
+    const misplaced = SERVER_CREDENTIALS.find(([prefix]) => trimmed.startsWith(prefix));
+    if (misplaced) {
+      throw new VtrError('unauthorized', `data-site-key holds a ${misplaced[1]}: it is for your server and must never be on a page (anyone can read it there); use the site key, pk_test_... (see \`vtr keys show\`)`);
+    }
+    const site = sites.bySiteKey(trimmed);
     // A page left open across a `vtr serve --memory` restart is the usual way to get here.
     if (!site) {
       throw new VtrError(
