@@ -26,6 +26,11 @@ function mixedUp(given: string, accepted: string[], wanted: string): string | nu
   return kind ? `that is ${kind[1]}; send ${wanted} here` : null;
 }
 
+// A key read from a file or an environment file keeps its line break: say so, as keys have none.
+function padded(given: string): string | null {
+  return given !== given.trim() && given.trim() !== '' ? 'the secret key has white space or a line break around it (read from a file?); remove it (.trim())' : null;
+}
+
 export function createPublicApi({ sites, sessions, checks, writes = eachOnItsOwn }: Pick<AppDeps, 'sites' | 'sessions' | 'checks' | 'writes'>) {
   return {
     /**
@@ -66,7 +71,7 @@ export function createPublicApi({ sites, sessions, checks, writes = eachOnItsOwn
       }
       if (typeof key !== 'string') throw new VtrError('invalid_request', 'secret_key: expected a string', { field: 'secret_key' });
       const site = sites.bySecretKey(key);
-      if (!site) throw new VtrError('unauthorized', `${mixedUp(key, ['sk_test_'], 'the site\'s secret key (sk_test_…)') ?? 'the secret key is unknown (rotated?)'}; see \`vtr keys show\``);
+      if (!site) throw new VtrError('unauthorized', `${mixedUp(key, ['sk_test_'], 'the site\'s secret key (sk_test_…)') ?? padded(key) ?? 'the secret key is unknown (rotated?)'}; see \`vtr keys show\``);
       const input = validate(bodySchema(checkVisitorRoute), body);
       return { siteId: site.site_id, result: await writes.run(() => checks.run(site, input)) };
     },

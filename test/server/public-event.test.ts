@@ -137,6 +137,13 @@ describe('POST /api/v1/event errors', () => {
     expect(await bomb.json()).toMatchObject({ code: 'payload_too_large' });
   });
 
+  it('event: a secret_key with a line break or spaces around it (read from a file) is a 401 saying so, not "unknown (rotated?)"', async () => {
+    for (const key of [`${secret}\n`, ` ${secret}`, `${secret}\r\n`]) {
+      const r = await post({ secret_key: key });
+      expect(r, JSON.stringify(key)).toMatchObject({ status: 401, body: { code: 'unauthorized', message: expect.stringMatching(/^the secret key has white space or a line break around it/) } });
+    }
+  });
+
   it('event: 413 over 1 MiB', async () => {
     const r = await check({ name: 'x'.repeat(1024 * 1024 + 10) });
     expect(r).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
