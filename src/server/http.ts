@@ -2,6 +2,7 @@
 import type { Context, Hono } from 'hono';
 import { VtrError } from '../domain/errors.js';
 import { decodeBody } from './body-coding.js';
+import { limitOf } from '../api/management/common.js';
 import { unexpectedErrors } from '../logs/fault-log.js';
 import { jsonAnswer } from '../domain/json-text.js';
 
@@ -273,8 +274,8 @@ export function param(c: Context, name: string): string {
 /** A list's `?limit=`: a whole number from 1 to 10,000, else a 400 naming `limit`. */
 export function queryLimit(text: string | undefined, fallback: number): number {
   // Digits only, as the CLI's --limit: Number() alone reads 0x10 as 16 and 1e1 as 10.
-  const limit = text === undefined ? fallback : /^\d{1,6}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new VtrError('invalid_request', 'limit: must be a whole number from 1 to 10000', { field: 'limit' });
+  const limit = text === undefined ? fallback : limitOf(text);
+  if (Number.isNaN(limit)) throw new VtrError('invalid_request', 'limit: must be a whole number from 1 to 10000', { field: 'limit' });
   return limit;
 }
 

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { ErrorBody } from '../common.js';
 import { BLANK_NAME, CONTROL_CHARACTER, NO_CONTROL_CHARACTERS, MAX_NAME_LENGTH } from '../../domain/names.js';
 import { errorHeaders, json } from '../declare.js';
+import { wholeNumberOf } from '../../domain/whole-number.js';
 
 export const MANAGEMENT_TAG = 'management';
 
@@ -49,14 +50,17 @@ export const pathId = (name: string, description: string) => z.string().meta({ p
 
 export const SiteParams = z.object({ site_id: pathId('site_id', 'The site (`site_id`), or `default` for the default site') });
 
+/** A list's `?limit=` as given: a whole number from 1 to 10,000, else NaN (the schema and the handlers read it so). */
+export const limitOf = (text: string): number => {
+  const n = wholeNumberOf(text);
+  return n >= 1 && n <= 10_000 ? n : NaN;
+};
+
 /** `?limit=`: checked as the handlers read it (a whole number from 1 to 10,000). */
 export const limit = (fallback: number) =>
   z
     .string()
-    .refine((t) => {
-      const n = /^\d{1,6}$/.test(t) ? Number(t) : NaN;
-      return n >= 1 && n <= 10_000;
-    }, 'must be a whole number from 1 to 10000')
+    .refine((t) => !Number.isNaN(limitOf(t)), 'must be a whole number from 1 to 10000')
     .optional()
     .meta({ description: `At most this many, from 1 to 10000 (default ${fallback})` });
 

@@ -4,6 +4,7 @@
 import type { Context } from 'hono';
 import { VtrError } from '../../domain/errors.js';
 import { MAX_THRESHOLD, RULE_ACTIONS, type Rule } from '../../domain/rules.js';
+import { wholeNumberOf } from '../../domain/whole-number.js';
 import type { RuleService } from '../../rules/service.js';
 import { RuleCreate, RuleUpdate } from '../../api/management/rules.js';
 import { validate } from '../validate.js';
@@ -85,7 +86,7 @@ const formInput = (form: Record<string, string>, rule: { type: Rule['type']; thr
  * The threshold field as typed: digits are the number; anything else (NaN) is refused by the
  * update. Number() alone read a cleared field as 0 ("must be at least 1") and 1e1 as 10.
  */
-const thresholdOf = (text: string): number => (/^\s*-?\d{1,16}\s*$/.test(text) ? Number(text) : NaN);
+const thresholdOf = (text: string): number => wholeNumberOf(text.trim());
 
 /** The edit form's threshold, cleared: it is required, as the name is, not 0. */
 function thresholdProblem(form: Record<string, string>, rule: Rule): VtrError | null {
