@@ -4,6 +4,7 @@
 import type { HttpHandler } from 'msw';
 import { startEmulator } from './index.js';
 import type { RunningEmulator, StartEmulatorOptions } from './library/types.js';
+import { unknownOption, unknownOptionMessage } from './library/known-options.js';
 
 export interface CreateHandlersOptions {
   /** Where the app under test sends the service's API, e.g. `https://risk.example.com/api/v1`. */
@@ -106,8 +107,8 @@ const OPTIONS: Record<keyof CreateHandlersOptions, true> = { baseUrl: true, emul
 export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHandlers> {
   const base = baseUrlOf(opts?.baseUrl);
   // As startEmulator refuses one: a misspelt emulatorOptions would silently start with the defaults.
-  const unknown = Object.keys(opts).find((k) => !Object.hasOwn(OPTIONS, k) && (opts as unknown as Record<string, unknown>)[k] !== undefined);
-  if (unknown !== undefined) throw new TypeError(`createHandlers: unknown option ${JSON.stringify(unknown)}; the options are ${Object.keys(OPTIONS).join(', ')}`);
+  const unknown = unknownOption(opts, OPTIONS);
+  if (unknown !== undefined) throw new TypeError(`createHandlers: ${unknownOptionMessage(unknown, OPTIONS)}`);
   checkEmulator(opts.emulator);
   const { http } = await loadMsw();
   const own = !opts.emulator;

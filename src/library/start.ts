@@ -12,6 +12,7 @@ import { parseDuration, parseTimestamp, formatMillis } from '../domain/time.js';
 import { createHelpers, type WatchWebhookEvents } from './helpers.js';
 import type { WebhookEvent } from './api-types.js';
 import type { RunningEmulator, StartEmulatorOptions } from './types.js';
+import { unknownOption, unknownOptionMessage } from './known-options.js';
 
 /** Where requests answered in-process say they went (no socket is opened for them). */
 const IN_PROCESS_ORIGIN = 'http://127.0.0.1';
@@ -32,9 +33,8 @@ function checkOptions(opts: StartEmulatorOptions): void {
   const bad = (what: string) => new TypeError(`startEmulator: ${what}`);
   // null would crash on its first option, a string ('frozen') start as if there were none.
   if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) throw bad(`expected an object of options (or none), got ${opts === null ? 'null' : Array.isArray(opts) ? 'an array' : shown(opts)}`);
-  // As `vtr serve` refuses an unknown flag: a misspelt option (dbPath) would silently be the default.
-  const unknown = Object.keys(opts).find((k) => !Object.hasOwn(OPTIONS, k) && (opts as Record<string, unknown>)[k] !== undefined);
-  if (unknown !== undefined) throw bad(`unknown option ${JSON.stringify(unknown)}; the options are ${Object.keys(OPTIONS).join(', ')}`);
+  const unknown = unknownOption(opts, OPTIONS);
+  if (unknown !== undefined) throw bad(unknownOptionMessage(unknown, OPTIONS));
   // An empty name would be an SQLite temporary file: neither kept nor the documented in-memory default.
   if (opts.db !== undefined && !(typeof opts.db === 'string' && opts.db !== '')) throw bad(`db: expected a file name (leave db out to keep nothing), got ${shown(opts.db)}`);
   if (opts.clock !== undefined && !CLOCKS.includes(opts.clock)) throw bad(`clock: expected 'system', 'manual' or 'frozen', got ${JSON.stringify(opts.clock)}`);
