@@ -41,6 +41,6 @@ export async function readStateFile(file: string): Promise<Uint8Array> {
 
 /** The emulator's "not valid JSON" about a file sent as it was (`sent`), in the words of the file. */
 export function notJson(file: string, message: string, sent: Uint8Array): OperationError {
-  const why = jsonFileProblem(message.replace(/^the body is not valid JSON:?\s*/, ''), new TextDecoder().decode(sent));
+  const why = jsonFileProblem(message.replace(/^the body is not valid JSON:?\s*/, ''), fileText(sent));
   return new OperationError(`${fileName(file)} is not a vtr state export: not JSON (${why})`);
 }
