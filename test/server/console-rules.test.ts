@@ -76,6 +76,19 @@ describe('console: rules', () => {
     expect(present.text).not.toContain('id="site-missing"');
   });
 
+  it('rule forms: a post without ?site= (or naming no site) shows the form again with the error and what was typed, as the views form does, instead of a 404 page', async () => {
+    for (const [path, says] of [['/_vtr/console/rules', 'site: required'], ['/_vtr/console/rules?site=site_gone', 'site_gone']]) {
+      const r = await form(path, { name: 'Keep me', filter: 'risks contains tor', action: 'block', enabled: 'on' });
+      expect(r.status, path).toBe(400);
+      const text = await r.text();
+      expect(text, path).toMatch(/id="form-error"[\s\S]*role="alert"|role="alert" id="form-error"/);
+      expect(text, path).toContain(says);
+      expect(text, path).toContain('value="Keep me"');
+      expect(text, path).not.toContain('<h1>Not found</h1>');
+    }
+    expect(h.emulator.deps.rules!.list(h.site.site_id).some((r) => r.name === 'Keep me')).toBe(false);
+  });
+
   it('checks page: each check shows its outcome and the rules that matched', async () => {
     const res = await h.request('/api/v1/event', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: h.site.secret_key, ip: '198.51.100.9' }) });
     const check = (await res.json()) as { id: string };

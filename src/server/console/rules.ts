@@ -42,7 +42,8 @@ function ruleRow(r: Rule): Html {
 interface Problem { field: string; html: Html }
 
 function problemOf(err: unknown, filter: string | undefined): Problem {
-  if (!(err instanceof VtrError) || !['invalid_filter', 'invalid_request'].includes(err.code)) throw err;
+  // not_found: the site the form was posted for (deleted meanwhile, or a hand-made address).
+  if (!(err instanceof VtrError) || !['invalid_filter', 'invalid_request', 'not_found'].includes(err.code)) throw err;
   if (err.code === 'invalid_filter' && filter !== undefined) {
     return { field: 'filter', html: html`<div id="form-error">${filterError(filter, { message: err.message, position: Number(err.details?.position ?? 0) })}</div>` };
   }
@@ -137,6 +138,7 @@ ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site
     const siteId = c.req.query('site') ?? '';
     const input = formInput(form, { type: 'custom' });
     try {
+      if (!siteId) throw new VtrError('invalid_request', 'site: required: this form was sent without ?site=; pick the site above and create the rule there', { field: 'site' });
       const rule = rules().create(siteId, validate(RuleCreate, input));
       return `${rulesHref(siteId)}&done=created#rule-${rule.rule_id}`;
     } catch (err) {
