@@ -62,6 +62,23 @@ suite('console: accessible names of repeated controls (browser)', () => {
     }
   });
 
+  it('views, rules, sites: two of one name each have their own control names, told apart by their ids', async () => {
+    const views = [await cli('views', 'create', '--name', 'Hot leads', '--filter', 'channel = paid'), await cli('views', 'create', '--name', 'Hot leads', '--filter', 'channel = direct')];
+    const rules = [await cli('rules', 'create', '--name', 'Tor', '--filter', 'risks contains tor', '--action', 'block'), await cli('rules', 'create', '--name', 'Tor', '--filter', 'risks contains vpn', '--action', 'review')];
+    const sites = [await cli('sites', 'create', '--name', 'Twin'), await cli('sites', 'create', '--name', 'Twin')];
+    const wanted: Record<string, string[]> = {
+      views: views.flatMap((v) => [`link: Matching sessions of Hot leads (${v.saved_view_id})`, `link: Edit Hot leads (${v.saved_view_id})`, `button: Delete Hot leads (${v.saved_view_id})`]),
+      rules: rules.flatMap((r) => [`link: Edit Tor (${r.rule_id})`, `button: Disable Tor (${r.rule_id})`]),
+      sites: sites.flatMap((t) => [`link: Sessions of Twin (${t.site_id})`, `button: Rotate the keys of Twin (${t.site_id})`, `DisclosureTriangle: Settings of Twin (${t.site_id})`]),
+    };
+    for (const [path, names] of Object.entries(wanted)) {
+      await page.goto(`${server.origin}/_vtr/console/${path}`);
+      const seen = await controlNames(page);
+      expect(repeated(seen), path).toEqual([]);
+      for (const n of names) expect(seen, path).toContain(n);
+    }
+  });
+
   it('request log: each row’s View names its request, on rows rendered by the server and rows added live', async () => {
     await cli('check', '--email', 'a@example.com');
     await page.goto(`${server.origin}/_vtr/console/logs`);

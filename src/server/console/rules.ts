@@ -28,11 +28,14 @@ function condition(r: Rule): Html {
   return html`${r.threshold !== null ? html`more than ${r.threshold}` : html`<span class="muted">fixed condition</span>`}`;
 }
 
+/** How a row's controls name their rule: its name, and its id, as two custom rules may share a name. */
+const ruleName = (r: Rule): string => `${r.name} (${r.rule_id})`;
+
 function ruleRow(r: Rule): Html {
   const edit = r.type === 'allowlist' ? html`<a href="${CONSOLE}/sites?settings=${encodeURIComponent(r.site_id)}#site-card-${encodeURIComponent(r.site_id)}">See the allowlist</a>`
-    : html`<a href="${ruleHref(r.site_id, r.rule_id)}" aria-label="Edit ${r.name}">Edit</a>
+    : html`<a href="${ruleHref(r.site_id, r.rule_id)}" aria-label="Edit ${ruleName(r)}">Edit</a>
 <form method="post" action="${ruleHref(r.site_id, r.rule_id)}/toggle" class="inline">
-<button type="submit" class="small" aria-label="${r.enabled ? 'Disable' : 'Enable'} ${r.name}">${r.enabled ? 'Disable' : 'Enable'}</button></form>`;
+<button type="submit" class="small" aria-label="${r.enabled ? 'Disable' : 'Enable'} ${ruleName(r)}">${r.enabled ? 'Disable' : 'Enable'}</button></form>`;
   return html`<tr id="rule-${r.rule_id}">
 <td class="wrap">${r.name}<br><span class="mono muted">${r.rule_id}</span></td><td>${r.type}</td>
 <td class="wrap">${condition(r)}</td><td><span class="mono">${r.action}</span></td><td>${r.enabled ? 'enabled' : html`<span class="muted">disabled</span>`}</td>
@@ -115,7 +118,7 @@ export function registerRulesPages(r: ConsoleRouter): void {
     const body = html`<h1>Rules</h1>
 ${missing}
 ${flash(pick(DONE, c.req.query('done')))}
-${sites.length > 1 ? html`<p>Site: ${sites.map((s) => html`<a href="${rulesHref(s.site_id)}"${s.site_id === site.site_id ? raw(' aria-current="page"') : ''}>${s.name}</a> `)}</p>` : ''}
+${sites.length > 1 ? html`<p>Site: ${sites.map((s) => html`<a href="${rulesHref(s.site_id)}" aria-label="${s.name} (${s.site_id})"${s.site_id === site.site_id ? raw(' aria-current="page"') : ''}>${s.name}</a> `)}</p>` : ''}
 <p class="muted">Every visitor check runs the enabled rules in this order. The outcome is <em>allowed</em> when any matched rule allows, else <em>blocked</em> when any blocks (invalid traffic is always blocked), else <em>neutral</em>; review is asked when a matched action says so.</p>
 ${scrollTable(`Rules of ${site.name}`, ['Rule', 'Type', 'Matches when', 'Action', 'State', 'Actions'], list.map(ruleRow))}
 <h2 id="new-rule">New custom rule</h2>

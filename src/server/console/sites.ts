@@ -7,16 +7,18 @@ import type { ConsoleRouter } from './router.js';
 
 function siteCard(s: Site, open: boolean): Html {
   const id = encodeURIComponent(s.site_id);
+  // The card's controls name their site with its id too: two sites may share a name.
+  const name = `${s.name} (${s.site_id})`;
   return html`<section class="card" aria-labelledby="site-${s.site_id}" id="site-card-${s.site_id}">
 <h2 id="site-${s.site_id}">${s.name}${s.is_default ? html` <span class="badge">default</span>` : ''}</h2>
-<p class="keyrow"><span class="muted">Site id</span> <code>${s.site_id}</code>${copyButton(s.site_id, `site id of ${s.name}`)}</p>
+<p class="keyrow"><span class="muted">Site id</span> <code>${s.site_id}</code>${copyButton(s.site_id, `site id of ${name}`)}</p>
 <h3 class="sr-only">Keys</h3>
-<p class="keyrow"><span class="muted">Site key</span> <code>${s.site_key}</code>${copyButton(s.site_key, `site key of ${s.name}`)}</p>
-<p class="keyrow"><span class="muted">Secret key</span> ${secret(s.secret_key, `secret key of ${s.name}`)}</p>
+<p class="keyrow"><span class="muted">Site key</span> <code>${s.site_key}</code>${copyButton(s.site_key, `site key of ${name}`)}</p>
+<p class="keyrow"><span class="muted">Secret key</span> ${secret(s.secret_key, `secret key of ${name}`)}</p>
 <form method="post" action="${CONSOLE}/sites/${id}/rotate" data-confirm="Rotate the keys of ${s.name}? The old site key and secret key stop working at once.">
-<button type="submit" class="danger" aria-label="Rotate the keys of ${s.name}">Rotate keys</button>
+<button type="submit" class="danger" aria-label="Rotate the keys of ${name}">Rotate keys</button>
 </form>
-<details${open ? raw(' open') : ''}><summary aria-label="Settings of ${s.name}">Settings</summary>
+<details${open ? raw(' open') : ''}><summary aria-label="Settings of ${name}">Settings</summary>
 <dl class="fields">
 <dt>plan</dt><dd>${s.plan}</dd><dt>country</dt><dd>${value(s.country)}</dd><dt>owner_email</dt><dd>${value(s.owner_email)}</dd>
 <dt>conversion_events</dt><dd>${value(s.conversion_events)}</dd><dt>bounce_seconds</dt><dd>${s.bounce_seconds}</dd>
@@ -25,7 +27,7 @@ function siteCard(s: Site, open: boolean): Html {
 </dl>
 <p class="muted">Change these with <code>vtr sites update ${s.site_id} …</code>.</p>
 </details>
-<p><a href="${CONSOLE}/sessions?site=${id}" aria-label="Sessions of ${s.name}">Sessions</a> · <a href="${CONSOLE}/checks?site=${id}" aria-label="Checks of ${s.name}">Checks</a> · <a href="${CONSOLE}/tokens#tokens-${s.site_id}" aria-label="Access tokens of ${s.name}">Access tokens</a></p>
+<p><a href="${CONSOLE}/sessions?site=${id}" aria-label="Sessions of ${name}">Sessions</a> · <a href="${CONSOLE}/checks?site=${id}" aria-label="Checks of ${name}">Checks</a> · <a href="${CONSOLE}/tokens#tokens-${s.site_id}" aria-label="Access tokens of ${name}">Access tokens</a></p>
 </section>`;
 }
 

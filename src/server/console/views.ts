@@ -49,14 +49,17 @@ ${o.sites ? html`<div><label for="view-site">Site</label>
 </form>`;
 }
 
+/** How a row's controls name their view: its name, and its id, as two views may share a name. */
+const viewName = (v: SavedView): string => `${v.name} (${v.saved_view_id})`;
+
 function viewRow(v: SavedView): Html {
   const sessions = `${CONSOLE}/sessions?${new URLSearchParams({ where: v.filter, site: v.site_id })}`;
   return html`<tr id="view-${v.saved_view_id}">
-<td><a href="${viewHref(v.saved_view_id)}">${v.name}</a><br><span class="mono muted">${v.saved_view_id}</span></td>
+<td><a href="${viewHref(v.saved_view_id)}" aria-label="${viewName(v)}">${v.name}</a><br><span class="mono muted">${v.saved_view_id}</span></td>
 <td class="wrap"><code>${v.filter}</code></td><td>${v.trigger_webhooks ? 'yes' : 'no'}</td><td>${time(v.created_at)}</td>
-<td><a href="${sessions}" aria-label="Matching sessions of ${v.name}">Matching sessions</a> · <a href="${viewHref(v.saved_view_id)}" aria-label="Edit ${v.name}">Edit</a>
+<td><a href="${sessions}" aria-label="Matching sessions of ${viewName(v)}">Matching sessions</a> · <a href="${viewHref(v.saved_view_id)}" aria-label="Edit ${viewName(v)}">Edit</a>
 <form method="post" action="${viewHref(v.saved_view_id)}/delete" class="inline" data-confirm="Delete the saved view ${v.name}?">
-<button type="submit" class="danger small" aria-label="Delete ${v.name}">Delete</button></form></td>
+<button type="submit" class="danger small" aria-label="Delete ${viewName(v)}">Delete</button></form></td>
 </tr>`;
 }
 
