@@ -63,7 +63,7 @@ export function registerChecksPages(r: ConsoleRouter): void {
 ${sitePicker(deps.sites.list(), site)}
 <div><button type="submit">Show</button></div>
 </form>
-${scrollTable('Visitor checks, newest first', CHECK_HEAD, checks.map(checkRow), { bodyId: 'rows', empty: 'No checks yet. Run one with `vtr check --email a@example.com`.' })}
+${scrollTable('Visitor checks, newest first', CHECK_HEAD, checks.map(checkRow), { bodyId: 'rows', empty: html`No checks yet: run one with <code>vtr check --email a@example.com</code>.` })}
 ${pager(`${CONSOLE}/checks`, { site }, { before, lastId: checks.at(-1)?.id, more })}`;
     const script = before
       ? undefined

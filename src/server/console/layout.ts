@@ -74,7 +74,7 @@ ${o.script ? html`<script>${o.script}</script>` : ''}
 }
 
 /** A table inside a horizontally scrolling box (phone widths). */
-export function scrollTable(caption: string, head: string[], rows: Html | Html[], opts: { bodyId?: string; empty?: string; compact?: boolean } = {}): Html {
+export function scrollTable(caption: string, head: string[], rows: Html | Html[], opts: { bodyId?: string; empty?: string | Html; compact?: boolean } = {}): Html {
   return html`<div class="scroll" role="region" aria-label="${caption}" tabindex="0">
 <table${opts.compact ? raw(' class="compact"') : ''}>
 <caption class="sr-only">${caption}</caption>

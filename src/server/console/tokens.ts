@@ -33,7 +33,7 @@ ${sites.map((s) => {
   const tokens = deps.sites.tokens.list(s.site_id).reverse();
   return html`<section aria-labelledby="tokens-${s.site_id}">
 <h2 id="tokens-${s.site_id}">${s.name}</h2>
-${tokens.length ? scrollTable(`Access tokens of ${s.name}`, ['Token', 'Site', 'Created', 'Revoked', 'Actions'], tokens.map((t) => tokenRow(t, s.name))) : html`<p class="empty">No tokens.</p>`}
+${tokens.length ? scrollTable(`Access tokens of ${s.name}`, ['Token', 'Site', 'Created', 'Revoked', 'Actions'], tokens.map((t) => tokenRow(t, s.name))) : html`<p class="empty">No access tokens yet: create one above, or with <code>vtr tokens create --site ${s.site_id}</code>.</p>`}
 </section>`;
 })}`;
     return r.render({ title: 'Access tokens', nav: 'tokens', body });

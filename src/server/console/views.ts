@@ -87,7 +87,7 @@ ${sites.map((s) => {
   const list = views().list(s.site_id);
   return html`<section aria-labelledby="views-${s.site_id}">
 <h2 id="views-${s.site_id}">${s.name} <span class="muted mono small">${s.site_id}</span></h2>
-${list.length ? scrollTable(`Saved views of ${s.name}`, ['Name', 'Filter', 'Triggers webhooks', 'Created', 'Actions'], list.map(viewRow)) : html`<p class="empty">No saved views.</p>`}
+${list.length ? scrollTable(`Saved views of ${s.name}`, ['Name', 'Filter', 'Triggers webhooks', 'Created', 'Actions'], list.map(viewRow)) : html`<p class="empty">No saved views yet: create one below, or with <code>vtr views create --site ${s.site_id} --name … --filter …</code>.</p>`}
 </section>`;
 })}
 <h2 id="new-view">New saved view</h2>

@@ -73,7 +73,7 @@ ${sites.map((s) => {
   return html`<section aria-labelledby="hooks-${s.site_id}">
 <h2 id="hooks-${s.site_id}">${s.name} <span class="muted mono small">${s.site_id} · ${s.plan}</span></h2>
 ${s.plan === 'paid' ? '' : html`<p class="muted">Free plan: webhooks need the paid plan (<code>vtr sites update ${s.site_id} --plan paid</code>); existing ones hold their deliveries.</p>`}
-${hooks.length ? scrollTable(`Webhooks of ${s.name}`, ['URL', 'Status', 'Consecutive failures', 'Secret', 'Created', 'Actions'], hooks.map(webhookRow)) : html`<p class="empty">No webhooks.</p>`}
+${hooks.length ? scrollTable(`Webhooks of ${s.name}`, ['URL', 'Status', 'Consecutive failures', 'Secret', 'Created', 'Actions'], hooks.map(webhookRow)) : html`<p class="empty">No webhooks yet: create one below, or with <code>vtr webhooks create --site ${s.site_id} --url …</code>.</p>`}
 </section>`;
 })}
 </div>
