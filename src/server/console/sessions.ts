@@ -46,6 +46,29 @@ function idTarget(deps: ConsoleRouter['deps'], text: string): string | null {
   return sessionPage(probe.session_id);
 }
 
+const LIST_ID = /^(site|view)_[0-9A-Za-z]{8,64}$/;
+
+/**
+ * A site or saved view id (copied from its page): that site's sessions, or the view's matching
+ * sessions, as its "Matching sessions" link lists them. One that names nothing gets a note.
+ */
+function listTarget(deps: ConsoleRouter['deps'], text: string): { to: string } | { note: Html } | null {
+  const m = LIST_ID.exec(text);
+  if (!m) return null;
+  const list = (q: Record<string, string>) => ({ to: `${CONSOLE}/sessions?${new URLSearchParams(q)}` });
+  if (m[1] === 'site') {
+    if (deps.sites.find(text)) return list({ site: text });
+    return { note: html`<div class="error" role="alert" id="filter-error"><p><strong>${text} is a site id</strong>, but no site has it here (deleted, or from another emulator): see the <a href="${CONSOLE}/sites">sites</a>.</p></div>` };
+  }
+  try {
+    const v = deps.views?.get(text);
+    if (v) return list({ where: v.filter, site: v.site_id });
+  } catch (err) {
+    if (!(err instanceof VtrError) || err.code !== 'not_found') throw err;
+  }
+  return { note: html`<div class="error" role="alert" id="filter-error"><p><strong>${text} is a saved view id</strong>, but no saved view has it here (deleted, or from another emulator): see the <a href="${CONSOLE}/views">saved views</a>.</p></div>` };
+}
+
 const WEBHOOK_ID = /^(wh|msg)_[0-9A-Za-z]{8,64}$/;
 
 /**
@@ -81,10 +104,12 @@ export function registerSessionsPage(r: ConsoleRouter): void {
     // session or check id from a log) goes straight to its page.
     const jump = idTarget(deps, where);
     if (jump) return c.redirect(jump, 302);
+    const listed = listTarget(deps, where);
+    if (listed && 'to' in listed) return c.redirect(listed.to, 302);
     const before = c.req.query('before') || undefined;
     let sessions: Session[] = [];
     let more = false;
-    let error: Html | string = webhookIdNote(deps, where) ?? '';
+    let error: Html | string = (listed && 'note' in listed ? listed.note : null) ?? webhookIdNote(deps, where) ?? '';
     if (!error) try {
       // A cursor that names nothing (deleted) shows the newest sessions rather than an error.
       const from = before && deps.sessions.find(before) ? before : undefined;
@@ -102,7 +127,7 @@ export function registerSessionsPage(r: ConsoleRouter): void {
 ${sitePicker(sites, site)}
 <div><button type="submit">Apply</button></div>
 </form>
-<p id="where-help" class="muted">Clauses like <code>field op value</code> joined by <code>and</code>/<code>or</code>; ops <code>= != &lt; &lt;= &gt; &gt;= in (…) not in (…) contains is null is not null</code>. Or paste a session, check or probe id to open it.</p>
+<p id="where-help" class="muted">Clauses like <code>field op value</code> joined by <code>and</code>/<code>or</code>; ops <code>= != &lt; &lt;= &gt; &gt;= in (…) not in (…) contains is null is not null</code>. Or paste a session, check or probe id to open it, or a site or saved view id to list its sessions.</p>
 ${error}
 ${error ? '' : scrollTable('Sessions, newest first', HEAD, sessions.map(sessionRow), { bodyId: 'rows', compact: true, empty: where || site ? html`No sessions match this filter.` : html`No sessions yet: load a page with the agent, or make one with <code>vtr sessions create</code>.` })}
 ${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before, lastId: sessions.at(-1)?.session_id, more })}`;
