@@ -44,19 +44,22 @@ export function createWebhookService({ store, clock, bus, dispatcher, testEvent 
     return w;
   };
 
-  function setStatus(id: string, status: 'enabled' | 'disabled'): Webhook {
+  /** Whether the status changed (one already so is left as it is: no new run, nothing announced). */
+  function setStatus(id: string, status: 'enabled' | 'disabled'): boolean {
     const fx = noEffects();
-    store.tx(() => {
+    const changed = store.tx(() => {
       const w = record(id);
-      if (w.status === status) return;
+      if (w.status === status) return false;
       store.webhooks.setStatus(id, status);
       // Re-enabling starts a fresh failure run; disabling stops pending retries (events → failed).
       if (status === 'enabled') store.webhooks.setRun(id, NO_RUN.consecutive_failures, NO_RUN.run_started_us);
       else stopScheduled(store, id, fx);
+      return true;
     });
     for (const e of fx.events) bus.publish(e);
-    return announce(id);
+    return changed;
   }
+  const statusTo = (id: string, status: 'enabled' | 'disabled'): Webhook => (setStatus(id, status) ? announce(id) : webhookJson(record(id)));
 
   return {
     list(siteId?: string): Webhook[] {
@@ -88,17 +91,20 @@ export function createWebhookService({ store, clock, bus, dispatcher, testEvent 
       return created;
     },
     update(id: string, input: { url?: string; status?: 'enabled' | 'disabled' }): Webhook {
+      let changed = false;
       if (input.url !== undefined) {
         const url = checkUrl(input.url);
-        record(id);
-        store.webhooks.setUrl(id, url);
+        if (record(id).url !== url) {
+          store.webhooks.setUrl(id, url);
+          changed = true;
+        }
       }
-      if (input.status !== undefined) return setStatus(id, input.status);
-      // {}: nothing changed, nothing to tell the stream's listeners.
-      return input.url === undefined ? webhookJson(record(id)) : announce(id);
+      if (input.status !== undefined && setStatus(id, input.status)) changed = true;
+      // {} or the values it has: nothing changed, nothing to tell the stream's listeners.
+      return changed ? announce(id) : webhookJson(record(id));
     },
-    enable: (id: string) => setStatus(id, 'enabled'),
-    disable: (id: string) => setStatus(id, 'disabled'),
+    enable: (id: string) => statusTo(id, 'enabled'),
+    disable: (id: string) => statusTo(id, 'disabled'),
     /** Deletes the webhook with its events and attempts. */
     delete(id: string): Webhook {
       const w = webhookJson(record(id));

@@ -62,6 +62,27 @@ describe('management API: a change that changes nothing', () => {
     off();
     expect(seen.map((e) => e.type).filter((t) => !t.startsWith('request.'))).toEqual([]);
   });
+
+  it('stream: PATCH of a webhook with its own url or status, and enable/disable of one already so, publish no webhook.updated', async () => {
+    h = harness();
+    const site = (await h.admin('POST', '/sites', { name: 'Shop', plan: 'paid' })).body;
+    const hook = (await h.admin('POST', `/sites/${site.site_id}/webhooks`, { url: 'http://127.0.0.1:9/hook' })).body;
+    const seen: EmulatorEvent[] = [];
+    const off = h.emulator.deps.bus.subscribe((e) => seen.push(e));
+    const path = `/webhooks/${hook.webhook_id}`;
+    for (const body of [{ url: 'http://127.0.0.1:9/hook' }, { url: ' http://127.0.0.1:9/hook\n' }, { status: 'enabled' }, { url: 'http://127.0.0.1:9/hook', status: 'enabled' }]) {
+      const r = await h.admin('PATCH', path, body);
+      expect(r.status, JSON.stringify(body)).toBe(200);
+      expect(r.body).toMatchObject({ url: 'http://127.0.0.1:9/hook', status: 'enabled' });
+    }
+    expect((await h.admin('POST', `${path}/enable`)).status).toBe(200);
+    await h.admin('POST', `${path}/disable`);
+    await h.admin('POST', `${path}/disable`);
+    await h.admin('PATCH', path, { status: 'disabled' });
+    off();
+    expect(seen.map((e) => e.type).filter((t) => !t.startsWith('request.'))).toEqual(['webhook.updated']);
+    expect(seen.find((e) => e.type === 'webhook.updated')?.data).toMatchObject({ status: 'disabled' });
+  });
 });
 
 describe('management API: the stream\'s ?types=', () => {
