@@ -36,10 +36,24 @@ export interface TestEventInput {
 }
 
 export function createTestEvents({ store, clock, bus, policy, sessions, kick }: TestEventDeps) {
+  const siteNamed = (id: string) => `${id} ("${store.sites.get(id)?.name ?? ''}")`;
+  /**
+   * A session or view that exists on another site: the management API sees every site, so it says
+   * which one, and the three ways on (the usual slip is a session or webhook id from the wrong site).
+   */
+  function onOtherSite(what: string, id: string, on: string, siteId: string, fix: string): VtrError {
+    return new VtrError('not_found',
+      `${what} ${id} is on site ${siteNamed(on)}, not on the webhook's site ${siteNamed(siteId)}: ${fix}, ` +
+      `or trigger a webhook of ${on} (vtr webhooks list --site ${on})`);
+  }
+
   function viewFor(siteId: string, viewId: string | undefined, at: string): SavedView {
     if (viewId) {
       const v = store.views.get(viewId);
-      if (!v || v.site_id !== siteId) throw notFound(`saved view ${shownId(viewId)} (on the webhook's site ${shownId(siteId)})`);
+      if (!v) throw notFound(`saved view ${shownId(viewId)} (on the webhook's site ${shownId(siteId)})`);
+      if (v.site_id !== siteId) {
+        throw onOtherSite('saved view', viewId, v.site_id, siteId, `give a view of ${siteId} (vtr views list --site ${siteId}), leave the view out for the site's first one`);
+      }
       return v;
     }
     return store.views.forSite(siteId)[0] ?? { saved_view_id: TEST_VIEW_ID, site_id: siteId, name: TEST_VIEW_NAME, filter: '', trigger_webhooks: true, created_at: at };
@@ -48,7 +62,10 @@ export function createTestEvents({ store, clock, bus, policy, sessions, kick }: 
   function sessionFor(siteId: string, sessionId: string | undefined): Session {
     if (sessionId) {
       const r = store.sessions.get(sessionId);
-      if (!r || r.session.site_id !== siteId) throw notFound(`session ${shownId(sessionId)} (on the webhook's site ${shownId(siteId)})`);
+      if (!r) throw notFound(`session ${shownId(sessionId)} (on the webhook's site ${shownId(siteId)})`);
+      if (r.session.site_id !== siteId) {
+        throw onOtherSite('session', sessionId, r.session.site_id, siteId, `give a session of ${siteId} (vtr sessions list --site ${siteId}), leave the session out for a new test session`);
+      }
       return r.session;
     }
     const site = store.sites.get(siteId);

@@ -235,6 +235,27 @@ describe('management API: webhooks, events and the trigger', () => {
     expect(bad).toMatchObject({ status: 400, body: { code: 'invalid_request', field: 'session_id' } });
   });
 
+  it('test event: a session or view of another site is refused naming the site it is on and what to give instead', async () => {
+    const hook = await createHook();
+    const other = (await h.admin('POST', '/sites', { name: 'Other shop', plan: 'paid' })).body;
+    const session = (await h.admin('POST', `/sites/${other.site_id}/sessions`, {})).body;
+    const view = await createView('risk_level = invalid', true, other.site_id);
+    const bySession = await h.admin('POST', `/webhooks/${hook.webhook_id}/trigger`, { session_id: session.session_id });
+    expect(bySession).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    expect(bySession.body.message).toBe(
+      `session ${session.session_id} is on site ${other.site_id} ("Other shop"), not on the webhook's site ${site()} ("Local site"): ` +
+      `give a session of ${site()} (vtr sessions list --site ${site()}), leave the session out for a new test session, or trigger a webhook of ${other.site_id} (vtr webhooks list --site ${other.site_id})`,
+    );
+    const byView = await h.admin('POST', `/webhooks/${hook.webhook_id}/trigger`, { saved_view_id: view.saved_view_id });
+    expect(byView).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    expect(byView.body.message).toBe(
+      `saved view ${view.saved_view_id} is on site ${other.site_id} ("Other shop"), not on the webhook's site ${site()} ("Local site"): ` +
+      `give a view of ${site()} (vtr views list --site ${site()}), leave the view out for the site's first one, or trigger a webhook of ${other.site_id} (vtr webhooks list --site ${other.site_id})`,
+    );
+    // Nothing was made for either.
+    expect(await events(hook.webhook_id)).toEqual([]);
+  });
+
   it('webhooks: a URL holding a control character (a line break, a tab, NUL) is a 400 naming url, on create and change', async () => {
     const hook = await createHook('https://example.com/hook');
     for (const url of ['https://example.com/ho\nok', 'https://example.com/\thook', 'https://exa\u0000mple.com/']) {
