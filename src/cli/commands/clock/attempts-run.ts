@@ -15,19 +15,25 @@ const SETTLE_MS = 150;
 const CONNECT_MS = 1_000;
 
 /** Runs `move` while listening; then prints each attempt, any webhook the disabling rule stopped, and a count. */
+// An attempt is the move's when its start was seen while listening: one already running (a slow
+// receiver's) also finishes during the move, which waits for it, but the move did not make it due.
+const key = (a: { webhook_event_id: string; attempt: number }) => `${a.webhook_event_id}#${a.attempt}`;
+
 export async function reportingAttempts<T>(ctx: CliContext, client: ApiClient, move: () => Promise<T>): Promise<T> {
   if (ctx.config.quiet) return move();
   const stop = new AbortController();
   const attempts: AttemptEvent[] = [];
+  const startedHere = new Set<string>();
   // During a clock move only the disabling rule changes a webhook's status.
   const disabled = new Map<string, WebhookEventData>();
   let ready: () => void = () => {};
   const connected = new Promise<void>((r) => (ready = r));
   const listening = (async () => {
     try {
-      const url = `${client.origin}/_vtr/api/stream?types=webhook_attempt.created,webhook.updated`;
+      const url = `${client.origin}/_vtr/api/stream?types=webhook_attempt.,webhook.updated`;
       for await (const ev of eventStream({ url, adminToken: client.options.adminToken, signal: stop.signal })) {
         if (ev.event === 'ready') ready();
+        else if (ev.event === 'webhook_attempt.started') startedHere.add(key(JSON.parse(ev.data) as AttemptEvent));
         else if (ev.event === 'webhook_attempt.created') attempts.push(JSON.parse(ev.data) as AttemptEvent);
         else if (ev.event === 'webhook.updated') {
           const w = JSON.parse(ev.data) as WebhookEventData;
@@ -63,13 +69,19 @@ export async function reportingAttempts<T>(ctx: CliContext, client: ApiClient, m
     const c = style(ctx);
     // Only a frozen or manual clock moves: these are emulated times.
     const t = timeFormat(true);
+    let before = 0;
     for (const a of attempts) {
       const next = a.event_status === 'retrying' ? `, next ${t(a.next_attempt_at)}` : '';
-      ctx.info(`  ${c.dim(t(a.at) ?? '')} ${a.webhook_event_id} #${a.attempt}  ${attemptResult(a)}  → ${a.event_status}${next}  ${c.dim(`${a.webhook_id} ${a.url ? urlShown(a.url) : ''}`)}`);
+      const ours = startedHere.has(key(a));
+      if (!ours) before++;
+      const note = ours ? '' : '  (already running before the move)';
+      ctx.info(`  ${c.dim(t(a.at) ?? '')} ${a.webhook_event_id} #${a.attempt}  ${attemptResult(a)}  → ${a.event_status}${next}  ${c.dim(`${a.webhook_id} ${a.url ? urlShown(a.url) : ''}`)}${note}`);
     }
     for (const w of disabled.values()) {
       ctx.info(c.red(`Webhook ${w.webhook_id} (${urlShown(w.url)}) was disabled: ${w.consecutive_failures} failures in a row over 3 days or more; its pending events are failed. Re-enable: vtr webhooks enable ${w.webhook_id}`));
     }
-    ctx.info(attempts.length === 0 ? 'No webhook attempt was due on the way.' : `Ran ${attempts.length} webhook attempt${attempts.length === 1 ? '' : 's'} on the way.`);
+    const ran = attempts.length - before;
+    const also = before === 0 ? '' : `; ${before} already running before the move finished meanwhile`;
+    ctx.info(`${ran === 0 ? 'No webhook attempt was due on the way' : `Ran ${ran} webhook attempt${ran === 1 ? '' : 's'} on the way`}${also}.`);
   }
 }
