@@ -94,6 +94,16 @@ describe('cli hints (built binary)', { timeout: 120_000 }, () => {
       expect((await vtr(['views', 'update', view.saved_view_id, '--trigger-webhooks'], suite.server.env)).stderr).toBe('');
     });
 
+    it('views create/update --trigger-webhooks: a free-plan site is said on stderr with the plan change, not a webhooks create it would refuse', async () => {
+      const site = (await vtrJson(['sites', 'create', '--name', 'Free shop', '--plan', 'free'], suite.server.env)).site_id as string;
+      const create = await vtr(['views', 'create', '--name', 'v', '--filter', 'page_views >= 1', '--trigger-webhooks', '--site', site, '--json'], suite.server.env);
+      expect(create.code).toBe(0);
+      const view = parseOne(create.stdout);
+      const said = `Site ${site} is on the free plan: webhooks deliver on paid sites only, so nothing is sent for this view: vtr sites update ${site} --plan paid, then vtr webhooks create --url <url> --site ${site}\n`;
+      expect(create.stderr).toBe(said);
+      expect((await vtr(['views', 'update', view.saved_view_id, '--trigger-webhooks'], suite.server.env)).stderr).toBe(said);
+    });
+
     it('views list, webhooks list: nothing to list is said on stdout, the hint goes to stderr', async () => {
       const views = await vtr(['views', 'list', '--site', (await vtrJson(['sites', 'create', '--name', 'Empty'], suite.server.env)).site_id], suite.server.env);
       expect(views.stdout.trim()).toBe('No saved views.');
