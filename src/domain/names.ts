@@ -21,14 +21,31 @@ const CONTROL_CHARACTERS = new RegExp(`${CONTROL_CHARACTER.source}+`, 'g');
 export const NO_CONTROL_CHARACTERS = 'must not contain control characters (line breaks, tabs, NUL)';
 
 /**
+ * Bidi embeddings, overrides and isolates: invisible, they reorder what a terminal or a page shows
+ * after them (a name "x\u202Eexe.pdf" reads "xfdp.exe"). The marks U+200E/U+200F, which RTL names
+ * use to set their direction and which reorder nothing, stay allowed.
+ */
+export const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+
+export const NO_BIDI_CONTROLS = 'must not contain bidirectional controls (U+202A–U+202E, U+2066–U+2069): they reorder the text shown after them';
+
+/** Control characters or bidi controls in a name, worded for the API; null when there are none. */
+export function nameCharacterProblem(name: string): string | null {
+  if (CONTROL_CHARACTER.test(name)) return NO_CONTROL_CHARACTERS;
+  return BIDI_CONTROL.test(name) ? NO_BIDI_CONTROLS : null;
+}
+
+/**
  * nameProblem, and control characters: a name is one line, shown in lists, logs and mail subjects.
  * Only new names are held to it: exports made before it may hold such names and still import.
  */
 export function newNameProblem(name: string): string | null {
-  return nameProblem(name) ?? (CONTROL_CHARACTER.test(name) ? NO_CONTROL_CHARACTERS : null);
+  return nameProblem(name) ?? nameCharacterProblem(name);
 }
 
-/** Text made into a name on one line: each run of control characters becomes a space. */
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
+
+/** Text made into a name on one line: each run of control characters becomes a space, bidi controls go. */
 export function oneLine(text: string): string {
-  return text.replace(CONTROL_CHARACTERS, ' ');
+  return text.replace(CONTROL_CHARACTERS, ' ').replace(BIDI_CONTROLS, '');
 }

@@ -75,6 +75,35 @@ describe('management API: names of sites, views and rules', () => {
     }
   });
 
+  it('create and update: a name holding a bidi embedding, override or isolate (U+202A–U+202E, U+2066–U+2069) is a 400 naming name', async () => {
+    const message = 'name: must not contain bidirectional controls (U+202A–U+202E, U+2066–U+2069): they reorder the text shown after them';
+    for (const { kind, create, update } of await kinds()) {
+      const before = (await h.admin('GET', update)).body;
+      for (const name of ['Invoice \u202Efdp.exe', 'lre\u202A', 'pdf\u202C', 'lri\u2066x', 'pdi\u2069']) {
+        const created = await h.admin('POST', create[0], { ...create[1], name });
+        expect({ kind, name, status: created.status, body: created.body }).toEqual({ kind, name, status: 400, body: { code: 'invalid_request', message, field: 'name' } });
+        const changed = await h.admin('PATCH', update, { name });
+        expect({ kind, name, status: changed.status, body: changed.body }).toEqual({ kind, name, status: 400, body: { code: 'invalid_request', message, field: 'name' } });
+      }
+      expect((await h.admin('GET', update)).body, kind).toEqual(before);
+    }
+  });
+
+  it('create: a name in a right-to-left script, with the marks that set its direction (U+200E, U+200F), is kept as given', async () => {
+    for (const { kind, create } of await kinds()) {
+      const name = 'מבצע\u200F 2026\u200E';
+      const created = await h.admin('POST', create[0], { ...create[1], name });
+      expect(created.status, kind).toBe(201);
+      expect(created.body.name).toBe(name);
+    }
+  });
+
+  it('create: a rule without a name over a filter holding a bidi control is named without it', async () => {
+    const created = await h.admin('POST', `/sites/${h.site.site_id}/rules`, { filter: 'source = "ab\u202Ecd"', action: 'review' });
+    expect(created.status).toBe(201);
+    expect(created.body.name).toBe('source = "abcd"');
+  });
+
   it('create: a rule without a name over a filter written on several lines is named on one line', async () => {
     const created = await h.admin('POST', `/sites/${h.site.site_id}/rules`, { filter: 'risk_level = invalid\n\tand channel = paid', action: 'block' });
     expect(created.status).toBe(201);

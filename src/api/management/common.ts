@@ -2,7 +2,7 @@
 // and the id, paging and filter parameters its lists take.
 import * as z from 'zod';
 import { ErrorBody } from '../common.js';
-import { BLANK_NAME, CONTROL_CHARACTER, NO_CONTROL_CHARACTERS, MAX_NAME_LENGTH } from '../../domain/names.js';
+import { BLANK_NAME, MAX_NAME_LENGTH, nameCharacterProblem } from '../../domain/names.js';
 import { errorHeaders, json } from '../declare.js';
 import { wholeNumberOf } from '../../domain/whole-number.js';
 
@@ -43,7 +43,10 @@ export function failures(kind: 'read' | 'write', ...more: Failure[]) {
 }
 
 /** A site's, saved view's or rule's name (domain/names.ts): 1 to 200 characters, not only white space, one line. */
-export const Name = z.string().min(1).max(MAX_NAME_LENGTH).regex(/\S/, BLANK_NAME).refine((v) => !CONTROL_CHARACTER.test(v), NO_CONTROL_CHARACTERS);
+export const Name = z.string().min(1).max(MAX_NAME_LENGTH).regex(/\S/, BLANK_NAME).superRefine((v, ctx) => {
+  const problem = nameCharacterProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 /** A path parameter: an id, as the resource's JSON names it. */
 export const pathId = (name: string, description: string) => z.string().meta({ param: { name, in: 'path' }, description });
