@@ -99,7 +99,9 @@ export function checkEmail(input: string, name?: string | null): EmailCheck {
   // What follows the @ of "Jane <jane@example.com>" ("example.com>") or of a typo with a space is
   // no domain: not reported, and looked up in none of the lists.
   const named = domain !== '' && !NOT_IN_A_DOMAIN.test(domain);
-  result.domain = named ? domain : null;
+  // Reported as typed: "example.com." (a trailing dot makes the address invalid) is not shown as
+  // the "example.com" that would be valid; its lists and TLD are still the domain's.
+  result.domain = named ? read.name : null;
   result.domain_tld = named && domain.includes('.') ? domain.slice(domain.lastIndexOf('.') + 1) : null;
 
   let valid = false;

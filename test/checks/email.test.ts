@@ -128,6 +128,14 @@ describe('checkEmail', () => {
     expect(checkEmail('jane..doe@example.com')).toMatchObject({ valid: false, domain: 'example.com', domain_tld: 'com' });
   });
 
+  it('checkEmail: an address whose domain ends in a dot ("a@example.com.") is invalid and reports the domain as typed, with the dot', () => {
+    expect(checkEmail('a@example.com.')).toMatchObject({ valid: false, email: 'a@example.com.', domain: 'example.com.', domain_tld: 'com', normalized_email: null, business: false });
+    expect(checkEmail('a@ｅｘａｍｐｌｅ．ｃｏｍ．')).toMatchObject({ valid: false, domain: 'example.com.', normalized_email: null });
+    // The dot hides no list: the domain is still the provider's.
+    expect(checkEmail('a@mailinator.com.')).toMatchObject({ valid: false, domain: 'mailinator.com.', disposable: true });
+    expect(checkEmail('a@gmail.com.')).toMatchObject({ valid: false, domain: 'gmail.com.', free: true });
+  });
+
   it.each([['empty', ''], ['huge', 'a'.repeat(5000) + '@acme.io'], ['unicode', '💥@💥.💥'], ['nul', 'a\u0000@acme.io'],
     ['non-string', 42 as unknown as string], ['null', null as unknown as string]])(
     'checkEmail: hostile input (%s) never throws and is invalid', (_label, input) => {
