@@ -33,7 +33,15 @@ export function checkPhone(input: string, siteCountry: string | null): PhoneChec
   const raw = typeof input === 'string' ? input.trim() : '';
   if (raw.length === 0 || raw.length > MAX_INPUT) return empty(true);
   const site = typeof siteCountry === 'string' ? siteCountry.toUpperCase() : null;
-  return parsePhone(raw, site);
+  const read = parsePhone(raw, site);
+  // "0044 20 7946 0018": most of the world dials out with 00, so people write international numbers
+  // that way on any form. Where the site's country dials out otherwise (US/CA 011, JP 010, AU 0011),
+  // a number that does not read as a national one is tried as +44...; a valid reading is kept.
+  if (read.valid) return read;
+  const idd = /^\(?00\)?\s*(?=\d)/.exec(raw.normalize('NFKC'));
+  if (!idd) return read;
+  const international = parsePhone(`+${raw.normalize('NFKC').slice(idd[0].length)}`, site);
+  return international.valid ? international : read;
 }
 
 function parsePhone(raw: string, site: string | null): PhoneCheck {

@@ -33,6 +33,19 @@ describe('checkPhone', () => {
     expect(checkPhone('03-1234-5678', 'JP')).toMatchObject({ valid: true, phone: '+81312345678', type: 'fixed_line' });
   });
 
+  it('checkPhone: an international number written with the 00 prefix (0044 20 7946 0018) is read as +44 on a site whose country dials out with another prefix', () => {
+    for (const site of ['US', 'CA', 'JP', 'AU', null]) {
+      for (const typed of ['0044 20 7946 0018', '00442079460018', '(0044) 20-7946-0018']) {
+        expect(checkPhone(typed, site), `${typed} on ${site}`).toMatchObject({ success: true, valid: true, phone: '+442079460018', country_code: 'GB', type: 'fixed_line' });
+      }
+    }
+    // Where 00 is the country's own prefix, as before; a national number stays national.
+    expect(checkPhone('0033 1 42 68 53 00', 'DE')).toMatchObject({ valid: true, phone: '+33142685300' });
+    expect(checkPhone('(212) 664-7665', 'US')).toMatchObject({ valid: true, phone: '+12126647665' });
+    // 00 followed by no valid number is still invalid.
+    expect(checkPhone('00 12', 'US')).toMatchObject({ valid: false });
+  });
+
   it('checkPhone: toll-free type and lower-case site country', () => {
     expect(checkPhone('1-800-555-0100', 'us')).toMatchObject({ valid: true, type: 'toll_free', in_country: true });
   });
