@@ -73,6 +73,8 @@ const COUNTRY_ALIASES: Record<string, string> = {
   'united kingdom of great britain and northern ireland': 'GB', 'democratic peoples republic of korea': 'KP',
   // ISO 3166's "Congo" is the Republic of the Congo; the other one is always named in full.
   congo: 'CG', 'republic of congo': 'CG', 'democratic republic of congo': 'CD',
+  // "Korea" alone on an address is the Republic of Korea (CLDR's "South Korea"); the North is always named.
+  korea: 'KR',
   'us outlying islands': 'UM', 'caribbean netherlands': 'BQ', 'palestinian territories': 'PS',
   'macao sar china': 'MO', 'vatican city': 'VA', 'heard and mcdonald islands': 'HM',
   'south georgia and south sandwich islands': 'GS', 'saint vincent and grenadines': 'VC',

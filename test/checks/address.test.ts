@@ -43,6 +43,12 @@ describe('checkAddress', () => {
     for (const [name, code] of cases) expect(toCountryCode(name), name).toBe(code);
   });
 
+  it('toCountryCode: "Korea" alone, as address forms write it, is the Republic of Korea; the North is named as such', () => {
+    for (const name of ['Korea', 'korea', 'KOREA', 'Korea, South', 'Korea (South)', 'South Korea']) expect(toCountryCode(name), name).toBe('KR');
+    for (const name of ['North Korea', 'Korea, North', "Korea, Democratic People's Republic of"]) expect(toCountryCode(name), name).toBe('KP');
+    expect(checkAddress({ country: 'Korea', postal_code: '03051' }, 'US')).toMatchObject({ valid: true, country_code: 'KR', postal_code_valid: true });
+  });
+
   it('toCountryCode: names, aliases and alpha-2/alpha-3 codes become alpha-2', () => {
     const cases: [string, string | null][] = [['US', 'US'], ['us', 'US'], ['USA', 'US'], ['United States of America', 'US'],
       ['united kingdom', 'GB'], ['UK', 'GB'], ['GBR', 'GB'], ['Great Britain', 'GB'], ['England', 'GB'],
