@@ -219,14 +219,15 @@ export function checkAddress(input: AddressInput, siteCountry: string | null): A
   const st = state ? stateOf(state, country) : null;
   const territory = st && st.country === 'US' && US_TERRITORIES.has(st.code) ? st.code : null;
   if (territory && (country === null || country === 'US') && !unknownCountry) country = territory;
-  if (!country && !unknownCountry) country = st?.country ?? site;
+  // An empty address is in no country: the site's is not assumed for it (in_country stays null).
+  const nothing = !address1 && !address2 && !city && !state && !countryIn && !postal;
+  if (!country && !unknownCountry && !nothing) country = st?.country ?? site;
 
   // NFKC: full-width digits and hyphens, as a Japanese keyboard types them, are the same code.
   if (postal) postal = postal.normalize('NFKC').toUpperCase().replace(/\s+/g, ' ');
   let postalValid: boolean | null = null;
   if (postal && country) ({ postal, valid: postalValid } = readPostalCode(postal, country));
 
-  const nothing = !address1 && !address2 && !city && !state && !countryIn && !postal;
   return {
     success: true,
     valid: !tooLong.hit && !nothing && !unknownCountry && postalValid !== false,

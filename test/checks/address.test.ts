@@ -183,6 +183,12 @@ describe('checkAddress', () => {
     expect(checkAddress({ city: '   ' }, 'US')).toMatchObject({ valid: false, city: null });
   });
 
+  it('checkAddress: an empty address reports no country: the site\'s is not in it, so in_country is null, not true', () => {
+    for (const input of [{}, { city: '   ', postal_code: '' }]) {
+      expect(checkAddress(input, 'US'), JSON.stringify(input)).toMatchObject({ valid: false, country_code: null, country_name: null, in_country: null });
+    }
+  });
+
   it('checkAddress: hostile input never throws', () => {
     const huge = 'x'.repeat(5000);
     expect(checkAddress({ address1: huge, country: 'US' }, 'US')).toMatchObject({ valid: false, address1: null });
