@@ -50,8 +50,22 @@ interface PageViewAnswer {
 
     const cut = (u: string | null): string | null => (u && u.length > MAX_URL ? u.slice(0, MAX_URL) : u);
     const warn = (m: string) => { try { if (w.console) w.console.warn('vtr: ' + m); } catch (e) {} };
-    const get = (k: string): string | null => { try { return w.localStorage.getItem(k); } catch (e) { return memory[k] || null; } };
-    const set = (k: string, v: string) => { try { w.localStorage.setItem(k, v); } catch (e) { memory[k] = v; } };
+    // The visitor's fingerprint outlives the page in the first store the browser lets the page use:
+    // localStorage, else sessionStorage (the tab), else a first-party cookie, else memory (this page).
+    // Values are [A-Za-z0-9_-], safe in a cookie as they are.
+    const cookie = {
+      getItem: (k: string) => ('; ' + d.cookie).split('; ' + k + '=')[1],
+      setItem: (k: string, v: string) => { d.cookie = k + '=' + v + ';path=/;max-age=34560000;SameSite=Lax'; },
+    };
+    const stores = [() => w.localStorage, () => w.sessionStorage, () => cookie];
+    const get = (k: string): string | null => {
+      for (let i = 0; i < 3; i++) { try { const v = stores[i]().getItem(k); if (v) return v.split(';')[0]; } catch (e) {} }
+      return memory[k] || null;
+    };
+    const set = (k: string, v: string) => {
+      memory[k] = v;
+      for (let i = 0; i < 3; i++) { try { return stores[i]().setItem(k, v); } catch (e) {} }
+    };
 
     const post = <T>(path: string, body: Record<string, unknown>): Promise<T> => {
       body.site_key = siteKey;

@@ -1,0 +1,108 @@
+// The agent as sites embed it, in a real browser, on a page of another origin than the emulator's:
+// a visitor whose browser refuses localStorage (site data blocked), and a page that includes the
+// agent twice.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type ServerProcess } from '../helpers/vtr-process.js';
+import { BROWSER_TESTS_RUN, launchChromium } from '../helpers/browser.js';
+
+const WAIT = 30_000;
+
+// What a browser blocking site data does: reading the storage throws a SecurityError, and cookies
+// are silently not kept.
+const blockStorage = (kinds: Array<'localStorage' | 'sessionStorage' | 'cookie'>) => {
+  for (const kind of kinds) {
+    if (kind === 'cookie') {
+      Object.defineProperty(Document.prototype, 'cookie', { configurable: true, get: () => '', set: () => {} });
+    } else {
+      Object.defineProperty(window, kind, { configurable: true, get: () => { throw new DOMException('Access is denied for this document.', 'SecurityError'); } });
+    }
+  }
+};
+
+describe.skipIf(!BROWSER_TESTS_RUN)('the agent embedded on a site', { timeout: 180_000 }, () => {
+  let server: ServerProcess;
+  let shop: Server;
+  let shopOrigin: string;
+  let browser: Browser;
+  const pages = new Map<string, string>();
+
+  beforeAll(async () => {
+    server = await startServer(['--memory']);
+    const agent = `${server.origin}/agent.js`;
+    const key = server.site!.site_key;
+    pages.set('/', `<script src="${agent}" data-site-key="${key}"></script><h1>Shop</h1>`);
+    // A theme includes the agent bare, the site's own snippet includes it again with the key.
+    pages.set('/twice', `<script src="${agent}"></script><h1>Shop</h1><script src="${agent}" data-site-key="${key}"></script>`);
+    pages.set('/twice-keyed', `<script src="${agent}" data-site-key="${key}"></script><h1>Shop</h1><script src="${agent}" data-site-key="${key}"></script>`);
+    // A tag manager injecting a bare copy once the page has loaded, then the keyed one.
+    pages.set('/twice-injected', `<h1>Shop</h1><script>
+      const add = (key) => new Promise((res) => { const s = document.createElement('script'); s.src = ${JSON.stringify(agent)}; if (key) s.setAttribute('data-site-key', key); s.onload = res; document.body.appendChild(s); });
+      window.addEventListener('load', () => add(null).then(() => add(${JSON.stringify(key)})));
+    </script>`);
+    shop = createServer((req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(`<!doctype html><title>Shop</title>${pages.get(new URL(req.url!, 'http://x').pathname) ?? ''}`);
+    });
+    await new Promise<void>((res) => shop.listen(0, '127.0.0.1', res));
+    shopOrigin = `http://localhost:${(shop.address() as AddressInfo).port}`;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((res) => shop?.close(res));
+    await server?.stop();
+  });
+
+  const session = async (id: string) => {
+    const res = await fetch(`${server.baseUrl}/session/${id}`, { headers: { authorization: `Bearer ${server.site!.access_token}` } });
+    return (await res.json()) as Record<string, unknown>;
+  };
+  const sessionOf = async (page: Page) => {
+    await page.waitForFunction(() => !!(window as any).vtr?.sessionId(), null, { timeout: WAIT });
+    return (await page.evaluate(() => (window as any).vtr.sessionId())) as string;
+  };
+  const withWarnings = (page: Page) => {
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    return warnings;
+  };
+
+  const blocked: Array<[string, Array<'localStorage' | 'sessionStorage' | 'cookie'>]> = [
+    ['localStorage', ['localStorage']],
+    ['localStorage and sessionStorage', ['localStorage', 'sessionStorage']],
+  ];
+  for (const [what, kinds] of blocked) {
+    it(`pageview: with ${what} blocked, the visitor's next page loads stay in one session`, async () => {
+      const context: BrowserContext = await browser.newContext();
+      await context.addInitScript(blockStorage, kinds);
+      const page = await context.newPage();
+      const warnings = withWarnings(page);
+      await page.goto(`${shopOrigin}/`);
+      const first = await sessionOf(page);
+      await page.goto(`${shopOrigin}/?page=2`);
+      expect(await sessionOf(page)).toBe(first);
+      await page.reload();
+      expect(await sessionOf(page)).toBe(first);
+      expect(await session(first)).toMatchObject({ page_views: 3, returned: false });
+      expect(warnings).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('pageview: with nothing able to store, every page load still records its page view and events, without a warning', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(blockStorage, ['localStorage', 'sessionStorage', 'cookie']);
+    const page = await context.newPage();
+    const warnings = withWarnings(page);
+    await page.goto(`${shopOrigin}/`);
+    const first = await sessionOf(page);
+    expect(await page.evaluate(() => (window as any).vtr.pageview())).toMatchObject({ session_id: first });
+    expect(await page.evaluate(() => (window as any).vtr.event('signup'))).toEqual({ success: true });
+    expect(await session(first)).toMatchObject({ page_views: 2, custom_events: ['signup'] });
+    expect(warnings).toEqual([]);
+    await context.close();
+  });
+});
