@@ -19,7 +19,6 @@ interface PageViewAnswer {
 (function () {
   const w = window, d = document;
   try {
-    if (w.vtr && w.vtr.version) return; // loaded twice
     let me = d.currentScript as HTMLScriptElement | null;
     if (!me) {
       const all = d.getElementsByTagName('script');
@@ -29,6 +28,8 @@ interface PageViewAnswer {
     // The emulator's base URL is wherever this script came from.
     const base = src.replace(/\/agent\.js([?#].*)?$/, '');
     let siteKey = me && me.getAttribute('data-site-key');
+    // Loaded twice, the first copy goes on alone (one session); this one hands it the key it lacked.
+    if (w.vtr && w.vtr.version) { if (siteKey && w.vtr.key) w.vtr.key(siteKey); return; }
     // Without data-site-key on the script tag, a form's data-vtr-site-key names the site.
     const keyFromForm = (): string | null => {
       const marked = d.querySelector('[data-vtr-site-key]');
@@ -146,6 +147,8 @@ interface PageViewAnswer {
       return run;
     };
 
+    const again = () => { const prev = state.probe; state.probe = null; state.done = false; return queuePageview(prev); };
+
     // Time on page: the session's duration grows while the visitor stays.
     const ping = () => {
       const now = Date.now();
@@ -216,14 +219,18 @@ interface PageViewAnswer {
       /** Adds a custom event to the current session; resolves {success} (never rejects). */
       event,
       /** Records a page view (single-page apps call it after navigating); resolves {probe_id, session_id} or null. */
-      pageview: () => { const prev = state.probe; state.probe = null; state.done = false; return queuePageview(prev); },
+      pageview: () => again(),
       /** The current probe id, waiting for the page view (up to ms, default 3000). */
       probe: (ms?: number) => whenProbe(typeof ms === 'number' ? ms : 3000),
       probeId: () => state.probe,
       sessionId: () => state.session,
     };
-    if (siteKey || d.readyState !== 'loading') { siteKey = siteKey || keyFromForm(); queuePageview(null); }
-    else d.addEventListener('DOMContentLoaded', () => { siteKey = keyFromForm(); queuePageview(null); });
+    let started = false;
+    const start = () => { if (!started) { started = true; siteKey = siteKey || keyFromForm(); queuePageview(null); } };
+    // From a later copy of the agent: this one's page view had no key (or waits for the DOM).
+    w.vtr.key = (k: string) => { if (!siteKey) { siteKey = k; if (started) again(); else start(); } };
+    if (siteKey || d.readyState !== 'loading') start();
+    else d.addEventListener('DOMContentLoaded', start);
   } catch (e) {
     try { if (w.console) w.console.warn('vtr: agent disabled: ' + e); } catch (e2) {}
   }

@@ -8,6 +8,8 @@ interface VtrAgent {
   probe(ms?: number): Promise<string | null>;
   probeId(): string | null;
   sessionId(): string | null;
+  /** A second copy of the agent on the page hands the first the site key it lacked. */
+  key?(siteKey: string): void;
 }
 
 interface VtrRowOptions {

@@ -105,4 +105,22 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent embedded on a site', { timeout: 1
     expect(warnings).toEqual([]);
     await context.close();
   });
+
+  for (const path of ['/twice', '/twice-keyed', '/twice-injected']) {
+    it(`agent loaded twice (${path}): one session with one page view, and events are recorded`, async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const warnings = withWarnings(page);
+      const views: string[] = [];
+      page.on('request', (r) => r.url().endsWith('/_vtr/agent/pageview') && views.push(r.url()));
+      await page.goto(`${shopOrigin}${path}`);
+      const id = await sessionOf(page);
+      expect(await page.evaluate(() => (window as any).vtr.event('signup'))).toEqual({ success: true });
+      expect(await session(id)).toMatchObject({ page_views: 1, custom_events: ['signup'] });
+      expect(views).toHaveLength(1);
+      // The bare copy injected on its own says it has no key yet; the static tags say nothing.
+      if (path !== '/twice-injected') expect(warnings).toEqual([]);
+      await context.close();
+    });
+  }
 });
