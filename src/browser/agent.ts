@@ -174,6 +174,8 @@ interface PageViewAnswer {
       if (typeof name !== 'string') throw new Error("name must be a string, e.g. vtr.event('signup')");
       const body: Record<string, unknown> = { name };
       // A value that is not a finite number would reach the server as null (NaN) or not at all: say so.
+      // vtr.event('purchase', 49) would otherwise be recorded without its value.
+      if (opts != null && typeof opts !== 'object') throw new Error('the value goes in an object: { value: 49 }');
       const value = opts ? opts.value : undefined;
       if (value !== undefined && value !== null && (typeof value !== 'number' || !isFinite(value))) throw new Error('value must be a finite number, e.g. { value: 49 }');
       if (typeof value === 'number') body.value = value;

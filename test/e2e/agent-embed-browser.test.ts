@@ -123,4 +123,21 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent embedded on a site', { timeout: 1
       await context.close();
     });
   }
+
+  it("vtr.event: a value given bare (vtr.event('purchase', 49)) is refused saying it goes in { value: 49 }, not recorded without its value", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const warnings = withWarnings(page);
+    await page.goto(`${shopOrigin}/`);
+    const id = await sessionOf(page);
+    for (const opts of [49, '49', true]) {
+      expect(await page.evaluate((o) => (window as any).vtr.event('purchase', o), opts), JSON.stringify(opts))
+        .toEqual({ success: false, message: 'the value goes in an object: { value: 49 }' });
+    }
+    expect(warnings).toHaveLength(3);
+    expect(warnings[0]).toBe('vtr: event not recorded: the value goes in an object: { value: 49 }');
+    expect(await page.evaluate(() => (window as any).vtr.event('purchase', { value: 49 }))).toEqual({ success: true });
+    expect(await session(id)).toMatchObject({ custom_events: ['purchase'], value: 49 });
+    await context.close();
+  });
 });
