@@ -285,7 +285,7 @@ interface SiteLookup {
 }
 
 /** What names the default site wherever a site id goes: `/sites/default/views`, `?site=default`. */
-const DEFAULT_SITE = 'default';
+export const DEFAULT_SITE = 'default';
 
 /** A list's `?site=`: an unknown site is a 404, as on every site-scoped list. */
 export function querySite(c: Context, deps: { sites: SiteLookup }): string | undefined {

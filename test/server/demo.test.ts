@@ -19,6 +19,12 @@ describe('demo', () => {
     expect(html).toContain('action="/_vtr/demo/signup"');
   });
 
+  it('demo: ?site=default is the default site\'s page, as it is wherever a site id goes', async () => {
+    const res = await emu.app.request('/_vtr/demo?site=default', { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`data-site-key="${emu.bootstrap!.site.site_key}"`);
+  });
+
   it('demo: signup runs a visitor check with the probe and shows its result', async () => {
     const pv = (await (await emu.app.request('/_vtr/agent/pageview', {
       method: 'POST',

@@ -5,7 +5,7 @@ import { VtrError } from '../../domain/errors.js';
 import type { Site } from '../../domain/site.js';
 import type { AppDeps } from '../deps.js';
 import { clientIp } from '../client-ip.js';
-import { readForm, route } from '../http.js';
+import { DEFAULT_SITE, readForm, route } from '../http.js';
 import { demoPage, resultPage } from '../demo/html.js';
 import { adminTokenFromLink } from '../console/index.js';
 import { consoleErrorPage } from '../console/router.js';
@@ -17,7 +17,7 @@ export function demoRoutes(app: Hono, deps: AppDeps): void {
   const { sites, clock, config } = deps;
   // `/_vtr/demo?admin_token=T`: kept in the console's cookie, so the page's own sign-up post is let in.
   if (config.adminToken) app.use('/_vtr/demo', adminTokenFromLink(config.adminToken));
-  const siteOf = (id: string | undefined): Site => (id ? sites.get(id) : sites.defaultSite());
+  const siteOf = (id: string | undefined): Site => (id && id !== DEFAULT_SITE ? sites.get(id) : sites.defaultSite());
   // The demo is opened in a browser: its errors (an unknown ?site=) are a page there, JSON to API clients.
   const browserErrors = (handler: (c: Context) => Promise<Response>) => async (c: Context): Promise<Response> => {
     try {
