@@ -51,8 +51,8 @@ interface PageViewAnswer {
 
     const cut = (u: string | null): string | null => (u && u.length > MAX_URL ? u.slice(0, MAX_URL) : u);
     const warn = (m: string) => { try { if (w.console) w.console.warn('vtr: ' + m); } catch (e) {} };
-    // The visitor's fingerprint outlives the page in the first store the browser lets the page use:
-    // localStorage, else sessionStorage (the tab), else a first-party cookie, else memory (this page).
+    // The visitor's fingerprint outlives the page in localStorage; where the browser blocks it, in
+    // sessionStorage (the tab) and a first-party cookie (other tabs), else memory (this page).
     // Values are [A-Za-z0-9_-], safe in a cookie as they are.
     const cookie = {
       getItem: (k: string) => ('; ' + d.cookie).split('; ' + k + '=')[1],
@@ -65,7 +65,7 @@ interface PageViewAnswer {
     };
     const set = (k: string, v: string) => {
       memory[k] = v;
-      for (let i = 0; i < 3; i++) { try { return stores[i]().setItem(k, v); } catch (e) {} }
+      for (let i = 0; i < 3; i++) { try { stores[i]().setItem(k, v); if (!i) return; } catch (e) {} }
     };
 
     const post = <T>(path: string, body: Record<string, unknown>): Promise<T> => {

@@ -75,7 +75,7 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent embedded on a site', { timeout: 1
     ['localStorage and sessionStorage', ['localStorage', 'sessionStorage']],
   ];
   for (const [what, kinds] of blocked) {
-    it(`pageview: with ${what} blocked, the visitor's next page loads stay in one session`, async () => {
+    it(`pageview: with ${what} blocked, the visitor's next page loads and tabs stay in one session`, async () => {
       const context: BrowserContext = await browser.newContext();
       await context.addInitScript(blockStorage, kinds);
       const page = await context.newPage();
@@ -86,7 +86,11 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent embedded on a site', { timeout: 1
       expect(await sessionOf(page)).toBe(first);
       await page.reload();
       expect(await sessionOf(page)).toBe(first);
-      expect(await session(first)).toMatchObject({ page_views: 3, returned: false });
+      // A link opened in another tab is the same visitor too.
+      const tab = await context.newPage();
+      await tab.goto(`${shopOrigin}/?page=3`);
+      expect(await sessionOf(tab)).toBe(first);
+      expect(await session(first)).toMatchObject({ page_views: 4, returned: false });
       expect(warnings).toEqual([]);
       await context.close();
     });
