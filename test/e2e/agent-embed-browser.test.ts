@@ -98,7 +98,7 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent embedded on a site', { timeout: 1
 
   it('pageview: with nothing able to store, every page load still records its page view and events, without a warning', async () => {
     const context = await browser.newContext();
-    await context.addInitScript(blockStorage, ['localStorage', 'sessionStorage', 'cookie']);
+    await context.addInitScript(blockStorage, ['localStorage', 'sessionStorage', 'cookie'] as Array<'localStorage' | 'sessionStorage' | 'cookie'>);
     const page = await context.newPage();
     const warnings = withWarnings(page);
     await page.goto(`${shopOrigin}/`);
