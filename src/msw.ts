@@ -2,9 +2,9 @@
 // choice from an in-process emulator, for test suites that already intercept `fetch` with MSW. No
 // port is opened: each intercepted request goes to the emulator's one pipeline (`emu.fetch`).
 import type { HttpHandler } from 'msw';
-import { startEmulator } from './index.js';
 import type { RunningEmulator, StartEmulatorOptions } from './library/types.js';
 import { unknownOption, unknownOptionMessage } from './library/known-options.js';
+import { HANDLERS_OPTION_NAMES } from './domain/option-names.js';
 
 export interface CreateHandlersOptions {
   /** Where the app under test sends the service's API, e.g. `https://risk.example.com/api/v1`. */
@@ -102,6 +102,14 @@ function closedAnswer(why: string): Response {
   return Response.json({ code: 'shutting_down', message }, { status: 503 });
 }
 
+/** The handlers' own emulator, with no port; its refusals name createHandlers' emulatorOptions. */
+async function startOwn(given: StartEmulatorOptions | undefined): Promise<RunningEmulator> {
+  const { start } = await import('./library/start.js');
+  // Anything but an object goes as it is, to be refused as such (a string spread would be options "0", "1", ...).
+  const opts = typeof given === 'object' && given !== null && !Array.isArray(given) ? { ...given, listen: false } : (given ?? { listen: false });
+  return start(opts, { prefix: 'createHandlers: emulatorOptions', optionNames: HANDLERS_OPTION_NAMES });
+}
+
 const OPTIONS: Record<keyof CreateHandlersOptions, true> = { baseUrl: true, emulator: true, emulatorOptions: true };
 
 export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHandlers> {
@@ -112,7 +120,7 @@ export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHa
   checkEmulator(opts.emulator);
   const { http } = await loadMsw();
   const own = !opts.emulator;
-  const emulator = opts.emulator ?? (await startEmulator({ listen: false, ...opts.emulatorOptions }));
+  const emulator = opts.emulator ?? (await startOwn(opts.emulatorOptions));
   const root = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   let closed = false;
   const answer = async ({ request }: { request: Request }) => {

@@ -1,5 +1,5 @@
 // How whoever started the emulator names its settings: messages that say what to change name the
-// flag to a `vtr serve` user and the option to a `startEmulator()` user.
+// flag to a `vtr serve` user and the option to a `startEmulator()` (or `createHandlers()`) user.
 
 export interface OptionNames {
   /** The database file. */
@@ -32,4 +32,12 @@ export const LIBRARY_OPTION_NAMES: OptionNames = {
   followAttempts: 'emu.webhooks.waitFor()',
   advanceClock: 'emu.clock.advance()',
   advanceClockBy: (duration) => `emu.clock.advance('${duration}')`,
+};
+
+/** `createHandlers()` from `vtr/msw`, which starts its emulator with its emulatorOptions. */
+export const HANDLERS_OPTION_NAMES: OptionNames = {
+  ...LIBRARY_OPTION_NAMES,
+  db: "db (createHandlers' emulatorOptions)",
+  adminToken: 'createHandlers({ emulatorOptions: { adminToken } })',
+  movableClock: "createHandlers({ emulatorOptions: { clock: 'frozen' } }) (or 'manual')",
 };

@@ -3,7 +3,7 @@
 import { createEmulator, listenProblem, type EmulatorOptions } from '../emulator.js';
 import { CLOCK_MODES } from '../domain/clock.js';
 import { VtrError } from '../domain/errors.js';
-import { LIBRARY_OPTION_NAMES } from '../domain/option-names.js';
+import { LIBRARY_OPTION_NAMES, type OptionNames } from '../domain/option-names.js';
 import { bindAddress, isLoopbackBind, urlHost } from '../domain/ip-intel.js';
 import { isSmtpUrl } from '../domain/smtp-url.js';
 import { AUTO_RETRIES, MAX_WEBHOOK_TIMEOUT_MS } from '../domain/retry-policy.js';
@@ -28,9 +28,21 @@ const OPTIONS: Record<keyof StartEmulatorOptions, true> = {
   retryBaseMs: true, retrySchedule: true, retryJitter: true, webhookTimeoutMs: true, smtpUrl: true, sync: true,
 };
 
+/**
+ * Who starts the emulator, as the user called it: `startEmulator`, or `createHandlers` with its
+ * emulatorOptions. Its messages name that call, not one the user never made.
+ */
+export interface Starter {
+  /** Begins each refusal of an option, e.g. "createHandlers: emulatorOptions". */
+  prefix: string;
+  optionNames: OptionNames;
+}
+
+const START_EMULATOR: Starter = { prefix: 'startEmulator', optionNames: LIBRARY_OPTION_NAMES };
+
 /** Refuses what `vtr serve` would refuse, naming the option and what it takes. */
-function checkOptions(opts: StartEmulatorOptions): void {
-  const bad = (what: string) => new TypeError(`startEmulator: ${what}`);
+function checkOptions(opts: StartEmulatorOptions, prefix: string): void {
+  const bad = (what: string) => new TypeError(`${prefix}: ${what}`);
   // null would crash on its first option, a string ('frozen') start as if there were none.
   if (typeof opts !== 'object' || opts === null || Array.isArray(opts)) throw bad(`expected an object of options (or none), got ${opts === null ? 'null' : Array.isArray(opts) ? 'an array' : shown(opts)}`);
   const unknown = unknownOption(opts, OPTIONS);
@@ -92,8 +104,8 @@ async function withLength(res: Response): Promise<Response> {
   return new Response(bytes, { status: res.status, statusText: res.statusText, headers });
 }
 
-export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmulator> {
-  checkOptions(opts);
+export async function start(opts: StartEmulatorOptions = {}, starter: Starter = START_EMULATOR): Promise<RunningEmulator> {
+  checkOptions(opts, starter.prefix);
   // As `vtr serve --admin-token` takes it: a token read from a file keeps its line ending, which no header carries.
   const adminToken = opts.adminToken?.trim() ?? null;
   const emuOpts: EmulatorOptions = {
@@ -106,7 +118,7 @@ export async function start(opts: StartEmulatorOptions = {}): Promise<RunningEmu
     smtpUrl: opts.smtpUrl ?? null,
     sync: opts.sync,
     adminToken,
-    optionNames: LIBRARY_OPTION_NAMES,
+    optionNames: starter.optionNames,
   };
   const emulator = createEmulator(emuOpts);
   const host = bindAddress(opts.host ?? '127.0.0.1');

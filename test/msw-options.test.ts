@@ -1,0 +1,30 @@
+// `createHandlers`' emulatorOptions: refused as startEmulator refuses its options, but naming the
+// function the user called.
+import { describe, expect, it } from 'vitest';
+import { createHandlers } from '../src/msw.js';
+
+const BASE = 'https://risk.example.invalid/api/v1';
+
+describe('createHandlers emulatorOptions', () => {
+  it('createHandlers: a wrong emulatorOptions value is refused naming createHandlers and emulatorOptions, not startEmulator', async () => {
+    await expect(createHandlers({ baseUrl: BASE, emulatorOptions: { clock: 'frozn' as never } })).rejects.toThrow(
+      new TypeError("createHandlers: emulatorOptions: clock: expected 'system', 'manual' or 'frozen', got \"frozn\""),
+    );
+    await expect(createHandlers({ baseUrl: BASE, emulatorOptions: { clok: 'frozen' } as never })).rejects.toThrow(
+      /^createHandlers: emulatorOptions: unknown option "clok"; the options are /,
+    );
+    // A string spread into an object would be read as options named "0", "1", ...
+    await expect(createHandlers({ baseUrl: BASE, emulatorOptions: 'frozen' as never })).rejects.toThrow(
+      /^createHandlers: emulatorOptions: expected an object of options \(or none\), got "frozen"/,
+    );
+  });
+
+  it('createHandlers: moving the system clock of its emulator says to start it with emulatorOptions clock frozen, not with startEmulator', async () => {
+    const vtr = await createHandlers({ baseUrl: BASE });
+    try {
+      await expect(vtr.emulator.clock.advance('5m')).rejects.toThrow(/createHandlers\(\{ emulatorOptions: \{ clock: 'frozen' \} \}\)/);
+    } finally {
+      await vtr.close();
+    }
+  });
+});
