@@ -11,7 +11,7 @@ export interface CreateHandlersOptions {
   baseUrl: string;
   /** An emulator to answer from; by default one of its own, in memory and without a port. */
   emulator?: RunningEmulator;
-  /** Options for the emulator it starts when none is given. */
+  /** Options for the emulator it starts when none is given (refused with `emulator`). */
   emulatorOptions?: StartEmulatorOptions;
 }
 
@@ -102,6 +102,15 @@ function closedAnswer(why: string): Response {
   return Response.json({ code: 'shutting_down', message }, { status: 503 });
 }
 
+/** emulatorOptions that would be ignored: an emulator is given, already started. */
+function checkEmulatorOptions(opts: CreateHandlersOptions): void {
+  const given = opts.emulatorOptions;
+  if (given === undefined) return;
+  if (opts.emulator !== undefined) {
+    throw new TypeError('createHandlers: emulator and emulatorOptions: given both, but the emulator passed in is already started and emulatorOptions would be ignored; drop emulatorOptions (start the emulator with them instead), or drop emulator for one of its own started with them');
+  }
+}
+
 /** The handlers' own emulator, with no port; its refusals name createHandlers' emulatorOptions. */
 async function startOwn(given: StartEmulatorOptions | undefined): Promise<RunningEmulator> {
   const { start } = await import('./library/start.js');
@@ -118,6 +127,7 @@ export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHa
   const unknown = unknownOption(opts, OPTIONS);
   if (unknown !== undefined) throw new TypeError(`createHandlers: ${unknownOptionMessage(unknown, OPTIONS)}`);
   checkEmulator(opts.emulator);
+  checkEmulatorOptions(opts);
   const { http } = await loadMsw();
   const own = !opts.emulator;
   const emulator = opts.emulator ?? (await startOwn(opts.emulatorOptions));

@@ -1,11 +1,24 @@
 // `createHandlers`' emulatorOptions: refused as startEmulator refuses its options, but naming the
-// function the user called.
+// function the user called, and refused when they would be ignored.
 import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../src/index.js';
 import { createHandlers } from '../src/msw.js';
 
 const BASE = 'https://risk.example.invalid/api/v1';
 
 describe('createHandlers emulatorOptions', () => {
+  it('createHandlers: emulator and emulatorOptions together are refused naming both and saying to drop one, instead of the options being ignored', async () => {
+    const emu = await startEmulator({ listen: false });
+    try {
+      await expect(createHandlers({ baseUrl: BASE, emulator: emu, emulatorOptions: { clock: 'frozen' } })).rejects.toThrow(
+        /^createHandlers: emulator and emulatorOptions: .*drop emulatorOptions/,
+      );
+      await expect(createHandlers({ baseUrl: BASE, emulator: emu, emulatorOptions: {} })).rejects.toThrow(TypeError);
+    } finally {
+      await emu.close();
+    }
+  });
+
   it('createHandlers: a wrong emulatorOptions value is refused naming createHandlers and emulatorOptions, not startEmulator', async () => {
     await expect(createHandlers({ baseUrl: BASE, emulatorOptions: { clock: 'frozn' as never } })).rejects.toThrow(
       new TypeError("createHandlers: emulatorOptions: clock: expected 'system', 'manual' or 'frozen', got \"frozn\""),
