@@ -11,8 +11,11 @@ export interface CreateHandlersOptions {
   baseUrl: string;
   /** An emulator to answer from; by default one of its own, in memory and without a port. */
   emulator?: RunningEmulator;
-  /** Options for the emulator it starts when none is given (refused with `emulator`). */
-  emulatorOptions?: StartEmulatorOptions;
+  /**
+   * Options for the emulator it starts when none is given (refused with `emulator`). It answers
+   * in-process, so it has no port: listen, port and host are refused.
+   */
+  emulatorOptions?: Omit<StartEmulatorOptions, 'listen' | 'port' | 'host'>;
 }
 
 export interface VtrHandlers {
@@ -102,12 +105,20 @@ function closedAnswer(why: string): Response {
   return Response.json({ code: 'shutting_down', message }, { status: 503 });
 }
 
-/** emulatorOptions that would be ignored: an emulator is given, already started. */
+/** Options for no port at all: the handlers answer in-process, so a port would only be left open. */
+const PORT_OPTIONS = ['listen', 'port', 'host'] as const;
+
+/** emulatorOptions that would be ignored (an emulator is given) or open a port no handler uses. */
 function checkEmulatorOptions(opts: CreateHandlersOptions): void {
   const given = opts.emulatorOptions;
   if (given === undefined) return;
   if (opts.emulator !== undefined) {
     throw new TypeError('createHandlers: emulator and emulatorOptions: given both, but the emulator passed in is already started and emulatorOptions would be ignored; drop emulatorOptions (start the emulator with them instead), or drop emulator for one of its own started with them');
+  }
+  if (typeof given !== 'object' || given === null) return;
+  const port = PORT_OPTIONS.find((k) => (given as StartEmulatorOptions)[k] !== undefined);
+  if (port !== undefined) {
+    throw new TypeError(`createHandlers: emulatorOptions: ${port}: the handlers answer in-process and their emulator has no port; drop ${port} (for an emulator reached over HTTP too, start one with startEmulator() and pass it as emulator)`);
   }
 }
 

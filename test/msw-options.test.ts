@@ -1,5 +1,5 @@
 // `createHandlers`' emulatorOptions: refused as startEmulator refuses its options, but naming the
-// function the user called, and refused when they would be ignored.
+// function the user called, and refused when they would be ignored or open a port.
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../src/index.js';
 import { createHandlers } from '../src/msw.js';
@@ -30,6 +30,14 @@ describe('createHandlers emulatorOptions', () => {
     await expect(createHandlers({ baseUrl: BASE, emulatorOptions: 'frozen' as never })).rejects.toThrow(
       /^createHandlers: emulatorOptions: expected an object of options \(or none\), got "frozen"/,
     );
+  });
+
+  it('createHandlers: emulatorOptions listen, port or host is refused, as the handlers answer in-process with no port, instead of opening one (or ignoring it)', async () => {
+    for (const [name, value] of [['listen', true], ['port', 42401], ['host', '127.0.0.1']] as const) {
+      await expect(createHandlers({ baseUrl: BASE, emulatorOptions: { [name]: value } as never })).rejects.toThrow(
+        new RegExp(`^createHandlers: emulatorOptions: ${name}: .*no port.*drop ${name}.*startEmulator\\(\\)`),
+      );
+    }
   });
 
   it('createHandlers: moving the system clock of its emulator says to start it with emulatorOptions clock frozen, not with startEmulator', async () => {
