@@ -91,7 +91,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
   }
 
   /**
-   * The API's 404 for the session or webhook filtered on says neither the helper nor the id ("session
+   * The API's 404 for the session or webhook asked for says neither the helper nor the id ("session
    * not found"): the same ApiError, saying both.
    */
   function namedNotFound(helper: string, o: { sessionId?: string; webhookId?: string }, then: string) {
@@ -119,7 +119,8 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
     sessions: {
       create: (input: SessionInput = {}) => client.admin<Session>('POST', `/sites/${site()}/sessions`, { body: input }),
       /** `GET /api/v1/session/{id}`, with the site's access token. */
-      get: async (sessionId: string) => client.api<Session>('GET', `/session/${id(idArg('sessions.get', 'sessionId', 'session', sessionId))}`),
+      get: async (sessionId: string) =>
+        client.api<Session>('GET', `/session/${id(idArg('sessions.get', 'sessionId', 'session', sessionId))}`).catch(namedNotFound('sessions.get', { sessionId }, '')),
       /** Newest first; `where` in the saved-view filter language. */
       list: (filter?: string | { where?: string; limit?: number }) => {
         const f = typeof filter === 'string' ? { where: filter } : (filter ?? {});
@@ -131,7 +132,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
     events: {
       /** `POST /api/v1/session/{id}/event`. */
       add: async (sessionId: string, name: string): Promise<void> => {
-        await client.api('POST', `/session/${id(idArg('events.add', 'sessionId', 'session', sessionId))}/event`, { body: { name } });
+        await client.api('POST', `/session/${id(idArg('events.add', 'sessionId', 'session', sessionId))}/event`, { body: { name } }).catch(namedNotFound('events.add', { sessionId }, ''));
       },
     },
     /** A visitor check with the site's secret key. */
