@@ -42,6 +42,32 @@ describe('file arguments (built binary)', { timeout: 120_000 }, () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('a file whose contents are wrong (not JSON, not an object): exit 1 naming the file, in serve, exec, state import and check', async () => {
+    const dir = scratchDir();
+    const notJson = join(dir, 'not-json.json');
+    writeFileSync(notJson, '{nope');
+    const array = join(dir, 'array.json');
+    writeFileSync(array, '[1]');
+    const cases: string[][] = [
+      ['serve', '--memory', '--port', '0', '--import', notJson],
+      ['exec', '--import', notJson, '--', 'true'],
+      ['state', 'import', notJson, '--yes'],
+      ['check', '--data', notJson],
+      ['check', '--data', array],
+    ];
+    for (const args of cases) {
+      const r = await vtr(args, suite.server.env);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`^vtr: error: .*${args.includes('--data') ? args[2] : notJson}`));
+      expect(r.stdout).toBe('');
+    }
+    for (const input of ['{nope', '[1]', '{"external_id":1e400}']) {
+      const r = await vtr(['check', '--data', '-'], suite.server.env, { input });
+      expect(r.code, `${input}: ${r.stderr}`).toBe(1);
+      expect(r.stderr).toMatch(/^vtr: error: --data - \(stdin\): /);
+    }
+  });
+
   it('serve and exec --db that cannot hold a database file (a directory, a path through a file, a device): exit 1 naming --db, the command not run', async () => {
     const dir = scratchDir();
     const file = join(dir, 'notes.txt');

@@ -65,7 +65,7 @@ export function startTextServer(args: string[], opts: { cwd?: string; env?: Reco
 }
 
 /** Runs the CLI with a clean credential environment plus `env`. */
-export function vtr(args: string[], env: Record<string, string | undefined> = {}, opts: { cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+export function vtr(args: string[], env: Record<string, string | undefined> = {}, opts: { cwd?: string; timeoutMs?: number; input?: string } = {}): Promise<CliResult> {
   return runCli(args, { env: { ...CLEAN_ENV, ...env }, ...opts });
 }
 

@@ -43,13 +43,13 @@ describe('vtr check --data', () => {
     expect(sent).toEqual([body, body]);
   });
 
-  it('check: a number in --data too large for a double (1e400) is a usage error naming it, not a field sent as null', async () => {
+  it('check: a number in --data too large for a double (1e400) fails naming it and the file (exit 1), not a field sent as null', async () => {
     const file = join(tempDir('vtr-check-'), 'body.json');
     writeFileSync(file, '{"email":"someone@example.com","address":{"lines":[1, -1e400]}}');
     const { ctx, sent } = recording();
-    await expect(run({ data: file }, ctx)).rejects.toThrow('--data: address.lines[1]: the number is too large');
+    await expect(run({ data: file }, ctx)).rejects.toThrow(new OperationError(`--data ${file}: address.lines[1]: the number is too large`));
     writeFileSync(file, '{"external_id":1e400}');
-    await expect(run({ data: file }, ctx)).rejects.toThrow('--data: external_id: the number is too large');
+    await expect(run({ data: file }, ctx)).rejects.toThrow(new OperationError(`--data ${file}: external_id: the number is too large`));
     expect(sent).toEqual([]);
   });
 

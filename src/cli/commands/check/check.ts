@@ -27,25 +27,31 @@ export function failOnReason(r: Pick<CheckView, 'risk_level' | 'outcome' | 'revi
   return ORDER[r.risk_level] >= ORDER[failOn] ? `risk level ${r.risk_level}` : null;
 }
 
+/**
+ * The --data body. A path that names nothing to read is a usage error (exit 2); a file that cannot be
+ * read, or whose contents are not a JSON object, is an operation failure (exit 1), as for every file
+ * vtr reads (README, exit codes).
+ */
 async function readData(source: string): Promise<Record<string, unknown>> {
   if (source !== '-') fileToRead('--data', source, 'a JSON file, or - for stdin');
+  const where = `--data ${source === '-' ? '- (stdin)' : source}`;
   let bytes: Buffer;
   try {
     bytes = source === '-' ? await readStdin() : await readFile(source);
   } catch (err) {
-    throw new UsageError(`--data: cannot read ${source === '-' ? 'stdin' : source}: ${(err as Error).message}`);
+    throw new OperationError(`${where}: cannot read it: ${(err as Error).message}`);
   }
   let data: unknown;
   try {
     data = parseJsonFile(bytes);
   } catch (err) {
-    throw new UsageError(`--data: not JSON: ${(err as Error).message}`);
+    throw new OperationError(`${where}: not JSON (${(err as Error).message}); give a JSON object, e.g. {"email":"a@example.com"}`);
   }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new UsageError('--data: the body must be a JSON object');
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new OperationError(`${where}: the body must be a JSON object, e.g. {"email":"a@example.com"}`);
   // JSON.stringify would send a number beyond a double (1e400, read as Infinity) as null: a field
   // silently not sent. The API says "too large" for it; say so here, where the number was written.
   const huge = overflowed(data, '');
-  if (huge !== null) throw new UsageError(`--data: ${huge}: the number is too large`);
+  if (huge !== null) throw new OperationError(`${where}: ${huge}: the number is too large`);
   return data as Record<string, unknown>;
 }
 
