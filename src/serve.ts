@@ -1,6 +1,7 @@
 // `vtr serve`: an emulator bound to a port, with its start-up banner.
 import { readFile } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
+import { resolve } from 'node:path';
 import { createEmulator, listenProblem, type Emulator, type EmulatorOptions } from './emulator.js';
 import { VtrError } from './domain/errors.js';
 import { behindNote } from './domain/time.js';
@@ -108,7 +109,8 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput, stopRequest
   }
   if (io.json) {
     io.out(JSON.stringify({
-      base_url: baseUrl, console_url: `${origin}/`, db: cfg.dbPath, clock: emulator.clock.mode,
+      // Absolute: a script reads it from wherever it runs, not from serve's directory.
+      base_url: baseUrl, console_url: `${origin}/`, db: cfg.dbPath === ':memory:' ? cfg.dbPath : resolve(cfg.dbPath), clock: emulator.clock.mode,
       imported: imported ? { file: cfg.importFile, tables: imported.counts, clock_behind_ms: imported.clockBehindMs } : null,
       site: boot ? { site_id: boot.site.site_id, site_key: boot.site.site_key, secret_key: boot.site.secret_key, access_token: boot.token.token } : null,
       // On every start (site is only the one this start created): a script reusing a database reads

@@ -193,6 +193,9 @@ export function createStateStore(db: Db, caches: ReadCaches, storageError: (erro
 export type StateStore = ReturnType<typeof createStateStore>;
 
 const bad = (message: string) => new VtrError('invalid_request', message);
+/** One wording for either version being past this vtr's, whichever way the file is imported. */
+const newer = (field: string, found: number, readable: number) =>
+  new VtrError('schema_too_new', `this state export was made by a newer vtr (${field} ${found}; this vtr reads up to ${readable}): upgrade vtr to import it`);
 
 function checkDocument(doc: unknown): { tables: Record<string, StateRow[]> } {
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw bad('not a vtr state export: expected a JSON object with vtr_state_version');
@@ -201,12 +204,13 @@ function checkDocument(doc: unknown): { tables: Record<string, StateRow[]> } {
   if (typeof d.vtr_state_version !== 'number' || !Number.isInteger(d.vtr_state_version) || d.vtr_state_version < 1) {
     throw bad(`not a vtr state export: vtr_state_version ${JSON.stringify(d.vtr_state_version)} is not a version number`);
   }
-  if (d.vtr_state_version > STATE_VERSION) {
-    throw new VtrError('schema_too_new', `this export has vtr_state_version ${d.vtr_state_version}, but this vtr reads up to ${STATE_VERSION}; upgrade vtr`);
+  if (d.vtr_state_version > STATE_VERSION) throw newer('vtr_state_version', d.vtr_state_version, STATE_VERSION);
+  // Every export carries it: a file without it (or with null) was not written by `vtr state export`.
+  if (d.schema_version === undefined) throw bad('not a vtr state export: schema_version is missing (make one with `vtr state export <file>`)');
+  if (typeof d.schema_version !== 'number' || !Number.isInteger(d.schema_version) || d.schema_version < 1) {
+    throw bad(`not a vtr state export: schema_version ${JSON.stringify(d.schema_version)} is not a version number`);
   }
-  if (typeof d.schema_version === 'number' && d.schema_version > SCHEMA_VERSION) {
-    throw new VtrError('schema_too_new', `this export has schema_version ${d.schema_version}, but this vtr understands up to ${SCHEMA_VERSION}; upgrade vtr`);
-  }
+  if (d.schema_version > SCHEMA_VERSION) throw newer('schema_version', d.schema_version, SCHEMA_VERSION);
   // Where the exporting clock stood: the importing clock moves at least there.
   if (d.exported_at != null && !(typeof d.exported_at === 'string' && TIMESTAMP.test(d.exported_at))) throw bad(`exported_at: ${TIMESTAMP_PROBLEM}`);
   if (!d.tables || typeof d.tables !== 'object' || Array.isArray(d.tables)) throw bad('tables: must be an object of table name → rows');

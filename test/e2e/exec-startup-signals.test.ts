@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CLI, tempDir } from '../helpers/vtr-process.js';
 import { CLEAN_ENV, envOf } from '../helpers/foundation-e2e.js';
 
-const MIN_EXPORT = '{"vtr_state_version":1,"tables":{}}\n';
+const MIN_EXPORT = '{"vtr_state_version":1,"schema_version":1,"tables":{}}\n';
 
 /** Opens the FIFO for writing once a reader (vtr's --import) has it open. */
 async function writerOnceRead(fifo: string): Promise<number> {

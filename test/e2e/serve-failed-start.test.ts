@@ -55,7 +55,7 @@ describe('serve: a failed start', () => {
     const dir = mountTmpfs('2m');
     if (!dir) return; // mounting refused (no CAP_SYS_ADMIN)
     const big = join(tempDir(), 'big.json');
-    writeFileSync(big, JSON.stringify({ vtr_state_version: 1, tables: { meta: Array.from({ length: 40 }, (_, i) => ({ key: `k${i}`, value: 'x'.repeat(100_000) })) } }));
+    writeFileSync(big, JSON.stringify({ vtr_state_version: 1, schema_version: 1, tables: { meta: Array.from({ length: 40 }, (_, i) => ({ key: `k${i}`, value: 'x'.repeat(100_000) })) } }));
     const r = await runCli(['serve', '--port', '0', '--db', join(dir, 'vtr.db'), '--import', big]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('has no room for it');

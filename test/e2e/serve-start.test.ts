@@ -1,7 +1,7 @@
 // vtr serve's start-up from the built binary: bad --import/--export-on-exit values, a busy port,
 // --port 0, and a serve npm started that outlives npm.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,6 +58,27 @@ describe('vtr serve start-up', () => {
     expect(JSON.parse(cli.stdout)).toMatchObject({ status: 'ok' });
   });
 
+  it('serve --json: db is the database file\'s absolute path, usable from another directory, for a --db given relative', async () => {
+    const cwd = tempDir();
+    const child = spawn(process.execPath, [CLI, 'serve', '--json', '--port', '0', '--db', join('data', 'vtr.db')], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let out = '';
+      const line = await new Promise<string>((resolve, reject) => {
+        child.stdout!.on('data', (d) => {
+          out += d;
+          if (out.includes('\n')) resolve(out.split('\n')[0]);
+        });
+        child.on('exit', (code) => reject(new Error(`vtr serve exited with ${code}`)));
+      });
+      const db = JSON.parse(line).db as string;
+      expect(db).toBe(join(realpathSync(cwd), 'data', 'vtr.db'));
+      expect(existsSync(db)).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('close', r));
+    }
+  });
+
   it('serve: started by npm, it stops when npm exits without passing SIGTERM on', async () => {
     // npx runs `sh -c vtr ...` under npm; npm's process dies and vtr is re-parented.
     const sh = spawn('sh', ['-c', `${vtr} serve --memory --port 0 --json; echo`], {
@@ -84,7 +105,7 @@ describe('vtr serve start-up', () => {
     const file = join(dir, 'big.json');
     // About 50 MB: long enough to read, parse and write for the signal to come in the middle.
     const meta = Array.from({ length: 50_000 }, (_, i) => ({ key: `pad_${i}`, value: 'x'.repeat(1000) }));
-    writeFileSync(file, JSON.stringify({ vtr_state_version: 1, tables: { meta } }));
+    writeFileSync(file, JSON.stringify({ vtr_state_version: 1, schema_version: 1, tables: { meta } }));
     const db = join(dir, 'vtr.db');
     const child = spawn(process.execPath, [CLI, 'serve', '--db', db, '--port', '0', '--import', file], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

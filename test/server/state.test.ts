@@ -97,6 +97,10 @@ describe('state export / import / reset', () => {
       [{ tables: {} }, 400, /not a vtr state export: vtr_state_version is missing/],
       [[1, 2], 400, /not a vtr state export/],
       [{ ...doc, vtr_state_version: 'one' }, 400, /not a version number/],
+      [{ ...doc, schema_version: null }, 400, /^not a vtr state export: schema_version null is not a version number$/],
+      [{ ...doc, schema_version: '5' }, 400, /^not a vtr state export: schema_version "5" is not a version number$/],
+      [{ ...doc, schema_version: 2.5 }, 400, /schema_version 2.5 is not a version number/],
+      [{ vtr_state_version: 1, tables: {} }, 400, /^not a vtr state export: schema_version is missing/],
       [{ ...doc, tables: { bogus: [] } }, 400, /tables\.bogus: not a table/],
       [{ ...doc, tables: { sites: [{ nope: 1 }] } }, 400, /tables\.sites\[0\]: sites has no column "nope"/],
       [{ ...doc, tables: { meta: [{ key: 'k', value: { x: 1 } }] } }, 400, /tables\.meta\[0\]\.value: must be a string, number or null/],
@@ -201,7 +205,7 @@ describe('state export / import / reset', () => {
 
   it('a file without sites gets the default site, like a first start', async () => {
     const h = fresh();
-    const r = await h.admin('PUT', '/state', { vtr_state_version: 1, tables: {} });
+    const r = await h.admin('PUT', '/state', { vtr_state_version: 1, schema_version: 1, tables: {} });
     expect(r.status).toBe(200);
     expect(r.body.default_site_created).toMatch(/^site_/);
     expect((await h.admin('GET', '/sites/default')).status).toBe(200);
@@ -255,7 +259,7 @@ describe('state export / import / reset', () => {
     await populate(h);
     const before = await exportOf(h);
     h.emulator.store.db.exec("CREATE TEMP TRIGGER refuse_site BEFORE INSERT ON main.sites BEGIN SELECT RAISE(ABORT, 'refused'); END");
-    const r = await h.admin('PUT', '/state', { vtr_state_version: 1, tables: {} });
+    const r = await h.admin('PUT', '/state', { vtr_state_version: 1, schema_version: 1, tables: {} });
     expect(r.status).toBeGreaterThanOrEqual(400);
     h.emulator.store.db.exec('DROP TRIGGER refuse_site');
     expect(JSON.stringify((await exportOf(h)).tables)).toBe(JSON.stringify(before.tables));

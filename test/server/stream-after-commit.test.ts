@@ -30,7 +30,7 @@ describe('event stream after commit', () => {
     const h = pool.fresh();
     const seen = listen(h);
     refuseTokens(h);
-    expect((await h.admin('PUT', '/state', { vtr_state_version: 1, tables: {} })).status).toBeGreaterThanOrEqual(400);
+    expect((await h.admin('PUT', '/state', { vtr_state_version: 1, schema_version: 1, tables: {} })).status).toBeGreaterThanOrEqual(400);
     expect(seen.map((e) => e.type)).toEqual([]);
   });
 

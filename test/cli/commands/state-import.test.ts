@@ -10,7 +10,7 @@ import { tempDir } from '../../helpers/vtr-process.js';
 describe('vtr state import', () => {
   it('state import: a file over the running emulator\'s body limit is refused with the way that loads it (serve --import)', async () => {
     const file = join(tempDir('vtr-state-'), 'big.json');
-    writeFileSync(file, JSON.stringify({ vtr_state_version: 1, tables: {} }));
+    writeFileSync(file, JSON.stringify({ vtr_state_version: 1, schema_version: 1, tables: {} }));
     const client = {
       origin: 'http://127.0.0.1:1',
       admin: async () => {
@@ -30,7 +30,7 @@ describe('vtr state import', () => {
     try {
       feed('not json');
       await expect(run({ args: ['-'] }, ctx)).rejects.toThrow(/^stdin is not a vtr state export: not JSON/);
-      feed(JSON.stringify({ vtr_state_version: 1, tables: { sites: [] } }));
+      feed(JSON.stringify({ vtr_state_version: 1, schema_version: 1, tables: { sites: [] } }));
       await run({ args: ['-'] }, ctx);
       expect(summary.join('')).toMatch(/^Imported from stdin: 1 site\(s\)/);
     } finally {
@@ -40,7 +40,7 @@ describe('vtr state import', () => {
 
   it('state import: a file that starts with a byte order mark (saved by a Windows editor) is imported', async () => {
     const file = join(tempDir('vtr-state-'), 'bom.json');
-    const doc = { vtr_state_version: 1, tables: { sites: [] } };
+    const doc = { vtr_state_version: 1, schema_version: 1, tables: { sites: [] } };
     writeFileSync(file, `\uFEFF${JSON.stringify(doc)}`);
     let sent: unknown;
     const client = {
@@ -56,7 +56,7 @@ describe('vtr state import', () => {
   });
 
   it('state import: a file saved as UTF-16 with its byte order mark (Notepad "Unicode", PowerShell 5 `>`) is imported', async () => {
-    const doc = { vtr_state_version: 1, tables: { sites: [{ name: 'Café ✓' }] } };
+    const doc = { vtr_state_version: 1, schema_version: 1, tables: { sites: [{ name: 'Café ✓' }] } };
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${JSON.stringify(doc, null, 2)}\r\n`, 'utf16le')]);
     const be = Buffer.from(le).swap16();
     for (const [name, bytes] of [['le.json', le], ['be.json', be]] as const) {
@@ -78,7 +78,7 @@ describe('vtr state import', () => {
 
   it('state import: a file without sites says the default site it created, and where its keys are', async () => {
     const file = join(tempDir('vtr-state-'), 'nosites.json');
-    writeFileSync(file, JSON.stringify({ vtr_state_version: 1, tables: {} }));
+    writeFileSync(file, JSON.stringify({ vtr_state_version: 1, schema_version: 1, tables: {} }));
     const client = { origin: 'http://127.0.0.1:1', admin: async () => ({ imported: true, tables: {}, default_site_created: 'site_new', clock_behind_ms: null }) };
     let out = '';
     const ctx = { interactive: false, config: { json: false }, io: { stdout: { write: (t: string) => ((out += t), true) }, stderr: { write: () => true } }, info: () => {}, client: async () => client } as unknown as CliContext;
@@ -88,7 +88,7 @@ describe('vtr state import', () => {
 
   it('state import: the file is sent as written, not parsed and written again (a large export takes its size in memory, not several times it)', async () => {
     const file = join(tempDir('vtr-state-'), 'pretty.json');
-    const text = `${JSON.stringify({ vtr_state_version: 1, tables: { meta: [{ key: 'a', value: 'é' }] } }, null, 2)}\n`;
+    const text = `${JSON.stringify({ vtr_state_version: 1, schema_version: 1, tables: { meta: [{ key: 'a', value: 'é' }] } }, null, 2)}\n`;
     writeFileSync(file, text);
     let sent: Uint8Array | undefined;
     const client = {

@@ -27,6 +27,8 @@ export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext)
       throw new OperationError(`${fileName(file)} is too big to import into a running emulator (${err.message}); ${how}. Nothing changed.`);
     }
     if (err instanceof ApiError && err.code === 'invalid_json') throw notJson(file, err.message, text);
+    // What is wrong with the file is said of the file, as `serve --import` says it.
+    if (err instanceof ApiError && (err.code === 'invalid_request' || err.code === 'schema_too_new')) throw new OperationError(`${fileName(file)}: ${err.message}`);
     throw err;
   });
   output(ctx, answer, () => {
