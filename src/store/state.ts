@@ -205,12 +205,11 @@ function checkDocument(doc: unknown): { tables: Record<string, StateRow[]> } {
     throw bad(`not a vtr state export: vtr_state_version ${JSON.stringify(d.vtr_state_version)} is not a version number`);
   }
   if (d.vtr_state_version > STATE_VERSION) throw newer('vtr_state_version', d.vtr_state_version, STATE_VERSION);
-  // Every export carries it: a file without it (or with null) was not written by `vtr state export`.
-  if (d.schema_version === undefined) throw bad('not a vtr state export: schema_version is missing (make one with `vtr state export <file>`)');
-  if (typeof d.schema_version !== 'number' || !Number.isInteger(d.schema_version) || d.schema_version < 1) {
+  // Left out (a hand-written file), it is this vtr's; given, it must be a version number.
+  if (d.schema_version !== undefined && (typeof d.schema_version !== 'number' || !Number.isInteger(d.schema_version) || d.schema_version < 1)) {
     throw bad(`not a vtr state export: schema_version ${JSON.stringify(d.schema_version)} is not a version number`);
   }
-  if (d.schema_version > SCHEMA_VERSION) throw newer('schema_version', d.schema_version, SCHEMA_VERSION);
+  if (typeof d.schema_version === 'number' && d.schema_version > SCHEMA_VERSION) throw newer('schema_version', d.schema_version, SCHEMA_VERSION);
   // Where the exporting clock stood: the importing clock moves at least there.
   if (d.exported_at != null && !(typeof d.exported_at === 'string' && TIMESTAMP.test(d.exported_at))) throw bad(`exported_at: ${TIMESTAMP_PROBLEM}`);
   if (!d.tables || typeof d.tables !== 'object' || Array.isArray(d.tables)) throw bad('tables: must be an object of table name → rows');
