@@ -1,4 +1,5 @@
-// A postal code read against its country's format, in the forms people actually type it.
+// A postal code read against its country's format, in the forms people actually type it, and
+// reported in one form per country: the one its national post writes.
 import { lazy } from '../domain/lazy.js';
 
 const postcodes = lazy<typeof import('postcode-validator')>('postcode-validator');
@@ -11,30 +12,40 @@ const VEHICLE_SIGNS: Record<string, string[]> = {
   RS: ['SRB'], SM: ['RSM'], VA: ['V'], AD: ['AND'], MC: ['MC'],
 };
 
+// The national form, from the code without spaces or hyphens, where it has a separator or a
+// prefix of its own. Any other country writes its code without either.
+const at = (i: number, sep: string) => (c: string) => `${c.slice(0, i)}${sep}${c.slice(i)}`;
+const inward = (c: string) => `${c.slice(0, -3)} ${c.slice(-3)}`; // UK style: "SW1A 1AA"
+const zipPlus4 = (c: string) => (c.length === 9 ? at(5, '-')(c) : c);
+const prefixed = (p: string) => (c: string) => (c.startsWith(p) ? `${p}-${c.slice(p.length)}` : `${p}-${c}`);
+const NATIONAL_FORMS: Record<string, (compact: string) => string> = {
+  GB: inward, JE: inward, GG: inward, IM: inward,
+  CA: at(3, ' '), IE: at(3, ' '), SE: at(3, ' '), CZ: at(3, ' '), SK: at(3, ' '), GR: at(3, ' '),
+  NL: at(4, ' '), BM: at(2, ' '), MT: (c) => c.replace(/^([A-Z]{3})/, '$1 '),
+  JP: at(3, '-'), PL: at(2, '-'), BR: at(5, '-'), KY: at(3, '-'),
+  PT: (c) => (c.length === 7 ? at(4, '-')(c) : c),
+  US: zipPlus4, PR: zipPlus4, GU: zipPlus4, VI: zipPlus4, MP: zipPlus4, MH: zipPlus4, FM: zipPlus4,
+  // Latvia, Lithuania and Anguilla write their prefix as part of the code, at home too.
+  LV: prefixed('LV'), LT: prefixed('LT'), AI: prefixed('AI'),
+};
+
 export interface PostalCode {
   postal: string;
   /** null when the country has no postal code rule. */
   valid: boolean | null;
 }
 
-function matches(postal: string, country: string): boolean {
+/** The national form of `code` when it is a valid code of `country` once written so, else null. */
+function nationalForm(code: string, country: string): string | null {
   const v = postcodes();
-  if (v.postcodeValidator(postal, country)) return true;
-  // Digits typed without the separator their country's format has (JP 1000001, PL 00950,
-  // US 941051234): valid when a hyphen at some place makes the format.
-  if (!/^\d{4,10}$/.test(postal)) return false;
-  for (let i = 1; i < postal.length; i++) {
-    if (v.postcodeValidator(`${postal.slice(0, i)}-${postal.slice(i)}`, country)) return true;
+  const compact = code.replace(/[\s-]+/g, '');
+  const form = NATIONAL_FORMS[country]?.(compact) ?? compact;
+  if (v.postcodeValidator(form, country)) return form;
+  // A format whose separator no table above knows: the first place one makes the code valid.
+  // (No postal code is longer than 10 characters; a long text is not tried at every place.)
+  for (let i = 1; i < Math.min(compact.length, 12); i++) {
+    for (const sep of [' ', '-']) if (v.postcodeValidator(at(i, sep)(compact), country)) return at(i, sep)(compact);
   }
-  return false;
-}
-
-/** The code as given when it is valid, else the first everyday variant of it that is. */
-function readAs(postal: string, country: string): string | null {
-  if (matches(postal, country)) return postal;
-  // A hyphen where the format has a space (CA "M5V-2T6", GB "SW1A-1AA").
-  const spaced = postal.replace(/-/g, ' ');
-  if (spaced !== postal && matches(spaced, country)) return spaced;
   return null;
 }
 
@@ -42,16 +53,17 @@ function readAs(postal: string, country: string): string | null {
 export function readPostalCode(postal: string, country: string): PostalCode {
   if (!postcodes().postcodeValidatorExistsForCountry(country)) return { postal, valid: null };
   try {
-    const asGiven = readAs(postal, country);
-    if (asGiven !== null) return { postal: asGiven, valid: true };
     // A prefix naming the address's own country ("D-10115", or "D 10115" with a space) is dropped;
     // another country's keeps it invalid.
     const m = /^([A-Z]{1,3})(?:\s*-\s*|\s+)(.+)$/.exec(postal);
     if (m && (m[1] === country || VEHICLE_SIGNS[country]?.includes(m[1]))) {
-      const rest = readAs(m[2], country);
+      const rest = nationalForm(m[2], country);
       if (rest !== null) return { postal: rest, valid: true };
     }
-    return { postal, valid: false };
+    const form = nationalForm(postal, country);
+    if (form !== null) return { postal: form, valid: true };
+    // Valid as typed in a shape no rule above rebuilds (Nicaragua's "1234-123-456").
+    return { postal, valid: postcodes().postcodeValidator(postal, country) };
   } catch {
     return { postal, valid: null };
   }

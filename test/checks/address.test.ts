@@ -125,9 +125,38 @@ describe('checkAddress', () => {
   });
 
   it.each([
-    ['JP', '1000001'], ['PL', '00950'], ['PT', '1000001'], ['US', '941051234'],
-  ])('checkAddress: %s postal code %s, written without its separator, is valid', (country, postal) => {
-    expect(checkAddress({ country, postal_code: postal }, null)).toMatchObject({ postal_code: postal, postal_code_valid: true, valid: true });
+    ['JP', '1000001', '100-0001'], ['PL', '00950', '00-950'], ['PT', '1000001', '1000-001'], ['US', '941051234', '94105-1234'],
+  ])('checkAddress: %s postal code %s, written without its separator, is valid and read as %s', (country, postal, canonical) => {
+    expect(checkAddress({ country, postal_code: postal }, null)).toMatchObject({ postal_code: canonical, postal_code_valid: true, valid: true });
+  });
+
+  it.each([
+    ['GB', ['SW1A1AA', 'sw1a 1aa', 'SW1A-1AA', 'UK-SW1A 1AA'], 'SW1A 1AA'],
+    ['GB', ['EC1A1BB', 'ec1a 1bb'], 'EC1A 1BB'],
+    ['CA', ['M5V2T6', 'm5v-2t6', 'M5V 2T6'], 'M5V 2T6'],
+    ['SE', ['SE-114 55', 'S-114 55', '11455', '114 55', 'SE 11455'], '114 55'],
+    ['LU', ['L-1234', 'LU-1234', '1234', 'L 1234'], '1234'],
+    ['DE', ['D-10115', 'DE-10115', '10115'], '10115'],
+    ['CH', ['CH-8001', '8001'], '8001'],
+    ['FI', ['FI-00100', 'FIN-00100', '00100'], '00100'],
+    ['NL', ['1012AB', '1012 ab', 'NL-1012 AB', '1012-AB'], '1012 AB'],
+    ['IE', ['D02X285', 'd02 x285', 'D02-X285'], 'D02 X285'],
+    ['CZ', ['11000', '110 00'], '110 00'],
+    ['GR', ['10431', '104 31'], '104 31'],
+    ['JP', ['1000001', '100-0001', '100 0001'], '100-0001'],
+    ['PL', ['00950', '00-950', 'PL-00-950'], '00-950'],
+    ['BR', ['01310100', '01310-100'], '01310-100'],
+    ['US', ['941051234', '94105-1234', '94105 1234'], '94105-1234'],
+    ['MT', ['VLT1117', 'vlt 1117'], 'VLT 1117'],
+    ['HR', ['HR-10000', '10000'], '10000'],
+    ['FR', ['75008', '75 008', 'F-75008'], '75008'],
+    ['IN', ['110001', '110 001'], '110001'],
+    ['LV', ['LV-1050', '1050', 'lv 1050'], 'LV-1050'],
+    ['LT', ['LT-01103', '01103'], 'LT-01103'],
+  ] as const)('checkAddress: a valid %s postal code is reported in one form, whatever form was typed (%j → %s)', (country, typed, canonical) => {
+    for (const postal of typed) {
+      expect(checkAddress({ country, postal_code: postal }, null), postal).toMatchObject({ postal_code: canonical, postal_code_valid: true, valid: true });
+    }
   });
 
   it.each([['JP', '100001'], ['JP', '10000012'], ['PL', '0095'], ['US', '9410512']])(
