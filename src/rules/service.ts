@@ -24,7 +24,7 @@ export interface RuleInput {
 
 function parsed(filter: string): FilterNode {
   try {
-    return parseFilter(filter, { knownCountries: true });
+    return parseFilter(filter, { knownCountries: true, saved: true });
   } catch (err) {
     if (err instanceof FilterError) throw new VtrError('invalid_filter', err.message, { field: 'filter', position: err.position });
     throw err;

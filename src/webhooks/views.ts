@@ -19,7 +19,7 @@ export interface ViewInput {
 /** Parses a filter; a syntax error becomes a 400 `invalid_filter` carrying `position`. */
 export function checkFilter(filter: string): void {
   try {
-    parseFilter(filter, { knownCountries: true });
+    parseFilter(filter, { knownCountries: true, saved: true });
   } catch (err) {
     if (err instanceof FilterError) throw new VtrError('invalid_filter', err.message, { field: 'filter', position: err.position });
     throw err;

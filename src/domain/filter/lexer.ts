@@ -1,5 +1,6 @@
 // Tokenizer for the saved-view / `--where` filter language (contract section 6).
 // Lazy (one token at a time) so the first error by position is the one reported.
+import { BIDI_CONTROL, NO_BIDI_CONTROLS } from '../names.js';
 
 /** A filter the user wrote is invalid; `position` is the 0-based character offset of the problem. */
 export class FilterError extends Error {
@@ -15,8 +16,9 @@ export class FilterError extends Error {
 export function formatFilterError(src: string, err: { position: number }): string {
   const WIDTH = 76;
   const pos = Math.max(0, Math.min(err.position, src.length));
-  // One character in, one character out, so the caret column stays aligned.
-  const line = src.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  // One character in, one character out, so the caret column stays aligned; a bidi control shown
+  // would reorder the line.
+  const line = src.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, ' ');
   if (line.length <= WIDTH) return `${line}\n${' '.repeat(pos)}^`;
   const start = Math.max(0, Math.min(pos - WIDTH / 2, line.length - WIDTH));
   const end = Math.min(line.length, start + WIDTH);
@@ -40,16 +42,20 @@ const WORD_CHAR = /[\p{L}\p{N}_\-./:@]/u;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', "'": "'", n: '\n', r: '\r', t: '\t' };
 
-/** Shows a character in an error message; control characters as U+XXXX so messages stay one line. */
+/**
+ * Shows a character in an error message; control characters as U+XXXX so messages stay one line,
+ * and bidi controls so, which would reorder the message.
+ */
 export function showChar(c: string): string {
   const code = c.codePointAt(0) ?? 0;
-  return code < 0x20 || code === 0x7f ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `"${c}"`;
+  return code < 0x20 || code === 0x7f || BIDI_CONTROL.test(c) ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `"${c}"`;
 }
 
 export class Lexer {
   private i = 0;
   private peeked: Token | null = null;
-  constructor(private readonly src: string) {}
+  /** saved: a view's or rule's filter being saved, shown in lists: no bidi controls, as in names. */
+  constructor(private readonly src: string, private readonly saved = false) {}
 
   peek(): Token {
     return (this.peeked ??= this.scan());
@@ -105,6 +111,7 @@ export class Lexer {
       }
       const c = s[j];
       if (c === quote) break;
+      if (this.saved && BIDI_CONTROL.test(c)) throw new FilterError(`${showChar(c)} at position ${j}: a filter ${NO_BIDI_CONTROLS}`, j);
       if (c === '\\') {
         if (j + 1 >= s.length) {
           j++; // a trailing backslash: reported as unclosed on the next turn

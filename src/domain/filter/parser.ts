@@ -66,8 +66,8 @@ const KIND_NAMES: Record<FieldKind, string> = {
 };
 const FIELD_BY_LOWER = new Map<string, SessionField>(SESSION_FIELDS.map((f) => [f, f]));
 
-/** knownCountries: = / != / in on country_code need a real country (typed filters; stored ones are read without). */
-export function parseFilter(src: string, opts: { knownCountries?: boolean } = {}): FilterNode {
+/** knownCountries: country_code needs a real country; saved: no bidi controls (typed, saved filters; stored ones are read without). */
+export function parseFilter(src: string, opts: { knownCountries?: boolean; saved?: boolean } = {}): FilterNode {
   if (typeof src !== 'string') throw new FilterError('the filter must be a string (position 0)', 0);
   if (src.length > MAX_FILTER_LENGTH) {
     throw new FilterError(
@@ -75,7 +75,7 @@ export function parseFilter(src: string, opts: { knownCountries?: boolean } = {}
       MAX_FILTER_LENGTH,
     );
   }
-  return new Parser(src, opts.knownCountries ?? false).parse();
+  return new Parser(src, opts.knownCountries ?? false, opts.saved ?? false).parse();
 }
 
 function describe(t: Token): string {
@@ -91,8 +91,8 @@ class Parser {
   private prev: Token | null = null;
   private depth = 0;
 
-  constructor(src: string, private readonly knownCountries: boolean) {
-    this.lx = new Lexer(src);
+  constructor(src: string, private readonly knownCountries: boolean, saved: boolean) {
+    this.lx = new Lexer(src, saved);
   }
 
   parse(): FilterNode {

@@ -17,6 +17,11 @@ describe('formatFilterError', () => {
     expect(formatFilterError(src, fail(src))).toBe(`channel = paid and chanel = paid\n${' '.repeat(19)}^`);
   });
 
+  it('caret: bidi controls are shown as spaces, so they neither reorder the line nor move the caret', () => {
+    const src = 'source = "a\u202Eb" and chanel = paid';
+    expect(formatFilterError(src, fail(src))).toBe(`source = "a b" and chanel = paid\n${' '.repeat(19)}^`);
+  });
+
   it('caret: long filters are windowed around the position', () => {
     const src = `${Array.from({ length: 40 }, () => 'city is null').join(' and ')} and chanel = paid`;
     const out = formatFilterError(src, fail(src));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFilter } from '../../../src/domain/filter/index.js';
+import { FilterError, parseFilter } from '../../../src/domain/filter/index.js';
 import { fail } from './helpers.js';
 
 describe('parseFilter errors', () => {
@@ -127,5 +127,33 @@ describe('parseFilter errors', () => {
     expect(parseFilter('actions contains block_review and risks contains high_ip_frequency').type).toBe('and');
     // Other lists are open: any custom event name goes.
     expect(parseFilter('custom_events contains anything').type).toBe('contains');
+  });
+
+  it('bidi controls: a saved filter holding one (U+202A–U+202E, U+2066–U+2069) in a quoted value is refused at its position', () => {
+    const reason = 'must not contain bidirectional controls (U+202A–U+202E, U+2066–U+2069): they reorder the text shown after them';
+    for (const [src, pos, code] of [
+      ['source = "a\u202Eb"', 11, 'U+202E'],
+      ["city = 'x\u202A'", 9, 'U+202A'],
+      ['channel = paid and user_agent contains "\u2066x\u2069"', 40, 'U+2066'],
+    ] as const) {
+      let err: unknown;
+      try {
+        parseFilter(src, { saved: true });
+      } catch (e) {
+        err = e;
+      }
+      expect(err, src).toBeInstanceOf(FilterError);
+      expect((err as FilterError).position, src).toBe(pos);
+      expect((err as FilterError).message, src).toBe(`${code} at position ${pos}: a filter ${reason}`);
+    }
+  });
+
+  it('bidi controls: a filter stored before they were refused, or a typed query, still parses with them', () => {
+    expect(parseFilter('source = "a\u202Eb"')).toEqual({ type: 'compare', field: 'source', op: '=', value: 'a\u202Eb' });
+    expect(parseFilter('source = "a\u202Eb"', { knownCountries: true }).type).toBe('compare');
+  });
+
+  it('bidi controls: one outside quotes is named by its code point, not shown (it would reorder the message)', () => {
+    expect(fail('source = a\u202Eb').message).toBe('unexpected character U+202E at position 10 (quote values that contain it)');
   });
 });
