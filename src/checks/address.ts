@@ -78,6 +78,10 @@ const COUNTRY_ALIASES: Record<string, string> = {
   'us outlying islands': 'UM', 'caribbean netherlands': 'BQ', 'palestinian territories': 'PS',
   'macao sar china': 'MO', 'vatican city': 'VA', 'heard and mcdonald islands': 'HM',
   'south georgia and south sandwich islands': 'GS', 'saint vincent and grenadines': 'VC',
+  // As checkout forms and the short names browsers show write them.
+  'republic of ireland': 'IE', 'hong kong sar': 'HK', 'macao sar': 'MO', 'macau sar': 'MO', 'mainland china': 'CN',
+  'china mainland': 'CN', bosnia: 'BA', 'cocos islands': 'CC', vatican: 'VA', 'east timor': 'TL',
+  'slovak republic': 'SK', 'dr congo': 'CD', drc: 'CD', 'turks and caicos': 'TC',
 };
 
 // Lower case, no accents, dots or apostrophes, "&" as "and", "St." as "Saint", single spaces:
@@ -129,7 +133,9 @@ export function toCountryCode(input: string): string | null {
   if (/^[A-Za-z]{2}$/.test(s) && countries.isValid(s.toUpperCase())) return s.toUpperCase();
   if (/^[A-Za-z]{3}$/.test(s) && countries.isValid(s.toUpperCase())) return countries.alpha3ToAlpha2(s.toUpperCase()) ?? null;
   for (const form of nameForms(s)) {
-    const code = countryNameIndex().get(key(form));
+    // "The Bahamas", "the Netherlands": a leading article is not part of the name.
+    const k = key(form);
+    const code = countryNameIndex().get(k) ?? countryNameIndex().get(k.replace(/^the /, ''));
     if (code) return code;
   }
   return null;

@@ -43,6 +43,17 @@ describe('checkAddress', () => {
     for (const [name, code] of cases) expect(toCountryCode(name), name).toBe(code);
   });
 
+  it('toCountryCode: names checkout forms list (a leading "The", "Republic of Ireland", "Hong Kong SAR", the short names browsers show) become alpha-2', () => {
+    const cases: [string, string][] = [
+      ['Republic of Ireland', 'IE'], ['Hong Kong SAR', 'HK'], ['Hong Kong S.A.R.', 'HK'], ['Macao SAR', 'MO'], ['Macau SAR', 'MO'],
+      ['The Bahamas', 'BS'], ['The Gambia', 'GM'], ['The Philippines', 'PH'], ['the Netherlands', 'NL'], ['The Czech Republic', 'CZ'],
+      ['Bosnia', 'BA'], ['Cocos Islands', 'CC'], ['Vatican', 'VA'], ['East Timor', 'TL'], ['Slovak Republic', 'SK'],
+      ['DR Congo', 'CD'], ['DRC', 'CD'], ['Mainland China', 'CN'], ['China mainland', 'CN'], ['Turks and Caicos', 'TC'],
+    ];
+    for (const [name, code] of cases) expect(toCountryCode(name), name).toBe(code);
+    expect(checkAddress({ city: 'Cork', country: 'Republic of Ireland', postal_code: 'T12 XY45' }, 'IE')).toMatchObject({ valid: true, country_code: 'IE', in_country: true });
+  });
+
   it('toCountryCode: "Korea" alone, as address forms write it, is the Republic of Korea; the North is named as such', () => {
     for (const name of ['Korea', 'korea', 'KOREA', 'Korea, South', 'Korea (South)', 'South Korea']) expect(toCountryCode(name), name).toBe('KR');
     for (const name of ['North Korea', 'Korea, North', "Korea, Democratic People's Republic of"]) expect(toCountryCode(name), name).toBe('KP');
