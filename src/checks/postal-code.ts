@@ -29,6 +29,18 @@ const NATIONAL_FORMS: Record<string, (compact: string) => string> = {
   LV: prefixed('LV'), LT: prefixed('LT'), AI: prefixed('AI'),
 };
 
+// Where postcode-validator's rule misses the form a country's addresses use today: Argentina's
+// four-digit code (what most of its checkout forms ask for; the CPA, C1002AAA, is rarely known),
+// and Nicaragua's five digits (the rule has an older, dashed scheme).
+const RULES: Record<string, RegExp> = {
+  AR: /^(?:[A-HJ-NP-Z]\d{4}(?:[A-Z]{3})?|\d{4})$/,
+  NI: /^\d{5}$/,
+};
+
+function fits(code: string, country: string): boolean {
+  return RULES[country]?.test(code) ?? postcodes().postcodeValidator(code, country);
+}
+
 export interface PostalCode {
   postal: string;
   /** null when the country has no postal code rule. */
@@ -37,14 +49,13 @@ export interface PostalCode {
 
 /** The national form of `code` when it is a valid code of `country` once written so, else null. */
 function nationalForm(code: string, country: string): string | null {
-  const v = postcodes();
   const compact = code.replace(/[\s-]+/g, '');
   const form = NATIONAL_FORMS[country]?.(compact) ?? compact;
-  if (v.postcodeValidator(form, country)) return form;
+  if (fits(form, country)) return form;
   // A format whose separator no table above knows: the first place one makes the code valid.
   // (No postal code is longer than 10 characters; a long text is not tried at every place.)
   for (let i = 1; i < Math.min(compact.length, 12); i++) {
-    for (const sep of [' ', '-']) if (v.postcodeValidator(at(i, sep)(compact), country)) return at(i, sep)(compact);
+    for (const sep of [' ', '-']) if (fits(at(i, sep)(compact), country)) return at(i, sep)(compact);
   }
   return null;
 }
@@ -62,8 +73,8 @@ export function readPostalCode(postal: string, country: string): PostalCode {
     }
     const form = nationalForm(postal, country);
     if (form !== null) return { postal: form, valid: true };
-    // Valid as typed in a shape no rule above rebuilds (Nicaragua's "1234-123-456").
-    return { postal, valid: postcodes().postcodeValidator(postal, country) };
+    // Valid as typed in a shape the forms above do not rebuild.
+    return { postal, valid: fits(postal, country) };
   } catch {
     return { postal, valid: null };
   }

@@ -170,6 +170,16 @@ describe('checkAddress', () => {
     }
   });
 
+  it.each([['AR', '1002', '1002'], ['AR', 'C1002AAA', 'C1002AAA'], ['NI', '11001', '11001'], ['AR', 'AR-1002', '1002']])(
+    'checkAddress: %s postal code %s, in the form the country\'s checkout forms ask for, is valid and read as %s', (country, postal, canonical) => {
+      expect(checkAddress({ country, postal_code: postal }, null)).toMatchObject({ postal_code: canonical, postal_code_valid: true, valid: true });
+    });
+
+  it.each([['AR', '100'], ['AR', '10021'], ['NI', '1100'], ['NI', '110011']])(
+    'checkAddress: %s postal code %s, of no form of the country, stays invalid', (country, postal) => {
+      expect(checkAddress({ country, postal_code: postal }, null)).toMatchObject({ postal_code: postal, postal_code_valid: false, valid: false });
+    });
+
   it.each([['JP', '100001'], ['JP', '10000012'], ['PL', '0095'], ['US', '9410512']])(
     'checkAddress: %s postal code %s with the wrong number of digits stays invalid', (country, postal) => {
       expect(checkAddress({ country, postal_code: postal }, null)).toMatchObject({ postal_code_valid: false, valid: false });
