@@ -5,31 +5,50 @@ import { VtrError } from '../../domain/errors.js';
 import type { AppDeps } from '../deps.js';
 import { readForm } from '../http.js';
 import { html, Html } from './html.js';
-import { CONSOLE, layout } from './layout.js';
+import { CONSOLE, layout, NAV } from './layout.js';
 import { assertSameOrigin } from '../middleware/same-origin.js';
 import { degradedReason } from '../routes/health.js';
 
 type Result = Html | Response;
 
+/** Where an error page sends the reader next. */
+export interface Back { href: string; label: string }
+
+/** Extra for one page or form: `back` for its error page (by default the list its address is under). */
+export interface RouteOptions { back?(c: Context): Back | null }
+
 export interface ConsoleRouter {
   deps: AppDeps;
   /** GET `${CONSOLE}${path}` → a page (use render()). */
-  page(path: string, handler: (c: Context) => Result | Promise<Result>): void;
+  page(path: string, handler: (c: Context) => Result | Promise<Result>, opts?: RouteOptions): void;
   /** GET → an HTML fragment (no layout), or null for 204. */
   fragment(path: string, handler: (c: Context) => Html | null | Promise<Html | null>): void;
   /**
    * POST of a same-origin form → the URL to go to next (303), or a Response (e.g. the form page again
    * with its error, when the POST path is also the page's GET path).
    */
-  form(path: string, handler: (c: Context, form: Record<string, string>) => string | Response | Promise<string | Response>): void;
+  form(path: string, handler: (c: Context, form: Record<string, string>) => string | Response | Promise<string | Response>, opts?: RouteOptions): void;
   /** A full page for the given content. */
   render(o: { title: string; nav: string; body: Html; script?: Html }): Html;
   /** The console's page for an error (a mistyped console URL's 404 too). */
   errorPage(c: Context, err: unknown): Response;
 }
 
+// A webhook event's page lives under the webhooks in the nav.
+const LIST_OF: Record<string, string> = { 'webhook-events': 'webhooks' };
+
+/**
+ * The list a console address is under (`/views/view_x/delete`: the saved views), so a view, webhook
+ * or site that is gone leads back to what is there now; the sessions for an address no page has.
+ */
+export function listBack(path: string): Back {
+  const first = path.startsWith(`${CONSOLE}/`) ? path.slice(CONSOLE.length + 1).split('/')[0] : '';
+  const item = NAV.find((n) => n.key === (LIST_OF[first] ?? first)) ?? NAV[0];
+  return { href: item.href, label: `Back to ${item.label.toLowerCase()}` };
+}
+
 /** A console-styled error page; `back` is where it sends the reader next (the sessions by default). */
-export function consoleErrorPage(c: Context, deps: AppDeps, err: unknown, back = { href: `${CONSOLE}/sessions`, label: 'Back to sessions' }): Response {
+export function consoleErrorPage(c: Context, deps: AppDeps, err: unknown, back: Back = { href: `${CONSOLE}/sessions`, label: 'Back to sessions' }): Response {
   const status = err instanceof VtrError ? err.status : 500;
   if (!(err instanceof VtrError)) console.error('vtr: console error', err);
   const message = err instanceof VtrError ? err.message : 'the emulator hit an unexpected error; see its log';
@@ -41,18 +60,19 @@ export function consoleErrorPage(c: Context, deps: AppDeps, err: unknown, back =
 
 export function createConsoleRouter(app: Hono, deps: AppDeps): ConsoleRouter {
   const render: ConsoleRouter['render'] = (o) => layout({ ...o, version: deps.config.version, degraded: degradedReason(deps), clock: deps.clock.mode });
-  const errorPage = (c: Context, err: unknown): Response => consoleErrorPage(c, deps, err);
+  const errorPage = (c: Context, err: unknown, opts?: RouteOptions): Response =>
+    consoleErrorPage(c, deps, err, opts?.back?.(c) ?? listBack(c.req.path));
   const send = (c: Context, r: Result) => (r instanceof Html ? c.html(r.text) : r);
   return {
     deps,
     render,
     errorPage,
-    page(path, handler) {
+    page(path, handler, opts) {
       app.get(`${CONSOLE}${path}`, async (c) => {
         try {
           return send(c, await handler(c));
         } catch (err) {
-          return errorPage(c, err);
+          return errorPage(c, err, opts);
         }
       });
     },
@@ -67,7 +87,7 @@ export function createConsoleRouter(app: Hono, deps: AppDeps): ConsoleRouter {
         }
       });
     },
-    form(path, handler) {
+    form(path, handler, opts) {
       app.post(`${CONSOLE}${path}`, async (c) => {
         try {
           assertSameOrigin(c, 'console forms only accept posts from the console itself');
@@ -75,7 +95,7 @@ export function createConsoleRouter(app: Hono, deps: AppDeps): ConsoleRouter {
           const next = await handler(c, form);
           return typeof next === 'string' ? c.redirect(next, 303) : next;
         } catch (err) {
-          return errorPage(c, err);
+          return errorPage(c, err, opts);
         }
       });
     },

@@ -149,7 +149,12 @@ ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site
     }
   });
   const ruleOf = (c: Context) => rules().get(c.req.param('site') ?? '', c.req.param('id') ?? '');
-  r.page('/rules/:site/:id', (c) => editPage(ruleOf(c)));
+  // A rule that is gone leads back to its site's rules (all rules, when the site is gone too).
+  const back = { back: (c: Context) => {
+    const site = deps.sites.find(c.req.param('site') ?? '');
+    return site ? { href: rulesHref(site.site_id), label: 'Back to rules' } : null;
+  } };
+  r.page('/rules/:site/:id', (c) => editPage(ruleOf(c)), back);
   r.form('/rules/:site/:id', (c, form) => {
     const rule = ruleOf(c);
     const input = formInput(form, rule);
@@ -161,15 +166,15 @@ ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site
     } catch (err) {
       return c.html(editPage(rule, problemOf(err, form.filter), typed(form)).text, 400);
     }
-  });
+  }, back);
   r.form('/rules/:site/:id/toggle', (c) => {
     const rule = ruleOf(c);
     rules().update(rule.site_id, rule.rule_id, { enabled: !rule.enabled });
     return `${rulesHref(rule.site_id)}&done=updated#rule-${rule.rule_id}`;
-  });
+  }, back);
   r.form('/rules/:site/:id/delete', (c) => {
     const rule = ruleOf(c);
     rules().delete(rule.site_id, rule.rule_id);
     return `${rulesHref(rule.site_id)}&done=deleted`;
-  });
+  }, back);
 }
