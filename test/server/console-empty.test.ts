@@ -5,9 +5,10 @@ import { harness, type Harness } from '../helpers/emulator.js';
 import { page } from '../helpers/console-requests.js';
 
 let h: Harness;
+let shop: string;
 beforeAll(() => {
   h = harness();
-  h.emulator.deps.sites.create({ name: 'Shop' }); // a site with no access token yet
+  shop = h.emulator.deps.sites.create({ name: 'Shop' }).site_id; // a site with no access token yet
 });
 afterAll(() => h?.close());
 
@@ -39,5 +40,16 @@ describe('console: empty lists', () => {
     const found = empties(r.text).join('\n');
     expect(found).toContain('No sessions match this filter');
     expect(found).not.toContain('vtr sessions create');
+  });
+
+  it('empty lists: the checks of a site with none say that site has none and how to run one for it', async () => {
+    await h.request('/api/v1/event', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: h.site.secret_key, email: 'a@example.com' }) });
+    expect((await page(h, '/_vtr/console/checks')).text).not.toContain('No checks');
+    const found = empties((await page(h, `/_vtr/console/checks?site=${shop}`)).text).join('\n');
+    expect(found).toContain(`No checks of Shop (${shop}) yet`);
+    expect(found).toContain(`<code>vtr check --site ${shop} --email a@example.com</code>`);
+    expect(found).not.toContain('No checks yet: run one with');
+    const gone = empties((await page(h, '/_vtr/console/checks?site=site_gone')).text).join('\n');
+    expect(gone).toContain('No checks: there is no site site_gone');
   });
 });

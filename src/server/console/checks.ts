@@ -1,5 +1,6 @@
 // Visitor checks: the list (live, paged) and one check with each of its sections.
 import type { StoredCheck } from '../../checks/run-check.js';
+import type { Site } from '../../domain/site.js';
 import { notFound } from '../../domain/errors.js';
 import { html, scriptJson, type Html } from './html.js';
 import { CONSOLE, scrollTable } from './layout.js';
@@ -51,6 +52,14 @@ function section(name: string, data: unknown): Html {
 </section>`;
 }
 
+/** Nothing listed: none anywhere, none of the picked site (run one for it), or no such site. */
+function noChecks(sites: Site[], siteId: string | undefined): Html {
+  if (!siteId) return html`No checks yet: run one with <code>vtr check --email a@example.com</code>.`;
+  const site = sites.find((s) => s.site_id === siteId);
+  if (!site) return html`No checks: there is no site ${siteId} (deleted, or from another emulator).`;
+  return html`No checks of ${site.name} (${site.site_id}) yet: run one for it with <code>vtr check --site ${site.site_id} --email a@example.com</code>.`;
+}
+
 export function registerChecksPages(r: ConsoleRouter): void {
   const { deps } = r;
   r.page('/checks', (c) => {
@@ -58,12 +67,13 @@ export function registerChecksPages(r: ConsoleRouter): void {
     const before = c.req.query('before') || undefined;
     // A cursor that names nothing (pruned, deleted) shows the newest checks rather than an error.
     const { rows: checks, more } = pageOf(deps.checks.list({ siteId: site, limit: PAGE_SIZE + 1, before: before && deps.checks.get(before) ? before : undefined }), PAGE_SIZE);
+    const sites = deps.sites.list();
     const body = html`<h1>Visitor checks</h1>
 <form class="filter" method="get" action="${CONSOLE}/checks">
-${sitePicker(deps.sites.list(), site)}
+${sitePicker(sites, site)}
 <div><button type="submit">Show</button></div>
 </form>
-${scrollTable('Visitor checks, newest first', CHECK_HEAD, checks.map(checkRow), { bodyId: 'rows', empty: html`No checks yet: run one with <code>vtr check --email a@example.com</code>.` })}
+${scrollTable('Visitor checks, newest first', CHECK_HEAD, checks.map(checkRow), { bodyId: 'rows', empty: noChecks(sites, site) })}
 ${pager(`${CONSOLE}/checks`, { site }, { before, lastId: checks.at(-1)?.id, more })}`;
     const script = before
       ? undefined
