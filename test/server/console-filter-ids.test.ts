@@ -30,4 +30,18 @@ describe('console: ids in the sessions filter', () => {
       expect(r.text, id).toContain(`${id} ${says}`);
     }
   });
+
+  it('sessions filter: an IP address lists the sessions from it, as the filter ip = "…" (kept with the site)', async () => {
+    const site = h.site.site_id;
+    const v6 = await h.createSession({ ip: '2001:db8::7' });
+    const cases: Array<[string, string]> = [['198.51.100.7', '198.51.100.7'], ['2001:DB8:0::7', '2001:db8::7'], ['[2001:db8::7]:443', '2001:db8::7'], ['198.51.100.7:8080', '198.51.100.7']];
+    for (const [pasted, ip] of cases) {
+      const r = await page(h, `/_vtr/console/sessions?${new URLSearchParams({ where: pasted, site })}`);
+      expect(r.status, pasted).toBe(302);
+      expect(r.headers.get('location'), pasted).toBe(`/_vtr/console/sessions?${new URLSearchParams({ where: `ip = "${ip}"`, site })}`);
+    }
+    const listed = await page(h, `/_vtr/console/sessions?${new URLSearchParams({ where: 'ip = "2001:db8::7"' })}`);
+    expect(listed.text).toContain(v6.session_id);
+    expect(listed.text).not.toContain('unknown field');
+  });
 });

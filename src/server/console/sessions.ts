@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { Session } from '../../domain/session.js';
 import { FilterError, formatFilterError, matchesFilter, parseFilter } from '../../domain/filter/index.js';
 import { VtrError } from '../../domain/errors.js';
+import { ipWithoutPort, isIpAddress, lookupIp } from '../../domain/ip-intel.js';
 import { html, raw, scriptJson, type Html } from './html.js';
 import { CONSOLE, scrollTable } from './layout.js';
 import { pageOf, pager, risk, sitePicker, time, value } from './fields.js';
@@ -69,6 +70,15 @@ function listTarget(deps: ConsoleRouter['deps'], text: string): { to: string } |
   return { note: html`<div class="error" role="alert" id="filter-error"><p><strong>${text} is a saved view id</strong>, but no saved view has it here (deleted, or from another emulator): see the <a href="${CONSOLE}/views">saved views</a>.</p></div>` };
 }
 
+/**
+ * An IP address (from a log, a check, a request; with a port or in brackets too): the filter that
+ * lists its sessions, `ip = "…"`, the address written as sessions store it (2001:DB8:0::1 → 2001:db8::1).
+ */
+function ipFilter(text: string): string | null {
+  const bare = ipWithoutPort(text);
+  return isIpAddress(bare) ? `ip = "${lookupIp(bare).ip}"` : null;
+}
+
 const WEBHOOK_ID = /^(wh|msg)_[0-9A-Za-z]{8,64}$/;
 
 /**
@@ -106,6 +116,8 @@ export function registerSessionsPage(r: ConsoleRouter): void {
     if (jump) return c.redirect(jump, 302);
     const listed = listTarget(deps, where);
     if (listed && 'to' in listed) return c.redirect(listed.to, 302);
+    const ip = ipFilter(where);
+    if (ip) return c.redirect(`${CONSOLE}/sessions?${new URLSearchParams({ where: ip, ...(site ? { site } : {}) })}`, 302);
     const before = c.req.query('before') || undefined;
     let sessions: Session[] = [];
     let more = false;
@@ -127,7 +139,7 @@ export function registerSessionsPage(r: ConsoleRouter): void {
 ${sitePicker(sites, site)}
 <div><button type="submit">Apply</button></div>
 </form>
-<p id="where-help" class="muted">Clauses like <code>field op value</code> joined by <code>and</code>/<code>or</code>; ops <code>= != &lt; &lt;= &gt; &gt;= in (…) not in (…) contains is null is not null</code>. Or paste a session, check or probe id to open it, or a site or saved view id to list its sessions.</p>
+<p id="where-help" class="muted">Clauses like <code>field op value</code> joined by <code>and</code>/<code>or</code>; ops <code>= != &lt; &lt;= &gt; &gt;= in (…) not in (…) contains is null is not null</code>. Or paste a session, check or probe id to open it, or a site or saved view id or an IP address to list its sessions.</p>
 ${error}
 ${error ? '' : scrollTable('Sessions, newest first', HEAD, sessions.map(sessionRow), { bodyId: 'rows', compact: true, empty: where || site ? html`No sessions match this filter.` : html`No sessions yet: load a page with the agent, or make one with <code>vtr sessions create</code>.` })}
 ${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before, lastId: sessions.at(-1)?.session_id, more })}`;
