@@ -1,5 +1,6 @@
 // Small renderers shared by the console pages: values, times, risk badges, pagers, site pickers.
 import type { Site } from '../../domain/site.js';
+import { VtrError } from '../../domain/errors.js';
 import { html, raw, type Html } from './html.js';
 
 /** "Nothing here": a dash, with the raw value (null, [], "") as its tooltip. */
@@ -64,6 +65,15 @@ export function sitePicker(sites: Site[], selected: string | undefined, id = 'si
 ${sites.map((s) => html`<option value="${s.site_id}"${s.site_id === selected ? html` selected` : ''}>${s.name} (${s.site_id})</option>`)}
 ${unknown ? html`<option value="${selected}" selected>${selected} (no such site)</option>` : ''}
 </select></div>`;
+}
+
+/**
+ * The site a console form is for, or its refusal when the post named none (a scripted or hand-made
+ * post): `site: required` and how to pick one, at `field`, not 'site "" not found'.
+ */
+export function requiredSite(siteId: string | undefined, o: { field: string; fix: string }): string {
+  if (!siteId?.trim()) throw new VtrError('invalid_request', `site: required: ${o.fix}`, { field: o.field });
+  return siteId;
 }
 
 /** A copy-to-clipboard button for a value (the value lives in the attribute, escaped). */

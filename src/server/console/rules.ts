@@ -11,6 +11,7 @@ import { validate } from '../validate.js';
 import { html, raw, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
 import { filterError } from './sessions.js';
+import { requiredSite } from './fields.js';
 import { pick } from './webhook-fields.js';
 import type { ConsoleRouter } from './router.js';
 
@@ -138,10 +139,9 @@ ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site
 
   r.page('/rules', (c) => listPage(c));
   r.form('/rules', (c, form) => {
-    const siteId = c.req.query('site') ?? '';
     const input = formInput(form, { type: 'custom' });
     try {
-      if (!siteId) throw new VtrError('invalid_request', 'site: required: this form was sent without ?site=; pick the site above and create the rule there', { field: 'site' });
+      const siteId = requiredSite(c.req.query('site'), { field: 'site', fix: 'this form was sent without ?site=; pick the site above and create the rule there' });
       const rule = rules().create(siteId, validate(RuleCreate, input));
       return `${rulesHref(siteId)}&done=created#rule-${rule.rule_id}`;
     } catch (err) {

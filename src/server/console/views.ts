@@ -9,7 +9,7 @@ import { validate } from '../validate.js';
 import type { ViewService } from '../../webhooks/views.js';
 import { html, raw, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
-import { time } from './fields.js';
+import { requiredSite, time } from './fields.js';
 import { filterError } from './sessions.js';
 import { pick } from './webhook-fields.js';
 import type { ConsoleRouter } from './router.js';
@@ -27,7 +27,8 @@ const DONE: Record<string, string> = { created: 'Created the saved view.', updat
 /** A refused form input becomes a message next to the form; anything else is a real error. */
 function formProblem(err: unknown): { field: string; html: Html } {
   if (!(err instanceof VtrError) || !['invalid_filter', 'invalid_request', 'not_found'].includes(err.code)) throw err;
-  const field = String(err.details?.field ?? '');
+  // not_found: the picked site (deleted meanwhile, or a hand-made post).
+  const field = err.code === 'not_found' ? 'site_id' : String(err.details?.field ?? '');
   return { field, html: html`<div class="error" role="alert" id="form-error"><p>${err.message}</p></div>` };
 }
 
@@ -38,7 +39,7 @@ function viewForm(o: { action: string; submit: string; values: ViewValues; sites
   return html`<form method="post" action="${o.action}" class="stack card" aria-label="${o.submit}">
 ${problem?.html ?? ''}
 ${o.sites ? html`<div><label for="view-site">Site</label>
-<select id="view-site" name="site_id">${o.sites.map((s) => html`<option value="${s.site_id}"${s.site_id === v.site_id ? raw(' selected') : ''}>${s.name} (${s.site_id}, ${s.plan})</option>`)}</select></div>` : ''}
+<select id="view-site" name="site_id"${bad('site_id')}>${o.sites.map((s) => html`<option value="${s.site_id}"${s.site_id === v.site_id ? raw(' selected') : ''}>${s.name} (${s.site_id}, ${s.plan})</option>`)}</select></div>` : ''}
 <div><label for="view-name">Name</label><input type="text" id="view-name" name="name" value="${v.name}" required maxlength="200"${bad('name')}></div>
 <div><label for="view-filter">Filter</label>
 <input type="text" id="view-filter" name="filter" value="${v.filter}" required spellcheck="false" autocomplete="off" placeholder="risk_level in (suspicious, invalid) and channel = paid"${bad('filter')}></div>
@@ -121,7 +122,7 @@ ${viewForm({ action: viewHref(v.saved_view_id), submit: 'Save view', values: for
     const values = readValues(form);
     try {
       const input = validate(ViewCreate, { name: values.name, filter: values.filter, trigger_webhooks: values.trigger_webhooks });
-      const v = views().create(values.site_id ?? '', input);
+      const v = views().create(requiredSite(values.site_id, { field: 'site_id', fix: 'pick the site the view is for' }), input);
       return `${CONSOLE}/views?done=created#view-${v.saved_view_id}`;
     } catch (err) {
       return c.html(listPage(c, { values, problem: problemOf(err, values) }).text, 400);

@@ -9,7 +9,7 @@ import type { WebhookService } from '../../webhooks/service.js';
 import type { AppDeps } from '../deps.js';
 import { html, raw, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
-import { secret, time } from './fields.js';
+import { requiredSite, secret, time } from './fields.js';
 import { hookStatus, pick, webhookHref } from './webhook-fields.js';
 import type { ConsoleRouter } from './router.js';
 
@@ -97,11 +97,12 @@ ${form ? html`<div class="error" role="alert" id="form-error"><p>${form.error}</
     const site_id = form.site_id ?? '';
     const url = form.url ?? '';
     try {
-      const w = webhookService(deps).create(site_id, validate(WebhookCreate, { url }).url);
+      const site = requiredSite(site_id, { field: 'site_id', fix: 'pick the site the webhook is for' });
+      const w = webhookService(deps).create(site, validate(WebhookCreate, { url }).url);
       return `${CONSOLE}/webhooks?created=${encodeURIComponent(w.webhook_id)}#hook-${encodeURIComponent(w.webhook_id)}`;
     } catch (err) {
       if (!(err instanceof VtrError) || !['invalid_request', 'plan_required', 'not_found'].includes(err.code)) throw err;
-      const field = err.code === 'invalid_request' ? 'url' : 'site_id';
+      const field = err.code === 'invalid_request' && err.details?.field !== 'site_id' ? 'url' : 'site_id';
       return c.html(listPage(c, { site_id, url, error: err.message, field }).text, err.status as 400);
     }
   });
