@@ -109,4 +109,18 @@ describe('console: rules', () => {
     expect(one.text).toContain('anonymous (review)');
     h.emulator.deps.rules!.delete(h.site.site_id, rule.rule_id);
   });
+
+  it('rules page: each smart rule says what it matches, its threshold counting something, not "fixed condition" or "more than 10"', async () => {
+    const site = h.site.site_id;
+    const text = (await page(`/_vtr/console/rules?site=${site}`)).text;
+    const cell = (id: string) => new RegExp(`id="rule-${id}"[\\s\\S]*?<td>smart</td>\\s*<td class="wrap">([\\s\\S]*?)</td>`).exec(text)?.[1].replace(/<[^>]+>/g, '').replaceAll('&#39;', "'") ?? '';
+    expect(text).not.toContain('fixed condition');
+    expect(cell('bot')).toContain('bot');
+    expect(cell('anonymous')).toContain('anonymous, vpn, proxy or tor');
+    expect(cell('location')).toContain("differs from the site's country");
+    expect(cell('repeat_device')).toMatch(/more than 10 checks of this site/);
+    expect(cell('emails_per_device')).toMatch(/more than 3 different emails/);
+    const edit = (await page(`/_vtr/console/rules/${site}/emails_per_device`)).text;
+    expect(edit).toMatch(/Matches when[\s\S]*more than 3 different emails/);
+  });
 });

@@ -3,7 +3,7 @@
 // edited and deleted. A refused filter comes back with its caret, as on the views page.
 import type { Context } from 'hono';
 import { VtrError } from '../../domain/errors.js';
-import { MAX_THRESHOLD, RULE_ACTIONS, type Rule } from '../../domain/rules.js';
+import { MAX_THRESHOLD, RULE_ACTIONS, type Rule, type SmartRuleId } from '../../domain/rules.js';
 import { wholeNumberOf } from '../../domain/whole-number.js';
 import type { RuleService } from '../../rules/service.js';
 import { RuleCreate, RuleUpdate } from '../../api/management/rules.js';
@@ -23,10 +23,20 @@ function actionSelect(id: string, current: string): Html {
   return html`<select id="${id}" name="action">${RULE_ACTIONS.map((a) => html`<option value="${a}"${a === current ? raw(' selected') : ''}>${a}</option>`)}</select>`;
 }
 
+// What each smart rule matches (the contract's words), its threshold in place: "more than 10" alone
+// did not say 10 of what, and "fixed condition" not which.
+const SMART_CONDITION: Record<SmartRuleId, (threshold: number | null) => Html> = {
+  bot: () => html`the check's device or user agent is a bot (risk <code>bot</code>; crawlers never)`,
+  anonymous: () => html`the risks contain anonymous, vpn, proxy or tor`,
+  location: () => html`the IP's country is known and differs from the site's country`,
+  repeat_device: (t) => html`the probe's device was seen in more than ${t} checks of this site in this and the previous calendar quarter`,
+  emails_per_device: (t) => html`more than ${t} different emails were checked with the probe's device`,
+};
+
 function condition(r: Rule): Html {
   if (r.type === 'custom') return html`<code>${r.filter ?? ''}</code>`;
   if (r.type === 'allowlist') return html`the check's IP is in the site's IP allowlist`;
-  return html`${r.threshold !== null ? html`more than ${r.threshold}` : html`<span class="muted">fixed condition</span>`}`;
+  return Object.hasOwn(SMART_CONDITION, r.rule_id) ? SMART_CONDITION[r.rule_id as SmartRuleId](r.threshold) : html``;
 }
 
 /** How a row's controls name their rule: its name, and its id, as two custom rules may share a name. */
@@ -131,6 +141,7 @@ ${ruleForm({ action: rulesHref(site.site_id), submit: 'Create rule', rule: { typ
     const body = html`<p><a href="${rulesHref(rule.site_id)}">← Rules</a></p>
 <h1>Rule ${rule.name}</h1>
 <p class="muted"><span class="mono">${rule.rule_id}</span> · ${rule.type}</p>
+${rule.type === 'smart' ? html`<p>Matches when ${condition(rule)}.</p>` : ''}
 ${ruleForm({ action: ruleHref(rule.site_id, rule.rule_id), submit: 'Save rule', rule: { ...rule, ...values }, problem })}
 ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site_id, rule.rule_id)}/delete" data-confirm="Delete the rule ${rule.name}?">
 <button type="submit" class="danger">Delete rule</button></form>` : ''}`;
