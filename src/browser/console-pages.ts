@@ -62,8 +62,10 @@ export const pages = {
     });
   },
 
+  // A webhook made or deleted elsewhere (the CLI, the API, another tab) and a site's plan or name
+  // changing show on the open list, as a failure run growing does.
   webhooks(): void {
-    window.vtrLive(['webhook.updated'], () => { window.vtrRefresh('webhook-lists'); });
+    window.vtrLive(['webhook.', 'site.'], () => { window.vtrRefresh('webhook-lists'); });
   },
 
   outbox(): void {

@@ -222,4 +222,14 @@ suite('saved views and webhooks in the console (browser)', () => {
       await phone.close();
     }
   }, 90_000);
+
+  it('webhooks page: a webhook made or deleted elsewhere (the CLI, the API) appears on the open list and goes from it', async () => {
+    await page.goto(`${server.origin}/_vtr/console/webhooks`);
+    await live(page);
+    const hook = await viewAndWebhook();
+    await page.locator(`#hook-${hook}`).waitFor();
+    await api('DELETE', `/webhooks/${hook}`);
+    await page.locator(`#hook-${hook}`).waitFor({ state: 'detached' });
+    await poll(() => page.locator('#webhook-lists').innerText()).toContain('No webhooks yet');
+  });
 });

@@ -1,5 +1,5 @@
 // Webhooks, per site: list (status, consecutive failures, secret), create, enable/disable, delete.
-// The list follows `webhook.updated` (a failure run growing, the disabling rule firing).
+// The list follows the webhooks and sites as they change (a failure run growing, one made by the CLI).
 import type { Context } from 'hono';
 import { urlShown, type Webhook } from '../../domain/webhooks.js';
 import { VtrError } from '../../domain/errors.js';
