@@ -68,6 +68,14 @@ export const pages = {
     window.vtrLive(['webhook.', 'site.'], () => { window.vtrRefresh('webhook-lists'); });
   },
 
+  // A rule made, changed or deleted elsewhere (the CLI, the API, another tab): the open site's list
+  // follows it; the new-rule form, outside the list, keeps what is typed.
+  rules(site: string): void {
+    window.vtrLive(['rule.'], (_type, d: { site_id?: string } | null) => {
+      if (d && d.site_id === site) window.vtrRefresh('rule-list');
+    });
+  },
+
   outbox(): void {
     window.vtrLive(['notification.'], () => { window.vtrRefresh('outbox'); });
   },

@@ -8,7 +8,7 @@ import { wholeNumberOf } from '../../domain/whole-number.js';
 import type { RuleService } from '../../rules/service.js';
 import { RuleCreate, RuleUpdate } from '../../api/management/rules.js';
 import { validate } from '../validate.js';
-import { html, raw, type Html } from './html.js';
+import { html, raw, scriptJson, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
 import { filterError } from './sessions.js';
 import { requiredSite } from './fields.js';
@@ -131,10 +131,10 @@ ${missing}
 ${flash(pick(DONE, c.req.query('done')))}
 ${sites.length > 1 ? html`<p>Site: ${sites.map((s) => html`<a href="${rulesHref(s.site_id)}" aria-label="${s.name} (${s.site_id})"${s.site_id === site.site_id ? raw(' aria-current="page"') : ''}>${s.name}</a> `)}</p>` : ''}
 <p class="muted">Every visitor check runs the enabled rules in this order. The outcome is <em>allowed</em> when any matched rule allows, else <em>blocked</em> when any blocks (invalid traffic is always blocked), else <em>neutral</em>; review is asked when a matched action says so.</p>
-${scrollTable(`Rules of ${site.name}`, ['Rule', 'Type', 'Matches when', 'Action', 'State', 'Actions'], list.map(ruleRow))}
+<div id="rule-list">${scrollTable(`Rules of ${site.name}`, ['Rule', 'Type', 'Matches when', 'Action', 'State', 'Actions'], list.map(ruleRow))}</div>
 <h2 id="new-rule">New custom rule</h2>
 ${ruleForm({ action: rulesHref(site.site_id), submit: 'Create rule', rule: { type: 'custom', action: 'review', ...values }, problem })}`;
-    return r.render({ title: 'Rules', nav: 'rules', body });
+    return r.render({ title: 'Rules', nav: 'rules', body, script: html`vtrPage.rules(${scriptJson(site.site_id)});` });
   };
 
   const editPage = (rule: Rule, problem?: Problem, values?: Omit<FormRule, 'type'>) => {
