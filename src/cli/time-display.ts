@@ -3,6 +3,10 @@
 // mistaken for the wall-clock time `webhooks receive` prints. --json output keeps the API's format.
 import type { ApiClient } from '../client/api-client.js';
 import type { CliContext } from './context.js';
+import { utcText } from '../domain/time.js';
+
+// One display of a time for the CLI and the emulator's messages alike.
+export { utcText };
 
 export interface TimeFormat {
   /** "2026-11-25 21:03:04 UTC" (+ " (emulated)"); null/undefined stays null (shown as "-"). */
@@ -10,18 +14,6 @@ export interface TimeFormat {
   /** For a table column header: "UTC" or "UTC, emulated". */
   readonly zone: string;
   readonly emulated: boolean;
-}
-
-/** The wire format (zone-less UTC, microseconds) or any ISO string, to "YYYY-MM-DD HH:MM:SS UTC". */
-export function utcText(iso: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})/.exec(iso);
-  if (!m) return iso;
-  // A zone other than UTC (not written by the emulator) is converted first.
-  if (/[+-]\d{2}:?\d{2}$/.test(iso)) {
-    const d = new Date(iso);
-    if (!Number.isNaN(d.getTime())) return utcText(d.toISOString());
-  }
-  return `${m[1]} ${m[2]} UTC`;
 }
 
 export function timeFormat(emulated: boolean, cells = false): TimeFormat {

@@ -13,6 +13,18 @@ export function formatMicros(us: number): string {
   return `${head}.${String(Math.floor(us - second * 1_000_000)).padStart(6, '0')}`;
 }
 
+/** The wire format (zone-less UTC, microseconds) or any ISO string, to "YYYY-MM-DD HH:MM:SS UTC". */
+export function utcText(iso: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})/.exec(iso);
+  if (!m) return iso;
+  // A zone other than UTC (not written by the emulator) is converted first.
+  if (/[+-]\d{2}:?\d{2}$/.test(iso)) {
+    const d = new Date(iso);
+    if (!Number.isNaN(d.getTime())) return utcText(d.toISOString());
+  }
+  return `${m[1]} ${m[2]} UTC`;
+}
+
 export function formatMillis(ms: number): string {
   return formatMicros(Math.floor(ms) * 1000);
 }

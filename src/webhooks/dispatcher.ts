@@ -10,6 +10,7 @@ import type { WebhookAttempt, WebhookEvent } from '../domain/webhooks.js';
 import { manualRetryRefusal } from '../domain/webhook-event.js';
 import { isStorageFault, notFound, shownId, VtrError } from '../domain/errors.js';
 import { formatDurationExact, formatMicros, formatMillis } from '../domain/time.js';
+import { nextAttemptText } from './next-attempt-text.js';
 import type { EventBus } from '../events/bus.js';
 import type { Store } from '../store/index.js';
 import { loadEventJson } from './json.js';
@@ -271,17 +272,11 @@ export function createDispatcher(d: DispatcherDeps) {
     if (refusal?.code === 'already_delivered') throw new VtrError('already_delivered', `webhook event ${eventId} was already delivered`);
     const site = store.sites.get(ev.site_id);
     if (refusal?.code === 'retries_in_progress') {
-      const next = refusal.next_attempt_us == null ? null : formatMicros(refusal.next_attempt_us);
-      // On a free site the schedule is held: neither time nor `clock advance` runs it.
-      const how =
-        site?.plan !== 'paid'
-          ? `It is held while site ${ev.site_id} is on the free plan (vtr sites update ${ev.site_id} --plan paid runs it)`
-          : clock.mode === 'system' ? `Follow it with ${names.followAttempts}` : `${names.advanceClock} runs it`;
-      throw new VtrError(
-        'retries_in_progress',
-        `webhook event ${eventId} is ${ev.status}: its automatic retries are not done; the next automatic attempt is at ${next ?? 'any moment'} (UTC${clock.mode === 'system' ? '' : ', emulated'}). ${how}`,
-        { next_attempt_at: next },
-      );
+      const nextUs = refusal.next_attempt_us;
+      const aheadMs = nextUs == null ? 0 : dueAtMs(nextUs) - clock.now();
+      const when = nextAttemptText({ mode: clock.mode, names, nextUs, aheadMs, freeSite: site?.plan === 'paid' ? null : ev.site_id });
+      const details = { next_attempt_at: nextUs == null ? null : formatMicros(nextUs) };
+      throw new VtrError('retries_in_progress', `webhook event ${eventId} is ${ev.status}: its automatic retries are not done; ${when}`, details);
     }
     if (site?.plan !== 'paid') {
       throw new VtrError('plan_required', `site ${ev.site_id} is on the free plan: webhooks deliver on paid sites only (vtr sites update ${ev.site_id} --plan paid)`);

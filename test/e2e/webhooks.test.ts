@@ -111,7 +111,8 @@ describe('webhooks end to end (built binary)', () => {
     const busy = await runCli(['webhooks', 'retry', r.webhook_event_id], { env: slowRetries.env });
     expect(busy.code).toBe(1);
     expect(busy.stderr).toContain('retries_in_progress');
-    expect(busy.stderr).toContain(r.next_attempt_at);
+    expect(busy.stderr).toContain(`${r.next_attempt_at.replace('T', ' ').slice(0, 19)} UTC (emulated)`);
+    expect(busy.stderr).toMatch(/It runs then, or `vtr clock advance \S+` runs it now/);
     // --all-failed retries every failed event of the webhook.
     for (let i = 0; i < 5; i++) await runCli(['clock', 'advance', '61m'], { env: slowRetries.env });
     expect((await admin(slowRetries, 'GET', `/webhook-events/${r.webhook_event_id}`)).status).toBe('failed');

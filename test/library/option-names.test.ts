@@ -48,7 +48,7 @@ describe('library messages', () => {
       const session = await emu.sessions.create({ ip: '203.0.113.7' });
       const event = await emu.webhooks.waitFor({ sessionId: session.session_id, status: 'retrying' });
       const err = await emu.client.admin('POST', `/webhook-events/${event.webhook_event_id}/retry`).catch((e: Error) => e);
-      expect((err as Error).message).toMatch(/emu\.clock\.advance\(\) runs it/);
+      expect((err as Error).message).toMatch(/emu\.clock\.advance\('2s'\) runs it/);
       expect((err as Error).message).not.toMatch(/--clock|`vtr /);
     } finally {
       await emu.close();

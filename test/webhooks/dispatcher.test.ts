@@ -131,6 +131,46 @@ describe('dispatcher', () => {
     }
   });
 
+  it('retry: refused while retrying, it names the next attempt as every shown time is, and how far to move a frozen clock', async () => {
+    const { calls, system, pageView, store } = setup({ frozen: true });
+    systems.push(system);
+    pageView();
+    await waitUntil(() => calls.length === 1, WAIT, () => `${calls.length} sends`);
+    calls[0].resolve(FAIL);
+    await waitUntil(() => store.webhookEvents.list({})[0].status === 'retrying', WAIT);
+    const id = store.webhookEvents.list({})[0].webhook_event_id;
+    const refused = (await system.webhooks.retry(id).catch((e: unknown) => e)) as Error & { details: Record<string, unknown> };
+    expect(refused.message).toContain('the next automatic attempt is at 2026-11-21 09:01:00 UTC (emulated), 1m from now');
+    expect(refused.message).toContain('`vtr clock advance 1m` runs it');
+    // The API's field keeps the wire format.
+    expect(refused.details.next_attempt_at).toMatch(/^2026-11-21T09:01:00\.\d{6}$/);
+    // Moving the clock by what it says runs the attempt.
+    const moved = system.dispatcher.advanceClock(60_000);
+    await waitUntil(() => calls.length === 2, WAIT, () => `${calls.length} sends`);
+    calls[1].resolve(OK);
+    await moved;
+    expect(store.webhookEvents.get(id)?.status).toBe('delivered');
+  });
+
+  it('retry: refused while retrying on a manual clock, it says the attempt runs by itself then, or a clock move runs it now', async () => {
+    const { calls, system, pageView, store, tick } = setup();
+    systems.push(system);
+    pageView();
+    await waitUntil(() => calls.length === 1, WAIT, () => `${calls.length} sends`);
+    calls[0].resolve(FAIL);
+    await waitUntil(() => store.webhookEvents.list({})[0].status === 'retrying', WAIT);
+    tick(15_000);
+    const id = store.webhookEvents.list({})[0].webhook_event_id;
+    const refused = (await system.webhooks.retry(id).catch((e: unknown) => e)) as Error;
+    // Rounded up to whole seconds (the due time has microseconds past 09:01:00): the move reaches it.
+    expect(refused.message).toMatch(/the next automatic attempt is at 2026-11-21 09:01:00 UTC \(emulated\), (45|46)s from now\. It runs then, or `vtr clock advance (45|46)s` runs it now/);
+    const by = Number(/clock advance (\d+)s/.exec(refused.message)![1]) * 1000;
+    const moved = system.dispatcher.advanceClock(by);
+    await waitUntil(() => calls.length === 2, WAIT, () => `${calls.length} sends`);
+    calls[1].resolve(OK);
+    await moved;
+  });
+
   it('dispatcher: jitter uses the injected randomness', async () => {
     const { calls, system, pageView, store } = setup({ jitter: true, random: () => 0 });
     systems.push(system);

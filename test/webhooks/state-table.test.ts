@@ -251,7 +251,7 @@ describe('webhook state table (real receiver)', () => {
     const r = await h.admin('POST', `/webhook-events/${e.webhook_event_id}/retry`);
     expect(r.status).toBe(409);
     expect(r.body).toMatchObject({ code: 'retries_in_progress', next_attempt_at: e.next_attempt_at });
-    expect(r.body.message).toContain(e.next_attempt_at);
+    expect(r.body.message).toContain(`${e.next_attempt_at.replace('T', ' ').slice(0, 19)} UTC`);
   });
 
   it('manual retry: on a site moved to free, the refusal says the retries are held by the plan, not that clock advance runs them', async () => {
