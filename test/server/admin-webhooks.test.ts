@@ -45,6 +45,18 @@ describe('management API: webhooks, events and the trigger', () => {
     expect((await h.admin('GET', `/webhooks/${id}`)).status).toBe(404);
   });
 
+  it('webhooks: PATCH with url or status null is refused saying null is not a value and to leave it out to keep the current one', async () => {
+    const hook = await createHook('https://example.com/hook');
+    const url = await h.admin('PATCH', `/webhooks/${hook.webhook_id}`, { url: null });
+    expect(url).toMatchObject({ status: 400, body: { code: 'invalid_request', field: 'url', message: 'url: cannot be null (a webhook needs a url); leave it out to keep the current one' } });
+    const status = await h.admin('PATCH', `/webhooks/${hook.webhook_id}`, { status: null });
+    expect(status).toMatchObject({ status: 400, body: { code: 'invalid_request', field: 'status', message: 'status: cannot be null (a webhook is enabled or disabled); leave it out to keep the current one' } });
+    // Other wrong values keep their own wording, and nothing changed.
+    expect((await h.admin('PATCH', `/webhooks/${hook.webhook_id}`, { url: 5 })).body.message).toBe('url: expected a string');
+    expect((await h.admin('PATCH', `/webhooks/${hook.webhook_id}`, { status: 'off' })).body.message).toBe('status: must be one of enabled, disabled');
+    expect((await h.admin('GET', `/webhooks/${hook.webhook_id}`)).body).toMatchObject({ url: 'https://example.com/hook', status: 'enabled' });
+  });
+
   it('webhooks: several per site, each with its own secret', async () => {
     const a = await createHook('https://a.example/');
     const b = await createHook('https://b.example/');

@@ -75,3 +75,12 @@ export const siteFilter = z.string().min(1, 'must not be empty: leave site out f
 /** `{deleted: true, <id field>}`: what a DELETE answers. */
 export const deleted = (id: string, idField: string) =>
   z.looseObject({ deleted: z.literal(true), [idField]: z.string() }).meta({ id });
+
+/**
+ * The `error` of a field a PATCH may leave out but not null: a client that sends every field with
+ * null for "no change" is told so, not that a string (or value) was expected. `otherwise` words
+ * every other refusal (undefined: the usual wording).
+ */
+export const nullNotAllowed = (why: string, otherwise?: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === null ? `cannot be null (${why}); leave it out to keep the current one` : otherwise),
+});

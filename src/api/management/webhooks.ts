@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { WEBHOOK_STATUSES } from '../../domain/webhooks.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
-import { deleted, failures, limit, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams, siteFilter } from './common.js';
+import { deleted, failures, limit, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, nullNotAllowed, pathId, SiteParams, siteFilter } from './common.js';
 import { WebhookEvent } from './webhook-events.js';
 
 const tags = [MANAGEMENT_TAG];
@@ -12,7 +12,10 @@ const url = z.string().min(1).max(2000).meta({ description: 'An absolute http://
 /** The console's webhook form validates with the same schema. */
 export const WebhookCreate = z.strictObject({ url }).meta({ id: 'WebhookCreate' });
 export const WebhookUpdate = z
-  .strictObject({ url, status: z.enum(WEBHOOK_STATUSES, { error: `must be one of ${WEBHOOK_STATUSES.join(', ')}` }) })
+  .strictObject({
+    url: z.string(nullNotAllowed('a webhook needs a url')).min(1).max(2000).meta({ description: 'An absolute http:// or https:// URL' }),
+    status: z.enum(WEBHOOK_STATUSES, nullNotAllowed('a webhook is enabled or disabled', `must be one of ${WEBHOOK_STATUSES.join(', ')}`)),
+  })
   .partial()
   .meta({ id: 'WebhookUpdate' });
 // null is "left out", as clients that send every field do.
