@@ -5,6 +5,7 @@ import { runCli, startServer, type ServerProcess } from '../helpers/vtr-process.
 import { freePort, spawnCli as spawnWatched } from '../helpers/cli-process.js';
 import { waitUntil } from '../helpers/receiver.js';
 import { adminApi, newSessionAt, wireWebhook } from '../helpers/admin.js';
+import { busyPort, closeBusyPorts } from '../helpers/busy-port.js';
 
 const cleanup: Array<() => Promise<unknown> | void> = [];
 afterEach(async () => {
@@ -101,6 +102,25 @@ describe('webhooks receive (built binary)', () => {
     const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--delay', '2', '--fail', '1'], {});
     await rcv.waitErr(/Answering 500 after 2s to the first delivery, then 200 after 2s\./);
     expect(await rcv.stop()).toBe(0);
+  });
+
+  it('receive: --port of a vtr emulator (or another receive) says what listens there; a port taken by something else says it is in use', async () => {
+    const s = await serve(['--memory']);
+    const port = new URL(s.origin).port;
+    const onEmulator = await runCli(['webhooks', 'receive', '--port', port]);
+    expect(onEmulator.code).toBe(1);
+    expect(onEmulator.stderr).toBe(`vtr: error: port ${port} is in use: a vtr emulator (vtr serve) is listening there, and deliveries go to a receiver on a port of its own; pick another with --port (e.g. --port 0 for any free one)\n`);
+    const first = await freePort();
+    const rcv = spawnCli(['webhooks', 'receive', '--port', String(first)], {});
+    await rcv.waitErr(/Listening for webhooks/);
+    const twice = await runCli(['webhooks', 'receive', '--port', String(first)]);
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toMatch(new RegExp(`^vtr: error: port ${first} is in use: another vtr webhooks receive is listening there;`));
+    expect(await rcv.stop()).toBe(0);
+    const other = await busyPort();
+    const taken = await runCli(['webhooks', 'receive', '--port', String(other)]);
+    expect(taken.stderr).toBe(`vtr: error: port ${other} is in use; pick another with --port (e.g. --port 0 for any free one)\n`);
+    await closeBusyPorts();
   });
 
   it('receive: --host takes an IPv6 address in brackets, as URLs write it; a host of no interface is named as --host', async () => {

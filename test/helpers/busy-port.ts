@@ -5,7 +5,8 @@ const open: Server[] = [];
 
 /** Listens on a free port of 127.0.0.1 and gives its number; closeBusyPorts() frees them. */
 export async function busyPort(): Promise<number> {
-  const s = createServer();
+  // Reads what a connection sends and answers nothing, so one that hangs up is closed and close() ends.
+  const s = createServer((socket) => socket.resume());
   open.push(s);
   await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
   return (s.address() as { port: number }).port;

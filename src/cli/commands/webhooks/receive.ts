@@ -9,6 +9,7 @@ import type { CliContext } from '../../context.js';
 import { OperationError, UsageError } from '../../errors.js';
 import { style } from '../../style.js';
 import { createVerifier, type Verifier } from './verify.js';
+import { portInUse, portOwner } from './port-owner.js';
 import { utcText } from '../../time-display.js';
 import { wholeNumber } from '../../whole-number.js';
 
@@ -124,7 +125,7 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') reject(new OperationError(`port ${port} is in use; pick another with --port`));
+      if (err.code === 'EADDRINUSE') void portOwner(o.host, port).then((owner) => reject(new OperationError(portInUse(port, owner))));
       else if (err.code === 'ENOTFOUND' || err.code === 'EADDRNOTAVAIL' || err.code === 'EAI_AGAIN') {
         reject(new OperationError(`--host ${o.host}: cannot listen there (${err.code}): give a name or address of this machine, e.g. 127.0.0.1`));
       } else reject(err);
