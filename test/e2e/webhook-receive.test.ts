@@ -79,6 +79,29 @@ describe('webhooks receive (built binary)', () => {
     expect(await rcv.stop()).toBe(0);
   });
 
+  it('receive --reject-invalid: a delivery whose signature does not verify is answered 401, so the emulator records a failure and retries it; a valid one 200', async () => {
+    const s = await serve(['--memory', '--clock', 'frozen']);
+    const port = await freePort();
+    const hook = await wire(s, `http://127.0.0.1:${port}/`, { view: false });
+    const other = await wire(s, `http://127.0.0.1:${port}/other`, { view: false });
+    // Verifies with the first webhook's secret: the other's deliveries do not verify.
+    const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--secret', hook.secret, '--reject-invalid', '--json'], s.env);
+    await rcv.waitErr(/Answering 200\.\nA delivery whose signature does not verify is answered 401 instead \(--reject-invalid\)\./);
+    await admin(s, 'POST', `/webhooks/${other.webhook_id}/trigger`, {});
+    await waitUntil(() => rcv.lines().length === 1, 20_000, () => rcv.stdout() + rcv.stderr());
+    expect(rcv.lines()[0]).toMatchObject({ status: 401, signature: 'invalid', path: '/other' });
+    await admin(s, 'POST', `/webhooks/${hook.webhook_id}/trigger`, {});
+    await waitUntil(() => rcv.lines().length === 2, 20_000, () => rcv.stdout() + rcv.stderr());
+    expect(rcv.lines()[1]).toMatchObject({ status: 200, signature: 'valid', path: '/' });
+    const [refused] = await admin<any[]>(s, 'GET', `/webhooks/${other.webhook_id}/events`);
+    expect(refused).toMatchObject({ status: 'retrying', attempts: [{ status_code: 401 }] });
+    expect(await rcv.stop()).toBe(0);
+    // Without --secret nothing is verified: refused naming both flags.
+    const alone = await runCli(['webhooks', 'receive', '--port', '0', '--reject-invalid']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/--reject-invalid needs --secret whsec_… \(vtr webhooks secret <webhook-id>\)/);
+  });
+
   it('receive: a browser opening the URL (GET, favicon) is answered 405 and uses up no --fail answer', async () => {
     const s = await serve(['--memory', '--clock', 'frozen']);
     const port = await freePort();

@@ -73,9 +73,11 @@ export function registerWebhooks(program: Command): void {
       .option('--fail <n>', 'answer 500 to the first N deliveries, then 200')
       .option('--status <code>', 'always answer this status')
       .option('--delay <duration>', 'wait this long before answering (e.g. 2s; past --webhook-timeout is a timeout)')
-      .option('--secret <whsec>', 'verify signatures with this secret (vtr webhooks secret <id>)'),
+      .option('--secret <whsec>', 'verify signatures with this secret (vtr webhooks secret <id>)')
+      .option('--reject-invalid', 'with --secret: answer 401 to a delivery whose signature does not verify, as a real receiver would (the emulator retries it)'),
     [
       'vtr webhooks receive --port 9000 --secret whsec_...',
+      'vtr webhooks receive --secret whsec_... --reject-invalid   # 401 to a bad signature',
       'vtr webhooks receive --fail 3          # see the retries',
       'vtr webhooks receive --status 410 --json',
     ],

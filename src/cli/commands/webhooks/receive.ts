@@ -20,6 +20,7 @@ export interface ReceiveOptions {
   status?: string;
   delay?: string;
   secret?: string;
+  rejectInvalid?: boolean;
 }
 
 const MAX_BODY = 5 * 1024 * 1024;
@@ -53,6 +54,7 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
       throw new UsageError('--secret: not a webhook secret; copy it from `vtr webhooks secret <id>` (whsec_...)');
     }
   }
+  if (o.rejectInvalid && !verifier) throw new UsageError('--reject-invalid needs --secret whsec_… (vtr webhooks secret <webhook-id>) to tell which signatures verify');
   const c = style(ctx);
   let count = 0;
 
@@ -75,9 +77,11 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
     });
     const body = await readBody(req).catch(() => '');
     const n = ++count;
-    const status = fixedStatus ?? (failLeft > 0 ? (failLeft--, 500) : 200);
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
     const verdict = verifier?.verify(body, headers) ?? null;
+    // A refused signature is answered as a real receiver would, and uses up no --fail answer.
+    const rejected = o.rejectInvalid === true && verdict?.signature === 'invalid';
+    const status = rejected ? 401 : (fixedStatus ?? (failLeft > 0 ? (failLeft--, 500) : 200));
     let parsed: unknown = body;
     try {
       parsed = JSON.parse(body);
@@ -113,7 +117,7 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
       `  signature: ${shown}`,
       senderClosed
         ? `  answered:  ${c.red(`nothing: the sender hung up before the ${status} due after ${delayShown}: its timeout (vtr serve --webhook-timeout) is shorter than --delay, and it records a failed attempt; or it stopped: a vtr serve killed meanwhile sends this attempt again (same webhook-id) once restarted`)}`
-        : `  answered:  ${status < 300 ? c.green(String(status)) : c.red(String(status))}${delayMs ? ` after ${delayShown}` : ''}`,
+        : `  answered:  ${status < 300 ? c.green(String(status)) : c.red(String(status))}${delayMs ? ` after ${delayShown}` : ''}${rejected ? ' (signature invalid, --reject-invalid)' : ''}`,
       '  headers:',
       ...Object.entries(headers).map(([k, v]) => `    ${k}: ${v}`),
       '  body:',
@@ -138,6 +142,7 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
   ctx.info(`Listening for webhooks on ${url} (Ctrl-C to stop)`);
   const after = delayMs > 0 ? ` after ${delayShown}` : '';
   ctx.info(fixedStatus != null ? `Answering ${fixedStatus}${after} to every delivery.` : failLeft > 0 ? `Answering 500${after} to the first ${failLeft === 1 ? 'delivery' : `${failLeft} deliveries`}, then 200${after}.` : `Answering 200${after}.`);
+  if (o.rejectInvalid) ctx.info(`A delivery whose signature does not verify is answered 401${after} instead (--reject-invalid).`);
   ctx.info(`Point a webhook at it: vtr webhooks create --url ${url}`);
 
   await new Promise<void>((resolve) => {
