@@ -1,12 +1,10 @@
 // The agent as sites embed it, in a real browser, on a page of another origin than the emulator's:
 // a visitor whose browser refuses localStorage (site data blocked), and a page that includes the
 // agent twice.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type ServerProcess } from '../helpers/vtr-process.js';
-import { BROWSER_TESTS_RUN, launchChromium } from '../helpers/browser.js';
+import { BROWSER_TESTS_RUN, launchChromium, serveShopPages } from '../helpers/browser.js';
 
 const WAIT = 30_000;
 
@@ -24,7 +22,7 @@ const blockStorage = (kinds: Array<'localStorage' | 'sessionStorage' | 'cookie'>
 
 describe.skipIf(!BROWSER_TESTS_RUN)('the agent embedded on a site', { timeout: 180_000 }, () => {
   let server: ServerProcess;
-  let shop: Server;
+  let shop: Awaited<ReturnType<typeof serveShopPages>>;
   let shopOrigin: string;
   let browser: Browser;
   const pages = new Map<string, string>();
@@ -42,17 +40,13 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent embedded on a site', { timeout: 1
       const add = (key) => new Promise((res) => { const s = document.createElement('script'); s.src = ${JSON.stringify(agent)}; if (key) s.setAttribute('data-site-key', key); s.onload = res; document.body.appendChild(s); });
       window.addEventListener('load', () => add(null).then(() => add(${JSON.stringify(key)})));
     </script>`);
-    shop = createServer((req, res) => {
-      res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.end(`<!doctype html><title>Shop</title>${pages.get(new URL(req.url!, 'http://x').pathname) ?? ''}`);
-    });
-    await new Promise<void>((res) => shop.listen(0, '127.0.0.1', res));
-    shopOrigin = `http://localhost:${(shop.address() as AddressInfo).port}`;
+    shop = await serveShopPages((path) => pages.get(path) ?? '');
+    shopOrigin = shop.origin;
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await new Promise((res) => shop?.close(res));
+    await shop?.close();
     await server?.stop();
   });
 

@@ -1,34 +1,28 @@
 // The agent on a shop's own page (another origin than the emulator's), in a real browser: page
 // views of a single-page app, and the probe the shop's backend sends to the visitor check.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type ServerProcess } from '../helpers/vtr-process.js';
-import { BROWSER_TESTS_RUN, launchChromium } from '../helpers/browser.js';
+import { BROWSER_TESTS_RUN, launchChromium, serveShopPages } from '../helpers/browser.js';
 
 const WAIT = 30_000;
 
 describe.skipIf(!BROWSER_TESTS_RUN)('the agent on a shop page', { timeout: 180_000 }, () => {
   let server: ServerProcess;
-  let shop: Server;
+  let shop: Awaited<ReturnType<typeof serveShopPages>>;
   let shopOrigin: string;
   let browser: Browser;
 
   beforeAll(async () => {
     server = await startServer(['--memory']);
     const key = server.site!.site_key;
-    shop = createServer((_req, res) => {
-      res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.end(`<!doctype html><title>Shop</title><script src="${server.origin}/agent.js" data-site-key="${key}"></script><h1>Shop</h1>`);
-    });
-    await new Promise<void>((res) => shop.listen(0, '127.0.0.1', res));
-    shopOrigin = `http://localhost:${(shop.address() as AddressInfo).port}`;
+    shop = await serveShopPages(() => `<script src="${server.origin}/agent.js" data-site-key="${key}"></script><h1>Shop</h1>`);
+    shopOrigin = shop.origin;
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await new Promise((res) => shop?.close(res));
+    await shop?.close();
     await server?.stop();
   });
 

@@ -34,3 +34,15 @@ export async function controlNames(page: Page): Promise<string[]> {
   walk(nodes.find((n) => n.role?.value === 'main'));
   return names;
 }
+
+/** A site's own pages on another origin than the emulator's (`http://localhost:<port>`): `body` gives each path's HTML. */
+export async function serveShopPages(body: (path: string) => string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const shop = createServer((req, res) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end(`<!doctype html><title>Shop</title>${body(new URL(req.url!, 'http://x').pathname)}`);
+  });
+  await new Promise<void>((res) => shop.listen(0, '127.0.0.1', res));
+  const { port } = shop.address() as { port: number };
+  return { origin: `http://localhost:${port}`, close: () => new Promise((res) => shop.close(() => res())) };
+}
