@@ -70,20 +70,26 @@ export function sendJson(c: Context, body: unknown, status = 200): Response {
   return c.body(payload as string | Uint8Array<ArrayBuffer>, status as 200, { 'content-type': 'application/json' });
 }
 
+/** How a JSON body is read: `textPlain` also takes JSON sent as text/plain (a browser's CORS "simple" request, no preflight). */
+export interface JsonBodyOptions { tooLargeMessage?: string; textPlain?: boolean }
+
 /**
  * Reads the body as JSON: 415 for a non-JSON content type, 413 over 1 MiB (stops reading there),
  * 400 for bytes that are not UTF-8 JSON. An empty body reads as `undefined`.
  */
-export async function readJson(c: Context, limit = MAX_BODY_BYTES): Promise<unknown> {
-  const bytes = await readBody(c, limit);
+export async function readJson(c: Context, limit = MAX_BODY_BYTES, opts: JsonBodyOptions = {}): Promise<unknown> {
+  const bytes = await readBody(c, limit, opts.tooLargeMessage);
   if (bytes === null) return undefined;
-  return parseJsonText(decodeJsonText(bytes, c.req.header('content-type')));
+  return parseJsonText(decodeJsonText(bytes, c.req.header('content-type'), opts.textPlain));
 }
 
+const TEXT_TYPE = /^text\/plain\s*(;|$)/i;
+
 /** A JSON request body's bytes as text: 415 for a non-JSON content type or another charset, 400 for bytes that are not UTF-8. */
-export function decodeJsonText(bytes: Uint8Array, type: string | undefined): string {
-  if (type && !JSON_TYPE.test(type)) {
-    throw new VtrError('unsupported_media_type', `Content-Type ${type.slice(0, 100)} is not supported; send application/json`);
+export function decodeJsonText(bytes: Uint8Array, type: string | undefined, textPlain = false): string {
+  if (type && !JSON_TYPE.test(type) && !(textPlain && TEXT_TYPE.test(type))) {
+    const send = textPlain ? 'send JSON as application/json or text/plain' : 'send application/json';
+    throw new VtrError('unsupported_media_type', `Content-Type ${type.slice(0, 100)} is not supported; ${send}`);
   }
   refuseCharset(type);
   try {
@@ -146,8 +152,8 @@ export async function readForm(c: Context, limit = MAX_BODY_BYTES): Promise<Reco
 }
 
 /** Like readJson, but the body must be a JSON object (an empty body reads as {}). */
-export async function readJsonObject(c: Context, limit?: number): Promise<Record<string, unknown>> {
-  return asObject(await readJson(c, limit));
+export async function readJsonObject(c: Context, limit?: number, opts?: JsonBodyOptions): Promise<Record<string, unknown>> {
+  return asObject(await readJson(c, limit, opts));
 }
 
 /** A parsed body as an object: an empty body (undefined) reads as {}, anything else is a 400. */

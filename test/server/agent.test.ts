@@ -99,6 +99,25 @@ describe('agent endpoints', () => {
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
   });
 
+  it('pageview, event and ping: a form-encoded body is a 415 naming its Content-Type, as on the public API; JSON as text/plain, application/json or without a type is read', async () => {
+    for (const path of ['/_vtr/agent/pageview', '/_vtr/agent/event', '/_vtr/agent/ping']) {
+      const r = await agentPost(path, `site_key=${siteKey}&url=x`, { 'content-type': 'application/x-www-form-urlencoded' });
+      expect(r, path).toMatchObject({
+        status: 415,
+        body: { code: 'unsupported_media_type', message: 'Content-Type application/x-www-form-urlencoded is not supported; send JSON as application/json or text/plain' },
+      });
+      expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    for (const type of ['text/plain;charset=UTF-8', 'text/plain', 'application/json', 'application/json; charset=utf-8']) {
+      expect((await agentPost('/_vtr/agent/pageview', { site_key: siteKey, url: 'https://a.test/' }, { 'content-type': type })).status, type).toBe(200);
+    }
+    const untyped = await emu.app.request('/_vtr/agent/pageview', { method: 'POST', body: new TextEncoder().encode(JSON.stringify({ site_key: siteKey, url: 'https://a.test/' })) });
+    expect(untyped.status).toBe(200);
+    // As on the public API: an empty body is {}, and JSON that breaks says where.
+    expect((await agentPost('/_vtr/agent/pageview', '')).body).toMatchObject({ code: 'unauthorized', message: expect.stringContaining('site_key is missing') });
+    expect((await agentPost('/_vtr/agent/pageview', '{nope')).body.message).toMatch(/^the body is not valid JSON: ./);
+  });
+
   it('pageview, event and ping: a site_key of the wrong type is a 400 naming site_key, not a missing key', async () => {
     for (const path of ['/_vtr/agent/pageview', '/_vtr/agent/event', '/_vtr/agent/ping']) {
       for (const key of [5, true, ['pk_test_x'], { key: 'x' }]) {

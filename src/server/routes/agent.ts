@@ -9,7 +9,7 @@ import type { Site } from '../../domain/site.js';
 import type { AppDeps } from '../deps.js';
 import { browserScripts } from '../browser-scripts.js';
 import { clientIp } from '../client-ip.js';
-import { readBody, refuseCharset, route } from '../http.js';
+import { readJsonObject, route } from '../http.js';
 import { validate } from '../validate.js';
 
 const MAX_AGENT_BODY = 64 * 1024;
@@ -36,19 +36,8 @@ const SERVER_CREDENTIALS = [['sk_', 'secret key'], ['at_', 'access token'], ['wh
 // A fingerprint the page kept from an earlier answer; anything else gets a new one.
 const FINGERPRINT = /^[A-Za-z0-9_-]{8,100}$/;
 
-/** JSON in a text/plain (no preflight) or application/json body, at most 64 KiB. */
-async function readAgentBody(c: Context): Promise<Record<string, unknown>> {
-  const bytes = await readBody(c, MAX_AGENT_BODY, 'an agent request is at most 64 KiB');
-  refuseCharset(c.req.header('content-type'));
-  let body: unknown;
-  try {
-    body = JSON.parse(bytes ? Buffer.from(bytes).toString('utf8') : '');
-  } catch {
-    throw new VtrError('invalid_json', 'the body is not valid JSON');
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new VtrError('invalid_request', 'the body must be a JSON object');
-  return body as Record<string, unknown>;
-}
+/** JSON in a text/plain (no preflight) or application/json body, at most 64 KiB, read as the public API reads its bodies. */
+const readAgentBody = (c: Context) => readJsonObject(c, MAX_AGENT_BODY, { tooLargeMessage: 'an agent request is at most 64 KiB', textPlain: true });
 
 export function agentRoutes(app: Hono, { sites, sessions }: AppDeps): void {
   // Any request header the preflight asks for (no allowHeaders: hono echoes them): a page's tracing
