@@ -30,6 +30,8 @@ interface PageViewAnswer {
     let siteKey = me && me.getAttribute('data-site-key');
     // Loaded twice, the first copy goes on alone (one session); this one hands it the key it lacked.
     if (w.vtr && w.vtr.version) { if (siteKey && w.vtr.key) w.vtr.key(siteKey); return; }
+    // Calls the page made before the agent loaded, through the stub docs/agent.md gives: [method, arguments, resolve].
+    const early = (w.vtr && w.vtr.q) || [];
     // Without data-site-key on the script tag, a form's data-vtr-site-key names the site.
     const keyFromForm = (): string | null => {
       const marked = d.querySelector('[data-vtr-site-key]');
@@ -233,6 +235,12 @@ interface PageViewAnswer {
     w.vtr.key = (k: string) => { if (!siteKey) { siteKey = k; if (started) again(); else start(); } };
     if (siteKey || d.readyState !== 'loading') start();
     else d.addEventListener('DOMContentLoaded', start);
+    // Each answered as if the agent had been there (event waits for the page view started above).
+    for (let i = 0; i < early.length; i++) {
+      const c = early[i], f = w.vtr[c[0] as 'event'] as (...a: unknown[]) => unknown;
+      const r = f ? f.apply(null, c[1] as unknown[]) : undefined;
+      if (c[2]) c[2](r);
+    }
   } catch (e) {
     try { if (w.console) w.console.warn('vtr: agent disabled: ' + e); } catch (e2) {}
   }

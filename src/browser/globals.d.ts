@@ -10,6 +10,8 @@ interface VtrAgent {
   sessionId(): string | null;
   /** A second copy of the agent on the page hands the first the site key it lacked. */
   key?(siteKey: string): void;
+  /** The page's stub (before the agent loaded) queues calls here: [method, arguments, resolve]. */
+  q?: Array<[string, ArrayLike<unknown>, ((answer: unknown) => void)?]>;
 }
 
 interface VtrRowOptions {

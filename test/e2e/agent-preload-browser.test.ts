@@ -1,0 +1,72 @@
+// The agent loaded with `async` (or `defer`), as sites load third-party scripts: the page's own
+// scripts call vtr.event before it has arrived, through the one-line stub docs/agent.md gives.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startServer, type ServerProcess } from '../helpers/vtr-process.js';
+import { BROWSER_TESTS_RUN, launchChromium, serveShopPages } from '../helpers/browser.js';
+
+const WAIT = 30_000;
+// The snippet exactly as documented: the test fails if the documented one stops working.
+const STUB = readFileSync(new URL('../../docs/agent.md', import.meta.url), 'utf8').split('\n').find((l) => l.startsWith('<script>window.vtr'));
+
+describe.skipIf(!BROWSER_TESTS_RUN)('the agent loaded async', { timeout: 180_000 }, () => {
+  let server: ServerProcess;
+  let shop: Awaited<ReturnType<typeof serveShopPages>>;
+  let browser: Browser;
+  const pages = new Map<string, string>();
+
+  beforeAll(async () => {
+    server = await startServer(['--memory']);
+    const tag = (attrs: string) => `<script ${attrs} src="${server.origin}/agent.js" data-site-key="${server.site!.site_key}"></script>`;
+    // The page's script runs before the async tag after it can have run.
+    const early = `<script>
+      Promise.all([vtr.event('cart_viewed'), vtr.event('purchase', { value: 49 }), vtr.event(undefined)]).then((a) => { window.answers = a; });
+    </script>`;
+    pages.set('/async', `${STUB}<h1>Shop</h1>${early}${tag('async')}`);
+    pages.set('/defer', `${STUB}${tag('defer')}<h1>Shop</h1>${early}`);
+    // A page with the stub whose agent tag is an ordinary one, earlier: the stub leaves the agent be.
+    pages.set('/sync', `${tag('')}${STUB}<h1>Shop</h1>${early}`);
+    shop = await serveShopPages((path) => pages.get(path) ?? '');
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.close();
+    await server?.stop();
+  });
+
+  const session = async (page: Page) => {
+    await page.waitForFunction(() => !!(window as any).vtr?.sessionId?.(), null, { timeout: WAIT });
+    const id = await page.evaluate(() => (window as any).vtr.sessionId());
+    const res = await fetch(`${server.baseUrl}/session/${id}`, { headers: { authorization: `Bearer ${server.site!.access_token}` } });
+    return (await res.json()) as Record<string, unknown>;
+  };
+
+  it('docs: agent.md gives the one-line stub', () => {
+    expect(STUB).toMatch(/^<script>window\.vtr=window\.vtr\|\|.*<\/script>$/);
+  });
+
+  for (const path of ['/async', '/defer', '/sync']) {
+    it(`vtr.event: called before the agent has loaded (${path}), through the documented stub, is recorded and answers as it would after`, async () => {
+      const page = await browser.newPage();
+      const warnings: string[] = [];
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${shop.origin}${path}`);
+      await page.waitForFunction(() => (window as any).answers?.length === 3, null, { timeout: WAIT });
+      expect(await page.evaluate(() => (window as any).answers)).toEqual([
+        { success: true }, { success: true }, { success: false, message: "name must be a string, e.g. vtr.event('signup')" },
+      ]);
+      const recorded = await session(page);
+      expect(recorded).toMatchObject({ page_views: 1, value: 49 });
+      expect((recorded.custom_events as string[]).sort()).toEqual(['cart_viewed', 'purchase']);
+      // Once loaded, vtr is the agent itself.
+      expect(await page.evaluate(() => (window as any).vtr.event('later'))).toEqual({ success: true });
+      expect(errors).toEqual([]);
+      expect(warnings).toEqual(["vtr: event not recorded: name must be a string, e.g. vtr.event('signup')"]);
+      await page.close();
+    });
+  }
+});
