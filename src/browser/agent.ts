@@ -229,16 +229,17 @@ interface PageViewAnswer {
       probeId: () => state.probe,
       sessionId: () => state.session,
     };
-    let started = false;
-    const start = () => { if (!started) { started = true; siteKey = siteKey || keyFromForm(); queuePageview(null); } };
+    let started: Promise<PageViewAnswer | null> | undefined;
+    const start = () => { if (!started) { siteKey = siteKey || keyFromForm(); started = queuePageview(null); } };
     // From a later copy of the agent: this one's page view had no key (or waits for the DOM).
     w.vtr.key = (k: string) => { if (!siteKey) { siteKey = k; if (started) again(); else start(); } };
     if (siteKey || d.readyState !== 'loading') start();
     else d.addEventListener('DOMContentLoaded', start);
-    // Each answered as if the agent had been there (event waits for the page view started above).
+    // Each answered as if the agent had been there (event waits for the page view started above);
+    // a page view asked for before is the one just started, not a second of the same page.
     for (let i = 0; i < early.length; i++) {
       const c = early[i], f = w.vtr[c[0] as 'event'] as (...a: unknown[]) => unknown;
-      const r = f ? f.apply(null, c[1] as unknown[]) : undefined;
+      const r = c[0] === 'pageview' && started ? started : f ? f.apply(null, c[1] as unknown[]) : undefined;
       if (c[2]) c[2](r);
     }
   } catch (e) {
