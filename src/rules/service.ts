@@ -16,7 +16,8 @@ import type { Store } from '../store/index.js';
 
 export interface RuleInput {
   name?: string;
-  filter?: string;
+  /** null (a change only): none, which only a smart rule has. */
+  filter?: string | null;
   action?: string;
   threshold?: number | null;
   enabled?: boolean;
@@ -89,7 +90,7 @@ export function createRuleService({ store, clock, bus }: { store: Store; clock: 
     filterOf: (rule: Rule): FilterNode | null => filterOf(rule.filter ?? ''),
     create(siteId: string, input: RuleInput): Rule {
       site(siteId);
-      if (input.filter === undefined) throw new VtrError('invalid_request', 'filter: required', { field: 'filter' });
+      if (input.filter == null) throw new VtrError('invalid_request', 'filter: required', { field: 'filter' });
       if (input.action === undefined) throw new VtrError('invalid_request', 'action: required', { field: 'action' });
       if (input.threshold != null) throw new VtrError('invalid_request', 'threshold: only the smart rules repeat_device and emails_per_device take one', { field: 'threshold' });
       parsed(input.filter);
@@ -110,12 +111,21 @@ export function createRuleService({ store, clock, bus }: { store: Store; clock: 
       if (input.name !== undefined) next.name = name(input.name);
       if (input.action !== undefined) next.action = action(input.action);
       if (input.enabled !== undefined) next.enabled = input.enabled;
-      if (input.filter !== undefined) {
+      // null where the rule has none (a smart rule's filter, a threshold of one that does not count) is
+      // the value it has, as a client sending back every field of the rule's JSON does.
+      const keep = 'leave it out to keep the current one';
+      if (input.filter === null && rule.type === 'custom') {
+        throw new VtrError('invalid_request', `filter: cannot be null (a custom rule needs a filter); ${keep}`, { field: 'filter' });
+      }
+      if (input.threshold === null && rule.threshold !== null) {
+        throw new VtrError('invalid_request', `threshold: cannot be null (${rule.rule_id} counts up to its threshold); ${keep}`, { field: 'threshold' });
+      }
+      if (input.filter != null) {
         if (rule.type !== 'custom') throw new VtrError('invalid_request', `filter: the smart rule ${rule.rule_id} has a fixed condition; only custom rules take a filter`, { field: 'filter' });
         parsed(input.filter);
         next.filter = input.filter;
       }
-      if (input.threshold !== undefined) {
+      if (input.threshold != null) {
         if (rule.threshold === null) throw new VtrError('invalid_request', `threshold: ${rule.rule_id} takes none; only repeat_device and emails_per_device do`, { field: 'threshold' });
         const t = input.threshold;
         if (typeof t !== 'number' || !Number.isInteger(t) || t < 1 || t > MAX_THRESHOLD) {

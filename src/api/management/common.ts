@@ -42,11 +42,15 @@ export function failures(kind: 'read' | 'write', ...more: Failure[]) {
   return Object.fromEntries(statuses.map((s) => [s, { description: FAILURES[s], content: json(ManagementError), ...errorHeaders(s) }]));
 }
 
-/** A site's, saved view's or rule's name (domain/names.ts): 1 to 200 characters, not only white space, one line. */
-export const Name = z.string().min(1).max(MAX_NAME_LENGTH).regex(/\S/, BLANK_NAME).superRefine((v, ctx) => {
+/**
+ * A site's, saved view's or rule's name (domain/names.ts): 1 to 200 characters, not only white space,
+ * one line. `params`: the wording of a value that is not a string (a change's null, nullNotAllowed).
+ */
+export const nameOf = (params?: Parameters<typeof z.string>[0]) => z.string(params).min(1).max(MAX_NAME_LENGTH).regex(/\S/, BLANK_NAME).superRefine((v, ctx) => {
   const problem = nameCharacterProblem(v);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
+export const Name = nameOf();
 
 /** A path parameter: an id, as the resource's JSON names it. */
 export const pathId = (name: string, description: string) => z.string().meta({ param: { name, in: 'path' }, description });

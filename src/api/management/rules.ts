@@ -6,13 +6,15 @@ import { MAX_FILTER_LENGTH } from '../../domain/filter/index.js';
 import { MAX_THRESHOLD, RULE_ACTIONS, RULE_TYPES } from '../../domain/rules.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
-import { deleted, failures, Name, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams } from './common.js';
+import { deleted, failures, Name, nameOf, nullNotAllowed, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams } from './common.js';
 
 const tags = [MANAGEMENT_TAG];
+const NOT_AN_ACTION = `must be one of ${RULE_ACTIONS.join(', ')}`;
+const FILTER = 'Custom rules: over the check\'s subject, in the saved-view language';
 const ruleFields = {
   name: Name,
-  filter: z.string().min(1).max(MAX_FILTER_LENGTH).meta({ description: 'Custom rules: over the check\'s subject, in the saved-view language' }),
-  action: z.enum(RULE_ACTIONS, { error: `must be one of ${RULE_ACTIONS.join(', ')}` }),
+  filter: z.string().min(1).max(MAX_FILTER_LENGTH).meta({ description: FILTER }),
+  action: z.enum(RULE_ACTIONS, { error: NOT_AN_ACTION }),
   threshold: z.number().int().min(1).max(MAX_THRESHOLD).nullable().meta({ description: 'Smart rules that count (repeat_device, emails_per_device)' }),
   enabled: z.boolean(),
 };
@@ -20,8 +22,20 @@ const ruleFields = {
 export const RuleCreate = z
   .strictObject({ ...ruleFields, name: ruleFields.name.optional(), enabled: ruleFields.enabled.optional(), threshold: ruleFields.threshold.optional() })
   .meta({ id: 'RuleCreate' });
-/** Any rule, smart ones by their fixed ids (`bot`, `location`, ...). */
-export const RuleUpdate = z.strictObject(ruleFields).partial().meta({ id: 'RuleUpdate' });
+/**
+ * Any rule, smart ones by their fixed ids (`bot`, `location`, ...). `filter` and `threshold` take null
+ * where the rule has none, as its JSON shows them; the service refuses it where the rule has one.
+ */
+export const RuleUpdate = z
+  .strictObject({
+    ...ruleFields,
+    name: nameOf(nullNotAllowed('a rule needs a name')),
+    filter: z.string().min(1).max(MAX_FILTER_LENGTH).nullable().meta({ description: `${FILTER}; null (smart rules) is no change` }),
+    action: z.enum(RULE_ACTIONS, nullNotAllowed('a rule needs an action', NOT_AN_ACTION)),
+    enabled: z.boolean(nullNotAllowed('use true or false')),
+  })
+  .partial()
+  .meta({ id: 'RuleUpdate' });
 
 export const Rule = z
   .looseObject({

@@ -5,14 +5,15 @@ import { isCountryCode } from '../../domain/country-codes.js';
 import { PLANS } from '../../domain/site.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
-import { deleted, failures, Name, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams, siteFilter } from './common.js';
+import { deleted, failures, Name, nameOf, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, nullNotAllowed, pathId, SiteParams, siteFilter } from './common.js';
 
 const tags = [MANAGEMENT_TAG];
 const NOT_A_COUNTRY = 'must be a two-letter ISO 3166-1 country code, e.g. US, GB, DE';
 const country = z.string().regex(/^[A-Za-z]{2}$/, NOT_A_COUNTRY).refine(isCountryCode, NOT_A_COUNTRY);
+const NOT_A_PLAN = `must be one of ${PLANS.join(', ')}`;
 const siteFields = {
   name: Name,
-  plan: z.enum(PLANS, { error: `must be one of ${PLANS.join(', ')}` }),
+  plan: z.enum(PLANS, { error: NOT_A_PLAN }),
   country: country.nullable().meta({ description: "Where local phone numbers are read; default US" }),
   owner_email: z.email('must be an email address').nullable().meta({ description: 'Where webhook notifications go' }),
   conversion_events: z.array(z.string().min(1).max(100)).max(100),
@@ -21,8 +22,22 @@ const siteFields = {
   // The message names the entry: the CLI shows it under --ip-allowlist, without the index.
   ip_allowlist: z.array(z.string().refine(isValidAllowlistEntry, { error: (iss) => `${JSON.stringify(iss.input)} is not an IP address or CIDR range` })).max(1000),
 };
-/** A new site's fields, or the ones a change sets: all optional. */
+/** A new site's fields: all optional. */
 export const SiteInput = z.strictObject(siteFields).partial().meta({ id: 'SiteInput' });
+const none = nullNotAllowed('use [] for none');
+/** The fields a change sets; null only where a site may have none (country, owner_email). */
+export const SiteUpdate = z
+  .strictObject({
+    ...siteFields,
+    name: nameOf(nullNotAllowed('a site needs a name')),
+    plan: z.enum(PLANS, nullNotAllowed('a site is on the free or paid plan', NOT_A_PLAN)),
+    conversion_events: z.array(siteFields.conversion_events.element, none).max(100),
+    bounce_seconds: z.number(nullNotAllowed('use 0 for none')).int().min(0).max(86_400),
+    excluded_countries: z.array(country, none).max(300),
+    ip_allowlist: z.array(siteFields.ip_allowlist.element, none).max(1000),
+  })
+  .partial()
+  .meta({ id: 'SiteUpdate' });
 
 export const SiteKeys = z.looseObject({ site_id: z.string(), site_key: z.string(), secret_key: z.string() }).meta({ id: 'SiteKeys' });
 
@@ -50,6 +65,7 @@ export const AccessToken = z
 
 const TokenParams = z.object({ token: pathId('token', 'The access token') });
 const siteBody = { required: true, content: json(SiteInput) };
+const siteUpdateBody = { required: true, content: json(SiteUpdate) };
 
 export const listSitesRoute = declareRoute({
   method: 'get', path: '/_vtr/api/sites', operationId: 'listSites', summary: 'List the sites', tags, security,
@@ -71,7 +87,7 @@ export const getSiteRoute = declareRoute({
 });
 export const updateSiteRoute = declareRoute({
   method: 'patch', path: '/_vtr/api/sites/{site_id}', operationId: 'updateSite', summary: 'Change a site', tags, security,
-  request: { params: SiteParams, body: siteBody },
+  request: { params: SiteParams, body: siteUpdateBody },
   responses: { 200: { description: 'The site as changed', content: json(Site) }, ...failures('write', 404) },
 });
 export const deleteSiteRoute = declareRoute({

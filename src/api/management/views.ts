@@ -4,17 +4,27 @@ import * as z from 'zod';
 import { MAX_FILTER_LENGTH } from '../../domain/filter/index.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
-import { deleted, failures, Name, limit, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams, siteFilter } from './common.js';
+import { deleted, failures, Name, nameOf, limit, nullNotAllowed, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams, siteFilter } from './common.js';
 
 const tags = [MANAGEMENT_TAG];
+const FILTER = 'Over Session fields, e.g. `risk_level in (suspicious, invalid) and channel = paid`';
+const TRIGGER = "A session that comes to match it sets off the site's webhooks";
 const viewFields = {
   name: Name,
-  filter: z.string().min(1).max(MAX_FILTER_LENGTH).meta({ description: 'Over Session fields, e.g. `risk_level in (suspicious, invalid) and channel = paid`' }),
-  trigger_webhooks: z.boolean().meta({ description: "A session that comes to match it sets off the site's webhooks" }),
+  filter: z.string().min(1).max(MAX_FILTER_LENGTH).meta({ description: FILTER }),
+  trigger_webhooks: z.boolean().meta({ description: TRIGGER }),
 };
 /** The console's view forms validate with the same schemas. */
 export const ViewCreate = z.strictObject({ ...viewFields, trigger_webhooks: viewFields.trigger_webhooks.optional() }).meta({ id: 'SavedViewCreate' });
-export const ViewUpdate = z.strictObject(viewFields).partial().meta({ id: 'SavedViewUpdate' });
+// A change may leave any field out but null none of them.
+export const ViewUpdate = z
+  .strictObject({
+    name: nameOf(nullNotAllowed('a saved view needs a name')),
+    filter: z.string(nullNotAllowed('a saved view needs a filter')).min(1).max(MAX_FILTER_LENGTH).meta({ description: FILTER }),
+    trigger_webhooks: z.boolean(nullNotAllowed('use true or false')).meta({ description: TRIGGER }),
+  })
+  .partial()
+  .meta({ id: 'SavedViewUpdate' });
 
 export const SavedView = z
   .looseObject({ saved_view_id: z.string(), site_id: z.string(), name: z.string(), filter: z.string(), trigger_webhooks: z.boolean(), created_at: Timestamp })

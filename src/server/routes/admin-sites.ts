@@ -16,7 +16,7 @@ export function adminSiteRoutes(app: Hono, { sites }: AppDeps): void {
     [r.createSiteRoute, async (c) => c.json(sites.create(validate(r.SiteInput, await readJsonObject(c))), 201)],
     [r.getDefaultSiteRoute, (c) => c.json(sites.defaultSite())],
     [r.getSiteRoute, (c) => c.json(sites.get(id(c)))],
-    [r.updateSiteRoute, async (c) => c.json(sites.update(id(c), validate(r.SiteInput, await readJsonObject(c))))],
+    [r.updateSiteRoute, async (c) => c.json(sites.update(id(c), validate(r.SiteUpdate, await readJsonObject(c))))],
     [r.deleteSiteRoute, (c) => {
       const siteId = id(c); // read once: after the delete, `default` names another site
       sites.delete(siteId);

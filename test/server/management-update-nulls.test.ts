@@ -1,0 +1,60 @@
+// A change (PATCH) of a site, saved view or rule with null for a field that cannot be null says so and
+// to leave the field out, as clients sending every field need to hear; the fields that can be null
+// (a site's country and owner email, a rule's threshold and filter where the rule has none) take it.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { harness, type Harness } from '../helpers/emulator.js';
+
+let h: Harness;
+beforeEach(() => {
+  h = harness();
+});
+afterEach(() => h.close());
+
+const keep = 'leave it out to keep the current one';
+
+async function refused(path: string, field: string, why: string) {
+  const before = (await h.admin('GET', path)).body;
+  const r = await h.admin('PATCH', path, { [field]: null });
+  expect(r, field).toMatchObject({ status: 400, body: { code: 'invalid_request', field, message: `${field}: cannot be null (${why}); ${keep}` } });
+  expect((await h.admin('GET', path)).body, field).toEqual(before);
+}
+
+describe('management API: null in a change', () => {
+  it('sites update: null for a field a site always has is refused naming the field and to leave it out', async () => {
+    const path = `/sites/${h.site.site_id}`;
+    await refused(path, 'name', 'a site needs a name');
+    await refused(path, 'plan', 'a site is on the free or paid plan');
+    await refused(path, 'conversion_events', 'use [] for none');
+    await refused(path, 'bounce_seconds', 'use 0 for none');
+    await refused(path, 'excluded_countries', 'use [] for none');
+    await refused(path, 'ip_allowlist', 'use [] for none');
+    // Other wrong values keep their wording; the nullable fields still take null.
+    expect((await h.admin('PATCH', path, { name: 5 })).body.message).toBe('name: expected a string');
+    expect((await h.admin('PATCH', path, { plan: 'gold' })).body.message).toBe('plan: must be one of free, paid');
+    expect((await h.admin('PATCH', path, { country: null, owner_email: null })).body).toMatchObject({ country: null, owner_email: null });
+  });
+
+  it('views update: null for name, filter or trigger_webhooks is refused naming the field and to leave it out', async () => {
+    const view = (await h.admin('POST', `/sites/${h.site.site_id}/views`, { name: 'View', filter: 'page_views >= 1' })).body.saved_view_id as string;
+    await refused(`/views/${view}`, 'name', 'a saved view needs a name');
+    await refused(`/views/${view}`, 'filter', 'a saved view needs a filter');
+    await refused(`/views/${view}`, 'trigger_webhooks', 'use true or false');
+    expect((await h.admin('PATCH', `/views/${view}`, { trigger_webhooks: 'yes' })).body.message).toBe('trigger_webhooks: expected a boolean');
+  });
+
+  it('rules update: null for name, action or enabled is refused; null threshold and filter are refused only where the rule has one', async () => {
+    const site = h.site.site_id;
+    const rule = (await h.admin('POST', `/sites/${site}/rules`, { name: 'Rule', filter: 'risk_level = invalid', action: 'block' })).body.rule_id as string;
+    const custom = `/sites/${site}/rules/${rule}`;
+    await refused(custom, 'name', 'a rule needs a name');
+    await refused(custom, 'action', 'a rule needs an action');
+    await refused(custom, 'enabled', 'use true or false');
+    await refused(custom, 'filter', 'a custom rule needs a filter');
+    await refused(`/sites/${site}/rules/repeat_device`, 'threshold', 'repeat_device counts up to its threshold');
+    expect((await h.admin('PATCH', custom, { action: 'stop' })).body.message).toBe('action: must be one of allow, allow_review, review, block_review, block');
+    // A rule with no threshold (or, smart, no filter) takes the null it has, as its JSON shows it.
+    expect((await h.admin('PATCH', custom, { threshold: null, enabled: false })).body).toMatchObject({ threshold: null, enabled: false });
+    expect((await h.admin('PATCH', `/sites/${site}/rules/bot`, { filter: null, threshold: null, action: 'review' })).body).toMatchObject({ filter: null, threshold: null, action: 'review' });
+    expect((await h.admin('PATCH', `/sites/${site}/rules/bot`, { threshold: 4 })).body.message).toBe('threshold: bot takes none; only repeat_device and emails_per_device do');
+  });
+});
