@@ -1,6 +1,7 @@
 // The request log page's live rows: built from the `request.logged` event with DOM calls, the
 // same row the server renders (textContent only: nothing is parsed as HTML), so a busy server
 // costs no extra requests.
+import { utcText } from '../domain/time.js';
 import { logBodiesLabel, type RequestLogJson as LogEntry } from '../domain/request-log.js';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string | null, cls?: string): HTMLElementTagNameMap[K] {
@@ -22,7 +23,7 @@ export function logsLive(): void {
     const tr = el('tr'); tr.id = 'log-' + e.request_id; tr.className = 'new';
     // As the server renders a time (console/fields.ts#time): its zone, and the "(emulated)" mark the
     // page's clock class shows under a frozen or manual clock.
-    const t = el('time', e.created_at.replace('T', ' ').slice(0, 19) + ' UTC'); t.setAttribute('datetime', e.created_at + 'Z');
+    const t = el('time', utcText(e.created_at)); t.setAttribute('datetime', e.created_at + 'Z');
     t.title = e.created_at + " UTC (the emulator's clock)"; t.appendChild(el('span', ' (emulated)', 'emu'));
     let td = el('td'); td.appendChild(t); tr.appendChild(td);
     tr.appendChild(el('td', e.method));

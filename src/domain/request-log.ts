@@ -1,3 +1,5 @@
+import { utcText } from './time.js';
+
 /** One public-API request as the request log shows it (bodies already masked). */
 export interface RequestLogJson {
   request_id: string;
@@ -16,4 +18,4 @@ export interface RequestLogJson {
  * live in the browser, and both name it so; a screen reader's list of controls shows no row around it.
  */
 export const logBodiesLabel = (e: Pick<RequestLogJson, 'method' | 'path' | 'created_at'>): string =>
-  `View bodies of ${e.method} ${e.path} at ${e.created_at.replace('T', ' ').slice(0, 19)} UTC`;
+  `View bodies of ${e.method} ${e.path} at ${utcText(e.created_at)}`;

@@ -5,7 +5,7 @@ import type { RetryPolicy } from '../domain/retry-policy.js';
 import { urlShown, type Notification, type WebhookAttempt } from '../domain/webhooks.js';
 import { afterAttempt, stopped } from '../domain/webhook-event.js';
 import { recordDelivery, recordFailure, shouldDisable } from '../domain/disabling.js';
-import { formatMicros } from '../domain/time.js';
+import { formatMicros, utcText } from '../domain/time.js';
 import type { EmulatorEvent } from '../events/bus.js';
 import type { Store } from '../store/index.js';
 import type { WebhookRecord } from '../store/webhooks.js';
@@ -116,8 +116,7 @@ function disable(d: OutcomeDeps, wh: WebhookRecord, run: { consecutive_failures:
   stopScheduled(d.store, wh.webhook_id, fx);
   if (!site) return;
   // A mail is read by a person: the time names its zone, and says when it is the emulator's clock.
-  const zone = `UTC${d.clock.mode === 'system' ? '' : ' (emulated)'}`;
-  const since = run.run_started_us == null ? '?' : `${formatMicros(run.run_started_us).replace('T', ' ').slice(0, 19)} ${zone}`;
+  const since = run.run_started_us == null ? '?' : `${utcText(formatMicros(run.run_started_us))}${d.clock.mode === 'system' ? '' : ' (emulated)'}`;
   fx.notifications.push(
     d.notifier.write({
       kind: 'webhook_disabled',

@@ -1,6 +1,7 @@
 // Small renderers shared by the console pages: values, times, risk badges, pagers, site pickers.
 import type { Site } from '../../domain/site.js';
 import { VtrError } from '../../domain/errors.js';
+import { utcText } from '../../domain/time.js';
 import { html, raw, type Html } from './html.js';
 
 /** "Nothing here": a dash, with the raw value (null, [], "") as its tooltip. */
@@ -23,7 +24,7 @@ export function value(v: unknown): Html {
  */
 export function time(ts: string | null | undefined): Html {
   if (!ts) return empty('null');
-  return html`<time datetime="${ts}Z" title="${ts} UTC (the emulator's clock)">${ts.replace('T', ' ').slice(0, 19)} UTC<span class="emu"> (emulated)</span></time>`;
+  return html`<time datetime="${ts}Z" title="${ts} UTC (the emulator's clock)">${utcText(ts)}<span class="emu"> (emulated)</span></time>`;
 }
 
 export function risk(level: string | null | undefined): Html {

@@ -1,6 +1,7 @@
 // The mail outbox: notifications the emulator "sent" (webhook event failed, webhook disabled), and
 // whether they also went out over --smtp, wait for that send, or stay in the outbox only.
 // Refreshes when a new one is written.
+import { utcText } from '../../domain/time.js';
 import type { Notification } from '../../domain/webhooks.js';
 import { html, type Html } from './html.js';
 import { scrollTable } from './layout.js';
@@ -25,7 +26,7 @@ function webhookCell(n: Notification, hooks: Set<string>): Html {
 
 /** Mails about one view or webhook share a subject: their names add the event (or webhook) and time. */
 const mailLabel = (n: Notification): string =>
-  `${n.subject} (${n.webhook_event_id ?? n.webhook_id ?? n.notification_id}, ${n.created_at.replace('T', ' ').slice(0, 19)} UTC)`;
+  `${n.subject} (${n.webhook_event_id ?? n.webhook_id ?? n.notification_id}, ${utcText(n.created_at)})`;
 
 function mailRow(n: Notification, waiting: boolean, hooks: Set<string>): Html {
   const smtp = smtpCell(n, waiting);

@@ -1,6 +1,7 @@
 // Server-rendered pages of the demo (`/_vtr/demo`): a sample site with the agent and a sign-up
 // form, and the result of the server-side visitor check its submit runs.
 import type { Site } from '../../domain/site.js';
+import { utcText } from '../../domain/time.js';
 import { browserScripts } from '../browser-scripts.js';
 
 export const esc = (v: unknown): string =>
@@ -70,7 +71,7 @@ type Section = Record<string, unknown> | null;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
 /** A time shown to a person names its zone, and says so when the emulator's clock is not the real one. */
 const shownTime = (v: unknown, emulated: boolean): unknown =>
-  typeof v === 'string' && TIMESTAMP.test(v) ? `${v.replace('T', ' ').slice(0, 19)} UTC${emulated ? ' (emulated)' : ''}` : v;
+  typeof v === 'string' && TIMESTAMP.test(v) ? `${utcText(v)}${emulated ? ' (emulated)' : ''}` : v;
 
 function sectionTable(name: string, section: Section, emulated: boolean): string {
   if (!section) return `<h3>${esc(name)}</h3><p class="hint">not sent</p>`;
