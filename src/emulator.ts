@@ -79,7 +79,7 @@ function build(opts: EmulatorOptions, names: OptionNames, store: Store) {
   const clockKey = clockMode === 'frozen' ? CLOCK_FROZEN_KEY : CLOCK_OFFSET_KEY;
   const kept = () => (store.db.open ? Number(store.meta.get(clockKey) ?? 0) : 0);
   // `kept`: another server on the same file may move the clock; both then read the same time.
-  const clock = createClock(clockMode, clockMode === 'system' ? 0 : kept(), undefined, clockMode === 'system' ? undefined : kept, names.movableClock);
+  const clock = createClock(clockMode, clockMode === 'system' ? 0 : kept(), undefined, clockMode === 'system' ? undefined : kept, names);
   clock.onChange(() => store.meta.set(clockKey, String(clock.position())));
   // A frozen clock's first start fixes its time now, not at its first move.
   if (clockMode === 'frozen' && store.meta.get(clockKey) !== String(clock.position())) store.meta.set(clockKey, String(clock.position()));

@@ -3,9 +3,9 @@
 // manual: real time plus an offset that only moves forward. frozen (a test clock): a fixed time that
 // moves only when told, so nothing scheduled falls due while real time passes.
 
-import { formatMillis } from './time.js';
+import { formatMillis, utcText } from './time.js';
 import { realTimers } from './timers.js';
-import { CLI_OPTION_NAMES } from './option-names.js';
+import { CLI_OPTION_NAMES, type OptionNames } from './option-names.js';
 
 export type ClockMode = 'system' | 'manual' | 'frozen';
 export const CLOCK_MODES: readonly ClockMode[] = ['system', 'manual', 'frozen'];
@@ -35,6 +35,11 @@ export interface Clock {
   advance(ms: number): void;
   /** Manual and frozen clocks only: jump to `epochMs` (must not be in the past). */
   set(epochMs: number): void;
+  /**
+   * How far `epochMs` is ahead, for a move to it; throws the ClockError `set(epochMs)` would throw
+   * (a time behind the clock's is named with the clock's, and the way to an earlier clock).
+   */
+  distanceTo(epochMs: number): number;
   /** Throws the ClockError that `advance(ms)` would throw, without moving. */
   assertCanAdvance(ms: number): void;
   /**
@@ -67,9 +72,10 @@ export function createClock(
   initial = 0,
   source: () => number = realTimers.now,
   kept?: () => number,
-  /** How the one who started vtr asks for a clock that moves, for the refusal of a system clock. */
-  movableClock = CLI_OPTION_NAMES.movableClock,
+  /** How the one who started vtr asks for a clock that moves, empties the state, starts afresh. */
+  names: Pick<OptionNames, 'movableClock' | 'setClock' | 'resetState' | 'freshClock'> = CLI_OPTION_NAMES,
 ): Clock {
+  const { movableClock } = names;
   const movable = mode !== 'system';
   // A stored offset beyond the maximum (an older vtr accepted any) is cut back to it.
   let offset = mode === 'manual' && Number.isFinite(initial) ? Math.min(Math.max(0, initial), Math.max(0, MAX_CLOCK_MS - source())) : 0;
@@ -100,6 +106,25 @@ export function createClock(
     if (!movable) throw refuseSystem();
     if (Number.isNaN(ms) || ms < 0) throw new ClockError('the clock only moves forward');
     if (!Number.isFinite(ms) || now() + ms > MAX_CLOCK_MS) throw beyondMax();
+  };
+  function distanceTo(epochMs: number): number {
+    if (!movable) throw refuseSystem();
+    const at = now();
+    const delta = epochMs - at;
+    if (Number.isNaN(delta)) throw new ClockError('the clock only moves forward');
+    if (delta < 0) throw behind(epochMs, at);
+    if (!Number.isFinite(delta) || epochMs > MAX_CLOCK_MS) throw beyondMax();
+    return delta;
+  }
+  // A reset keeps the clock and a restart on the same file its time: only a new database goes back,
+  // and no further than the real time its clock starts at.
+  const behind = (epochMs: number, at: number) => {
+    const shown = (ms: number) => utcText(new Date(ms).toISOString());
+    const real = source();
+    const way = epochMs < real
+      ? `A frozen or manual clock starts at the real time (${shown(real)}) and never reads earlier: pick a time after it.`
+      : `To go back, start the emulator again on a new database (${names.freshClock}): its clock starts at the real time, then ${names.setClock} it.`;
+    return new ClockError(`${shown(epochMs)} is before the clock's current time, ${shown(at)} (emulated): the clock only moves forward, and ${names.resetState} keeps it. ${way}`);
   };
   const move = (ms: number) => {
     if (mode === 'frozen') {
@@ -132,12 +157,9 @@ export function createClock(
     },
     assertCanAdvance: (ms) => canAdvance(ms),
     set(epochMs) {
-      if (!movable) throw refuseSystem();
-      const delta = epochMs - now();
-      if (Number.isNaN(delta) || delta < 0) throw new ClockError('the clock only moves forward');
-      if (!Number.isFinite(delta) || epochMs > MAX_CLOCK_MS) throw beyondMax();
-      move(delta);
+      move(distanceTo(epochMs));
     },
+    distanceTo,
     resumeAfter(us) {
       const from = frozenAt * 1000;
       if (mode !== 'frozen' || !(us >= from && us < from + 60_000_000) || us <= lastMicros) return;

@@ -14,6 +14,12 @@ export interface OptionNames {
   advanceClock: string;
   /** Moving it forward by `duration` (e.g. "5m"), as the one who started it would write it. */
   advanceClockBy(duration: string): string;
+  /** Moving it to a time. */
+  setClock: string;
+  /** Emptying the state (which keeps the clock). */
+  resetState: string;
+  /** Starting an emulator whose frozen clock starts at the real time. */
+  freshClock: string;
 }
 
 export const CLI_OPTION_NAMES: OptionNames = {
@@ -23,6 +29,9 @@ export const CLI_OPTION_NAMES: OptionNames = {
   followAttempts: '`vtr webhooks tail`',
   advanceClock: '`vtr clock advance`',
   advanceClockBy: (duration) => `\`vtr clock advance ${duration}\``,
+  setClock: '`vtr clock set`',
+  resetState: '`vtr state reset`',
+  freshClock: '`vtr serve --memory --clock frozen`, or another --db',
 };
 
 export const LIBRARY_OPTION_NAMES: OptionNames = {
@@ -32,6 +41,9 @@ export const LIBRARY_OPTION_NAMES: OptionNames = {
   followAttempts: 'emu.webhooks.waitFor()',
   advanceClock: 'emu.clock.advance()',
   advanceClockBy: (duration) => `emu.clock.advance('${duration}')`,
+  setClock: 'emu.clock.set()',
+  resetState: 'emu.reset()',
+  freshClock: "a new startEmulator({ clock: 'frozen' }), with no db or another one",
 };
 
 /** `createHandlers()` from `vtr/msw`, which starts its emulator with its emulatorOptions. */
@@ -40,4 +52,5 @@ export const HANDLERS_OPTION_NAMES: OptionNames = {
   db: "db (createHandlers' emulatorOptions)",
   adminToken: 'createHandlers({ emulatorOptions: { adminToken } })',
   movableClock: "createHandlers({ emulatorOptions: { clock: 'frozen' } }) (or 'manual')",
+  freshClock: "new createHandlers({ emulatorOptions: { clock: 'frozen' } }), with no db or another one",
 };

@@ -1,7 +1,7 @@
 // `startEmulator()`: an emulator in this process for a test suite. Loaded on the first call, so
 // `import('vtr')` itself stays cheap.
 import { createEmulator, listenProblem, type EmulatorOptions } from '../emulator.js';
-import { CLOCK_MODES } from '../domain/clock.js';
+import { ClockError, CLOCK_MODES } from '../domain/clock.js';
 import { VtrError } from '../domain/errors.js';
 import { LIBRARY_OPTION_NAMES, type OptionNames } from '../domain/option-names.js';
 import { bindAddress, isLoopbackBind, urlHost } from '../domain/ip-intel.js';
@@ -236,7 +236,13 @@ export async function start(opts: StartEmulatorOptions = {}, starter: Starter = 
       async set(ts) {
         const ms = ts instanceof Date ? ts.getTime() : typeof ts === 'string' ? parseTimestamp(ts) : null;
         if (ms == null || Number.isNaN(ms)) throw new TypeError(`emu.clock.set: expected an ISO time ("2030-01-01T00:00:00Z") or a Date, got ${shown(ts)}`);
-        await move(() => ms - emulator.clock.now());
+        try {
+          await move(() => emulator.clock.distanceTo(ms));
+        } catch (err) {
+          // Named as the other refusals of emu.clock are.
+          if (err instanceof ClockError) throw new ClockError(`emu.clock.set: ${err.message}`);
+          throw err;
+        }
       },
     },
     client,

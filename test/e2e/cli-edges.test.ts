@@ -246,20 +246,21 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
       }
     });
 
-    it('set <past>: the message includes the clock\'s current time', async () => {
+    it('set <past>: the message includes the time asked for, the clock\'s current time and what to do', async () => {
       const manual = await startServer(['--memory', '--clock', 'manual']);
       try {
         const now = (await vtrJson(['clock'], manual.env)).now as string;
         const r = await vtr(['clock', 'set', '2000-01-01T00:00:00Z'], manual.env);
         expect(r.code).toBe(1);
         // A time shown to a person: its zone, and "emulated" (the clock is not the real one).
-        const said = r.stderr.match(/2000-01-01T00:00:00Z is before the clock's current time, (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC \(emulated\):/)?.[1];
+        const said = r.stderr.match(/2000-01-01 00:00:00 UTC is before the clock's current time, (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC \(emulated\):/)?.[1];
         expect(said, r.stderr).toBeDefined();
         // The clock runs on between the two commands: the time given is the current one (to the second), or later.
         const saidMs = Date.parse(`${said!.replace(' ', 'T')}Z`);
         expect(saidMs).toBeGreaterThanOrEqual(Date.parse(`${now}Z`) - 1000);
         expect(saidMs - Date.parse(`${now}Z`)).toBeLessThan(60_000);
-        expect(r.stderr).toContain('only moves forward');
+        expect(r.stderr).toContain('only moves forward, and `vtr state reset` keeps it.');
+        expect(r.stderr).toContain('starts at the real time');
       } finally {
         await manual.stop();
       }

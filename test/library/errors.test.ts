@@ -14,6 +14,15 @@ describe('library errors', () => {
       const back = await frozen.clock.set('2001-01-01T00:00:00Z').catch((e: unknown) => e);
       expect(back).toBeInstanceOf(ClockError);
       expect((back as Error).message).toMatch(/only moves forward/);
+      // Both times, and the way back in the library's words.
+      const target = await frozen.clock.set('2999-01-01T00:00:00Z');
+      expect(target).toBeUndefined();
+      const behind = await frozen.clock.set('2998-06-01T12:00:00Z').catch((e: unknown) => e);
+      expect(behind).toBeInstanceOf(ClockError);
+      expect((behind as Error).message).toBe(
+        "emu.clock.set: 2998-06-01 12:00:00 UTC is before the clock's current time, 2999-01-01 00:00:00 UTC (emulated): the clock only moves forward, and emu.reset() keeps it. " +
+          "To go back, start the emulator again on a new database (a new startEmulator({ clock: 'frozen' }), with no db or another one): its clock starts at the real time, then emu.clock.set() it.",
+      );
     } finally {
       await emu.close();
       await frozen.close();

@@ -12,6 +12,7 @@ afterEach(async () => {
 });
 
 const asMs = (ts: string) => Date.parse(`${ts.slice(0, 23)}Z`);
+const utcSecond = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 describe('management API: clock', () => {
   it('clock: shows now, mode and offset', async () => {
@@ -60,6 +61,24 @@ describe('management API: clock', () => {
     const neg = await h.admin('POST', '/clock/advance', { duration: -5 });
     expect(neg.status).toBe(400);
     expect(asMs((await h.admin('GET', '/clock')).body.now)).toBeGreaterThanOrEqual(asMs(r.body.now));
+  });
+
+  it('clock set: a time before the clock\'s says both times, that a reset keeps the clock, and how to start one that is earlier', async () => {
+    h = harness({ clock: 'frozen' });
+    await h.admin('POST', '/clock/set', { timestamp: '2099-03-04T05:06:07' });
+    const real = utcSecond(Date.now());
+    const back = await h.admin('POST', '/clock/set', { timestamp: '2098-01-01T10:00:00+02:00' });
+    expect(back.status).toBe(409);
+    expect(back.body).toMatchObject({ code: 'conflict', field: 'timestamp' });
+    expect(back.body.message).toMatch(
+      /^2098-01-01 08:00:00 UTC is before the clock's current time, 2099-03-04 05:06:07 UTC \(emulated\): the clock only moves forward, and `vtr state reset` keeps it\. To go back, start the emulator again on a new database \(`vtr serve --memory --clock frozen`, or another --db\): its clock starts at the real time, then `vtr clock set` it\.$/,
+    );
+    // Before the real time no clock can go: the message says so and when that is.
+    const past = await h.admin('POST', '/clock/set', { timestamp: '2000-01-01T00:00:00Z' });
+    expect(past.body.message).toMatch(/^2000-01-01 00:00:00 UTC is before the clock's current time, 2099-03-04 05:06:07 UTC \(emulated\): the clock only moves forward, and `vtr state reset` keeps it\. /);
+    expect(past.body.message).toMatch(/A frozen or manual clock starts at the real time \((\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) UTC\) and never reads earlier: pick a time after it\.$/);
+    expect(past.body.message.match(/real time \(([^)]+) UTC\)/)![1] >= real).toBe(true);
+    expect((await h.admin('GET', '/clock')).body.now.startsWith('2099-03-04T05:06:07')).toBe(true);
   });
 
   it('clock: bad durations and timestamps are a 400 naming the field', async () => {

@@ -11,12 +11,12 @@ import { validate } from '../validate.js';
 
 export function adminClockRoutes(app: Hono, deps: AppDeps): void {
   // Forward by `ms`, stopping at every delivery scheduled on the way (see AppDeps.advanceClock).
-  const move = async (by: number | (() => number)) => {
+  const move = async (by: number | (() => number), field?: string) => {
     try {
       if (deps.advanceClock) return await deps.advanceClock(by);
       deps.clock.advance(typeof by === 'function' ? by() : by);
     } catch (err) {
-      if (err instanceof ClockError) throw new VtrError('conflict', err.message);
+      if (err instanceof ClockError) throw new VtrError('conflict', err.message, field ? { field } : undefined);
       throw err;
     }
     await deps.afterClockMove?.();
@@ -41,7 +41,7 @@ export function adminClockRoutes(app: Hono, deps: AppDeps): void {
       const ms = parseTimestamp(timestamp);
       if (ms == null) throw new VtrError('invalid_request', 'timestamp: use ISO 8601, e.g. 2026-11-21T09:00:00', { field: 'timestamp' });
       // Measured when the move's turn comes: another move may be running.
-      await move(() => ms - deps.clock.now());
+      await move(() => deps.clock.distanceTo(ms), 'timestamp');
       return c.json(clockJson(deps.clock));
     }],
   ]);
