@@ -26,3 +26,4 @@ export interface AccessToken {
 
 export const DEFAULT_CONVERSION_EVENTS = ['conversion'];
 export const DEFAULT_BOUNCE_SECONDS = 10;
+export const DEFAULT_SITE_NAME = 'Untitled site';

@@ -1,6 +1,6 @@
 // Sites, their keys and access tokens (the console's "Manage site" pages).
 import type { Clock } from '../domain/clock.js';
-import { DEFAULT_BOUNCE_SECONDS, DEFAULT_CONVERSION_EVENTS, type AccessToken, type Plan, type Site } from '../domain/site.js';
+import { DEFAULT_BOUNCE_SECONDS, DEFAULT_CONVERSION_EVENTS, DEFAULT_SITE_NAME, type AccessToken, type Plan, type Site } from '../domain/site.js';
 import { formatMicros } from '../domain/time.js';
 import { newId, safeEqual } from '../domain/ids.js';
 import { notFound, shownId, VtrError } from '../domain/errors.js';
@@ -50,7 +50,7 @@ export function createSiteService({ store, clock, bus }: { store: Store; clock: 
   function create(input: SiteInput, opts: { isDefault?: boolean; keys?: SiteKeys } = {}): Site {
     const site: Site = {
       site_id: opts.keys?.site_id ?? newId.site(),
-      name: input.name ?? 'Untitled site',
+      name: input.name ?? DEFAULT_SITE_NAME,
       plan: input.plan ?? 'paid',
       country: input.country === undefined ? 'US' : (input.country?.toUpperCase() ?? null),
       owner_email: input.owner_email ?? null,

@@ -58,3 +58,24 @@ describe('management API: null in a change', () => {
     expect((await h.admin('PATCH', `/sites/${site}/rules/bot`, { threshold: 4 })).body.message).toBe('threshold: bot takes none; only repeat_device and emails_per_device do');
   });
 });
+
+describe('management API: null in a new one', () => {
+  it('sites, views and rules create: null for a field with a default is refused saying to leave it out for the default', async () => {
+    const site = h.site.site_id;
+    const say = async (path: string, body: Record<string, unknown>, field: string, message: string) => {
+      expect(await h.admin('POST', path, body), field).toMatchObject({ status: 400, body: { code: 'invalid_request', field, message: `${field}: ${message}` } });
+    };
+    await say('/sites', { name: null }, 'name', 'cannot be null (a site needs a name); leave it out for the default, "Untitled site"');
+    await say('/sites', { plan: null }, 'plan', 'cannot be null (a site is on the free or paid plan); leave it out for the default, paid');
+    await say('/sites', { bounce_seconds: null }, 'bounce_seconds', 'cannot be null (use 0 for none); leave it out for the default, 10');
+    await say('/sites', { ip_allowlist: null }, 'ip_allowlist', 'cannot be null (use [] for none); leave it out for the default, []');
+    const view = { name: 'View', filter: 'page_views >= 1', trigger_webhooks: null };
+    await say(`/sites/${site}/views`, view, 'trigger_webhooks', 'cannot be null (use true or false); leave it out for the default, false');
+    const rule = { filter: 'risk_level = invalid', action: 'block' };
+    await say(`/sites/${site}/rules`, { ...rule, name: null }, 'name', 'cannot be null (a rule needs a name); leave it out to name it after its filter');
+    await say(`/sites/${site}/rules`, { ...rule, enabled: null }, 'enabled', 'cannot be null (use true or false); leave it out for the default, true');
+    expect((await h.admin('GET', '/sites')).body).toHaveLength(1);
+    // The nullable ones still take null.
+    expect((await h.admin('POST', '/sites', { country: null, owner_email: null })).body).toMatchObject({ country: null, owner_email: null });
+  });
+});

@@ -81,10 +81,13 @@ export const deleted = (id: string, idField: string) =>
   z.looseObject({ deleted: z.literal(true), [idField]: z.string() }).meta({ id });
 
 /**
- * The `error` of a field a PATCH may leave out but not null: a client that sends every field with
- * null for "no change" is told so, not that a string (or value) was expected. `otherwise` words
- * every other refusal (undefined: the usual wording).
+ * The `error` of a field a PATCH (or a create) may leave out but not null: a client that sends every
+ * field with null for "no change" (or "the default") is told so, not that a string (or value) was
+ * expected. `otherwise` words every other refusal (undefined: the usual wording); `leftOut` what
+ * leaving it out does.
  */
-export const nullNotAllowed = (why: string, otherwise?: string) => ({
-  error: (issue: { input?: unknown }) => (issue.input === null ? `cannot be null (${why}); leave it out to keep the current one` : otherwise),
+export const nullNotAllowed = (why: string, otherwise?: string, leftOut = 'to keep the current one') => ({
+  error: (issue: { input?: unknown }) => (issue.input === null ? `cannot be null (${why}); leave it out ${leftOut}` : otherwise),
 });
+/** What leaving a field of a new one out gives. */
+export const forDefault = (value: unknown) => `for the default, ${typeof value === 'string' ? value : JSON.stringify(value)}`;

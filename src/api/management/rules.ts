@@ -6,7 +6,7 @@ import { MAX_FILTER_LENGTH } from '../../domain/filter/index.js';
 import { MAX_THRESHOLD, RULE_ACTIONS, RULE_TYPES } from '../../domain/rules.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
-import { deleted, failures, Name, nameOf, nullNotAllowed, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams } from './common.js';
+import { deleted, failures, forDefault, Name, nameOf, nullNotAllowed, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams } from './common.js';
 
 const tags = [MANAGEMENT_TAG];
 const NOT_AN_ACTION = `must be one of ${RULE_ACTIONS.join(', ')}`;
@@ -20,7 +20,12 @@ const ruleFields = {
 };
 /** A custom rule; its name defaults to its filter. The console's rule forms validate with the same schemas. */
 export const RuleCreate = z
-  .strictObject({ ...ruleFields, name: ruleFields.name.optional(), enabled: ruleFields.enabled.optional(), threshold: ruleFields.threshold.optional() })
+  .strictObject({
+    ...ruleFields,
+    name: nameOf(nullNotAllowed('a rule needs a name', undefined, 'to name it after its filter')).optional(),
+    enabled: z.boolean(nullNotAllowed('use true or false', undefined, forDefault(true))).optional(),
+    threshold: ruleFields.threshold.optional(),
+  })
   .meta({ id: 'RuleCreate' });
 /**
  * Any rule, smart ones by their fixed ids (`bot`, `location`, ...). `filter` and `threshold` take null

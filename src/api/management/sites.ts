@@ -2,10 +2,10 @@
 import * as z from 'zod';
 import { isValidAllowlistEntry } from '../../domain/ip-allowlist.js';
 import { isCountryCode } from '../../domain/country-codes.js';
-import { PLANS } from '../../domain/site.js';
+import { DEFAULT_BOUNCE_SECONDS, DEFAULT_CONVERSION_EVENTS, DEFAULT_SITE_NAME, PLANS } from '../../domain/site.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
-import { deleted, failures, Name, nameOf, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, nullNotAllowed, pathId, SiteParams, siteFilter } from './common.js';
+import { deleted, failures, forDefault, Name, nameOf, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, nullNotAllowed, pathId, SiteParams, siteFilter } from './common.js';
 
 const tags = [MANAGEMENT_TAG];
 const NOT_A_COUNTRY = 'must be a two-letter ISO 3166-1 country code, e.g. US, GB, DE';
@@ -22,22 +22,23 @@ const siteFields = {
   // The message names the entry: the CLI shows it under --ip-allowlist, without the index.
   ip_allowlist: z.array(z.string().refine(isValidAllowlistEntry, { error: (iss) => `${JSON.stringify(iss.input)} is not an IP address or CIDR range` })).max(1000),
 };
-/** A new site's fields: all optional. */
-export const SiteInput = z.strictObject(siteFields).partial().meta({ id: 'SiteInput' });
-const none = nullNotAllowed('use [] for none');
-/** The fields a change sets; null only where a site may have none (country, owner_email). */
-export const SiteUpdate = z
-  .strictObject({
+/** The fields, null only where a site may have none (country, owner_email); `leftOut`: what leaving one out does. */
+const siteFieldsLeaving = (leftOut: (fallback: unknown) => string | undefined) => {
+  const none = (fallback: unknown) => nullNotAllowed('use [] for none', undefined, leftOut(fallback));
+  return {
     ...siteFields,
-    name: nameOf(nullNotAllowed('a site needs a name')),
-    plan: z.enum(PLANS, nullNotAllowed('a site is on the free or paid plan', NOT_A_PLAN)),
-    conversion_events: z.array(siteFields.conversion_events.element, none).max(100),
-    bounce_seconds: z.number(nullNotAllowed('use 0 for none')).int().min(0).max(86_400),
-    excluded_countries: z.array(country, none).max(300),
-    ip_allowlist: z.array(siteFields.ip_allowlist.element, none).max(1000),
-  })
-  .partial()
-  .meta({ id: 'SiteUpdate' });
+    name: nameOf(nullNotAllowed('a site needs a name', undefined, leftOut(`"${DEFAULT_SITE_NAME}"`))),
+    plan: z.enum(PLANS, nullNotAllowed('a site is on the free or paid plan', NOT_A_PLAN, leftOut('paid'))),
+    conversion_events: z.array(siteFields.conversion_events.element, none(DEFAULT_CONVERSION_EVENTS)).max(100),
+    bounce_seconds: z.number(nullNotAllowed('use 0 for none', undefined, leftOut(DEFAULT_BOUNCE_SECONDS))).int().min(0).max(86_400),
+    excluded_countries: z.array(country, none([])).max(300),
+    ip_allowlist: z.array(siteFields.ip_allowlist.element, none([])).max(1000),
+  };
+};
+/** A new site's fields: all optional. */
+export const SiteInput = z.strictObject(siteFieldsLeaving(forDefault)).partial().meta({ id: 'SiteInput' });
+/** The fields a change sets. */
+export const SiteUpdate = z.strictObject(siteFieldsLeaving(() => undefined)).partial().meta({ id: 'SiteUpdate' });
 
 export const SiteKeys = z.looseObject({ site_id: z.string(), site_key: z.string(), secret_key: z.string() }).meta({ id: 'SiteKeys' });
 

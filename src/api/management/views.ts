@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { MAX_FILTER_LENGTH } from '../../domain/filter/index.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
-import { deleted, failures, Name, nameOf, limit, nullNotAllowed, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams, siteFilter } from './common.js';
+import { deleted, failures, forDefault, Name, nameOf, limit, nullNotAllowed, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams, siteFilter } from './common.js';
 
 const tags = [MANAGEMENT_TAG];
 const FILTER = 'Over Session fields, e.g. `risk_level in (suspicious, invalid) and channel = paid`';
@@ -15,7 +15,9 @@ const viewFields = {
   trigger_webhooks: z.boolean().meta({ description: TRIGGER }),
 };
 /** The console's view forms validate with the same schemas. */
-export const ViewCreate = z.strictObject({ ...viewFields, trigger_webhooks: viewFields.trigger_webhooks.optional() }).meta({ id: 'SavedViewCreate' });
+export const ViewCreate = z
+  .strictObject({ ...viewFields, trigger_webhooks: z.boolean(nullNotAllowed('use true or false', undefined, forDefault(false))).meta({ description: TRIGGER }).optional() })
+  .meta({ id: 'SavedViewCreate' });
 // A change may leave any field out but null none of them.
 export const ViewUpdate = z
   .strictObject({
