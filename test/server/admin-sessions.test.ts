@@ -221,3 +221,13 @@ describe('management API: sessions list', () => {
     expect((await h.admin('GET', '/sessions?site=site_nope')).status).toBe(404);
   });
 });
+
+describe('management API: sessions simulate (refused bodies)', () => {
+  it('sessions simulate: a count sent as a string or null is told a whole number was expected, a count left out that it is required', async () => {
+    const path = `/sites/${h.site.site_id}/sessions/simulate`;
+    expect((await h.admin('POST', path, { count: '5' })).body).toMatchObject({ code: 'invalid_request', field: 'count', message: 'count: expected a whole number' });
+    expect((await h.admin('POST', path, { count: null })).body.message).toBe('count: expected a whole number');
+    expect((await h.admin('POST', path, {})).body.message).toBe('count: required, a whole number');
+    expect((await h.admin('POST', path, { count: 1.5 })).body.message).toBe('count: must be a whole number');
+  });
+});

@@ -30,7 +30,7 @@ export const SessionCreate = z
 
 export const SimulateRequest = z
   .strictObject({
-    count: z.number({ error: 'required, a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(MAX_SIMULATE, `must be at most ${MAX_SIMULATE}`),
+    count: z.number({ error: (iss) => (iss.input === undefined ? 'required, a whole number' : 'expected a whole number') }).int('must be a whole number').min(1, 'must be at least 1').max(MAX_SIMULATE, `must be at most ${MAX_SIMULATE}`),
     seed: z.union([z.number().int().min(0), z.string().min(1).max(200)], { error: 'expected a non-negative integer or a string' }).optional(),
     span_seconds: z.number().int().min(60).max(86_400 * 365).optional().meta({ description: 'The sessions start over this many seconds, ending now (default one day)' }),
   })
