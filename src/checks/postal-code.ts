@@ -37,8 +37,12 @@ const RULES: Record<string, RegExp> = {
   NI: /^\d{5}$/,
 };
 
+// Real codes postcode-validator's rule leaves out, beside the ones it takes: the UK's GIR 0AA
+// (Girobank's, non-geographic).
+const ALSO: Record<string, RegExp> = { GB: /^GIR 0AA$/ };
+
 function fits(code: string, country: string): boolean {
-  return RULES[country]?.test(code) ?? postcodes().postcodeValidator(code, country);
+  return RULES[country]?.test(code) ?? (postcodes().postcodeValidator(code, country) || (ALSO[country]?.test(code) ?? false));
 }
 
 export interface PostalCode {
@@ -73,6 +77,12 @@ export function readPostalCode(postal: string, country: string): PostalCode {
     }
     const form = nationalForm(postal, country);
     if (form !== null) return { postal: form, valid: true };
+    // The country's ISO code glued to the digits ("AZ1000", "MD2001", as Azerbaijan's and Moldova's
+    // addresses often write it), tried only once the code as typed is not valid (JE2 3AB is Jersey's).
+    if (postal.startsWith(country) && /^\d/.test(postal.slice(country.length))) {
+      const rest = nationalForm(postal.slice(country.length), country);
+      if (rest !== null) return { postal: rest, valid: true };
+    }
     // Valid as typed in a shape the forms above do not rebuild.
     return { postal, valid: fits(postal, country) };
   } catch {

@@ -195,6 +195,23 @@ describe('checkAddress', () => {
     expect(checkAddress({ country, postal_code: postal }, null)).toMatchObject({ postal_code: normalised, postal_code_valid: true, valid: true });
   });
 
+  it.each([['AZ', 'AZ1000', '1000'], ['AZ', 'az 1000', '1000'], ['MD', 'MD2001', '2001'], ['MD', 'MD-2001', '2001'], ['LV', 'LV1050', 'LV-1050']])(
+    'checkAddress: %s postal code %s, its country\'s code written before it with no separator, is valid and read as %s', (country, postal, canonical) => {
+      expect(checkAddress({ country, postal_code: postal }, null)).toMatchObject({ postal_code: canonical, postal_code_valid: true, valid: true });
+    });
+
+  it.each([['AZ', 'MD1000'], ['MD', 'AZ2001'], ['AZ', 'AZ10000'], ['DE', 'D10115'], ['AZ', 'AZAZ1000']])(
+    'checkAddress: %s postal code %s, glued to another prefix or the wrong length, stays invalid', (country, postal) => {
+      expect(checkAddress({ country, postal_code: postal }, null)).toMatchObject({ postal_code: postal, postal_code_valid: false, valid: false });
+    });
+
+  it('checkAddress: GB postal code GIR 0AA (Girobank\'s, a real non-geographic code) is valid in either spacing', () => {
+    for (const postal of ['GIR 0AA', 'gir0aa']) {
+      expect(checkAddress({ country: 'GB', postal_code: postal }, null), postal).toMatchObject({ postal_code: 'GIR 0AA', postal_code_valid: true, valid: true });
+    }
+    expect(checkAddress({ country: 'GB', postal_code: 'GIR 0AB' }, null)).toMatchObject({ postal_code_valid: false, valid: false });
+  });
+
   it.each([['AT', 'D-1010'], ['DE', 'CH 80331'], ['AT', 'D 1010'], ['DE', 'CH-80331'], ['CH', 'A-8001'], ['DE', 'AT-10115'], ['FR', 'B-75001']])(
     'checkAddress: %s postal code %s, prefixed with another country, stays invalid', (country, postal) => {
       expect(checkAddress({ country, postal_code: postal }, null)).toMatchObject({ postal_code: postal, postal_code_valid: false, valid: false });
