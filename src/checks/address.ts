@@ -82,6 +82,8 @@ const COUNTRY_ALIASES: Record<string, string> = {
   'republic of ireland': 'IE', 'hong kong sar': 'HK', 'macao sar': 'MO', 'macau sar': 'MO', 'mainland china': 'CN',
   'china mainland': 'CN', bosnia: 'BA', 'cocos islands': 'CC', vatican: 'VA', 'east timor': 'TL',
   'slovak republic': 'SK', 'dr congo': 'CD', drc: 'CD', 'turks and caicos': 'TC',
+  // Codes in everyday use that ISO 3166 spells otherwise: the EU's for Greece, Saudi Arabia's, South Africa's.
+  el: 'GR', ksa: 'SA', rsa: 'ZA',
 };
 
 // Lower case, no accents, dots or apostrophes, "&" as "and", "St." as "Saint", single spaces:

@@ -64,7 +64,9 @@ describe('checkAddress', () => {
     const cases: [string, string | null][] = [['US', 'US'], ['us', 'US'], ['USA', 'US'], ['United States of America', 'US'],
       ['united kingdom', 'GB'], ['UK', 'GB'], ['GBR', 'GB'], ['Great Britain', 'GB'], ['England', 'GB'],
       ['Deutschland', 'DE'], ['germany', 'DE'], ['fra', 'FR'], ['Côte d’Ivoire', 'CI'], ['Canada', 'CA'],
-      ['U.S.A.', 'US'], ['Narnia', null], ['ZZ', null], ['', null]];
+      ['U.S.A.', 'US'], ['Narnia', null], ['ZZ', null], ['', null],
+      // Codes in everyday use that ISO 3166 spells otherwise: the EU's for Greece, Saudi Arabia's and South Africa's.
+      ['EL', 'GR'], ['el', 'GR'], ['KSA', 'SA'], ['K.S.A.', 'SA'], ['RSA', 'ZA'], ['XX', null], ['ELL', null]];
     for (const [input, want] of cases) expect(toCountryCode(input), input).toBe(want);
   });
 
