@@ -109,9 +109,9 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput, stopRequest
   }
   if (io.json) {
     io.out(JSON.stringify({
-      // Absolute: a script reads it from wherever it runs, not from serve's directory.
+      // Absolute (db and imported.file): a script reads them from wherever it runs, not from serve's directory.
       base_url: baseUrl, console_url: `${origin}/`, db: cfg.dbPath === ':memory:' ? cfg.dbPath : resolve(cfg.dbPath), clock: emulator.clock.mode,
-      imported: imported ? { file: cfg.importFile, tables: imported.counts, clock_behind_ms: imported.clockBehindMs } : null,
+      imported: imported ? { file: resolve(cfg.importFile!), tables: imported.counts, clock_behind_ms: imported.clockBehindMs } : null,
       site: boot ? { site_id: boot.site.site_id, site_key: boot.site.site_key, secret_key: boot.site.secret_key, access_token: boot.token.token } : null,
       // On every start (site is only the one this start created): a script reusing a database reads
       // its keys here instead of `null`.

@@ -58,9 +58,10 @@ describe('vtr serve start-up', () => {
     expect(JSON.parse(cli.stdout)).toMatchObject({ status: 'ok' });
   });
 
-  it('serve --json: db is the database file\'s absolute path, usable from another directory, for a --db given relative', async () => {
+  it('serve --json: db and imported.file are absolute paths, usable from another directory, for a --db and --import given relative', async () => {
     const cwd = tempDir();
-    const child = spawn(process.execPath, [CLI, 'serve', '--json', '--port', '0', '--db', join('data', 'vtr.db')], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    writeFileSync(join(cwd, 's.json'), JSON.stringify({ vtr_state_version: 1, schema_version: 1, tables: {} }));
+    const child = spawn(process.execPath, [CLI, 'serve', '--json', '--port', '0', '--db', join('data', 'vtr.db'), '--import', './s.json'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       let out = '';
       const line = await new Promise<string>((resolve, reject) => {
@@ -70,9 +71,10 @@ describe('vtr serve start-up', () => {
         });
         child.on('exit', (code) => reject(new Error(`vtr serve exited with ${code}`)));
       });
-      const db = JSON.parse(line).db as string;
+      const { db, imported } = JSON.parse(line) as { db: string; imported: { file: string } };
       expect(db).toBe(join(realpathSync(cwd), 'data', 'vtr.db'));
       expect(existsSync(db)).toBe(true);
+      expect(imported.file).toBe(join(realpathSync(cwd), 's.json'));
     } finally {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('close', r));
