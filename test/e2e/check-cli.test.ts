@@ -27,6 +27,15 @@ describe('vtr check', { timeout: 90_000 }, () => {
     }
   });
 
+  it('session get, session event: a session that does not exist is named in the error, as a missing webhook event or site is', async () => {
+    for (const args of [['session', 'get', 'ses_nope'], ['session', 'event', 'ses_nope', 'conversion']]) {
+      const r = await vtr([...args, '--json']);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stdout, args.join(' ')).toBe('');
+      expect(r.stderr, args.join(' ')).toBe('vtr: error: session ses_nope not found (HTTP 404, not_found); see `vtr sessions list --all-sites` (a session of another site needs --site <site-id>)\n');
+    }
+  });
+
   it('check: --json prints exactly the check result, with the default site keys', async () => {
     const r = await vtr(['check', '--email', 'someone@mailinator.com', '--ip', '192.0.2.10', '--json']);
     expect(r.code).toBe(0);

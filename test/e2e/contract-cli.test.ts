@@ -170,7 +170,7 @@ describe('contract §7–§8 on the built binary', { timeout: 120_000 }, () => {
     expect(answered, output).toBe(true);
     // The answer was used: the server looked the session up (and it does not exist).
     expect(code, output).toBe(1);
-    expect(output).toContain('session not found');
+    expect(output).toContain('session ses_asked_for not found');
   });
 
   it('missing <id> without a TTY: a usage error naming it, exit 2', async () => {
