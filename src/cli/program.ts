@@ -81,7 +81,7 @@ Exit codes: 0 ok, 1 operation failed, 2 usage error, 3 check --fail-on threshold
   p.removeAllListeners('option:version');
   program.on('option:version', () => {
     // `vtr --version extra`: a word it was not given to take is a slip, not a request for the version.
-    const extra = unexpectedWord(p.rawArgs.slice(2), program.options);
+    const extra = unexpectedWord(p.rawArgs.slice(2), program);
     if (extra !== undefined) program.error(`error: unexpected argument '${extra}': \`vtr --version\` takes none`, { code: 'commander.excessArguments', exitCode: 2 });
     process.stdout.write(versionLine(p.rawArgs.slice(2).includes('--json'), !!process.stdout.isTTY));
     p._exit(0, 'commander.version', VERSION);
@@ -133,11 +133,19 @@ function askForMissingArguments(cmd: Command): void {
 }
 
 /** The first word in `args` that is neither an option nor the value of one of `options` that takes a value. */
-function unexpectedWord(args: string[], options: readonly Option[]): string | undefined {
-  const takesValue = new Set(options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]));
+function unexpectedWord(args: string[], program: Command): string | undefined {
+  // `vtr check --ip 192.0.2.1 --version`: the command's names and its flags' values are not extra
+  // (each command's help lists --version among its global options).
+  let cmd = program;
+  const takesValue = (c: Command) => new Set(c.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short]));
+  let values = takesValue(cmd);
   for (let i = 0; i < args.length; i++) {
-    if (takesValue.has(args[i])) i++;
-    else if (!args[i].startsWith('-')) return args[i];
+    const sub = cmd.commands.find((c) => c.name() === args[i] || c.aliases().includes(args[i]));
+    if (values.has(args[i])) i++;
+    else if (sub) {
+      cmd = sub;
+      values = new Set([...values, ...takesValue(sub)]);
+    } else if (!args[i].startsWith('-')) return args[i];
   }
   return undefined;
 }

@@ -288,10 +288,10 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
     expect(inside.stderr).toBe('vtr: usage error: --token (or VTR_ACCESS_TOKEN): "at_test_a\\r\\nb" has white space inside it, which no key or token has\n');
   });
 
-  it('version: vtr --version prints the package version alone', async () => {
-    for (const flag of ['--version', '-v']) {
-      const r = await vtr([flag]);
-      expect(r.code).toBe(0);
+  it('version: vtr --version prints the package version alone, after a command too (its help lists --version among the global options)', async () => {
+    for (const args of [['--version'], ['-v'], ['check', '--version'], ['sessions', 'list', '-v'], ['check', '--ip', '192.0.2.1', '--version']]) {
+      const r = await vtr(args);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       expect(r.stdout).toBe(`${VERSION}\n`);
       expect(r.stderr).toBe('');
     }
