@@ -96,7 +96,8 @@ function otherKindHint(message: string): string | null {
 
 function listCommandFor(message: string): string | null {
   for (const [resource, command] of LIST_COMMANDS) {
-    if (new RegExp(`^${resource}( \\S+)? not found$`).test(message)) return command;
+    // The id bare, or quoted when it holds a space or an invisible character (shownId).
+    if (new RegExp(`^${resource}( "(?:[^"\\\\]|\\\\.)*"| \\S+)? not found$`).test(message)) return command;
   }
   return null;
 }

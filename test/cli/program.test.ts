@@ -212,6 +212,8 @@ describe('cli: exit codes', () => {
     const io = { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: false };
     const cases: Array<[string, string | null]> = [
       ['session not found', 'vtr sessions list --all-sites'],
+      // An id pasted with a space is shown quoted, so the space is seen.
+      ['session " ses_x" not found', 'vtr sessions list --all-sites'],
       ['webhook wh_x not found', 'vtr webhooks list'],
       ['webhook event msg_x not found', 'vtr webhooks events <webhook-id>'],
       ['saved view view_x not found', 'vtr views list'],
