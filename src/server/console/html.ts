@@ -38,3 +38,13 @@ export function raw(text: string): Html {
 export function scriptJson(value: unknown): Html {
   return raw(JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
 }
+
+/**
+ * An error message as the console shows it: its `backticked` commands as code, as the console's own
+ * texts show them, rather than with literal backticks (an unpaired backtick stays as typed).
+ */
+export function messageHtml(message: string): Html {
+  const parts = message.split('`');
+  if (parts.length % 2 === 0) return html`${message}`;
+  return html`${parts.map((p, i) => (i % 2 ? html`<code>${p}</code>` : p))}`;
+}

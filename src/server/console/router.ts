@@ -4,7 +4,7 @@ import type { Context, Hono } from 'hono';
 import { VtrError } from '../../domain/errors.js';
 import type { AppDeps } from '../deps.js';
 import { readForm } from '../http.js';
-import { html, Html } from './html.js';
+import { html, Html, messageHtml } from './html.js';
 import { CONSOLE, layout, NAV } from './layout.js';
 import { assertSameOrigin } from '../middleware/same-origin.js';
 import { degradedReason } from '../routes/health.js';
@@ -47,13 +47,26 @@ export function listBack(path: string): Back {
   return { href: item.href, label: `Back to ${item.label.toLowerCase()}` };
 }
 
+/**
+ * An error page's title: what happened, by its code. "Something went wrong" is kept for the
+ * emulator's own failures; a refused request (a 4xx) is the reader's to change, and says so.
+ */
+function errorTitle(code: string | null, status: number): string {
+  if (status === 404) return 'Not found';
+  if (code === 'plan_required') return 'Needs the paid plan';
+  if (status === 401 || status === 403) return 'Forbidden';
+  if (status === 429) return 'Too many requests';
+  if (status >= 400 && status < 500) return 'That could not be done';
+  return 'Something went wrong';
+}
+
 /** A console-styled error page; `back` is where it sends the reader next (the sessions by default). */
 export function consoleErrorPage(c: Context, deps: AppDeps, err: unknown, back: Back = { href: `${CONSOLE}/sessions`, label: 'Back to sessions' }): Response {
   const status = err instanceof VtrError ? err.status : 500;
   if (!(err instanceof VtrError)) console.error('vtr: console error', err);
   const message = err instanceof VtrError ? err.message : 'the emulator hit an unexpected error; see its log';
-  const title = status === 404 ? 'Not found' : status === 403 ? 'Forbidden' : 'Something went wrong';
-  const body = html`<h1>${title}</h1><div class="error" role="alert"><p>${message}</p></div><p><a href="${back.href}">${back.label}</a></p>`;
+  const title = errorTitle(err instanceof VtrError ? err.code : null, status);
+  const body = html`<h1>${title}</h1><div class="error" role="alert"><p>${messageHtml(message)}</p></div><p><a href="${back.href}">${back.label}</a></p>`;
   const page = layout({ title, nav: '', body, version: deps.config.version, degraded: degradedReason(deps), clock: deps.clock.mode });
   return c.html(page.text, status as 404);
 }

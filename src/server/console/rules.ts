@@ -8,7 +8,7 @@ import { wholeNumberOf } from '../../domain/whole-number.js';
 import type { RuleService } from '../../rules/service.js';
 import { RuleCreate, RuleUpdate } from '../../api/management/rules.js';
 import { validate } from '../validate.js';
-import { html, raw, scriptJson, type Html } from './html.js';
+import { html, messageHtml, raw, scriptJson, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
 import { filterError } from './sessions.js';
 import { requiredSite } from './fields.js';
@@ -61,7 +61,7 @@ function problemOf(err: unknown, filter: string | undefined): Problem {
   if (err.code === 'invalid_filter' && filter !== undefined) {
     return { field: 'filter', html: html`<div id="form-error">${filterError(filter, { message: err.message, position: Number(err.details?.position ?? 0) })}</div>` };
   }
-  return { field: String(err.details?.field ?? ''), html: html`<div class="error" role="alert" id="form-error"><p>${err.message}</p></div>` };
+  return { field: String(err.details?.field ?? ''), html: html`<div class="error" role="alert" id="form-error"><p>${messageHtml(err.message)}</p></div>` };
 }
 
 /** A rule as the form shows it: the stored one, or what was typed (a threshold as typed) beside an error. */

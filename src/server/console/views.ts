@@ -7,7 +7,7 @@ import { VtrError } from '../../domain/errors.js';
 import { ViewCreate, ViewUpdate } from '../../api/management/views.js';
 import { validate } from '../validate.js';
 import type { ViewService } from '../../webhooks/views.js';
-import { html, raw, type Html } from './html.js';
+import { html, messageHtml, raw, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
 import { requiredSite, time } from './fields.js';
 import { filterError } from './sessions.js';
@@ -29,7 +29,7 @@ function formProblem(err: unknown): { field: string; html: Html } {
   if (!(err instanceof VtrError) || !['invalid_filter', 'invalid_request', 'not_found'].includes(err.code)) throw err;
   // not_found: the picked site (deleted meanwhile, or a hand-made post).
   const field = err.code === 'not_found' ? 'site_id' : String(err.details?.field ?? '');
-  return { field, html: html`<div class="error" role="alert" id="form-error"><p>${err.message}</p></div>` };
+  return { field, html: html`<div class="error" role="alert" id="form-error"><p>${messageHtml(err.message)}</p></div>` };
 }
 
 function viewForm(o: { action: string; submit: string; values: ViewValues; sites?: Site[]; problem?: { field: string; html: Html } }): Html {

@@ -7,7 +7,7 @@ import { WebhookCreate } from '../../api/management/webhooks.js';
 import { validate } from '../validate.js';
 import type { WebhookService } from '../../webhooks/service.js';
 import type { AppDeps } from '../deps.js';
-import { html, raw, type Html } from './html.js';
+import { html, messageHtml, raw, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
 import { requiredSite, secret, time } from './fields.js';
 import { hookStatus, pick, webhookHref } from './webhook-fields.js';
@@ -79,7 +79,7 @@ ${hooks.length ? scrollTable(`Webhooks of ${s.name}`, ['URL', 'Status', 'Consecu
 </div>
 <h2 id="new-webhook">New webhook</h2>
 <form method="post" action="${CONSOLE}/webhooks" class="stack card" aria-label="Create webhook">
-${form ? html`<div class="error" role="alert" id="form-error"><p>${form.error}</p></div>` : ''}
+${form ? html`<div class="error" role="alert" id="form-error"><p>${messageHtml(form.error)}</p></div>` : ''}
 <div><label for="hook-site">Site</label>
 <select id="hook-site" name="site_id"${bad('site_id')}>${sites.map((s) => html`<option value="${s.site_id}"${s.site_id === site ? raw(' selected') : ''}>${s.name} (${s.site_id}, ${s.plan})</option>`)}</select></div>
 <div><label for="hook-url">URL</label>
