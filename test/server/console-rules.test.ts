@@ -123,4 +123,23 @@ describe('console: rules', () => {
     const edit = (await page(`/_vtr/console/rules/${site}/emails_per_device`)).text;
     expect(edit).toMatch(/Matches when[\s\S]*more than 3 different emails/);
   });
+
+  it("allowlist rule page: its address opens the site's settings, where the allowlist is, as the rules list links, instead of a form that can never be saved", async () => {
+    const site = h.site.site_id;
+    const res = await h.request(`/_vtr/console/rules/${site}/allowlist`, { headers: { host: 'localhost' }, redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const to = res.headers.get('location') ?? '';
+    expect(to).toBe(`/_vtr/console/sites?settings=${site}#site-card-${site}`);
+    const list = (await page(`/_vtr/console/rules?site=${site}`)).text;
+    expect(list).toContain(`href="${to}"`);
+    const settings = (await page(to.split('#')[0])).text;
+    expect(settings).toMatch(new RegExp(`<details open><summary aria-label="Settings of [^"]*\\(${site}\\)">`));
+    expect(settings).toContain('<dt>ip_allowlist</dt>');
+    const posted = await form(`/_vtr/console/rules/${site}/allowlist`, { name: 'x', action: 'block', enabled: 'on' });
+    expect(posted.status).toBe(400);
+    const text = await posted.text();
+    expect(text).toContain('<h1>That could not be done</h1>');
+    expect(text).toContain(`<code>vtr sites update ${site} --ip-allowlist &lt;ip|cidr,...&gt;</code>`);
+    expect(text).not.toContain('id="rule-name"');
+  });
 });

@@ -17,6 +17,8 @@ import type { ConsoleRouter } from './router.js';
 
 const rulesHref = (siteId: string) => `${CONSOLE}/rules?site=${encodeURIComponent(siteId)}`;
 const ruleHref = (siteId: string, id: string) => `${CONSOLE}/rules/${encodeURIComponent(siteId)}/${encodeURIComponent(id)}`;
+// The allowlist is the site's ip_allowlist, shown (and said how to change) in the site's settings.
+const allowlistHref = (siteId: string) => `${CONSOLE}/sites?settings=${encodeURIComponent(siteId)}#site-card-${encodeURIComponent(siteId)}`;
 const DONE: Record<string, string> = { created: 'Created the rule.', updated: 'Saved the rule.', deleted: 'Deleted the rule.' };
 
 function actionSelect(id: string, current: string): Html {
@@ -43,7 +45,7 @@ function condition(r: Rule): Html {
 const ruleName = (r: Rule): string => `${r.name} (${r.rule_id})`;
 
 function ruleRow(r: Rule): Html {
-  const edit = r.type === 'allowlist' ? html`<a href="${CONSOLE}/sites?settings=${encodeURIComponent(r.site_id)}#site-card-${encodeURIComponent(r.site_id)}">See the allowlist</a>`
+  const edit = r.type === 'allowlist' ? html`<a href="${allowlistHref(r.site_id)}">See the allowlist</a>`
     : html`<a href="${ruleHref(r.site_id, r.rule_id)}" aria-label="Edit ${ruleName(r)}">Edit</a>
 <form method="post" action="${ruleHref(r.site_id, r.rule_id)}/toggle" class="inline">
 <button type="submit" class="small" aria-label="${r.enabled ? 'Disable' : 'Enable'} ${ruleName(r)}">${r.enabled ? 'Disable' : 'Enable'}</button></form>`;
@@ -165,9 +167,15 @@ ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site
     const site = deps.sites.find(c.req.param('site') ?? '');
     return site ? { href: rulesHref(site.site_id), label: 'Back to rules' } : null;
   } };
-  r.page('/rules/:site/:id', (c) => editPage(ruleOf(c)), back);
+  // The allowlist rule has no form of its own: its address opens the site's settings, as its row links.
+  r.page('/rules/:site/:id', (c) => {
+    const rule = ruleOf(c);
+    return rule.type === 'allowlist' ? c.redirect(allowlistHref(rule.site_id), 302) : editPage(rule);
+  }, back);
   r.form('/rules/:site/:id', (c, form) => {
     const rule = ruleOf(c);
+    // Refused with the command that changes the ip_allowlist, on the error page: there is no form to show again.
+    if (rule.type === 'allowlist') rules().update(rule.site_id, rule.rule_id, {});
     const input = formInput(form, rule);
     try {
       const problem = thresholdProblem(form, rule);
