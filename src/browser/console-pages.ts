@@ -69,9 +69,11 @@ export const pages = {
   },
 
   // A rule made, changed or deleted elsewhere (the CLI, the API, another tab): the open site's list
-  // follows it; the new-rule form, outside the list, keeps what is typed.
+  // follows it; the new-rule form, outside the list, keeps what is typed. A site made, renamed or
+  // deleted elsewhere: the site links follow it (and the list, when it is the open site).
   rules(site: string): void {
-    window.vtrLive(['rule.'], (_type, d: { site_id?: string } | null) => {
+    window.vtrLive(['rule.', 'site.'], (type, d: { site_id?: string } | null) => {
+      if (type.indexOf('site.') === 0) window.vtrRefresh('rule-sites');
       if (d && d.site_id === site) window.vtrRefresh('rule-list');
     });
   },
