@@ -68,6 +68,14 @@ export const pages = {
     window.vtrLive(['webhook.', 'site.'], () => { window.vtrRefresh('webhook-lists'); });
   },
 
+  // A site made or deleted elsewhere (the CLI, the API, another tab) changes the cards; a change or
+  // new keys, only its own card, so old keys that no longer work are not left on the page.
+  sites(): void {
+    window.vtrLive(['site.'], (type, d: { site_id?: string } | null) => {
+      window.vtrRefresh(type === 'site.updated' && d && d.site_id ? 'site-card-' + d.site_id : 'site-cards');
+    });
+  },
+
   // A rule made, changed or deleted elsewhere (the CLI, the API, another tab): the open site's list
   // follows it; the new-rule form, outside the list, keeps what is typed. A site made, renamed or
   // deleted elsewhere: the site links follow it (and the list, when it is the open site).

@@ -121,6 +121,17 @@ window.vtrRow = (url, rowId, bodyId, opts) => {
   }).catch(() => {}).finally(() => { inflight--; });
 };
 
+/**
+ * A selector finding a control again in a fresh copy of the page: its id, else its accessible name
+ * (repeated controls are named for their row or card: "Copy site id of Shop (site_…)").
+ */
+function selectorOf(el: Element | null): string {
+  if (!el) return '';
+  if (el.id) return '#' + CSS.escape(el.id);
+  const label = el.getAttribute('aria-label');
+  return label ? `${el.tagName.toLowerCase()}[aria-label="${CSS.escape(label)}"]` : '';
+}
+
 const pending: Record<string, ReturnType<typeof setTimeout> | null> = {};
 window.vtrRefresh = (id) => {
   if (pending[id]) return;
@@ -131,11 +142,17 @@ window.vtrRefresh = (id) => {
       const fresh = new DOMParser().parseFromString(text, 'text/html').getElementById(id);
       const old = byId(id);
       if (!fresh || !old) return;
-      // Keep keyboard focus on the same control (by id) across the swap.
+      // Keep keyboard focus on the same control across the swap, and each disclosure open or closed
+      // as the reader left it.
       const active = document.activeElement as HTMLElement | null;
-      const focused = active && old.contains(active) ? active.id : '';
+      const focused = active && old.contains(active) ? selectorOf(active) : '';
+      const disclosures = Array.from(old.querySelectorAll('details')).map((d) => [selectorOf(d.querySelector('summary')), d.open] as const);
       old.replaceWith(fresh);
-      const again = focused ? (byId(focused) as HTMLButtonElement | null) : null;
+      disclosures.forEach(([sel, open]) => {
+        const summary = sel ? fresh.querySelector(sel) : null;
+        if (summary && summary.parentElement instanceof HTMLDetailsElement) summary.parentElement.open = open;
+      });
+      const again = focused ? (document.querySelector(focused) as HTMLButtonElement | null) : null;
       if (again && !again.disabled) again.focus();
     }).catch(() => { pending[id] = null; });
   }, 200);

@@ -1,4 +1,5 @@
-// Sites and their keys: copy buttons, and a rotate button (POST, same-origin only).
+// Sites and their keys: copy buttons, and a rotate button (POST, same-origin only). A site made,
+// changed or given new keys elsewhere shows at once (console-pages.ts).
 import type { Site } from '../../domain/site.js';
 import { html, raw, type Html } from './html.js';
 import { CONSOLE, flash } from './layout.js';
@@ -40,8 +41,8 @@ export function registerSitesPage(r: ConsoleRouter): void {
     const body = html`<h1>Sites &amp; keys</h1>
 ${flash(rotated ? `Rotated the keys of ${rotated}. Update the agent's data-site-key and your server's secret key.` : null)}
 <p class="muted">The site key goes in the agent's <code>data-site-key</code>; the secret key stays on your server (<code>POST /api/v1/event</code>). New sites: <code>vtr sites create</code>.</p>
-<div class="grid2">${deps.sites.list().map((s) => siteCard(s, s.site_id === settings))}</div>`;
-    return r.render({ title: 'Sites & keys', nav: 'sites', body });
+<div class="grid2" id="site-cards">${deps.sites.list().map((s) => siteCard(s, s.site_id === settings))}</div>`;
+    return r.render({ title: 'Sites & keys', nav: 'sites', body, script: html`vtrPage.sites();` });
   });
 
   r.form('/sites/:id/rotate', (c) => {
