@@ -54,6 +54,7 @@ suite('rules in the console (browser)', () => {
     await poll(() => page.getByRole('link', { name: `Renamed elsewhere (${made.site_id})` }).count()).toBe(1);
     await api('PATCH', `/sites/${site}`, { name: 'Open site renamed' });
     await poll(() => page.getByRole('region', { name: 'Rules of Open site renamed' }).count()).toBe(1);
+    await poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Rules of Open site renamed');
     await poll(() => page.getByRole('link', { name: `Open site renamed (${site})` }).getAttribute('aria-current')).toBe('page');
   });
 });

@@ -142,4 +142,13 @@ describe('console: rules', () => {
     expect(text).toContain(`<code>vtr sites update ${site} --ip-allowlist &lt;ip|cidr,...&gt;</code>`);
     expect(text).not.toContain('id="rule-name"');
   });
+
+  it('rules page: its title and heading name the site whose rules it shows, so two tabs (or history entries) of two sites differ', async () => {
+    const other = h.emulator.deps.sites.create({ name: 'Shop <Two>' });
+    const text = (await page(`/_vtr/console/rules?site=${other.site_id}`)).text;
+    expect(text).toContain('<title>Rules of Shop &lt;Two&gt; · vtr console</title>');
+    expect(text).toContain('<h1>Rules of Shop &lt;Two&gt;</h1>');
+    expect((await page(`/_vtr/console/rules?site=${h.site.site_id}`)).text).toContain('<h1>Rules of Local site</h1>');
+    h.emulator.deps.sites.delete(other.site_id);
+  });
 });

@@ -128,15 +128,17 @@ export function registerRulesPages(r: ConsoleRouter): void {
     const list = rules().list(site.site_id);
     // A link to a deleted site's rules says so rather than showing another site's as if they were its.
     const missing = asked && asked !== site.site_id ? html`<div class="error" role="alert" id="site-missing"><p>There is no site ${asked}: these are the rules of ${site.name}.</p></div>` : '';
-    const body = html`<h1>Rules</h1>
-${flash(pick(DONE, c.req.query('done')))}
-<div id="rule-sites">${missing}
+    // The title names the site: two tabs, or history entries, of two sites' rules differ.
+    const title = `Rules of ${site.name}`;
+    const body = html`<div id="rule-sites"><h1>${title}</h1>
+${missing}
 ${sites.length > 1 ? html`<p>Site: ${sites.map((s) => html`<a href="${rulesHref(s.site_id)}" aria-label="${s.name} (${s.site_id})"${s.site_id === site.site_id ? raw(' aria-current="page"') : ''}>${s.name}</a> `)}</p>` : ''}</div>
+${flash(pick(DONE, c.req.query('done')))}
 <p class="muted">Every visitor check runs the enabled rules in this order. The outcome is <em>allowed</em> when any matched rule allows, else <em>blocked</em> when any blocks (invalid traffic is always blocked), else <em>neutral</em>; review is asked when a matched action says so.</p>
 <div id="rule-list">${scrollTable(`Rules of ${site.name}`, ['Rule', 'Type', 'Matches when', 'Action', 'State', 'Actions'], list.map(ruleRow))}</div>
 <h2 id="new-rule">New custom rule</h2>
 ${ruleForm({ action: rulesHref(site.site_id), submit: 'Create rule', rule: { type: 'custom', action: 'review', ...values }, problem })}`;
-    return r.render({ title: 'Rules', nav: 'rules', body, script: html`vtrPage.rules(${scriptJson(site.site_id)});` });
+    return r.render({ title, nav: 'rules', body, script: html`vtrPage.rules(${scriptJson(site.site_id)});` });
   };
 
   const editPage = (rule: Rule, problem?: Problem, values?: Omit<FormRule, 'type'>) => {
