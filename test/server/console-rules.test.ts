@@ -151,4 +151,13 @@ describe('console: rules', () => {
     expect((await page(`/_vtr/console/rules?site=${h.site.site_id}`)).text).toContain('<h1>Rules of Local site</h1>');
     h.emulator.deps.sites.delete(other.site_id);
   });
+
+  it('rules page: the allowlist rule says which IPs it allows (or that it is empty), so its row is understood without leaving the page', async () => {
+    const site = h.site.site_id;
+    const cell = async () => /id="rule-allowlist"[\s\S]*?<td>allowlist<\/td>\s*<td class="wrap">([\s\S]*?)<\/td>/.exec((await page(`/_vtr/console/rules?site=${site}`)).text)?.[1] ?? '';
+    expect(await cell()).toContain('the site has none, so it matches no check');
+    h.emulator.deps.sites.update(site, { ip_allowlist: ['203.0.113.0/24', '198.51.100.7'] });
+    expect(await cell()).toContain("the check's IP is in the site's IP allowlist: <code>203.0.113.0/24</code>, <code>198.51.100.7</code>");
+    h.emulator.deps.sites.update(site, { ip_allowlist: [] });
+  });
 });

@@ -35,23 +35,27 @@ const SMART_CONDITION: Record<SmartRuleId, (threshold: number | null) => Html> =
   emails_per_device: (t) => html`more than ${t} different emails were checked with the probe's device`,
 };
 
-function condition(r: Rule): Html {
+// The allowlist's entries in its row: they are the site's, kept elsewhere, and the row alone did not say them.
+function condition(r: Rule, allowlist: string[] = []): Html {
   if (r.type === 'custom') return html`<code>${r.filter ?? ''}</code>`;
-  if (r.type === 'allowlist') return html`the check's IP is in the site's IP allowlist`;
+  if (r.type === 'allowlist') {
+    return allowlist.length ? html`the check's IP is in the site's IP allowlist: ${allowlist.map((ip, i) => html`${i ? ', ' : ''}<code>${ip}</code>`)}`
+      : html`the check's IP is in the site's IP allowlist (the site has none, so it matches no check)`;
+  }
   return Object.hasOwn(SMART_CONDITION, r.rule_id) ? SMART_CONDITION[r.rule_id as SmartRuleId](r.threshold) : html``;
 }
 
 /** How a row's controls name their rule: its name, and its id, as two custom rules may share a name. */
 const ruleName = (r: Rule): string => `${r.name} (${r.rule_id})`;
 
-function ruleRow(r: Rule): Html {
+function ruleRow(r: Rule, allowlist: string[]): Html {
   const edit = r.type === 'allowlist' ? html`<a href="${allowlistHref(r.site_id)}">See the allowlist</a>`
     : html`<a href="${ruleHref(r.site_id, r.rule_id)}" aria-label="Edit ${ruleName(r)}">Edit</a>
 <form method="post" action="${ruleHref(r.site_id, r.rule_id)}/toggle" class="inline">
 <button type="submit" class="small" aria-label="${r.enabled ? 'Disable' : 'Enable'} ${ruleName(r)}">${r.enabled ? 'Disable' : 'Enable'}</button></form>`;
   return html`<tr id="rule-${r.rule_id}">
 <td class="wrap">${r.name}<br><span class="mono muted">${r.rule_id}</span></td><td>${r.type}</td>
-<td class="wrap">${condition(r)}</td><td><span class="mono">${r.action}</span></td><td>${r.enabled ? 'enabled' : html`<span class="muted">disabled</span>`}</td>
+<td class="wrap">${condition(r, allowlist)}</td><td><span class="mono">${r.action}</span></td><td>${r.enabled ? 'enabled' : html`<span class="muted">disabled</span>`}</td>
 <td>${edit}</td></tr>`;
 }
 
@@ -135,7 +139,7 @@ ${missing}
 ${sites.length > 1 ? html`<p>Site: ${sites.map((s) => html`<a href="${rulesHref(s.site_id)}" aria-label="${s.name} (${s.site_id})"${s.site_id === site.site_id ? raw(' aria-current="page"') : ''}>${s.name}</a> `)}</p>` : ''}</div>
 ${flash(pick(DONE, c.req.query('done')))}
 <p class="muted">Every visitor check runs the enabled rules in this order. The outcome is <em>allowed</em> when any matched rule allows, else <em>blocked</em> when any blocks (invalid traffic is always blocked), else <em>neutral</em>; review is asked when a matched action says so.</p>
-<div id="rule-list">${scrollTable(`Rules of ${site.name}`, ['Rule', 'Type', 'Matches when', 'Action', 'State', 'Actions'], list.map(ruleRow))}</div>
+<div id="rule-list">${scrollTable(`Rules of ${site.name}`, ['Rule', 'Type', 'Matches when', 'Action', 'State', 'Actions'], list.map((rule) => ruleRow(rule, site.ip_allowlist)))}</div>
 <h2 id="new-rule">New custom rule</h2>
 ${ruleForm({ action: rulesHref(site.site_id), submit: 'Create rule', rule: { type: 'custom', action: 'review', ...values }, problem })}`;
     return r.render({ title, nav: 'rules', body, script: html`vtrPage.rules(${scriptJson(site.site_id)});` });
