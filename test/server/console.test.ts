@@ -67,6 +67,12 @@ describe('console pages', () => {
     expect((await page(h, `/_vtr/console/sites?settings=${h.site.site_id}`)).text).toContain('<details open><summary aria-label="Settings of ');
   });
 
+  it("sites page: each site's card links to its rules, as the rules page links back to the site's allowlist", async () => {
+    const h = fresh();
+    const text = (await page(h, '/_vtr/console/sites')).text;
+    expect(text).toContain(`<a href="/_vtr/console/rules?site=${h.site.site_id}" aria-label="Rules of Local site (${h.site.site_id})">Rules</a>`);
+  });
+
   it('sessions and checks: a ?site= naming no site says so in the site picker instead of showing "All sites"', async () => {
     const h = fresh();
     await h.createSession();

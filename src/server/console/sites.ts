@@ -28,7 +28,7 @@ function siteCard(s: Site, open: boolean): Html {
 </dl>
 <p class="muted">Change these with <code>vtr sites update ${s.site_id} …</code>.</p>
 </details>
-<p><a href="${CONSOLE}/sessions?site=${id}" aria-label="Sessions of ${name}">Sessions</a> · <a href="${CONSOLE}/checks?site=${id}" aria-label="Checks of ${name}">Checks</a> · <a href="${CONSOLE}/tokens#tokens-${s.site_id}" aria-label="Access tokens of ${name}">Access tokens</a></p>
+<p><a href="${CONSOLE}/sessions?site=${id}" aria-label="Sessions of ${name}">Sessions</a> · <a href="${CONSOLE}/checks?site=${id}" aria-label="Checks of ${name}">Checks</a> · <a href="${CONSOLE}/rules?site=${id}" aria-label="Rules of ${name}">Rules</a> · <a href="${CONSOLE}/tokens#tokens-${s.site_id}" aria-label="Access tokens of ${name}">Access tokens</a></p>
 </section>`;
 }
 
