@@ -1,10 +1,10 @@
 // The agent as sites embed it, in a real browser, on a page of another origin than the emulator's:
 // a visitor whose browser refuses localStorage (site data blocked), and a page that includes the
 // agent twice.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type ServerProcess } from '../helpers/vtr-process.js';
-import { BROWSER_TESTS_RUN, launchChromium, serveShopPages } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { BROWSER_TESTS_RUN } from '../helpers/browser.js';
+import { agentOnShopPages } from '../helpers/agent-browser.js';
 
 const WAIT = 30_000;
 
@@ -21,16 +21,10 @@ const blockStorage = (kinds: Array<'localStorage' | 'sessionStorage' | 'cookie'>
 };
 
 describe.skipIf(!BROWSER_TESTS_RUN)('the agent embedded on a site', { timeout: 180_000 }, () => {
-  let server: ServerProcess;
-  let shop: Awaited<ReturnType<typeof serveShopPages>>;
-  let shopOrigin: string;
-  let browser: Browser;
-  const pages = new Map<string, string>();
-
-  beforeAll(async () => {
-    server = await startServer(['--memory']);
+  const live = agentOnShopPages((server) => {
     const agent = `${server.origin}/agent.js`;
     const key = server.site!.site_key;
+    const pages = new Map<string, string>();
     pages.set('/', `<script src="${agent}" data-site-key="${key}"></script><h1>Shop</h1>`);
     // A theme includes the agent bare, the site's own snippet includes it again with the key.
     pages.set('/twice', `<script src="${agent}"></script><h1>Shop</h1><script src="${agent}" data-site-key="${key}"></script>`);
@@ -40,20 +34,10 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent embedded on a site', { timeout: 1
       const add = (key) => new Promise((res) => { const s = document.createElement('script'); s.src = ${JSON.stringify(agent)}; if (key) s.setAttribute('data-site-key', key); s.onload = res; document.body.appendChild(s); });
       window.addEventListener('load', () => add(null).then(() => add(${JSON.stringify(key)})));
     </script>`);
-    shop = await serveShopPages((path) => pages.get(path) ?? '');
-    shopOrigin = shop.origin;
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-    await server?.stop();
+    return (path) => pages.get(path) ?? '';
   });
 
-  const session = async (id: string) => {
-    const res = await fetch(`${server.baseUrl}/session/${id}`, { headers: { authorization: `Bearer ${server.site!.access_token}` } });
-    return (await res.json()) as Record<string, unknown>;
-  };
+  const session = (id: string) => live.session(id);
   const sessionOf = async (page: Page) => {
     await page.waitForFunction(() => !!(window as any).vtr?.sessionId(), null, { timeout: WAIT });
     return (await page.evaluate(() => (window as any).vtr.sessionId())) as string;
@@ -70,19 +54,19 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent embedded on a site', { timeout: 1
   ];
   for (const [what, kinds] of blocked) {
     it(`pageview: with ${what} blocked, the visitor's next page loads and tabs stay in one session`, async () => {
-      const context: BrowserContext = await browser.newContext();
+      const context: BrowserContext = await live.browser.newContext();
       await context.addInitScript(blockStorage, kinds);
       const page = await context.newPage();
       const warnings = withWarnings(page);
-      await page.goto(`${shopOrigin}/`);
+      await page.goto(`${live.origin}/`);
       const first = await sessionOf(page);
-      await page.goto(`${shopOrigin}/?page=2`);
+      await page.goto(`${live.origin}/?page=2`);
       expect(await sessionOf(page)).toBe(first);
       await page.reload();
       expect(await sessionOf(page)).toBe(first);
       // A link opened in another tab is the same visitor too.
       const tab = await context.newPage();
-      await tab.goto(`${shopOrigin}/?page=3`);
+      await tab.goto(`${live.origin}/?page=3`);
       expect(await sessionOf(tab)).toBe(first);
       expect(await session(first)).toMatchObject({ page_views: 4, returned: false });
       expect(warnings).toEqual([]);
@@ -91,11 +75,11 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent embedded on a site', { timeout: 1
   }
 
   it('pageview: with nothing able to store, every page load still records its page view and events, without a warning', async () => {
-    const context = await browser.newContext();
+    const context = await live.browser.newContext();
     await context.addInitScript(blockStorage, ['localStorage', 'sessionStorage', 'cookie'] as Array<'localStorage' | 'sessionStorage' | 'cookie'>);
     const page = await context.newPage();
     const warnings = withWarnings(page);
-    await page.goto(`${shopOrigin}/`);
+    await page.goto(`${live.origin}/`);
     const first = await sessionOf(page);
     expect(await page.evaluate(() => (window as any).vtr.pageview())).toMatchObject({ session_id: first });
     expect(await page.evaluate(() => (window as any).vtr.event('signup'))).toEqual({ success: true });
@@ -106,12 +90,12 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent embedded on a site', { timeout: 1
 
   for (const path of ['/twice', '/twice-keyed', '/twice-injected']) {
     it(`agent loaded twice (${path}): one session with one page view, and events are recorded`, async () => {
-      const context = await browser.newContext();
+      const context = await live.browser.newContext();
       const page = await context.newPage();
       const warnings = withWarnings(page);
       const views: string[] = [];
       page.on('request', (r) => r.url().endsWith('/_vtr/agent/pageview') && views.push(r.url()));
-      await page.goto(`${shopOrigin}${path}`);
+      await page.goto(`${live.origin}${path}`);
       const id = await sessionOf(page);
       expect(await page.evaluate(() => (window as any).vtr.event('signup'))).toEqual({ success: true });
       expect(await session(id)).toMatchObject({ page_views: 1, custom_events: ['signup'] });
@@ -123,10 +107,10 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent embedded on a site', { timeout: 1
   }
 
   it("vtr.event: a value given bare (vtr.event('purchase', 49)) is refused saying it goes in { value: 49 }, not recorded without its value", async () => {
-    const context = await browser.newContext();
+    const context = await live.browser.newContext();
     const page = await context.newPage();
     const warnings = withWarnings(page);
-    await page.goto(`${shopOrigin}/`);
+    await page.goto(`${live.origin}/`);
     const id = await sessionOf(page);
     for (const opts of [49, '49', true]) {
       expect(await page.evaluate((o) => (window as any).vtr.event('purchase', o), opts), JSON.stringify(opts))

@@ -1,47 +1,34 @@
 // The agent loaded with `async` (or `defer`), as sites load third-party scripts: the page's own
 // scripts call vtr.event before it has arrived, through the one-line stub docs/agent.md gives.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type ServerProcess } from '../helpers/vtr-process.js';
-import { BROWSER_TESTS_RUN, launchChromium, serveShopPages } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BROWSER_TESTS_RUN } from '../helpers/browser.js';
+import { agentOnShopPages } from '../helpers/agent-browser.js';
 
 const WAIT = 30_000;
 // The snippet exactly as documented: the test fails if the documented one stops working.
 const STUB = readFileSync(new URL('../../docs/agent.md', import.meta.url), 'utf8').split('\n').find((l) => l.startsWith('<script>') && l.includes('window.vtr=window.vtr||'));
 
 describe.skipIf(!BROWSER_TESTS_RUN)('the agent loaded async', { timeout: 180_000 }, () => {
-  let server: ServerProcess;
-  let shop: Awaited<ReturnType<typeof serveShopPages>>;
-  let browser: Browser;
-  const pages = new Map<string, string>();
-
-  beforeAll(async () => {
-    server = await startServer(['--memory']);
+  const live = agentOnShopPages((server) => {
     const tag = (attrs: string) => `<script ${attrs} src="${server.origin}/agent.js" data-site-key="${server.site!.site_key}"></script>`;
     // The page's script runs before the async tag after it can have run.
     const early = `<script>
       // A router calling vtr.pageview() on every route, the first included.
       Promise.all([vtr.pageview(), vtr.event('cart_viewed'), vtr.event('purchase', { value: 49 }), vtr.event(undefined)]).then((a) => { window.answers = a; });
     </script>`;
+    const pages = new Map<string, string>();
     pages.set('/async', `${STUB}<h1>Shop</h1>${early}${tag('async')}`);
     pages.set('/defer', `${STUB}${tag('defer')}<h1>Shop</h1>${early}`);
     // A page with the stub whose agent tag is an ordinary one, earlier: the stub leaves the agent be.
     pages.set('/sync', `${tag('')}${STUB}<h1>Shop</h1>${early}`);
-    shop = await serveShopPages((path) => pages.get(path) ?? '');
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-    await server?.stop();
+    return (path) => pages.get(path) ?? '';
   });
 
   const session = async (page: Page) => {
     await page.waitForFunction(() => !!(window as any).vtr?.sessionId?.(), null, { timeout: WAIT });
-    const id = await page.evaluate(() => (window as any).vtr.sessionId());
-    const res = await fetch(`${server.baseUrl}/session/${id}`, { headers: { authorization: `Bearer ${server.site!.access_token}` } });
-    return (await res.json()) as Record<string, unknown>;
+    return live.session(await page.evaluate(() => (window as any).vtr.sessionId()));
   };
 
   it('docs: agent.md gives the one-line stub', () => {
@@ -50,12 +37,12 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent loaded async', { timeout: 180_000
 
   for (const path of ['/async', '/defer', '/sync']) {
     it(`vtr.event: called before the agent has loaded (${path}), through the documented stub, is recorded and answers as it would after; the page's own page view is the one the agent records on load`, async () => {
-      const page = await browser.newPage();
+      const page = await live.browser.newPage();
       const warnings: string[] = [];
       const errors: string[] = [];
       page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${shop.origin}${path}`);
+      await page.goto(`${live.origin}${path}`);
       await page.waitForFunction(() => (window as any).answers?.length === 4, null, { timeout: WAIT });
       const id = await page.evaluate(() => (window as any).vtr.sessionId());
       expect(await page.evaluate(() => (window as any).answers)).toEqual([

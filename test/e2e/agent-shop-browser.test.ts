@@ -1,39 +1,19 @@
 // The agent on a shop's own page (another origin than the emulator's), in a real browser: page
 // views of a single-page app, and the probe the shop's backend sends to the visitor check.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type ServerProcess } from '../helpers/vtr-process.js';
-import { BROWSER_TESTS_RUN, launchChromium, serveShopPages } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { BROWSER_TESTS_RUN } from '../helpers/browser.js';
+import { agentOnShopPages } from '../helpers/agent-browser.js';
 
 const WAIT = 30_000;
 
 describe.skipIf(!BROWSER_TESTS_RUN)('the agent on a shop page', { timeout: 180_000 }, () => {
-  let server: ServerProcess;
-  let shop: Awaited<ReturnType<typeof serveShopPages>>;
-  let shopOrigin: string;
-  let browser: Browser;
+  const live = agentOnShopPages((server) => () => `<script src="${server.origin}/agent.js" data-site-key="${server.site!.site_key}"></script><h1>Shop</h1>`);
 
-  beforeAll(async () => {
-    server = await startServer(['--memory']);
-    const key = server.site!.site_key;
-    shop = await serveShopPages(() => `<script src="${server.origin}/agent.js" data-site-key="${key}"></script><h1>Shop</h1>`);
-    shopOrigin = shop.origin;
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-    await server?.stop();
-  });
-
-  const session = async (page: Page) => {
-    const id = await page.evaluate(() => (window as any).vtr.sessionId());
-    const res = await fetch(`${server.baseUrl}/session/${id}`, { headers: { authorization: `Bearer ${server.site!.access_token}` } });
-    return (await res.json()) as Record<string, unknown>;
-  };
+  const session = async (page: Page) => live.session(await page.evaluate(() => (window as any).vtr.sessionId()));
 
   it('agent: on a page whose tracing adds headers to every fetch (traceparent, sentry-trace, baggage), page views and events are recorded', async () => {
-    const page = await browser.newPage();
+    const page = await live.browser.newPage();
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
     // What browser tracing instrumentation does to requests to the origins it is told to trace.
@@ -43,7 +23,7 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent on a shop page', { timeout: 180_0
         ...init, headers: { ...(init.headers as Record<string, string>), traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', 'sentry-trace': '0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-1', baggage: 'sentry-environment=dev' },
       });
     });
-    await page.goto(`${shopOrigin}/`);
+    await page.goto(`${live.origin}/`);
     expect(await page.evaluate(() => (window as any).vtr.probe(10_000))).toMatch(/^prb_/);
     expect(await page.evaluate(() => (window as any).vtr.event('signup'))).toEqual({ success: true });
     expect(await session(page)).toMatchObject({ page_views: 1, custom_events: ['signup'] });
@@ -52,10 +32,10 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent on a shop page', { timeout: 180_0
   });
 
   it('vtr.pageview: an address longer than the emulator keeps (app state in the query) is recorded, cut to fit', async () => {
-    const page = await browser.newPage();
+    const page = await live.browser.newPage();
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
-    await page.goto(`${shopOrigin}/`);
+    await page.goto(`${live.origin}/`);
     await page.waitForFunction(() => !!(window as any).vtr?.sessionId(), null, { timeout: WAIT });
     for (const n of [9_000, 70_000]) {
       const answer = await page.evaluate((n) => {
