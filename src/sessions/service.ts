@@ -7,7 +7,7 @@ import type { Site } from '../domain/site.js';
 import { formatMicros } from '../domain/time.js';
 import { newId } from '../domain/ids.js';
 import { mergeActions } from '../domain/rules.js';
-import { notFound, shownId, VtrError } from '../domain/errors.js';
+import { notFound, VtrError } from '../domain/errors.js';
 import { clickIdOf } from '../domain/traffic-source.js';
 import { lookupIp, type CountryLookup } from '../domain/ip-intel.js';
 import type { Store, SessionRecord } from '../store/index.js';
@@ -114,7 +114,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
       const click = clickIdOf(pv.url);
       const latest = latestRecord(site.site_id, fingerprint);
       const forced = opts.sessionId ? readRecord(opts.sessionId) : null;
-      if (opts.sessionId && (!forced || forced.session.site_id !== site.site_id)) throw notFound(`session ${shownId(opts.sessionId)}`);
+      if (opts.sessionId && (!forced || forced.session.site_id !== site.site_id)) throw notFound('session');
       const prev = forced ?? (opts.newSession ? null : latest);
       const continues =
         prev !== null &&
@@ -176,9 +176,9 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
     const result = tx(() => {
       const found = readRecord(sessionId);
       const rec = found && { ...found };
-      if (!rec || (siteId && rec.session.site_id !== siteId)) throw notFound(`session ${shownId(sessionId)}`);
+      if (!rec || (siteId && rec.session.site_id !== siteId)) throw notFound('session');
       const site = store.sites.get(rec.session.site_id);
-      if (!site) throw notFound(`session ${shownId(sessionId)}`);
+      if (!site) throw notFound('session');
       const previous = rec.session;
       const nowUs = atUs ?? clock.nowMicros();
       rec.session = { ...rec.session, updated_at: formatMicros(nowUs) };
@@ -259,7 +259,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
     addConversion(sessionId: string, siteId: string): Session {
       return tx(() => {
         const rec = readRecord(sessionId);
-        if (!rec || rec.session.site_id !== siteId) throw notFound(`session ${shownId(sessionId)}`);
+        if (!rec || rec.session.site_id !== siteId) throw notFound('session');
         const site = store.sites.get(siteId);
         const events = site?.conversion_events ?? [];
         // An empty list counts no conversions: no event could convert the session.
@@ -284,7 +284,7 @@ export function createSessionService({ store, clock, bus, countryOf }: SessionSe
     ...createSessionReads(store),
     get(sessionId: string, siteId?: string): Session {
       const rec = store.sessions.get(sessionId);
-      if (!rec || (siteId && rec.session.site_id !== siteId)) throw notFound(`session ${shownId(sessionId)}`);
+      if (!rec || (siteId && rec.session.site_id !== siteId)) throw notFound('session');
       return rec.session;
     },
     /**

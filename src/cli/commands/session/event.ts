@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import { output } from '../../output.js';
 import { enc } from '../../site-ref.js';
 import { sessionWebhookEvents, tellSetOff } from '../webhooks/set-off.js';
+import { namedSessionNotFound } from './named-not-found.js';
 
 export async function run(o: { args: string[] }, ctx: CliContext): Promise<void> {
   const [id, name] = o.args;
@@ -12,7 +13,7 @@ export async function run(o: { args: string[] }, ctx: CliContext): Promise<void>
   if (chars < 1 || chars > 100) throw new UsageError('<name>: a custom event name has 1 to 100 characters');
   const client = await ctx.client({ token: true });
   const before = ctx.config.quiet ? null : await sessionWebhookEvents(client, id);
-  const result = await client.api<{ success: boolean }>('POST', `/session/${enc(id)}/event`, { body: { name } });
+  const result = await client.api<{ success: boolean }>('POST', `/session/${enc(id)}/event`, { body: { name } }).catch(namedSessionNotFound(id));
   // A custom event sets off a webhook only through a derived change (a conversion): say when it did.
   if (before) {
     const seen = new Set(before.map((e) => e.webhook_event_id));
