@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.js';
 import { html, type Html } from './html.js';
 import { CONSOLE } from './layout.js';
 import { statusBadge, time } from './fields.js';
+import { formatDurationExact, parseMicros } from '../../domain/time.js';
 
 /** A message picked by a query value: own keys only ("__proto__" & co. pick nothing). */
 export const pick = (table: Record<string, string>, key: string | undefined): string | undefined =>
@@ -51,6 +52,24 @@ export interface RetryState {
   reason: Html;
 }
 
+/**
+ * On a test clock the retries are not "done" by waiting: what moves the clock to the next one (a
+ * frozen clock never gets there by itself; a manual one does, or the move runs it now).
+ */
+function clockMove(deps: AppDeps, next: string | null): Html | string {
+  const us = next ? parseMicros(next) : null;
+  if (deps.clock.mode === 'system' || us == null) return '';
+  // As the dispatcher counts it due: a frozen clock's writes add µs within its millisecond.
+  const dueMs = deps.clock.mode === 'frozen' ? Math.ceil((us - 999) / 1000) : Math.ceil(us / 1000);
+  const aheadMs = dueMs - deps.clock.now();
+  if (aheadMs <= 0) return '';
+  // Whole seconds read best; rounding up still reaches the attempt.
+  const by = formatDurationExact(aheadMs < 1000 ? aheadMs : Math.ceil(aheadMs / 1000) * 1000);
+  return deps.clock.mode === 'frozen'
+    ? html` The clock is frozen: <code>vtr clock advance ${by}</code> runs it.`
+    : html` It runs then, or <code>vtr clock advance ${by}</code> runs it now.`;
+}
+
 /** The same rule as the retry service (its refusal + the plan), phrased for the button. */
 export function retryState(deps: AppDeps, e: WebhookEvent): RetryState {
   if (deps.webhooks?.attemptRunning(e.webhook_event_id)) {
@@ -63,7 +82,7 @@ export function retryState(deps: AppDeps, e: WebhookEvent): RetryState {
     const left = e.auto_retries_remaining;
     const next = e.next_attempt_at ? html`next attempt at ${time(e.next_attempt_at)}` : html`next attempt any moment`;
     const then = left === 0 ? 'the last automatic one' : `then up to ${left} more if it fails`;
-    return { allowed: false, reason: html`Automatic retries in progress — ${next}, ${then}. Retry by hand once they are done.` };
+    return { allowed: false, reason: html`Automatic retries in progress — ${next}, ${then}. Retry by hand once they are done.${clockMove(deps, e.next_attempt_at)}` };
   }
   if (deps.sites.find(e.site_id)?.plan !== 'paid') {
     return { allowed: false, reason: html`The site is on the free plan: webhooks deliver on paid sites only.` };
