@@ -27,6 +27,8 @@ export function spawnCli(args: string[], env: Record<string, string>, cleanup: A
     stdout: () => out,
     stderr: () => err,
     lines: () => out.split('\n').filter(Boolean).map((l) => JSON.parse(l)),
+    /** Its exit code once it ends by itself. */
+    exited: () => exited,
     waitErr: (re: RegExp) => waitUntil(() => re.test(err), 20_000, () => `stderr: ${err}`),
     async stop(): Promise<number | null> {
       child.kill('SIGINT');

@@ -65,18 +65,30 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
     ctx.io.stdout.write(`${what}  ${c.dim(urlShown(w.url))}\n`);
   };
 
+  // A deleted webhook gets no more attempts: say so; a tail of that webhook alone has nothing left.
+  const printDeleted = (w: WebhookEventData) => {
+    if (!mine(w)) return;
+    // --json stays one finished attempt per line: the deletion is said on stderr alone.
+    if (!ctx.config.json) ctx.io.stdout.write(`${c.red(`webhook ${w.webhook_id} deleted`)}  ${c.dim(urlShown(w.url))}\n`);
+    if (o.webhook) {
+      ctx.info(`vtr: webhook ${w.webhook_id} was deleted; nothing left to tail.`);
+      stop.abort();
+    }
+  };
+
   const times = await liveTimes(ctx, client, (e: { type: string; data: unknown }, t: TimeFormat) => {
     if (e.type === 'webhook_attempt.created') print(e.data as AttemptEvent, t);
     // Human output only: --json stays one finished attempt per line.
     else if (e.type === 'webhook_attempt.started' && !ctx.config.json) printStarted(e.data as StartedData, t);
     else if (e.type === 'webhook.updated' && !ctx.config.json) printStatus(e.data as WebhookEventData);
+    else if (e.type === 'webhook.deleted') printDeleted(e.data as WebhookEventData);
   });
 
   try {
     await streamEvents({
       origin: client.origin,
       adminToken: client.options.adminToken,
-      types: ['webhook_attempt.', 'webhook.updated'],
+      types: ['webhook_attempt.', 'webhook.updated', 'webhook.deleted'],
       signal: stop.signal,
       onEvent: times.onEvent,
       // Said once the server has subscribed us: a script that waits for it misses no event.
