@@ -18,6 +18,8 @@ interface PageViewAnswer {
 
 (function () {
   const w = window, d = document;
+  // Calls the page made before the agent loaded, through the stub docs/agent.md gives: [method, arguments, resolve].
+  let early: NonNullable<VtrAgent['q']> = [];
   try {
     let me = d.currentScript as HTMLScriptElement | null;
     if (!me) {
@@ -30,8 +32,7 @@ interface PageViewAnswer {
     let siteKey = me && me.getAttribute('data-site-key');
     // Loaded twice, the first copy goes on alone (one session); this one hands it the key it lacked.
     if (w.vtr && w.vtr.version) { if (siteKey && w.vtr.key) w.vtr.key(siteKey); return; }
-    // Calls the page made before the agent loaded, through the stub docs/agent.md gives: [method, arguments, resolve].
-    const early = (w.vtr && w.vtr.q) || [];
+    early = (w.vtr && w.vtr.q) || [];
     // Without data-site-key on the script tag, a form's data-vtr-site-key names the site.
     const keyFromForm = (): string | null => {
       const marked = d.querySelector('[data-vtr-site-key]');
@@ -241,8 +242,16 @@ interface PageViewAnswer {
       const c = early[i], f = w.vtr[c[0] as 'event'] as (...a: unknown[]) => unknown;
       const r = c[0] === 'pageview' && started ? started : f ? f.apply(null, c[1] as unknown[]) : undefined;
       if (c[2]) c[2](r);
+      c[2] = undefined;
     }
   } catch (e) {
-    try { if (w.console) w.console.warn('vtr: agent disabled: ' + e); } catch (e2) {}
+    try {
+      if (w.console) w.console.warn('vtr: agent disabled: ' + e);
+      // Calls queued by the stub, and any it takes later, settle as the docs say rather than hang.
+      const no = (c: (typeof early)[number]) => { if (c[2]) c[2](c[0] === 'event' ? { success: false, message: 'the agent is disabled: ' + e } : null); return 0; };
+      const q = (w.vtr && w.vtr.q) || early;
+      for (let i = 0; i < q.length; i++) no(q[i]);
+      q.push = no;
+    } catch (e2) {}
   }
 })();

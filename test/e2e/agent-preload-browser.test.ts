@@ -23,6 +23,11 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent loaded async', { timeout: 180_000
     pages.set('/defer', `${STUB}${tag('defer')}<h1>Shop</h1>${early}`);
     // A page with the stub whose agent tag is an ordinary one, earlier: the stub leaves the agent be.
     pages.set('/sync', `${tag('')}${STUB}<h1>Shop</h1>${early}`);
+    // Something on the page makes the agent fail as it starts (here: listeners refused).
+    const breaker = `<script>const add = addEventListener; addEventListener = function (t) { if (t === 'submit') throw new Error('refused'); return add.apply(this, arguments); };</script>`;
+    const calls = `<script>window.answers = []; [vtr.probe(100), vtr.event('x'), vtr.pageview()].forEach((p, i) => p.then((r) => { window.answers[i] = r; }));</script>`;
+    pages.set('/disabled', `${STUB}${breaker}${calls}${tag('async')}`);
+    pages.set('/probe', `${STUB}<script>vtr.probe(5000).then((p) => { window.early = p; });</script>${tag('async')}`);
     return (path) => pages.get(path) ?? '';
   });
 
@@ -59,4 +64,25 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent loaded async', { timeout: 180_000
       await page.close();
     });
   }
+
+  it('vtr.probe: called before the agent has loaded, through the documented stub, resolves with the probe id', async () => {
+    const page = await live.browser.newPage();
+    await page.goto(`${live.origin}/probe`);
+    await page.waitForFunction(() => (window as any).early !== undefined, null, { timeout: WAIT });
+    expect(await page.evaluate(() => (window as any).early)).toBe(await page.evaluate(() => (window as any).vtr.probeId()));
+    expect(await page.evaluate(() => (window as any).early)).toMatch(/^prb_/);
+    await page.close();
+  });
+
+  it('stub: calls queued for an agent that disables itself settle as failures, and so do later ones', async () => {
+    const page = await live.browser.newPage();
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await page.goto(`${live.origin}/disabled`);
+    await page.waitForFunction(() => (window as any).answers?.length === 3, null, { timeout: WAIT });
+    expect(await page.evaluate(() => (window as any).answers)).toEqual([null, { success: false, message: 'the agent is disabled: Error: refused' }, null]);
+    expect(await page.evaluate(() => (window as any).vtr.event('later'))).toEqual({ success: false, message: 'the agent is disabled: Error: refused' });
+    expect(warnings).toEqual(['vtr: agent disabled: Error: refused']);
+    await page.close();
+  });
 });
