@@ -223,7 +223,7 @@ interface PageViewAnswer {
       version: AGENT_VERSION,
       /** Adds a custom event to the current session; resolves {success} (never rejects). */
       event,
-      /** Records a page view (single-page apps call it after navigating); resolves {probe_id, session_id} or null. */
+      /** Records a page view (single-page apps call it after navigating); resolves {probe_id, session_id, fingerprint} or null. */
       pageview: () => again(),
       /** The current probe id, waiting for the page view (up to ms, default 3000). */
       probe: (ms?: number) => whenProbe(typeof ms === 'number' ? ms : 3000),

@@ -51,7 +51,7 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent loaded async', { timeout: 180_000
       await page.waitForFunction(() => (window as any).answers?.length === 4, null, { timeout: WAIT });
       const id = await page.evaluate(() => (window as any).vtr.sessionId());
       expect(await page.evaluate(() => (window as any).answers)).toEqual([
-        expect.objectContaining({ session_id: id, probe_id: expect.stringMatching(/^prb_/) }), { success: true }, { success: true }, { success: false, message: "name must be a string, e.g. vtr.event('signup')" },
+        { session_id: id, probe_id: expect.stringMatching(/^prb_/), fingerprint: expect.stringMatching(/^fp_/) }, { success: true }, { success: true }, { success: false, message: "name must be a string, e.g. vtr.event('signup')" },
       ]);
       const recorded = await session(page);
       // With the agent already there (/sync), vtr.pageview() records a page view as it always does.
