@@ -139,9 +139,15 @@ window.vtrRefresh = (id) => {
     fetch(location.href, { headers: { accept: 'text/html' } }).then((r) => (r.ok ? r.text() : null)).then((text) => {
       pending[id] = null;
       if (!text) return;
-      const fresh = new DOMParser().parseFromString(text, 'text/html').getElementById(id);
+      const doc = new DOMParser().parseFromString(text, 'text/html');
+      const fresh = doc.getElementById(id);
       const old = byId(id);
       if (!fresh || !old) return;
+      // The tab's title follows what it names (a site renamed elsewhere).
+      if (doc.title) document.title = doc.title;
+      // What the swap adds (a card, a row) is said, as vtrRow says a new row.
+      const had = Array.from(old.querySelectorAll('[data-announce]')).map((e) => e.id);
+      const added = Array.from(fresh.querySelectorAll('[data-announce]')).filter((e) => had.indexOf(e.id) < 0).map((e) => e.getAttribute('data-announce'));
       // Keep keyboard focus on the same control across the swap, and each disclosure open or closed
       // as the reader left it.
       const active = document.activeElement as HTMLElement | null;
@@ -154,6 +160,7 @@ window.vtrRefresh = (id) => {
       });
       const again = focused ? (document.querySelector(focused) as HTMLButtonElement | null) : null;
       if (again && !again.disabled) again.focus();
+      if (added.length) announce(added.join('. '));
     }).catch(() => { pending[id] = null; });
   }, 200);
 };

@@ -11,7 +11,7 @@ suite('rules in the console (browser)', () => {
   const live = consoleInBrowser();
   const { api, poll } = live;
 
-  it('rules page: a rule made, changed or deleted elsewhere shows on the open page, the form keeping what is typed', async () => {
+  it('rules page: a rule made, changed or deleted elsewhere shows on the open page (a new one announced), the form keeping what is typed', async () => {
     const site = live.server.defaultSite!.site_id;
     await live.page.goto(`${live.server.origin}/_vtr/console/rules?site=${site}`);
     await live.page.locator('#live.on').waitFor();
@@ -19,6 +19,8 @@ suite('rules in the console (browser)', () => {
     const rule = await api<{ rule_id: string }>('POST', `/sites/${site}/rules`, { name: 'Made elsewhere', filter: 'risks contains tor', action: 'block' });
     const row = live.page.locator(`#rule-${rule.rule_id}`);
     await poll(() => row.count()).toBe(1);
+    // Screen readers hear of the new row, as they do of a new session.
+    await poll(() => live.page.locator('#announce').textContent()).toBe('New rule Made elsewhere');
     await api('PATCH', `/sites/${site}/rules/${rule.rule_id}`, { enabled: false });
     await poll(() => row.innerText()).toContain('disabled');
     await api('DELETE', `/sites/${site}/rules/${rule.rule_id}`);
@@ -26,7 +28,7 @@ suite('rules in the console (browser)', () => {
     expect(await live.page.inputValue('#rule-name')).toBe('Half typed');
   });
 
-  it('rules page: a site created or renamed elsewhere shows in its site links at once; a rename of the open site shows in its rules', async () => {
+  it('rules page: a site created or renamed elsewhere shows in its site links at once; a rename of the open site shows in its rules and the tab\'s title', async () => {
     const site = live.server.defaultSite!.site_id;
     await live.page.goto(`${live.server.origin}/_vtr/console/rules?site=${site}`);
     await live.page.locator('#live.on').waitFor();
@@ -38,6 +40,8 @@ suite('rules in the console (browser)', () => {
     await api('PATCH', `/sites/${site}`, { name: 'Open site renamed' });
     await poll(() => live.page.getByRole('region', { name: 'Rules of Open site renamed' }).count()).toBe(1);
     await poll(() => live.page.getByRole('heading', { level: 1 }).innerText()).toBe('Rules of Open site renamed');
+    // The tab (and the history entry) is named for the site as it is now.
+    await poll(() => live.page.title()).toBe('Rules of Open site renamed · vtr console');
     await poll(() => live.page.getByRole('link', { name: `Open site renamed (${site})` }).getAttribute('aria-current')).toBe('page');
   });
 });

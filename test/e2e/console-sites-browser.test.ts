@@ -11,7 +11,7 @@ suite('sites in the console (browser)', () => {
   const live = consoleInBrowser();
   const { api, poll } = live;
 
-  it('sites page: a site made, renamed or given new keys elsewhere shows at once; focus and an open Settings stay where they were', async () => {
+  it('sites page: a site made, renamed or given new keys elsewhere shows at once (a new one announced); focus and an open Settings stay where they were', async () => {
     const site = await api<{ site_id: string; name: string }>('GET', '/sites/default');
     const name = `${site.name} (${site.site_id})`;
     await live.page.goto(`${live.server.origin}/_vtr/console/sites`);
@@ -21,6 +21,7 @@ suite('sites in the console (browser)', () => {
 
     const made = await api<{ site_id: string }>('POST', '/sites', { name: 'Made elsewhere' });
     await poll(() => live.page.getByRole('heading', { name: 'Made elsewhere', level: 2 }).count()).toBe(1);
+    await poll(() => live.page.locator('#announce').textContent()).toBe(`New site Made elsewhere (${made.site_id})`);
     await api('PATCH', `/sites/${made.site_id}`, { name: 'Renamed elsewhere' });
     await poll(() => live.page.getByRole('heading', { name: 'Renamed elsewhere', level: 2 }).count()).toBe(1);
     const rotated = await api<{ site_key: string }>('POST', `/sites/${site.site_id}/keys/rotate`);
