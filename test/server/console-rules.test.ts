@@ -143,6 +143,20 @@ describe('console: rules', () => {
     expect(text).not.toContain('id="rule-name"');
   });
 
+  it('rule and view forms: the filter field is described by its help text (and by the error, when refused), so a screen reader says which language it takes', async () => {
+    const site = h.site.site_id;
+    const rules = (await page(`/_vtr/console/rules?site=${site}`)).text;
+    expect(rules).toMatch(/<input type="text" id="rule-filter"[^>]* aria-describedby="rule-filter-help"/);
+    expect(rules).toContain('<p class="muted small" id="rule-filter-help">');
+    const refused = await (await form(`/_vtr/console/rules?site=${site}`, { name: 'x', filter: 'risks contans vpn', action: 'block' })).text();
+    expect(refused).toMatch(/id="rule-filter"[^>]* aria-describedby="rule-filter-help form-error" aria-invalid="true" autofocus/);
+    const views = (await page('/_vtr/console/views')).text;
+    expect(views).toMatch(/<input type="text" id="view-filter"[^>]* aria-describedby="view-filter-help"/);
+    expect(views).toContain('<p class="muted small" id="view-filter-help">');
+    // The name field has no help: described by the error only when refused.
+    expect(views).not.toMatch(/id="view-name"[^>]*aria-describedby/);
+  });
+
   it('rules page: its title and heading name the site whose rules it shows, so two tabs (or history entries) of two sites differ', async () => {
     const other = h.emulator.deps.sites.create({ name: 'Shop <Two>' });
     const text = (await page(`/_vtr/console/rules?site=${other.site_id}`)).text;

@@ -75,13 +75,17 @@ type FormRule = Omit<Partial<Rule>, 'threshold'> & { type: Rule['type']; thresho
 
 function ruleForm(o: { action: string; submit: string; rule: FormRule; problem?: Problem }): Html {
   const r = o.rule;
-  const bad = (f: string) => (o.problem?.field === f ? raw(' aria-invalid="true" aria-describedby="form-error" autofocus') : '');
+  // A refused field is described by the error too; ids are constants, safe unescaped.
+  const bad = (f: string, help?: string) => {
+    const refused = o.problem?.field === f, by = [help, refused ? 'form-error' : ''].filter(Boolean).join(' ');
+    return raw((by ? ` aria-describedby="${by}"` : '') + (refused ? ' aria-invalid="true" autofocus' : ''));
+  };
   return html`<form method="post" action="${o.action}" class="stack card" aria-label="${o.submit}">
 ${o.problem?.html ?? ''}
 <div><label for="rule-name">Name</label><input type="text" id="rule-name" name="name" value="${r.name ?? ''}" required maxlength="200"${bad('name')}></div>
 ${r.type === 'custom' ? html`<div><label for="rule-filter">Filter</label>
-<input type="text" id="rule-filter" name="filter" value="${r.filter ?? ''}" required spellcheck="false" autocomplete="off" placeholder="risks contains disposable_email"${bad('filter')}></div>
-<p class="muted small">Over the check's session (or, without a valid probe, a record made from the check): the sessions filter language.</p>` : ''}
+<input type="text" id="rule-filter" name="filter" value="${r.filter ?? ''}" required spellcheck="false" autocomplete="off" placeholder="risks contains disposable_email"${bad('filter', 'rule-filter-help')}></div>
+<p class="muted small" id="rule-filter-help">Over the check's session (or, without a valid probe, a record made from the check): the sessions filter language.</p>` : ''}
 <div><label for="rule-action">Action</label>${actionSelect('rule-action', r.action ?? 'review')}</div>
 ${r.threshold !== undefined && r.threshold !== null ? html`<div><label for="rule-threshold">Threshold</label><input type="number" id="rule-threshold" name="threshold" min="1" value="${String(r.threshold)}" required${bad('threshold')}></div>` : ''}
 <div class="check"><input type="checkbox" id="rule-enabled" name="enabled"${r.enabled !== false ? raw(' checked') : ''}><label for="rule-enabled">Enabled</label></div>

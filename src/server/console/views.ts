@@ -35,15 +35,19 @@ function formProblem(err: unknown): { field: string; html: Html } {
 function viewForm(o: { action: string; submit: string; values: ViewValues; sites?: Site[]; problem?: { field: string; html: Html } }): Html {
   const { values: v, problem } = o;
   // The refused field gets focus, so fixing it is one keystroke away.
-  const bad = (f: string) => (problem?.field === f ? raw(' aria-invalid="true" aria-describedby="form-error" autofocus') : '');
+  // A refused field is described by the error too; ids are constants, safe unescaped.
+  const bad = (f: string, help?: string) => {
+    const refused = problem?.field === f, by = [help, refused ? 'form-error' : ''].filter(Boolean).join(' ');
+    return raw((by ? ` aria-describedby="${by}"` : '') + (refused ? ' aria-invalid="true" autofocus' : ''));
+  };
   return html`<form method="post" action="${o.action}" class="stack card" aria-label="${o.submit}">
 ${problem?.html ?? ''}
 ${o.sites ? html`<div><label for="view-site">Site</label>
 <select id="view-site" name="site_id"${bad('site_id')}>${o.sites.map((s) => html`<option value="${s.site_id}"${s.site_id === v.site_id ? raw(' selected') : ''}>${s.name} (${s.site_id}, ${s.plan})</option>`)}</select></div>` : ''}
 <div><label for="view-name">Name</label><input type="text" id="view-name" name="name" value="${v.name}" required maxlength="200"${bad('name')}></div>
 <div><label for="view-filter">Filter</label>
-<input type="text" id="view-filter" name="filter" value="${v.filter}" required spellcheck="false" autocomplete="off" placeholder="risk_level in (suspicious, invalid) and channel = paid"${bad('filter')}></div>
-<p class="muted small">The language of the sessions filter: <code>field op value</code> clauses, <code>and</code>/<code>or</code>, parentheses.</p>
+<input type="text" id="view-filter" name="filter" value="${v.filter}" required spellcheck="false" autocomplete="off" placeholder="risk_level in (suspicious, invalid) and channel = paid"${bad('filter', 'view-filter-help')}></div>
+<p class="muted small" id="view-filter-help">The language of the sessions filter: <code>field op value</code> clauses, <code>and</code>/<code>or</code>, parentheses.</p>
 <div class="check"><input type="checkbox" id="view-trigger" name="trigger_webhooks"${v.trigger_webhooks ? raw(' checked') : ''}>
 <label for="view-trigger">Trigger webhooks when a session newly matches</label></div>
 <div><button type="submit">${o.submit}</button></div>
