@@ -20,6 +20,10 @@ export interface OptionNames {
   resetState: string;
   /** Starting an emulator whose frozen clock starts at the real time. */
   freshClock: string;
+  /** Where the default site's credentials are read, for the public API's and the agent's 401s. */
+  accessToken: string;
+  secretKey: string;
+  siteKey: string;
 }
 
 export const CLI_OPTION_NAMES: OptionNames = {
@@ -32,6 +36,9 @@ export const CLI_OPTION_NAMES: OptionNames = {
   setClock: '`vtr clock set`',
   resetState: '`vtr state reset`',
   freshClock: '`vtr serve --memory --clock frozen`, or another --db',
+  accessToken: '`vtr tokens list`',
+  secretKey: '`vtr keys show`',
+  siteKey: '`vtr keys show`',
 };
 
 export const LIBRARY_OPTION_NAMES: OptionNames = {
@@ -44,6 +51,9 @@ export const LIBRARY_OPTION_NAMES: OptionNames = {
   setClock: 'emu.clock.set()',
   resetState: 'emu.reset()',
   freshClock: "a new startEmulator({ clock: 'frozen' }), with no db or another one",
+  accessToken: 'emu.site.accessToken',
+  secretKey: 'emu.site.secretKey',
+  siteKey: 'emu.site.siteKey',
 };
 
 /** `createHandlers()` from `vtr/msw`, which starts its emulator with its emulatorOptions. */
@@ -53,4 +63,7 @@ export const HANDLERS_OPTION_NAMES: OptionNames = {
   adminToken: 'createHandlers({ emulatorOptions: { adminToken } })',
   movableClock: "createHandlers({ emulatorOptions: { clock: 'frozen' } }) (or 'manual')",
   freshClock: "new createHandlers({ emulatorOptions: { clock: 'frozen' } }), with no db or another one",
+  accessToken: "the handlers' emulator.site.accessToken",
+  secretKey: "the handlers' emulator.site.secretKey",
+  siteKey: "the handlers' emulator.site.siteKey",
 };

@@ -1,3 +1,4 @@
+import type { OptionNames } from '../domain/option-names.js';
 import type { Clock } from '../domain/clock.js';
 import type { EventBus } from '../events/bus.js';
 import type { SessionService } from '../sessions/service.js';
@@ -18,6 +19,8 @@ export interface ServerConfig {
   rateLimit?: number | null;
   /** How the one who started the emulator gives it an admin token (`vtr serve --admin-token`), for messages. */
   adminTokenOption?: string;
+  /** Where the one who started the emulator reads the site's credentials (`vtr keys show`, `emu.site`), for 401s. */
+  credentials?: Pick<OptionNames, 'accessToken' | 'secretKey' | 'siteKey'>;
 }
 
 /** Everything the HTTP layer needs, built by the composition root (src/emulator.ts): services, never the store. */

@@ -10,6 +10,7 @@ import { validate } from './validate.js';
 import { bearerOf } from './http.js';
 import { eachOnItsOwn } from './write-queue.js';
 import { bodySchema } from './mount.js';
+import { CLI_OPTION_NAMES } from '../domain/option-names.js';
 
 export type PublicApi = ReturnType<typeof createPublicApi>;
 
@@ -31,7 +32,9 @@ function padded(given: string): string | null {
   return given !== given.trim() && given.trim() !== '' ? 'the secret key has white space or a line break around it (read from a file?); remove it (.trim())' : null;
 }
 
-export function createPublicApi({ sites, sessions, checks, writes = eachOnItsOwn }: Pick<AppDeps, 'sites' | 'sessions' | 'checks' | 'writes'>) {
+export function createPublicApi({ sites, sessions, checks, writes = eachOnItsOwn, config }: Pick<AppDeps, 'sites' | 'sessions' | 'checks' | 'writes' | 'config'>) {
+  // Named as whoever started the emulator reads them: `vtr tokens list`, or emu.site for the library.
+  const { accessToken: tokens, secretKey: keys } = config.credentials ?? CLI_OPTION_NAMES;
   return {
     /**
      * The site whose sessions an Authorization header reads: an access token, or the site's secret
@@ -39,9 +42,9 @@ export function createPublicApi({ sites, sessions, checks, writes = eachOnItsOwn
      */
     authorize(authorization: string | null | undefined): string {
       const token = bearerOf(authorization);
-      if (!token) throw new VtrError('unauthorized', 'send an access token or the site\'s secret key: Authorization: Bearer <ACCESS_TOKEN> (see `vtr tokens list`)');
+      if (!token) throw new VtrError('unauthorized', `send an access token or the site's secret key: Authorization: Bearer <ACCESS_TOKEN> (see ${tokens})`);
       const siteId = sites.siteIdForToken(token) ?? sites.bySecretKey(token)?.site_id;
-      if (!siteId) throw new VtrError('unauthorized', `${mixedUp(token, ['at_test_', 'sk_test_'], 'an access token (at_test_…) or the site\'s secret key (sk_test_…)') ?? 'the access token or secret key is unknown, revoked or rotated'} (see \`vtr tokens list\`)`);
+      if (!siteId) throw new VtrError('unauthorized', `${mixedUp(token, ['at_test_', 'sk_test_'], 'an access token (at_test_…) or the site\'s secret key (sk_test_…)') ?? 'the access token or secret key is unknown, revoked or rotated'} (see ${tokens})`);
       return siteId;
     },
     /** GET /api/v1/session/{id}, for an authorized site. */
@@ -67,11 +70,11 @@ export function createPublicApi({ sites, sessions, checks, writes = eachOnItsOwn
       const sent = body.secret_key;
       const key = sent === undefined || sent === null || sent === '' ? bearerOf(authorization) : sent;
       if (key === undefined || key === null || key === '') {
-        throw new VtrError('unauthorized', 'send the site\'s secret key in the body, {"secret_key": "sk_test_..."}, or as Authorization: Bearer <secret key> (see `vtr keys show`)');
+        throw new VtrError('unauthorized', `send the site's secret key in the body, {"secret_key": "sk_test_..."}, or as Authorization: Bearer <secret key> (see ${keys})`);
       }
       if (typeof key !== 'string') throw new VtrError('invalid_request', 'secret_key: expected a string', { field: 'secret_key' });
       const site = sites.bySecretKey(key);
-      if (!site) throw new VtrError('unauthorized', `${mixedUp(key, ['sk_test_'], 'the site\'s secret key (sk_test_…)') ?? padded(key) ?? 'the secret key is unknown (rotated?)'}; see \`vtr keys show\``);
+      if (!site) throw new VtrError('unauthorized', `${mixedUp(key, ['sk_test_'], 'the site\'s secret key (sk_test_…)') ?? padded(key) ?? 'the secret key is unknown (rotated?)'}; see ${keys}`);
       const input = validate(bodySchema(checkVisitorRoute), body);
       return { siteId: site.site_id, result: await writes.run(() => checks.run(site, input)) };
     },

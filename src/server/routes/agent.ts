@@ -5,6 +5,7 @@ import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import * as z from 'zod';
 import { VtrError } from '../../domain/errors.js';
+import { CLI_OPTION_NAMES } from '../../domain/option-names.js';
 import type { Site } from '../../domain/site.js';
 import type { AppDeps } from '../deps.js';
 import { browserScripts } from '../browser-scripts.js';
@@ -39,7 +40,8 @@ const FINGERPRINT = /^[A-Za-z0-9_-]{8,100}$/;
 /** JSON in a text/plain (no preflight) or application/json body, at most 64 KiB, read as the public API reads its bodies. */
 const readAgentBody = (c: Context) => readJsonObject(c, MAX_AGENT_BODY, { tooLargeMessage: 'an agent request is at most 64 KiB', textPlain: true });
 
-export function agentRoutes(app: Hono, { sites, sessions }: AppDeps): void {
+export function agentRoutes(app: Hono, { sites, sessions, config }: AppDeps): void {
+  const keys = config.credentials?.siteKey ?? CLI_OPTION_NAMES.siteKey;
   // Any request header the preflight asks for (no allowHeaders: hono echoes them): a page's tracing
   // (traceparent, sentry-trace, baggage) adds its own to every fetch, the agent's included.
   const open = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 });
@@ -54,14 +56,14 @@ export function agentRoutes(app: Hono, { sites, sessions }: AppDeps): void {
     if (trimmed === '') throw new VtrError('unauthorized', 'site_key is missing: add data-site-key="pk_test_..." to the agent script tag');
     const misplaced = SERVER_CREDENTIALS.find(([prefix]) => trimmed.startsWith(prefix));
     if (misplaced) {
-      throw new VtrError('unauthorized', `data-site-key holds a ${misplaced[1]}: it is for your server and must never be on a page (anyone can read it there); use the site key, pk_test_... (see \`vtr keys show\`)`);
+      throw new VtrError('unauthorized', `data-site-key holds a ${misplaced[1]}: it is for your server and must never be on a page (anyone can read it there); use the site key, pk_test_... (see ${keys})`);
     }
     const site = sites.bySiteKey(trimmed);
     // A page left open across a `vtr serve --memory` restart is the usual way to get here.
     if (!site) {
       throw new VtrError(
         'unauthorized',
-        'the site key is unknown: it was rotated, or the emulator restarted without its database (`vtr serve --memory` makes new keys at each start); put the current one in data-site-key (see `vtr keys show`)',
+        `the site key is unknown: it was rotated, or the emulator restarted without its database (\`vtr serve --memory\` makes new keys at each start); put the current one in data-site-key (see ${keys})`,
       );
     }
     return site;
