@@ -89,5 +89,12 @@ export const deleted = (id: string, idField: string) =>
 export const nullNotAllowed = (why: string, otherwise?: string, leftOut = 'to keep the current one') => ({
   error: (issue: { input?: unknown }) => (issue.input === null ? `cannot be null (${why}); leave it out ${leftOut}` : otherwise),
 });
+/**
+ * The `error` of a field a create requires: null is said to be no value (as nullNotAllowed says it
+ * for a field with a default), with what the field takes; `otherwise` words every other refusal.
+ */
+export const nullRequired = (why: string, wanted: string, otherwise?: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === null ? `cannot be null (${why}); required, ${wanted}` : otherwise),
+});
 /** What leaving a field of a new one out gives. */
 export const forDefault = (value: unknown) => `for the default, ${typeof value === 'string' ? value : JSON.stringify(value)}`;

@@ -6,15 +6,15 @@ import { MAX_FILTER_LENGTH } from '../../domain/filter/index.js';
 import { MAX_THRESHOLD, RULE_ACTIONS, RULE_TYPES } from '../../domain/rules.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
-import { deleted, failures, forDefault, Name, nameOf, nullNotAllowed, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams } from './common.js';
+import { deleted, failures, forDefault, Name, nameOf, nullNotAllowed, nullRequired, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams } from './common.js';
 
 const tags = [MANAGEMENT_TAG];
 const NOT_AN_ACTION = `must be one of ${RULE_ACTIONS.join(', ')}`;
 const FILTER = 'Custom rules: over the check\'s subject, in the saved-view language';
 const ruleFields = {
   name: Name,
-  filter: z.string().min(1).max(MAX_FILTER_LENGTH).meta({ description: FILTER }),
-  action: z.enum(RULE_ACTIONS, { error: NOT_AN_ACTION }),
+  filter: z.string(nullRequired('a rule needs a filter', 'a string')).min(1).max(MAX_FILTER_LENGTH).meta({ description: FILTER }),
+  action: z.enum(RULE_ACTIONS, nullRequired('a rule needs an action', `one of ${RULE_ACTIONS.join(', ')}`, NOT_AN_ACTION)),
   threshold: z.number().int().min(1).max(MAX_THRESHOLD).nullable().meta({ description: 'Smart rules that count (repeat_device, emails_per_device)' }),
   enabled: z.boolean(),
 };

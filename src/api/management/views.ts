@@ -4,14 +4,14 @@ import * as z from 'zod';
 import { MAX_FILTER_LENGTH } from '../../domain/filter/index.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
-import { deleted, failures, forDefault, Name, nameOf, limit, nullNotAllowed, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams, siteFilter } from './common.js';
+import { deleted, failures, forDefault, nameOf, limit, nullNotAllowed, nullRequired, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams, siteFilter } from './common.js';
 
 const tags = [MANAGEMENT_TAG];
 const FILTER = 'Over Session fields, e.g. `risk_level in (suspicious, invalid) and channel = paid`';
 const TRIGGER = "A session that comes to match it sets off the site's webhooks";
 const viewFields = {
-  name: Name,
-  filter: z.string().min(1).max(MAX_FILTER_LENGTH).meta({ description: FILTER }),
+  name: nameOf(nullRequired('a saved view needs a name', 'a string')),
+  filter: z.string(nullRequired('a saved view needs a filter', 'a string')).min(1).max(MAX_FILTER_LENGTH).meta({ description: FILTER }),
   trigger_webhooks: z.boolean().meta({ description: TRIGGER }),
 };
 /** The console's view forms validate with the same schemas. */

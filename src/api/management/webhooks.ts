@@ -4,11 +4,11 @@ import * as z from 'zod';
 import { WEBHOOK_STATUSES } from '../../domain/webhooks.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
-import { deleted, failures, limit, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, nullNotAllowed, pathId, SiteParams, siteFilter } from './common.js';
+import { deleted, failures, limit, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, nullNotAllowed, nullRequired, pathId, SiteParams, siteFilter } from './common.js';
 import { WebhookEvent } from './webhook-events.js';
 
 const tags = [MANAGEMENT_TAG];
-const url = z.string().min(1).max(2000).meta({ description: 'An absolute http:// or https:// URL' });
+const url = z.string(nullRequired('a webhook needs a url', 'a string')).min(1).max(2000).meta({ description: 'An absolute http:// or https:// URL' });
 /** The console's webhook form validates with the same schema. */
 export const WebhookCreate = z.strictObject({ url }).meta({ id: 'WebhookCreate' });
 export const WebhookUpdate = z
