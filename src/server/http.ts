@@ -156,6 +156,16 @@ export async function readJsonObject(c: Context, limit?: number, opts?: JsonBody
   return asObject(await readJson(c, limit, opts));
 }
 
+/**
+ * A change's body (PATCH): as readJsonObject, but an empty body is a 400: a request whose body was
+ * forgotten would be a 200 that changes nothing. `{}` is sent on purpose, and stays that 200.
+ */
+export async function readChange(c: Context, example: string): Promise<Record<string, unknown>> {
+  const body = await readJson(c);
+  if (body === undefined) throw new VtrError('invalid_request', `body: empty: send the fields to change as a JSON object, e.g. ${example}`, { field: 'body' });
+  return asObject(body);
+}
+
 /** A parsed body as an object: an empty body (undefined) reads as {}, anything else is a 400. */
 export function asObject(body: unknown): Record<string, unknown> {
   if (body === undefined) return {};

@@ -92,3 +92,17 @@ describe('management API: null in a new one', () => {
     await say(`/sites/${site}/webhooks`, {}, 'url', 'required, a string');
   });
 });
+
+describe('management API: a change with no body', () => {
+  it('sites, views, rules and webhooks update: an empty body is a 400 saying to send the fields to change; {} stays a 200 that changes nothing', async () => {
+    const site = h.site.site_id;
+    const view = (await h.admin('POST', `/sites/${site}/views`, { name: 'V', filter: 'page_views >= 1' })).body;
+    const hook = (await h.admin('POST', `/sites/${site}/webhooks`, { url: 'http://127.0.0.1:9/x' })).body;
+    for (const path of [`/sites/${site}`, `/views/${view.saved_view_id}`, `/sites/${site}/rules/bot`, `/webhooks/${hook.webhook_id}`]) {
+      const r = await h.admin('PATCH', path);
+      expect(r, path).toMatchObject({ status: 400, body: { code: 'invalid_request', field: 'body' } });
+      expect(r.body.message, path).toMatch(/^body: empty: send the fields to change as a JSON object, e\.g\. \{"\w+": .+\}$/);
+      expect((await h.admin('PATCH', path, {})).status, path).toBe(200);
+    }
+  });
+});

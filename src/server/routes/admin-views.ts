@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import * as r from '../../api/management/views.js';
 import type { AppDeps } from '../deps.js';
-import { param, queryLimit, querySite, readJsonObject, siteParam } from '../http.js';
+import { param, queryLimit, querySite, readChange, readJsonObject, siteParam } from '../http.js';
 import { mount } from '../mount.js';
 import { validate } from '../validate.js';
 
@@ -16,7 +16,7 @@ export function adminViewRoutes(app: Hono, deps: AppDeps): void {
     [r.listSiteViewsRoute, (c) => c.json(views.list(siteParam(c, deps)))],
     [r.createViewRoute, async (c) => c.json(views.create(siteParam(c, deps), validate(r.ViewCreate, await readJsonObject(c))), 201)],
     [r.getViewRoute, (c) => c.json(views.get(id(c)))],
-    [r.updateViewRoute, async (c) => c.json(views.update(id(c), validate(r.ViewUpdate, await readJsonObject(c))))],
+    [r.updateViewRoute, async (c) => c.json(views.update(id(c), validate(r.ViewUpdate, await readChange(c, '{"filter": "risk_level = invalid"}'))))],
     [r.deleteViewRoute, (c) => {
       const v = views.delete(id(c));
       return c.json({ deleted: true, saved_view_id: v.saved_view_id });

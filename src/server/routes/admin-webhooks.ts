@@ -5,7 +5,7 @@ import * as w from '../../api/management/webhooks.js';
 import * as e from '../../api/management/webhook-events.js';
 import type { EventStatus } from '../../domain/webhooks.js';
 import type { AppDeps } from '../deps.js';
-import { param, queryLimit, querySite, readJsonObject, siteParam } from '../http.js';
+import { param, queryLimit, querySite, readChange, readJsonObject, siteParam } from '../http.js';
 import { mount } from '../mount.js';
 import { validate } from '../validate.js';
 
@@ -22,7 +22,7 @@ export function adminWebhookRoutes(app: Hono, deps: AppDeps): void {
     [w.listSiteWebhooksRoute, (c) => c.json(webhooks.list(siteParam(c, deps)))],
     [w.createWebhookRoute, async (c) => c.json(webhooks.create(siteParam(c, deps), validate(w.WebhookCreate, await readJsonObject(c)).url), 201)],
     [w.getWebhookRoute, (c) => c.json(webhooks.get(id(c)))],
-    [w.updateWebhookRoute, async (c) => c.json(webhooks.update(id(c), validate(w.WebhookUpdate, await readJsonObject(c))))],
+    [w.updateWebhookRoute, async (c) => c.json(webhooks.update(id(c), validate(w.WebhookUpdate, await readChange(c, '{"status": "disabled"}'))))],
     [w.deleteWebhookRoute, (c) => {
       const hook = webhooks.delete(id(c));
       return c.json({ deleted: true, webhook_id: hook.webhook_id });
