@@ -146,7 +146,12 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
       /** The site's rules in evaluation order: the allowlist, the smart rules, custom rules. */
       list: () => client.admin<Rule[]>('GET', `/sites/${site()}/rules`),
       create: (input: RuleInput) => client.admin<Rule>('POST', `/sites/${site()}/rules`, { body: input }),
-      update: async (ruleId: string, input: RuleUpdate) => client.admin<Rule>('PATCH', `/sites/${site()}/rules/${id(idArg('rules.update', 'ruleId', 'rule', ruleId))}`, { body: input }),
+      update: async (ruleId: string, input: RuleUpdate) =>
+        client.admin<Rule>('PATCH', `/sites/${site()}/rules/${id(idArg('rules.update', 'ruleId', 'rule', ruleId))}`, { body: input }).catch((err: unknown) => {
+          // The API's 404 already names the rule ("rule … not found"): the helper's name goes before it.
+          if (err instanceof ApiError && err.status === 404) throw new ApiError(err.status, err.code, `rules.update: ${err.message}`, err.body);
+          throw err;
+        }),
     },
     webhooks: {
       create: (url: string) => client.admin<Webhook>('POST', `/sites/${site()}/webhooks`, { body: { url } }),

@@ -19,3 +19,9 @@ it('events.add: a session that does not exist rejects with the 404 naming the he
   expect(err).toBeInstanceOf(ApiError);
   expect(err).toMatchObject({ status: 404, code: 'not_found', message: 'events.add: session ses_nope not found' });
 });
+
+it('rules.update: a rule that does not exist rejects with the 404 naming the helper and the rule, as sessions.get does', async () => {
+  const err = await emu.rules.update('rule_nope', { enabled: false }).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(ApiError);
+  expect(err).toMatchObject({ status: 404, code: 'not_found', message: 'rules.update: rule rule_nope not found' });
+});
