@@ -66,4 +66,22 @@ describe('vtr check --data', () => {
     const withFlag = { ...ctx, config: { ...ctx.config, secretKey: 'sk_test_flag' } } as CliContext;
     await expect(run({ data: file }, withFlag)).rejects.toBe(unknown);
   });
+
+  it('check: a 400 about a field of the --data file names the file, as its other errors do', async () => {
+    const file = join(tempDir('vtr-check-'), 'body.json');
+    writeFileSync(file, JSON.stringify({ ip: 5, address: { city: 7 } }));
+    const bad = (field: string) => new ApiError(400, 'invalid_request', `${field}: expected a string`, { field });
+    const failing = (field: string) => {
+      const client = { check: async () => Promise.reject(bad(field)) };
+      return { io: {}, config: { json: true, quiet: true, secretKey: null }, interactive: false, client: async () => client, info: () => {} } as unknown as CliContext;
+    };
+    const err = await run({ data: file }, failing('ip')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OperationError);
+    expect((err as Error).message).toBe(`--data ${file}: ip: expected a string (HTTP 400, invalid_request)`);
+    const nested = await run({ data: file, ip: '192.0.2.1' }, failing('address.city')).catch((e: unknown) => e);
+    expect((nested as Error).message).toBe(`--data ${file}: address.city: expected a string (HTTP 400, invalid_request)`);
+    // A field a flag set is the flag's (run-command's asFlagError names it), not the file's.
+    const flagged = await run({ data: file, ip: '192.0.2.1' }, failing('ip')).catch((e: unknown) => e);
+    expect(flagged).toBeInstanceOf(ApiError);
+  });
 });

@@ -68,6 +68,15 @@ export function buildBody(o: CheckOptions, data: Record<string, unknown> = {}): 
   return body;
 }
 
+/** The value at a field path the API names (`address.city`, `lines[1]`), or undefined. */
+function at(value: unknown, path: string): unknown {
+  for (const key of path.split(/\.|\[|\]\.?/).filter(Boolean)) {
+    if (!value || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
 export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
   if (o.failOn !== undefined && !(THRESHOLDS as readonly string[]).includes(o.failOn)) {
     throw new UsageError(`--fail-on: "${o.failOn}" is not one of ${THRESHOLDS.join(', ')}`);
@@ -80,6 +89,10 @@ export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
   const keyInData = typeof data.secret_key === 'string' && data.secret_key !== '' && !ctx.config.secretKey && !siteFlag;
   const client = await ctx.client({ secretKey: !keyInData });
   const result = await client.check<CheckView>(body).catch((err: unknown) => {
+    // A bad field the file gave (not a flag over it): name the file, as its other errors do.
+    const field = err instanceof ApiError && err.status === 400 && typeof err.body.field === 'string' ? err.body.field : '';
+    const fromData = field !== '' && at(data, field) !== undefined && at(data, field) === at(body, field);
+    if (fromData) throw new OperationError(`--data ${o.data === '-' ? '- (stdin)' : o.data}: ${(err as Error).message} (HTTP 400, ${(err as ApiError).code})`);
     // The key that was refused is the file's: name it, not the --secret-key the usual hint names.
     if (!keyInData || !(err instanceof ApiError && err.status === 401 && err.code === 'unauthorized')) throw err;
     const where = o.data === '-' ? 'the JSON on stdin (--data -)' : `${o.data} (--data)`;
