@@ -36,6 +36,15 @@ describe('vtr check', { timeout: 90_000 }, () => {
     }
   });
 
+  it('check: a flag given empty (--ip "$IP" with IP unset) is exit 2 naming it, and nothing is checked', async () => {
+    for (const [flag, value] of [['--ip', ''], ['--email', '  '], ['--postal-code', '']]) {
+      const r = await vtr(['check', flag, value, '--json']);
+      expect(r.code, flag).toBe(2);
+      expect(r.stdout, flag).toBe('');
+      expect(r.stderr, flag).toMatch(new RegExp(`^vtr: usage error: ${flag}: must not be empty.*a shell variable left unset`));
+    }
+  });
+
   it('check: --json prints exactly the check result, with the default site keys', async () => {
     const r = await vtr(['check', '--email', 'someone@mailinator.com', '--ip', '192.0.2.10', '--json']);
     expect(r.code).toBe(0);

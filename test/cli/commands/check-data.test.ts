@@ -5,7 +5,7 @@ import type { CliContext } from '../../../src/cli/context.js';
 import { run } from '../../../src/cli/commands/check/check.js';
 import { tempDir } from '../../helpers/vtr-process.js';
 import { ApiError } from '../../../src/client/api-client.js';
-import { OperationError } from '../../../src/cli/errors.js';
+import { OperationError, UsageError } from '../../../src/cli/errors.js';
 
 /** A context whose client records the body `vtr check` sends. */
 function recording(): { ctx: CliContext; sent: Array<Record<string, unknown>> } {
@@ -83,5 +83,13 @@ describe('vtr check --data', () => {
     // A field a flag set is the flag's (run-command's asFlagError names it), not the file's.
     const flagged = await run({ data: file, ip: '192.0.2.1' }, failing('ip')).catch((e: unknown) => e);
     expect(flagged).toBeInstanceOf(ApiError);
+  });
+
+  it('check: a flag given empty or blank (--ip "$IP" with IP unset) is a usage error naming it, before anything is sent', async () => {
+    const { ctx, sent } = recording();
+    await expect(run({ ip: '' }, ctx)).rejects.toThrow(new UsageError('--ip: must not be empty (a shell variable left unset?); leave it out to send no ip, or put "" in --data to send it empty'));
+    await expect(run({ email: 'a@example.com', postalCode: '  ' }, ctx)).rejects.toThrow(new UsageError('--postal-code: must not be empty or blank (a shell variable left unset?); leave it out to send no postal_code, or put "" in --data to send it empty'));
+    await expect(run({ probeId: '' }, ctx)).rejects.toThrow(UsageError);
+    expect(sent).toEqual([]);
   });
 });

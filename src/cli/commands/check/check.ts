@@ -68,6 +68,13 @@ export function buildBody(o: CheckOptions, data: Record<string, unknown> = {}): 
   return body;
 }
 
+/** The text flags and the body fields they set. */
+const FIELD_FLAGS: Array<[keyof CheckOptions, string, string]> = [
+  ['probeId', '--probe-id', 'probe_id'], ['ip', '--ip', 'ip'], ['email', '--email', 'email'], ['name', '--name', 'name'],
+  ['phone', '--phone', 'phone'], ['address1', '--address1', 'address1'], ['address2', '--address2', 'address2'], ['city', '--city', 'city'],
+  ['state', '--state', 'state'], ['country', '--country', 'country'], ['postalCode', '--postal-code', 'postal_code'],
+];
+
 /** The value at a field path the API names (`address.city`, `lines[1]`), or undefined. */
 function at(value: unknown, path: string): unknown {
   for (const key of path.split(/\.|\[|\]\.?/).filter(Boolean)) {
@@ -78,6 +85,13 @@ function at(value: unknown, path: string): unknown {
 }
 
 export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
+  // The API takes "" and reports it invalid; from a shell it is almost always an unset variable.
+  for (const [key, flag, field] of FIELD_FLAGS) {
+    const v = o[key];
+    if (typeof v === 'string' && v.trim() === '') {
+      throw new UsageError(`${flag}: must not be empty${v ? ' or blank' : ''} (a shell variable left unset?); leave it out to send no ${field}, or put "" in --data to send it empty`);
+    }
+  }
   if (o.failOn !== undefined && !(THRESHOLDS as readonly string[]).includes(o.failOn)) {
     throw new UsageError(`--fail-on: "${o.failOn}" is not one of ${THRESHOLDS.join(', ')}`);
   }
