@@ -75,7 +75,7 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
       [['webhooks', 'create', '--url', 'ftp://example.com/'], /--url: .* must use http or https, not ftp/],
       [['sessions', 'create', '--url', 'shop.test/?gclid=abc'], /--url: "shop.test\/\?gclid=abc" must be an absolute http\(s\) URL/],
       [['sessions', 'create', '--referrer', 'notaurl'], /--referrer: "notaurl" must be an absolute/],
-      [['sessions', 'create', '--event', ''], /--event: "" must be a name of 1 to 100 characters/],
+      [['sessions', 'create', '--event', ''], /--event: must not be empty: a custom event needs a name/],
       [['webhooks', 'receive', '--port', '0', '--secret', 'notasecret'], /--secret: not a webhook secret/],
       // Checked by the server, reported against the flag that carried the value.
       [['sites', 'create', '--name', 'x', '--country', 'Germany'], /--country: must be a two-letter ISO 3166-1 country code/],

@@ -208,13 +208,17 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
       expect(tooLong.stderr).toContain('1 to 100 characters');
     });
 
-    it('session event: a name of spaces is a name of 1 to 100 characters, taken as the API takes it; an empty one is a usage error', async () => {
-      const spaces = await vtr(['session', 'event', suite.sessionId, '   '], suite.server.env);
-      expect(spaces.code, spaces.stderr).toBe(0);
-      expect((await vtrJson(['session', 'get', suite.sessionId], suite.server.env)).custom_events).toContain('   ');
-      const empty = await vtr(['session', 'event', suite.sessionId, ''], suite.server.env);
-      expect(empty.code).toBe(2);
-      expect(empty.stderr).toContain('<name>: a custom event name has 1 to 100 characters');
+    it('session event / sessions create --event: an empty or blank name (a variable left unset) is a usage error naming it, and nothing is added', async () => {
+      for (const name of ['', '   ', '\t']) {
+        const r = await vtr(['session', 'event', suite.sessionId, name], suite.server.env);
+        expect(r.code, JSON.stringify(name)).toBe(2);
+        expect(r.stderr, JSON.stringify(name)).toMatch(/^vtr: usage error: <name>: must not be empty( or blank)?: a custom event needs a name, e\.g\. signup\n$/);
+        const created = await vtr(['sessions', 'create', '--event', name, '--json'], suite.server.env);
+        expect(created.code, JSON.stringify(name)).toBe(2);
+        expect(created.stderr, JSON.stringify(name)).toMatch(/^vtr: usage error: --event: must not be empty( or blank)?: a custom event needs a name, e\.g\. signup\n$/);
+        expect(created.stdout).toBe('');
+      }
+      expect((await vtrJson(['session', 'get', suite.sessionId], suite.server.env)).custom_events.filter((e: string) => e.trim() === '')).toEqual([]);
     });
   });
 

@@ -1,6 +1,7 @@
 import type { Session } from '../../../domain/session.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { refuseBlankEventName } from '../../event-name.js';
 import { output } from '../../output.js';
 import { enc } from '../../site-ref.js';
 import { sessionWebhookEvents, tellSetOff } from '../webhooks/set-off.js';
@@ -8,6 +9,7 @@ import { namedSessionNotFound } from './named-not-found.js';
 
 export async function run(o: { args: string[] }, ctx: CliContext): Promise<void> {
   const [id, name] = o.args;
+  refuseBlankEventName('<name>', name);
   // Characters as the API counts them (code points): 100 emoji are a name, not 200 characters.
   const chars = [...name].length;
   if (chars < 1 || chars > 100) throw new UsageError('<name>: a custom event name has 1 to 100 characters');

@@ -1,6 +1,7 @@
 import type { Session } from '../../../domain/session.js';
 import { sessionWebhookEvents, tellSetOff } from '../webhooks/set-off.js';
 import type { CliContext } from '../../context.js';
+import { refuseBlankEventName } from '../../event-name.js';
 import { UsageError } from '../../errors.js';
 import { isIpAddress } from '../../../domain/ip-intel.js';
 import { httpUrlProblem } from '../../../domain/webhooks.js';
@@ -26,6 +27,7 @@ export async function run(o: CreateOptions, ctx: CliContext): Promise<void> {
   pageUrl('--url', o.url);
   if (o.referrer !== undefined) pageUrl('--referrer', o.referrer);
   for (const e of o.event ?? []) {
+    refuseBlankEventName('--event', e);
     // Counted as the API counts them (code points).
     if (e.length === 0 || [...e].length > 100) throw new UsageError(`--event: "${e}" must be a name of 1 to 100 characters`);
   }
