@@ -220,6 +220,15 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
       }
       expect((await vtrJson(['session', 'get', suite.sessionId], suite.server.env)).custom_events.filter((e: string) => e.trim() === '')).toEqual([]);
     });
+
+    it('session event: the name and the session\'s events (visitors\' too) are shown with control characters escaped, as session get shows them', async () => {
+      const created = await vtrJson(['sessions', 'create', '--event', 'a\u001b]0;title\u0007b'], suite.server.env);
+      const r = await vtr(['session', 'event', created.session_id, 'x\u001b[2Jy'], suite.server.env);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).not.toContain('\u001b');
+      expect(r.stdout).toContain('Added "x\\u001b[2Jy"');
+      expect(r.stdout).toMatch(/custom_events:\s+a\\u001b\]0;title\\u0007b, x\\u001b\[2Jy\n/);
+    });
   });
 
   describe('not found', () => {

@@ -2,7 +2,7 @@ import type { Session } from '../../../domain/session.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { refuseBlankEventName } from '../../event-name.js';
-import { output } from '../../output.js';
+import { keyValues, output, printable } from '../../output.js';
 import { enc } from '../../site-ref.js';
 import { sessionWebhookEvents, tellSetOff } from '../webhooks/set-off.js';
 import { namedSessionNotFound } from './named-not-found.js';
@@ -25,8 +25,8 @@ export async function run(o: { args: string[] }, ctx: CliContext): Promise<void>
   // Show what the event changed: the session's events and engagement.
   const s = await client.api<Session>('GET', `/session/${enc(id)}`);
   output(ctx, result, () => [
-    `Added "${name}" to ${id}`,
-    `custom_events:    ${s.custom_events.join(', ')}`,
-    `engagement_level: ${s.engagement_level ?? '-'}`,
+    // Names are typed by anyone (visitors too): escaped, as `session get` shows them.
+    `Added "${printable(name)}" to ${id}`,
+    keyValues([['custom_events', s.custom_events], ['engagement_level', s.engagement_level]]),
   ]);
 }
