@@ -46,3 +46,14 @@ describe('state files that are not whole', { timeout: 60_000 }, () => {
     expect(exec.stderr).toBe(`vtr: error: --import ${file}: not JSON (it is empty)\n`);
   });
 });
+
+describe('state files not given', { timeout: 60_000 }, () => {
+  it('state export / import: without a file, the usage error says a file or - (stdout, stdin) goes there', async () => {
+    const exp = await runCli(['state', 'export'], { env: server.env });
+    expect(exp.code).toBe(2);
+    expect(exp.stderr).toBe('vtr: usage error: missing <file>: give the file to write, or - for stdout, e.g. `vtr state export state.json` or `vtr state export - > state.json`\n');
+    const imp = await runCli(['state', 'import'], { env: server.env });
+    expect(imp.code).toBe(2);
+    expect(imp.stderr).toBe('vtr: usage error: missing <file>: give a file written by `vtr state export`, or - for stdin, e.g. `vtr state import state.json`\n');
+  });
+});
