@@ -3,6 +3,7 @@ import { VERSION } from '../version.js';
 import { versionLine } from './version-line.js';
 import { canPrompt } from './context.js';
 import { commandPath } from './run-command.js';
+import { flagTakenAsValue } from './flag-as-value.js';
 import { didYouMean, nameUnknownCommands, verbsOf } from './unknown-command.js';
 import { registerServe } from './commands/serve/index.js';
 import { registerExec } from './commands/exec/index.js';
@@ -158,6 +159,9 @@ function nameExcessArguments(cmd: Command): void {
   // _excessArguments is commander's (untyped) hook for this check; variadic commands never reach it.
   const c = cmd as Command & { _excessArguments(received: string[]): void };
   c._excessArguments = (received: string[]) => {
+    // `--name $NAME --filter F` with NAME unset: the word left over is not what went wrong.
+    const taken = flagTakenAsValue(cmd);
+    if (taken) cmd.error(`error: ${taken}`, { code: 'commander.excessArguments', exitCode: 2 });
     const expected = cmd.registeredArguments;
     const path = commandPath(cmd);
     const takes = expected.length ? `${expected.length} (${expected.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`)).join(' ')})` : 'none';

@@ -4,6 +4,7 @@ import { ApiError, ConnectionError, NotEmulatorError } from '../client/api-clien
 import { canPrompt, resolveConfig, type CliContext, type CliIO, type GlobalOptions, type Prompter } from './context.js';
 import { buildClient, isLocal, otherLoopback } from './credentials.js';
 import { exitCodeFor, isPromptCancel, UsageError } from './errors.js';
+import { flagTakenAsValue } from './flag-as-value.js';
 
 export function defaultIO(): CliIO {
   return { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY };
@@ -224,6 +225,8 @@ export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) 
     const opts = { ...cmd.optsWithGlobals(), args: positional } as O & GlobalOptions;
     const ctx = createContext(opts);
     try {
+      const taken = flagTakenAsValue(cmd);
+      if (taken) throw new UsageError(taken);
       // `--site "$SITE"` with SITE unset must not fall back to the default site (nor its keys).
       for (const [flag, value] of [['--site', opts.site], ['--secret-key', opts.secretKey], ['--token', opts.token], ['--admin-token', opts.adminToken]]) {
         if (value !== undefined && value.trim() === '') throw new UsageError(`${flag}: must not be empty${value ? ' or blank' : ''} (a shell variable left unset?)`);
