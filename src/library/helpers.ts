@@ -62,6 +62,14 @@ function filterArg<T extends object>(label: string, takes: string, given: T | nu
   throw new TypeError(`${label}: expected ${takes}, got ${typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : String(v)}${hint}`);
 }
 
+/** The API's error, its message after the helper's name ("views.create: name: must not be empty"): the same ApiError otherwise. */
+function named(helper: string) {
+  return (err: unknown): never => {
+    if (err instanceof ApiError && !err.message.startsWith(`${helper}: `)) throw new ApiError(err.status, err.code, `${helper}: ${err.message}`, err.body);
+    throw err;
+  };
+}
+
 function idArg(helper: string, name: string, what: string, v: unknown): string {
   checkId(`${helper}: ${name}`, what, v);
   return v as string;
@@ -100,7 +108,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         const what = o.sessionId ? `session ${shownId(o.sessionId)}` : `webhook ${shownId(o.webhookId!)}`;
         throw new ApiError(err.status, err.code, `${helper}: ${what} not found${then}`, err.body);
       }
-      throw err;
+      return named(helper)(err);
     };
   }
 
@@ -117,7 +125,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
 
   return {
     sessions: {
-      create: (input: SessionInput = {}) => client.admin<Session>('POST', `/sites/${site()}/sessions`, { body: input }),
+      create: (input: SessionInput = {}) => client.admin<Session>('POST', `/sites/${site()}/sessions`, { body: input }).catch(named('sessions.create')),
       /** `GET /api/v1/session/{id}`, with the site's access token. */
       get: async (sessionId: string) =>
         client.api<Session>('GET', `/session/${id(idArg('sessions.get', 'sessionId', 'session', sessionId))}`).catch(namedNotFound('sessions.get', { sessionId }, '')),
@@ -126,7 +134,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         const f = typeof filter === 'string' ? { where: filter } : (filter ?? {});
         // The client leaves an empty value out, which would list every session.
         if (typeof f.where === 'string' && f.where.trim() === '') return Promise.reject(new TypeError(`where: expected a filter, got ${JSON.stringify(f.where)} (leave it out for every session)`));
-        return client.admin<Session[]>('GET', '/sessions', { query: { site: siteId(), where: f.where, limit: f.limit } });
+        return client.admin<Session[]>('GET', '/sessions', { query: { site: siteId(), where: f.where, limit: f.limit } }).catch(named('sessions.list'));
       },
     },
     events: {
@@ -136,25 +144,21 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
       },
     },
     /** A visitor check with the site's secret key. */
-    check: (input: CheckInput = {}) => client.check<CheckResult>({ ...input }),
+    check: (input: CheckInput = {}) => client.check<CheckResult>({ ...input }).catch(named('check')),
     views: {
       // Left out or undefined (an optional parameter passed on) alike: true.
       // Left out (from JavaScript): the API's 400 naming name, rejected as every helper's failures are.
-      create: async (input: ViewInput) => client.admin<SavedView>('POST', `/sites/${site()}/views`, { body: { ...input, trigger_webhooks: input?.trigger_webhooks ?? true } }),
+      create: async (input: ViewInput) => client.admin<SavedView>('POST', `/sites/${site()}/views`, { body: { ...input, trigger_webhooks: input?.trigger_webhooks ?? true } }).catch(named('views.create')),
     },
     rules: {
       /** The site's rules in evaluation order: the allowlist, the smart rules, custom rules. */
-      list: () => client.admin<Rule[]>('GET', `/sites/${site()}/rules`),
-      create: (input: RuleInput) => client.admin<Rule>('POST', `/sites/${site()}/rules`, { body: input }),
+      list: () => client.admin<Rule[]>('GET', `/sites/${site()}/rules`).catch(named('rules.list')),
+      create: (input: RuleInput) => client.admin<Rule>('POST', `/sites/${site()}/rules`, { body: input }).catch(named('rules.create')),
       update: async (ruleId: string, input: RuleUpdate) =>
-        client.admin<Rule>('PATCH', `/sites/${site()}/rules/${id(idArg('rules.update', 'ruleId', 'rule', ruleId))}`, { body: input }).catch((err: unknown) => {
-          // The API's 404 already names the rule ("rule … not found"): the helper's name goes before it.
-          if (err instanceof ApiError && err.status === 404) throw new ApiError(err.status, err.code, `rules.update: ${err.message}`, err.body);
-          throw err;
-        }),
+        client.admin<Rule>('PATCH', `/sites/${site()}/rules/${id(idArg('rules.update', 'ruleId', 'rule', ruleId))}`, { body: input }).catch(named('rules.update')),
     },
     webhooks: {
-      create: (url: string) => client.admin<Webhook>('POST', `/sites/${site()}/webhooks`, { body: { url } }),
+      create: (url: string) => client.admin<Webhook>('POST', `/sites/${site()}/webhooks`, { body: { url } }).catch(named('webhooks.create')),
       events,
       /**
        * Resolves with the first webhook event that reaches `status` (default `delivered`): one in it

@@ -14,7 +14,7 @@ describe('library helper arguments', () => {
     const made = Promise.resolve().then(() => emu.views.create(undefined as never));
     const err = await made.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).message).toMatch(/^name: /);
+    expect((err as ApiError).message).toMatch(/^views\.create: name: /);
     // Not thrown before a promise: a .catch() on the call sees it.
     await expect(emu.views.create(undefined as never).catch((e: unknown) => (e as Error).name)).resolves.toBe('ApiError');
   });
