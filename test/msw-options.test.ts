@@ -48,4 +48,17 @@ describe('createHandlers emulatorOptions', () => {
       await vtr.close();
     }
   });
+
+  it('createHandlers: an unknown site key on the agent says its emulator makes new keys each time, not vtr serve --memory', async () => {
+    const vtr = await createHandlers({ baseUrl: BASE });
+    try {
+      const res = await vtr.emulator.fetch('/_vtr/agent/pageview', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ site_key: 'pk_test_gone' }) });
+      expect(res.status).toBe(401);
+      const { message } = (await res.json()) as { message: string };
+      expect(message).not.toMatch(/vtr /);
+      expect(message).toMatch(/createHandlers\(\) without a db in emulatorOptions makes new keys each time.*emulator\.site\.siteKey/);
+    } finally {
+      await vtr.close();
+    }
+  });
 });

@@ -24,6 +24,8 @@ export interface OptionNames {
   accessToken: string;
   secretKey: string;
   siteKey: string;
+  /** Why a page's site key can be unknown: an emulator started afresh, with new keys. */
+  newKeysEachStart: string;
 }
 
 export const CLI_OPTION_NAMES: OptionNames = {
@@ -39,6 +41,7 @@ export const CLI_OPTION_NAMES: OptionNames = {
   accessToken: '`vtr tokens list`',
   secretKey: '`vtr keys show`',
   siteKey: '`vtr keys show`',
+  newKeysEachStart: '`vtr serve --memory` makes new keys at each start',
 };
 
 export const LIBRARY_OPTION_NAMES: OptionNames = {
@@ -54,6 +57,7 @@ export const LIBRARY_OPTION_NAMES: OptionNames = {
   accessToken: 'emu.site.accessToken',
   secretKey: 'emu.site.secretKey',
   siteKey: 'emu.site.siteKey',
+  newKeysEachStart: 'a startEmulator() without db makes new keys each time',
 };
 
 /** `createHandlers()` from `vtr/msw`, which starts its emulator with its emulatorOptions. */
@@ -66,4 +70,5 @@ export const HANDLERS_OPTION_NAMES: OptionNames = {
   accessToken: "the handlers' emulator.site.accessToken",
   secretKey: "the handlers' emulator.site.secretKey",
   siteKey: "the handlers' emulator.site.siteKey",
+  newKeysEachStart: 'createHandlers() without a db in emulatorOptions makes new keys each time',
 };

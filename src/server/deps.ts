@@ -20,7 +20,7 @@ export interface ServerConfig {
   /** How the one who started the emulator gives it an admin token (`vtr serve --admin-token`), for messages. */
   adminTokenOption?: string;
   /** Where the one who started the emulator reads the site's credentials (`vtr keys show`, `emu.site`), for 401s. */
-  credentials?: Pick<OptionNames, 'accessToken' | 'secretKey' | 'siteKey'>;
+  credentials?: Pick<OptionNames, 'accessToken' | 'secretKey' | 'siteKey' | 'newKeysEachStart'>;
 }
 
 /** Everything the HTTP layer needs, built by the composition root (src/emulator.ts): services, never the store. */

@@ -98,7 +98,7 @@ describe('library messages', () => {
       await open.close();
     }
   });
-  it('credentials: a public API 401 points at emu.site, not at vtr tokens list / vtr keys show', async () => {
+  it('credentials: a public API or agent 401 points at emu.site, not at vtr tokens list / vtr keys show / vtr serve --memory', async () => {
     const emu = await startEmulator({ listen: false });
     try {
       const CLI = /`vtr /;
@@ -109,20 +109,14 @@ describe('library messages', () => {
         expect(body.message).not.toMatch(CLI);
         return body.message;
       };
-      // The agent's message also names `vtr serve --memory` as one cause; only its pointer to the keys is checked.
-      const readAgent = async (res: Response) => {
-        expect(res.status).toBe(401);
-        const body = (await res.json()) as { message: string };
-        expect(body.message).not.toMatch(/`vtr keys show`/);
-        return body.message;
-      };
       expect(await read(await emu.fetch('/api/v1/session/ses_x'))).toMatch(/emu\.site\.accessToken/);
       expect(await read(await emu.fetch('/api/v1/session/ses_x', { headers: { authorization: 'Bearer at_test_gone' } }))).toMatch(/emu\.site\.accessToken/);
       const post = (body: object) => emu.fetch('/api/v1/event', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       expect(await read(await post({ email: 'a@example.com' }))).toMatch(/emu\.site\.secretKey/);
       expect(await read(await post({ secret_key: 'sk_test_gone' }))).toMatch(/emu\.site\.secretKey/);
       const agent = await emu.fetch('/_vtr/agent/pageview', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ site_key: 'pk_test_gone' }) });
-      expect(await readAgent(agent)).toMatch(/emu\.site\.siteKey/);
+      // Its likely cause in the library's terms, not `vtr serve --memory`'s.
+      expect(await read(agent)).toMatch(/a startEmulator\(\) without db makes new keys each time.*emu\.site\.siteKey/);
     } finally {
       await emu.close();
     }

@@ -41,7 +41,7 @@ const FINGERPRINT = /^[A-Za-z0-9_-]{8,100}$/;
 const readAgentBody = (c: Context) => readJsonObject(c, MAX_AGENT_BODY, { tooLargeMessage: 'an agent request is at most 64 KiB', textPlain: true });
 
 export function agentRoutes(app: Hono, { sites, sessions, config }: AppDeps): void {
-  const keys = config.credentials?.siteKey ?? CLI_OPTION_NAMES.siteKey;
+  const { siteKey: keys, newKeysEachStart } = config.credentials ?? CLI_OPTION_NAMES;
   // Any request header the preflight asks for (no allowHeaders: hono echoes them): a page's tracing
   // (traceparent, sentry-trace, baggage) adds its own to every fetch, the agent's included.
   const open = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], maxAge: 600 });
@@ -59,11 +59,11 @@ export function agentRoutes(app: Hono, { sites, sessions, config }: AppDeps): vo
       throw new VtrError('unauthorized', `data-site-key holds a ${misplaced[1]}: it is for your server and must never be on a page (anyone can read it there); use the site key, pk_test_... (see ${keys})`);
     }
     const site = sites.bySiteKey(trimmed);
-    // A page left open across a `vtr serve --memory` restart is the usual way to get here.
+    // A page left open across a restart in memory is the usual way to get here.
     if (!site) {
       throw new VtrError(
         'unauthorized',
-        `the site key is unknown: it was rotated, or the emulator restarted without its database (\`vtr serve --memory\` makes new keys at each start); put the current one in data-site-key (see ${keys})`,
+        `the site key is unknown: it was rotated, or the emulator restarted without its database (${newKeysEachStart}); put the current one in data-site-key (see ${keys})`,
       );
     }
     return site;
