@@ -27,6 +27,8 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent loaded async', { timeout: 180_000
     const breaker = `<script>const add = addEventListener; addEventListener = function (t) { if (t === 'submit') throw new Error('refused'); return add.apply(this, arguments); };</script>`;
     const calls = `<script>window.answers = []; [vtr.probe(100), vtr.event('x'), vtr.pageview()].forEach((p, i) => p.then((r) => { window.answers[i] = r; }));</script>`;
     pages.set('/disabled', `${STUB}${breaker}${calls}${tag('async')}`);
+    // The synchronous getters, read before the agent has arrived (a page's analytics tagging its own events).
+    pages.set('/ids', `${STUB}<script>window.early = [typeof vtr.probeId === 'function' && vtr.probeId(), typeof vtr.sessionId === 'function' && vtr.sessionId()];</script>${tag('async')}`);
     pages.set('/probe', `${STUB}<script>vtr.probe(5000).then((p) => { window.early = p; });</script>${tag('async')}`);
     return (path) => pages.get(path) ?? '';
   });
@@ -71,6 +73,18 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent loaded async', { timeout: 180_000
     await page.waitForFunction(() => (window as any).early !== undefined, null, { timeout: WAIT });
     expect(await page.evaluate(() => (window as any).early)).toBe(await page.evaluate(() => (window as any).vtr.probeId()));
     expect(await page.evaluate(() => (window as any).early)).toMatch(/^prb_/);
+    await page.close();
+  });
+
+  it('vtr.probeId/sessionId: called before the agent has loaded, through the documented stub, return null; once it has, the current ones', async () => {
+    const page = await live.browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${live.origin}/ids`);
+    await page.waitForFunction(() => !!(window as any).vtr?.sessionId?.(), null, { timeout: WAIT });
+    expect(errors).toEqual([]);
+    expect(await page.evaluate(() => (window as any).early)).toEqual([null, null]);
+    expect(await page.evaluate(() => (window as any).vtr.probeId())).toMatch(/^prb_/);
     await page.close();
   });
 
