@@ -31,20 +31,28 @@ export type WebhookUpdate = z.input<typeof WebhookUpdateSchema>;
 /** `POST /_vtr/api/sites` and `PATCH /_vtr/api/sites/{site_id}`. */
 export type SiteInput = z.input<typeof SiteInputSchema>;
 
-export type Session = z.output<typeof SessionSchema>;
-export type CheckResult = z.output<typeof CheckResultSchema>;
+/**
+ * An answer as the emulator sends it, without the schemas' open index signature (kept for the
+ * OpenAPI document: answers may gain fields): a misspelt field (`check.riskLevel`) is then a type
+ * error rather than `unknown`.
+ */
+type Known<T> = T extends readonly (infer U)[] ? Known<U>[] : T extends object ? { [K in keyof T as string extends K ? never : K]: Known<T[K]> } : T;
+
+// Interfaces, so that an editor shows an answer by its name (Session), not as its 40 fields.
+export interface Session extends Known<z.output<typeof SessionSchema>> {}
+export interface CheckResult extends Known<z.output<typeof CheckResultSchema>> {}
 /** A check as `/_vtr/api/checks` lists it: the result and its site. */
-export type CheckRecord = z.output<typeof CheckRecordSchema>;
+export interface CheckRecord extends Known<z.output<typeof CheckRecordSchema>> {}
 export type MatchedRule = CheckResult['rules'][number];
 export type Outcome = CheckResult['outcome'];
-export type Site = z.output<typeof SiteSchema>;
-export type AccessToken = z.output<typeof AccessTokenSchema>;
-export type SavedView = z.output<typeof SavedViewSchema>;
-export type Rule = z.output<typeof RuleSchema>;
+export interface Site extends Known<z.output<typeof SiteSchema>> {}
+export interface AccessToken extends Known<z.output<typeof AccessTokenSchema>> {}
+export interface SavedView extends Known<z.output<typeof SavedViewSchema>> {}
+export interface Rule extends Known<z.output<typeof RuleSchema>> {}
 export type RuleAction = Rule['action'];
-export type Webhook = z.output<typeof WebhookSchema>;
-export type WebhookEvent = z.output<typeof WebhookEventSchema>;
-export type WebhookAttempt = z.output<typeof WebhookAttemptSchema>;
+export interface Webhook extends Known<z.output<typeof WebhookSchema>> {}
+export interface WebhookEvent extends Known<z.output<typeof WebhookEventSchema>> {}
+export interface WebhookAttempt extends Known<z.output<typeof WebhookAttemptSchema>> {}
 export type EventStatus = WebhookEvent['status'];
-export type Notification = z.output<typeof NotificationSchema>;
-export type SimulateSummary = z.output<typeof SimulateSummarySchema>;
+export interface Notification extends Known<z.output<typeof NotificationSchema>> {}
+export interface SimulateSummary extends Known<z.output<typeof SimulateSummarySchema>> {}
