@@ -96,6 +96,13 @@ describe('library helpers', () => {
     }
   });
 
+  it('sessions.list: an option it does not take ({ filter }, as saved views name it) is refused naming where, not read as no filter (every session)', async () => {
+    await emu.sessions.create({ ip: '192.0.2.1' });
+    await expect(emu.sessions.list({ filter: 'risk_level = invalid' } as never)).rejects.toThrow(
+      /^sessions\.list: unknown option "filter"; it takes \{ where, limit \} \(the filter goes in where\)$/,
+    );
+  });
+
   it('sessions.get/events.add/rules.update: a missing or empty id is refused naming the argument, not answered "session not found" or "no route"', async () => {
     // A JavaScript caller's slip: session.id (undefined) for session.session_id.
     const noId = undefined as unknown as string;
