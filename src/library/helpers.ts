@@ -54,10 +54,19 @@ function checkIds(o: { sessionId?: string; webhookId?: string }): void {
  * A filter left out or null is none; a bare id (`waitFor(session.session_id)`) would read as no
  * filter, every event of the site: refused, saying what to pass.
  */
-function filterArg<T extends object>(label: string, takes: string, given: T | null | undefined): T {
+function filterArg<T extends object>(label: string, noun: string, keys: readonly string[], given: T | null | undefined): T {
   const v: unknown = given;
+  const takes = `${noun} ({ ${keys.join(', ')} })`;
   if (v === undefined || v === null) return {} as T;
-  if (typeof v === 'object' && !Array.isArray(v)) return v as T;
+  if (typeof v === 'object' && !Array.isArray(v)) {
+    // An option it does not take (session_id, as the API writes it) would be no filter at all.
+    const unknown = Object.keys(v).find((k) => !keys.includes(k));
+    if (unknown !== undefined) {
+      const meant = keys.find((k) => k.toLowerCase() === unknown.replace(/_/g, '').toLowerCase());
+      throw new TypeError(`${label}: unknown option ${JSON.stringify(unknown)}${meant ? ` (did you mean ${meant}?)` : ''}; it takes { ${keys.join(', ')} }`);
+    }
+    return v as T;
+  }
   const hint = typeof v === 'string' ? `: pass { ${v.startsWith('wh_') ? 'webhookId' : 'sessionId'}: ${JSON.stringify(v)} }` : '';
   throw new TypeError(`${label}: expected ${takes}, got ${typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : String(v)}${hint}`);
 }
@@ -92,7 +101,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
   }
 
   async function events(given?: WebhookEventFilter): Promise<WebhookEvent[]> {
-    const filter = filterArg('webhooks.events', 'a filter ({ sessionId, webhookId, status })', given);
+    const filter = filterArg('webhooks.events', 'a filter', ['sessionId', 'webhookId', 'status'], given);
     checkStatus(filter.status);
     checkIds(filter);
     return readEvents(filter).catch(namedNotFound('webhooks.events', filter, ''));
@@ -169,7 +178,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
        * `timeoutMs` naming what it saw.
        */
       async waitFor(given?: WaitForOptions): Promise<WebhookEvent> {
-        const o = filterArg('webhooks.waitFor', 'options ({ sessionId, webhookId, status, timeoutMs })', given);
+        const o = filterArg('webhooks.waitFor', 'options', ['sessionId', 'webhookId', 'status', 'timeoutMs'], given);
         checkStatus(o.status);
         checkIds(o);
         // A string or NaN would never pass the deadline: the wait would never end.

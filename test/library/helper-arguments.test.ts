@@ -24,6 +24,17 @@ describe('library helper arguments', () => {
     await expect(emu.webhooks.waitFor(null as never)).rejects.toThrow(/^no webhook event reached delivered within 5000 ms; saw: no webhook event at all$/);
   }, 10_000);
 
+  it('webhooks.events/waitFor: an option written as the API writes its fields (session_id) is refused naming the option, not read as every event of the site', async () => {
+    const session = await emu.sessions.create({ ip: '198.51.100.5' });
+    await expect(emu.webhooks.waitFor({ session_id: session.session_id } as never)).rejects.toThrow(
+      new TypeError('webhooks.waitFor: unknown option "session_id" (did you mean sessionId?); it takes { sessionId, webhookId, status, timeoutMs }'),
+    );
+    await expect(emu.webhooks.events({ webhook_id: 'wh_x' } as never)).rejects.toThrow(
+      new TypeError('webhooks.events: unknown option "webhook_id" (did you mean webhookId?); it takes { sessionId, webhookId, status }'),
+    );
+    await expect(emu.webhooks.events({ timeoutMs: 5 } as never)).rejects.toThrow(/^webhooks\.events: unknown option "timeoutMs"; it takes \{ sessionId, webhookId, status \}$/);
+  });
+
   it('webhooks.events/waitFor: a bare session id is refused saying to pass { sessionId }, not read as every event of the site', async () => {
     const session = await emu.sessions.create({ ip: '198.51.100.4' });
     await expect(emu.webhooks.waitFor(session.session_id as never)).rejects.toThrow(
