@@ -58,7 +58,7 @@ export interface RunningEmulator extends EmulatorHelpers {
   clock: EmulatorClock;
   /** A raw client with the default site's credentials. */
   client: ApiClient;
-  /** Answers a request in-process, exactly as over HTTP (no socket); a relative URL is the emulator's. */
+  /** Answers a request in-process, exactly as over HTTP (no socket); a relative URL is from the emulator's origin (`/api/v1/...`), not from baseUrl. */
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   /** Empties all state; the default site comes back with the same keys and token. */
   reset(): Promise<void>;
