@@ -170,7 +170,14 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         client.admin<Rule>('PATCH', `/sites/${site()}/rules/${id(idArg('rules.update', 'ruleId', 'rule', ruleId))}`, { body: input }).catch(named('rules.update')),
     },
     webhooks: {
-      create: (url: string) => client.admin<Webhook>('POST', `/sites/${site()}/webhooks`, { body: { url } }).catch(named('webhooks.create')),
+      create: async (url: string) => {
+        // The other create helpers take an object: from JavaScript, { url } is an easy slip.
+        const given: unknown = url;
+        if (given !== null && typeof given === 'object' && typeof (given as { url?: unknown }).url === 'string') {
+          throw new TypeError(`webhooks.create: expected the URL, got an object: pass it as it is, emu.webhooks.create(${JSON.stringify((given as { url: string }).url)})`);
+        }
+        return client.admin<Webhook>('POST', `/sites/${site()}/webhooks`, { body: { url } }).catch(named('webhooks.create'));
+      },
       events,
       /**
        * Resolves with the first webhook event that reaches `status` (default `delivered`): one in it

@@ -19,6 +19,12 @@ describe('library helper arguments', () => {
     await expect(emu.views.create(undefined as never).catch((e: unknown) => (e as Error).name)).resolves.toBe('ApiError');
   });
 
+  it('webhooks.create: given an object ({ url }, as the other create helpers take) it rejects saying to pass the URL itself', async () => {
+    await expect(emu.webhooks.create({ url: 'http://127.0.0.1:9/hook' } as never)).rejects.toThrow(
+      new TypeError('webhooks.create: expected the URL, got an object: pass it as it is, emu.webhooks.create("http://127.0.0.1:9/hook")'),
+    );
+  });
+
   it('webhooks.events/waitFor: null reads as no filter, as left out', async () => {
     await expect(emu.webhooks.events(null as never)).resolves.toEqual([]);
     await expect(emu.webhooks.waitFor(null as never)).rejects.toThrow(/^no webhook event reached delivered within 5000 ms; saw: no webhook event at all$/);
