@@ -59,11 +59,11 @@ function filterArg<T extends object>(label: string, noun: string, keys: readonly
   const takes = `${noun} ({ ${keys.join(', ')} })`;
   if (v === undefined || v === null) return {} as T;
   if (typeof v === 'object' && !Array.isArray(v)) {
-    // An option it does not take (session_id, as the API writes it) would be no filter at all.
-    const unknown = Object.keys(v).find((k) => !keys.includes(k));
-    if (unknown !== undefined) {
-      const meant = keys.find((k) => k.toLowerCase() === unknown.replace(/_/g, '').toLowerCase());
-      throw new TypeError(`${label}: unknown option ${JSON.stringify(unknown)}${meant ? ` (did you mean ${meant}?)` : ''}; it takes { ${keys.join(', ')} }`);
+    // An option written as the API writes it (session_id) would be no filter at all: every event of
+    // the site. Other keys are left alone, as before.
+    for (const k of Object.keys(v)) {
+      const meant = keys.find((known) => known !== k && known.toLowerCase() === k.replace(/_/g, '').toLowerCase());
+      if (meant) throw new TypeError(`${label}: unknown option ${JSON.stringify(k)} (did you mean ${meant}?); it takes { ${keys.join(', ')} }`);
     }
     return v as T;
   }
@@ -142,7 +142,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
       list: (filter?: string | { where?: string; limit?: number }) => {
         const f = typeof filter === 'string' ? { where: filter } : (filter ?? {});
         // From JavaScript, { filter } (as saved views name it) would be ignored: every session.
-        const unknown = Object.keys(f).find((k) => k !== 'where' && k !== 'limit');
+        const unknown = 'filter' in f ? 'filter' : undefined;
         if (unknown !== undefined) return Promise.reject(new TypeError(`sessions.list: unknown option ${JSON.stringify(unknown)}; it takes { where, limit } (the filter goes in where)`));
         // The client leaves an empty value out, which would list every session.
         if (typeof f.where === 'string' && f.where.trim() === '') return Promise.reject(new TypeError(`where: expected a filter, got ${JSON.stringify(f.where)} (leave it out for every session)`));
@@ -170,13 +170,10 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         client.admin<Rule>('PATCH', `/sites/${site()}/rules/${id(idArg('rules.update', 'ruleId', 'rule', ruleId))}`, { body: input }).catch(named('rules.update')),
     },
     webhooks: {
-      create: async (url: string) => {
-        // The other create helpers take an object: from JavaScript, { url } is an easy slip.
-        const given: unknown = url;
-        if (given !== null && typeof given === 'object' && typeof (given as { url?: unknown }).url === 'string') {
-          throw new TypeError(`webhooks.create: expected the URL, got an object: pass it as it is, emu.webhooks.create(${JSON.stringify((given as { url: string }).url)})`);
-        }
-        return client.admin<Webhook>('POST', `/sites/${site()}/webhooks`, { body: { url } }).catch(named('webhooks.create'));
+      /** The URL, or `{ url, ... }` as the other create helpers take their input: the API's body. */
+      create: async (url: string | { url: string }) => {
+        const body = typeof url === 'object' && url !== null ? url : { url };
+        return client.admin<Webhook>('POST', `/sites/${site()}/webhooks`, { body }).catch(named('webhooks.create'));
       },
       events,
       /**
