@@ -22,3 +22,23 @@ describe('renderCheck', () => {
     expect(deviceLine(`${PROBE.slice(0, 10)} ${PROBE.slice(11)}`)).toContain('a space at position 11');
   });
 });
+
+describe('renderCheck: values the API could not read', () => {
+  const base = { id: 'chk_1', created_at: 't', session_id: null, risk_level: 'normal', risks: [], outcome: 'neutral', review: false, rules: [], device: null, ip: null, email: null };
+  const line = (r: object, sent: Record<string, unknown>, name: string) => renderCheck({ ...base, phone: null, address: null, ...r } as unknown as CheckView, plain, sent).find((l) => l.startsWith(name))!;
+
+  it('check: a phone the API could not parse shows the number that was sent, not "-"', () => {
+    const phone = { success: true, valid: false, phone: null, type: null, country_code: null, in_country: null };
+    expect(line({ phone }, { phone: 'abc' }, 'phone')).toBe('phone    abc · invalid');
+  });
+
+  it('check: an address whose country the API could not read shows the country that was sent', () => {
+    const address = { success: true, valid: false, address1: null, address2: null, city: 'Paris', state: null, state_code: null, country_code: null, postal_code: null, postal_code_valid: null, in_country: null };
+    expect(line({ address }, { address: { city: 'Paris', country: 'Atlantis' } }, 'address')).toBe('address  invalid · Paris, Atlantis');
+  });
+
+  it('check: a normalised value the API answers is shown over what was sent', () => {
+    const phone = { success: true, valid: true, phone: '+14155550100', type: 'mobile', country_code: 'US', in_country: null };
+    expect(line({ phone }, { phone: '(415) 555-0100' }, 'phone')).toBe('phone    +14155550100 · valid · mobile · US');
+  });
+});

@@ -112,7 +112,7 @@ export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
     const where = o.data === '-' ? 'the JSON on stdin (--data -)' : `${o.data} (--data)`;
     throw new OperationError(`${err.message} (HTTP 401, unauthorized). Check secret_key in ${where}; --secret-key or VTR_SECRET_KEY, when given, is sent instead of it.`);
   });
-  output(ctx, result, () => renderCheck(result, style(ctx)));
+  output(ctx, result, () => renderCheck(result, style(ctx), body));
   // Allowed by the API (every field is optional), but from the command line almost always a slip.
   if (!Object.keys(body).some((k) => k !== 'secret_key')) {
     ctx.info('Nothing was given to check, so every section is null: pass --ip, --email, --phone, --probe-id, an address or --data (vtr check --help).');

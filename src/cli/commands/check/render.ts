@@ -51,7 +51,7 @@ const LINES: Record<string, (s: Record<string, any>, c: ChalkInstance) => string
     s.disposable ? c.red('disposable') : null, s.free ? 'free' : null, s.business ? 'business' : null,
     s.role ? 'role' : null, s.name_match === true ? 'name match' : s.name_match === false ? 'no name match' : null,
   ]),
-  phone: (s, c) => join([s.phone ?? '-', verdict(c, s), s.type, s.country_code, s.in_country === false ? 'abroad' : null]),
+  phone: (s, c) => join([s.phone ?? '""', verdict(c, s), s.type, s.country_code, s.in_country === false ? 'abroad' : null]),
   address: (s, c) => join([
     verdict(c, s),
     [s.address1, s.address2, ...place(s), s.country_code].filter(Boolean).join(', ') || null,
@@ -68,8 +68,25 @@ function outcomeText(r: CheckView, c: ChalkInstance): string {
 /** A built-in rule's id says what it is (`anonymous`); a custom rule's (`rule_…`) does not: its name does, the id follows. */
 const ruleText = (m: NonNullable<CheckView['rules']>[number]): string => (m.type === 'custom' ? `${m.name} (${m.action}, ${m.id})` : `${m.id} (${m.action})`);
 
-/** One line for the verdict, the site's decision, then one per section. */
-export function renderCheck(r: CheckView, c: ChalkInstance): string[] {
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/**
+ * A section with what was sent in the fields the API left null (a phone it could not parse, a
+ * country it could not read): the reader sees what the verdict is about, as the email line does.
+ */
+function withSent(name: string, s: Record<string, any>, sent: Record<string, unknown>): Record<string, any> {
+  if (name === 'phone') return { ...s, phone: s.phone ?? text(sent.phone) };
+  if (name !== 'address' || !sent.address || typeof sent.address !== 'object') return s;
+  const a = sent.address as Record<string, unknown>;
+  const fill = (key: string, from = key) => s[key] ?? text(a[from]);
+  return {
+    ...s, address1: fill('address1'), address2: fill('address2'), city: fill('city'), postal_code: fill('postal_code'),
+    state: fill('state'), country_code: s.country_code ?? s.country_name ?? text(a.country),
+  };
+}
+
+/** One line for the verdict, the site's decision, then one per section; `sent` is the request body. */
+export function renderCheck(r: CheckView, c: ChalkInstance, sent: Record<string, unknown> = {}): string[] {
   const lines = [
     `${c.bold(r.id)}  ${c.bold(riskColour(c, r.risk_level))}  ${r.risks.length ? `risks: ${r.risks.join(', ')}` : 'no risks'}`,
     `${'outcome'.padEnd(8)} ${outcomeText(r, c)}`,
@@ -78,7 +95,7 @@ export function renderCheck(r: CheckView, c: ChalkInstance): string[] {
   ];
   for (const name of ['device', 'ip', 'email', 'phone', 'address'] as const) {
     const s = r[name];
-    lines.push(`${name.padEnd(8)} ${s ? LINES[name](s, c) : c.dim('not sent')}`);
+    lines.push(`${name.padEnd(8)} ${s ? LINES[name](withSent(name, s, sent), c) : c.dim('not sent')}`);
   }
   return lines;
 }
