@@ -123,6 +123,19 @@ describe('vtr check', { timeout: 90_000 }, () => {
     expect(wrong.stderr).toMatch(/unauthorized/);
   });
 
+  it('check: a secret_key in --data that is not a key (a number, "") is an error naming it in the file, not a check with the default key', async () => {
+    const file = join(tempDir(), 'body.json');
+    for (const key of [5, '', null]) {
+      writeFileSync(file, JSON.stringify({ secret_key: key, ip: '192.0.2.1' }));
+      const r = await vtr(['check', '--data', file, '--json']);
+      expect(r.code, String(key)).toBe(1);
+      expect(r.stdout, String(key)).toBe('');
+      expect(r.stderr, String(key)).toBe(`vtr: error: --data ${file}: secret_key must be a site's secret key (a string, sk_...), not ${JSON.stringify(key)}; fix it, or remove it to use the default site's key\n`);
+    }
+    const overridden = await vtr(['check', '--data', file, '--secret-key', server.site!.secret_key, '--json']);
+    expect(overridden.code).toBe(0);
+  });
+
   it('check: --site picks the site over a secret_key in --data, as --secret-key does; an unknown one is refused', async () => {
     const file = join(tempDir(), 'body.json');
     writeFileSync(file, JSON.stringify({ secret_key: server.site!.secret_key, ip: '203.0.113.7' }));

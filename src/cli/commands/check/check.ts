@@ -100,7 +100,12 @@ export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
   // A secret_key in --data counts unless --secret-key / VTR_SECRET_KEY or an explicit --site says
   // otherwise: flags override the file's fields. VTR_SITE does not (`vtr exec` always sets it).
   const siteFlag = ctx.config.siteFrom === '--site' && !!ctx.config.site;
-  const keyInData = typeof data.secret_key === 'string' && data.secret_key !== '' && !ctx.config.secretKey && !siteFlag;
+  const keyOverridden = !!ctx.config.secretKey || siteFlag;
+  // A secret_key that is no key (5, "", null) would silently fall back to the default site's key.
+  if ('secret_key' in data && !keyOverridden && (typeof data.secret_key !== 'string' || data.secret_key.trim() === '')) {
+    throw new OperationError(`--data ${o.data === '-' ? '- (stdin)' : o.data}: secret_key must be a site's secret key (a string, sk_...), not ${JSON.stringify(data.secret_key)}; fix it, or remove it to use the default site's key`);
+  }
+  const keyInData = typeof data.secret_key === 'string' && !keyOverridden;
   const client = await ctx.client({ secretKey: !keyInData });
   const result = await client.check<CheckView>(body).catch((err: unknown) => {
     // A bad field the file gave (not a flag over it): name the file, as its other errors do.
