@@ -60,9 +60,14 @@ function isDirectory(path: string): boolean {
   }
 }
 
-/** Everything on stdin (a file given as `-`). */
-export async function readStdin(): Promise<Buffer> {
+/**
+ * Everything on stdin (a file given as `-`). On a terminal, `note` first says what vtr waits for:
+ * else `vtr check --data -` typed by hand just hangs.
+ */
+export async function readStdin(note?: (line: string) => void, stdin: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin): Promise<Buffer> {
+  const end = process.platform === 'win32' ? 'Ctrl-Z then Enter' : 'Ctrl-D';
+  if (stdin.isTTY) note?.(`vtr: reading JSON from stdin; end it with ${end} (or give a file instead of -)`);
   const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
+  for await (const c of stdin) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
 }

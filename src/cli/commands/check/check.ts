@@ -32,12 +32,12 @@ export function failOnReason(r: Pick<CheckView, 'risk_level' | 'outcome' | 'revi
  * read, or whose contents are not a JSON object, is an operation failure (exit 1), as for every file
  * vtr reads (README, exit codes).
  */
-async function readData(source: string): Promise<Record<string, unknown>> {
+async function readData(source: string, note: (line: string) => void): Promise<Record<string, unknown>> {
   if (source !== '-') fileToRead('--data', source, 'a JSON file, or - for stdin');
   const where = `--data ${source === '-' ? '- (stdin)' : source}`;
   let bytes: Buffer;
   try {
-    bytes = source === '-' ? await readStdin() : await readFile(source);
+    bytes = source === '-' ? await readStdin(note) : await readFile(source);
   } catch (err) {
     throw new OperationError(`${where}: cannot read it: ${(err as Error).message}`);
   }
@@ -95,7 +95,7 @@ export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
   if (o.failOn !== undefined && !(THRESHOLDS as readonly string[]).includes(o.failOn)) {
     throw new UsageError(`--fail-on: "${o.failOn}" is not one of ${THRESHOLDS.join(', ')}`);
   }
-  const data = o.data !== undefined ? await readData(o.data) : {};
+  const data = o.data !== undefined ? await readData(o.data, (line) => ctx.info(line)) : {};
   const body = buildBody(o, data);
   // A secret_key in --data counts unless --secret-key / VTR_SECRET_KEY or an explicit --site says
   // otherwise: flags override the file's fields. VTR_SITE does not (`vtr exec` always sets it).

@@ -20,11 +20,11 @@ export const fileName = (file: string): string => (file === '-' ? 'stdin' : file
  * wrong. Parsing it here too, and writing it again, took several times the file's size in memory.
  * A missing file is a usage error; one that cannot be JSON (not an object) an operation error.
  */
-export async function readStateFile(file: string): Promise<Uint8Array> {
+export async function readStateFile(file: string, note?: (line: string) => void): Promise<Uint8Array> {
   if (file !== '-') fileToRead(null, file, 'the file a state export was written to');
   let bytes: Uint8Array;
   try {
-    bytes = file === '-' ? await readStdin() : await readFile(file);
+    bytes = file === '-' ? await readStdin(note) : await readFile(file);
   } catch (err) {
     throw new OperationError(`cannot read ${fileName(file)}: ${(err as Error).message}`);
   }

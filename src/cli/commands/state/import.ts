@@ -14,7 +14,7 @@ interface ImportAnswer {
 
 export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext): Promise<void> {
   const file = o.args[0];
-  const text = await readStateFile(file);
+  const text = await readStateFile(file, (line) => ctx.info(line));
   const client = await ctx.client();
   // Replacing everything is destructive: ask on a terminal. Scripts (no TTY) go ahead, as `import` says what it does.
   if (!o.yes && ctx.interactive && !(await ctx.prompter.confirm(`Replace all state of ${client.origin} with ${fileName(file)}?`))) {
