@@ -3,6 +3,7 @@ import { VERSION } from '../version.js';
 import { versionLine } from './version-line.js';
 import { canPrompt } from './context.js';
 import { commandPath } from './run-command.js';
+import { examplesOf } from './help.js';
 import { flagTakenAsValue } from './flag-as-value.js';
 import { didYouMean, nameUnknownCommands, verbsOf } from './unknown-command.js';
 import { registerServe } from './commands/serve/index.js';
@@ -121,14 +122,19 @@ function pointAcrossGroups(program: Command, a: string, b: string): void {
 
 /**
  * On a terminal a missing required argument is asked for (by `action()`), not a usage error;
- * elsewhere commander's usage error (exit 2) names it.
+ * elsewhere the usage error (exit 2) names it and shows the command's first example, which
+ * commander's bare "missing required argument" does not. A command may say more (state export).
  */
 function askForMissingArguments(cmd: Command): void {
   // missingArgument is commander's (untyped) hook for this check.
   const c = cmd as Command & { missingArgument(name: string): void };
-  const original = c.missingArgument.bind(c);
+  const own = Object.prototype.hasOwnProperty.call(c, 'missingArgument') ? c.missingArgument.bind(c) : null;
   c.missingArgument = (name: string) => {
-    if (!canPrompt(!!process.stdin.isTTY, !!process.stderr.isTTY, process.env)) original(name);
+    if (canPrompt(!!process.stdin.isTTY, !!process.stderr.isTTY, process.env)) return;
+    if (own) return own(name);
+    const path = commandPath(cmd);
+    const example = examplesOf(cmd).find((l) => l.startsWith(`${path} `))?.replace(/\s+#.*$/, '');
+    cmd.error(`error: missing required argument '${name}': ${example ? `e.g. \`${example}\` ` : ''}(see \`${path} --help\`)`, { exitCode: 2, code: 'commander.missingArgument' });
   };
   for (const sub of cmd.commands) askForMissingArguments(sub);
 }

@@ -20,6 +20,21 @@ describe('cli hints (built binary)', { timeout: 120_000 }, () => {
     });
   });
 
+  describe('missing arguments', () => {
+    it('clock advance, session event, rules delete without their argument: the usage error names it and gives an example, as state export does', async () => {
+      const cases: Array<[string[], string]> = [
+        [['clock', 'advance'], "vtr: usage error: missing required argument 'duration': e.g. `vtr clock advance 5m` (see `vtr clock advance --help`)\n"],
+        [['clock', 'set'], "vtr: usage error: missing required argument 'timestamp': e.g. `vtr clock set 2026-12-01T09:00:00` (see `vtr clock set --help`)\n"],
+        [['session', 'event', 'ses_1'], "vtr: usage error: missing required argument 'name': e.g. `vtr session event ses_123 signup` (see `vtr session event --help`)\n"],
+      ];
+      for (const [args, said] of cases) {
+        const r = await vtr(args);
+        expect(r.code, args.join(' ')).toBe(2);
+        expect(r.stderr, args.join(' ')).toBe(said);
+      }
+    });
+  });
+
   describe('start-up refusals and hints', () => {
     it('serve --db <not SQLite>: exit 1 naming the file; --export-on-exit into a missing directory: exit 2 naming the flag', async () => {
       const dir = scratchDir();
