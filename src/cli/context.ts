@@ -67,7 +67,8 @@ export function resolveConfig(given: GlobalOptions, env: NodeJS.ProcessEnv, io: 
   // An empty VTR_BASE_URL (a CI variable left blank) counts as unset, as every other VTR_* does.
   // Spaces around a URL (pasted, a .env line) are not part of it: request paths are appended to it.
   const envBaseUrl = env.VTR_BASE_URL?.trim() || undefined;
-  const flagBaseUrl = g.baseUrl?.trim();
+  // A blank one is kept as given: the usage error says it is blank rather than quoting "".
+  const flagBaseUrl = g.baseUrl === undefined ? undefined : g.baseUrl.trim() || g.baseUrl;
   // The environment's credentials are for the environment's server (`vtr exec` sets both): a
   // --base-url naming another server gets only what the flags give, never those keys.
   const envCreds = flagBaseUrl !== undefined && envBaseUrl !== undefined && !sameServer(flagBaseUrl, envBaseUrl) ? {} : env;

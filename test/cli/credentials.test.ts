@@ -68,6 +68,13 @@ describe('cli: local base URLs', () => {
 });
 
 describe('cli: base URL', () => {
+  it('checkBaseUrl: a blank --base-url ("$URL" unset, spaces) says it is empty or blank, not that "" is not a URL', () => {
+    for (const given of ['', '  ']) {
+      expect(() => checkBaseUrl(config({ baseUrl: given })), JSON.stringify(given))
+        .toThrow(`--base-url: must not be empty${given ? ' or blank' : ''} (a shell variable left unset?); give the API's URL, e.g. http://127.0.0.1:8787/api/v1, or leave it out for the default`);
+    }
+  });
+
   it('checkBaseUrl: a query string or fragment is a usage error naming where the URL came from and the URL to use', () => {
     const cases: Array<[string, string]> = [
       ['http://127.0.0.1:8787/api/v1?x=1', 'a query string (?x=1)'],
