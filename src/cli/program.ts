@@ -136,6 +136,15 @@ function askForMissingArguments(cmd: Command): void {
     const example = examplesOf(cmd).find((l) => l.startsWith(`${path} `))?.replace(/\s+#.*$/, '');
     cmd.error(`error: missing required argument '${name}': ${example ? `e.g. \`${example}\` ` : ''}(see \`${path} --help\`)`, { exitCode: 2, code: 'commander.missingArgument' });
   };
+  // commander's "option '--fail-on <level>' argument missing": say what the flag takes, as above.
+  const o = cmd as Command & { optionMissingArgument(option: Option): void };
+  o.optionMissingArgument = (option: Option) => {
+    const flag = option.long ?? option.flags;
+    const value = option.flags.match(/<[^>]+>/)?.[0] ?? '<value>';
+    const what = option.argChoices ? `one of ${option.argChoices.join(', ')}` : option.description;
+    const example = examplesOf(cmd).find((l) => l.includes(`${flag} `))?.replace(/\s+#.*$/, '');
+    cmd.error(`error: ${flag} needs a value (${value}): ${what}${example ? `; e.g. \`${example}\`` : ''} (see \`${commandPath(cmd)} --help\`)`, { exitCode: 2, code: 'commander.optionMissingArgument' });
+  };
   for (const sub of cmd.commands) askForMissingArguments(sub);
 }
 

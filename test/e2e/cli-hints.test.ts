@@ -35,6 +35,22 @@ describe('cli hints (built binary)', { timeout: 120_000 }, () => {
     });
   });
 
+  describe('missing option values', () => {
+    it('check --fail-on, sessions list --limit, serve --clock without a value: the usage error names the flag, what it takes and an example', async () => {
+      const cases: Array<[string[], string]> = [
+        [['check', '--fail-on'], "vtr: usage error: --fail-on needs a value (<level>): exit 3 when the risk level is at least unwanted, suspicious or invalid; or on review (review asked, or blocked) or blocked (the outcome); e.g. `vtr check --ip 203.0.113.7 --fail-on suspicious` (see `vtr check --help`)\n"],
+        [['serve', '--clock'], 'vtr: usage error: --clock needs a value (<mode>): one of system, manual, frozen; e.g. `vtr serve --clock frozen` (see `vtr serve --help`)\n'],
+      ];
+      for (const [args, said] of cases) {
+        const r = await vtr(args);
+        expect(r.code, args.join(' ')).toBe(2);
+        expect(r.stderr, args.join(' ')).toBe(said);
+      }
+      const limit = await vtr(['sessions', 'list', '--limit']);
+      expect(limit.stderr).toMatch(/^vtr: usage error: --limit needs a value \(<n>\): at most this many.* \(see `vtr sessions list --help`\)\n$/);
+    });
+  });
+
   describe('start-up refusals and hints', () => {
     it('serve --db <not SQLite>: exit 1 naming the file; --export-on-exit into a missing directory: exit 2 naming the flag', async () => {
       const dir = scratchDir();
