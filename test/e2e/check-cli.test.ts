@@ -136,6 +136,14 @@ describe('vtr check', { timeout: 90_000 }, () => {
     expect(overridden.code).toBe(0);
   });
 
+  it('check: --data with no check field (a state export, "ip_address") says which fields the API ignored, instead of nothing', async () => {
+    const file = join(tempDir(), 'body.json');
+    writeFileSync(file, JSON.stringify({ ip_address: '192.0.2.1', mail: 'a@example.com' }));
+    const r = await vtr(['check', '--data', file, '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(`Nothing was given to check: the fields of --data ${file} (ip_address, mail) are not check fields, and the API ignores them; give ip, email, phone, probe_id or address (vtr check --help)\n`);
+  });
+
   it('check: --site picks the site over a secret_key in --data, as --secret-key does; an unknown one is refused', async () => {
     const file = join(tempDir(), 'body.json');
     writeFileSync(file, JSON.stringify({ secret_key: server.site!.secret_key, ip: '203.0.113.7' }));

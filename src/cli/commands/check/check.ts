@@ -68,6 +68,10 @@ export function buildBody(o: CheckOptions, data: Record<string, unknown> = {}): 
   return body;
 }
 
+/** Fields that are checked, and every field the API reads (docs/checks.md); others it ignores. */
+const CHECKED_FIELDS = new Set(['probe_id', 'ip', 'email', 'phone', 'address']);
+const KNOWN_FIELDS = new Set([...CHECKED_FIELDS, 'name', 'external_id', 'secret_key']);
+
 /** The text flags and the body fields they set. */
 const FIELD_FLAGS: Array<[keyof CheckOptions, string, string]> = [
   ['probeId', '--probe-id', 'probe_id'], ['ip', '--ip', 'ip'], ['email', '--email', 'email'], ['name', '--name', 'name'],
@@ -119,7 +123,12 @@ export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
   });
   output(ctx, result, () => renderCheck(result, style(ctx), body));
   // Allowed by the API (every field is optional), but from the command line almost always a slip.
-  if (!Object.keys(body).some((k) => k !== 'secret_key')) {
+  // A wrong file (a state export) or misspelt fields ("ip_address") give a check of nothing too.
+  const ignored = Object.keys(body).filter((k) => !KNOWN_FIELDS.has(k));
+  if (ignored.length && !Object.keys(body).some((k) => CHECKED_FIELDS.has(k))) {
+    const shown = ignored.length > 5 ? `${ignored.slice(0, 5).join(', ')}, ...` : ignored.join(', ');
+    ctx.info(`Nothing was given to check: the fields of --data ${o.data} (${shown}) are not check fields, and the API ignores them; give ip, email, phone, probe_id or address (vtr check --help)`);
+  } else if (!Object.keys(body).some((k) => k !== 'secret_key')) {
     ctx.info('Nothing was given to check, so every section is null: pass --ip, --email, --phone, --probe-id, an address or --data (vtr check --help).');
   }
   const reason = o.failOn ? failOnReason(result, o.failOn as (typeof THRESHOLDS)[number]) : null;
