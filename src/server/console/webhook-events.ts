@@ -11,10 +11,14 @@ import type { ConsoleRouter } from './router.js';
 
 const LIMIT = 100;
 
-/** An unknown status shows everything rather than an error page (it comes from a <select>). */
-const statusOf = (c: Context): EventStatus | undefined => {
+/**
+ * The status filter: none ("All"), one of the statuses, or a value that is none of them (a hand-edited
+ * link), which the page refuses as the API does rather than listing every event as if unfiltered.
+ */
+const statusOf = (c: Context): { status?: EventStatus; bad?: string } => {
   const s = c.req.query('status') ?? '';
-  return (EVENT_STATUSES as readonly string[]).includes(s) ? (s as EventStatus) : undefined;
+  if (!s) return {};
+  return (EVENT_STATUSES as readonly string[]).includes(s) ? { status: s as EventStatus } : { bad: s };
 };
 
 const sentMessage = (id: string | undefined) =>
@@ -45,8 +49,8 @@ export function registerWebhookEventsPage(r: ConsoleRouter): void {
   r.page('/webhooks/:id', (c) => {
     const svc = webhookService(deps);
     const w = svc.get(c.req.param('id') ?? '');
-    const status = statusOf(c);
-    const events = svc.events(w.webhook_id, { status, limit: LIMIT });
+    const { status, bad } = statusOf(c);
+    const events = bad === undefined ? svc.events(w.webhook_id, { status, limit: LIMIT }) : [];
     const site = deps.sites.find(w.site_id);
     const body = html`<p><a href="${CONSOLE}/webhooks">← Webhooks</a></p>
 <h1>Webhook <span class="mono">${w.webhook_id}</span></h1>
@@ -67,23 +71,24 @@ ${testEventForm(w, site?.plan)}
 <h2 id="events-h">Event history</h2>
 <form class="filter" method="get" action="${webhookHref(w.webhook_id)}">
 <div><label for="ev-status">Status</label>
-<select id="ev-status" name="status"><option value="">All</option>
+<select id="ev-status" name="status"${bad === undefined ? '' : raw(' aria-invalid="true" aria-describedby="status-error" autofocus')}><option value="">All</option>
 ${EVENT_STATUSES.map((s) => html`<option value="${s}"${s === status ? raw(' selected') : ''}>${s}</option>`)}</select></div>
 <div><button type="submit">Show</button></div>
 </form>
-${scrollTable(`Events of webhook ${w.webhook_id}, newest first`, EVENT_HEAD, events.map((e) => eventRow(e)), {
+${bad !== undefined ? html`<div class="error" role="alert" id="status-error"><p>status: "${bad.slice(0, 100)}" is not one of ${EVENT_STATUSES.join(', ')}: pick one above, or All.</p></div>` : scrollTable(`Events of webhook ${w.webhook_id}, newest first`, EVENT_HEAD, events.map((e) => eventRow(e)), {
   bodyId: 'rows',
   empty: status ? `No ${status} events.` : 'No events yet. They come when a session first matches a saved view with trigger webhooks.',
 })}
 ${events.length === LIMIT ? html`<p class="muted">The newest ${LIMIT} are shown; <code>vtr webhooks events ${w.webhook_id} --limit N</code> lists more.</p>` : ''}`;
-    const script = html`vtrPage.webhookEvents(${scriptJson({ id: w.webhook_id, status: status ?? '' })});`;
+    const script = bad === undefined ? html`vtrPage.webhookEvents(${scriptJson({ id: w.webhook_id, status: status ?? '' })});` : undefined;
     return r.render({ title: `Webhook ${w.webhook_id}`, nav: 'webhooks', body, script });
   });
 
   // One event row of this webhook, when it passes the page's status filter (204 otherwise).
   r.fragment('/webhooks/:id/rows/:eventId', (c) => {
     const e = webhookService(deps).event(c.req.param('eventId') ?? '');
-    const status = statusOf(c);
+    const { status, bad } = statusOf(c);
+    if (bad !== undefined) return null;
     if (e.webhook_id !== c.req.param('id') || (status && e.status !== status)) return null;
     return eventRow(e);
   });

@@ -1,0 +1,30 @@
+// Console pages given a query value they cannot use (a hand-edited or stale link): the page says
+// what is wrong and which values it takes, rather than quietly showing everything or a 500.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { harness, type Harness } from '../helpers/emulator.js';
+import { page } from '../helpers/console-requests.js';
+
+let h: Harness;
+beforeAll(() => {
+  h = harness({ clock: 'manual', retrySchedule: [3_600_000, 3_600_000, 3_600_000, 3_600_000, 3_600_000] });
+});
+afterAll(() => h?.close());
+const C = '/_vtr/console';
+
+describe('console: query values it cannot use', () => {
+  it('webhook page: ?status=bogus says the status is not one of pending, retrying, delivered, failed, and lists no events', async () => {
+    const hook = (await h.admin('POST', `/sites/${h.site.site_id}/webhooks`, { url: 'http://127.0.0.1:9/' })).body;
+    await h.admin('POST', `/webhooks/${hook.webhook_id}/trigger`);
+    const r = await page(h, `${C}/webhooks/${hook.webhook_id}?status=bogus`);
+    expect(r.status).toBe(200);
+    expect(r.text).toMatch(/role="alert"[^>]*><p>[^<]*status[^<]*bogus[^<]*is not one of pending, retrying, delivered, failed/);
+    expect(r.text).toContain('aria-invalid="true"');
+    expect(r.text).not.toMatch(/<tr id="ev-/);
+    expect(r.text).not.toContain('vtrPage.webhookEvents(');
+    const ok = await page(h, `${C}/webhooks/${hook.webhook_id}?status=pending`);
+    expect(ok.text).not.toContain('is not one of');
+    expect(ok.text).toMatch(/<tr id="ev-/);
+    // The select's "All" is an empty value: still every event, no error.
+    expect((await page(h, `${C}/webhooks/${hook.webhook_id}?status=`)).text).not.toContain('is not one of');
+  });
+});
