@@ -151,6 +151,25 @@ describe('console: webhooks', () => {
     expect(await button()).toContain('Enable the webhook to send events.');
   });
 
+  it('Send test event on a webhook disabled (or a site moved to free) since the page opened: back on its page, pointing at its Enable button', async () => {
+    const h = fresh();
+    const hook = (await h.admin('POST', `/sites/${h.site.site_id}/webhooks`, { url: rx.url })).body;
+    await h.admin('POST', `/webhooks/${hook.webhook_id}/disable`);
+    const sent = await post(h, `${C}/webhooks/${hook.webhook_id}/trigger`);
+    expect(sent.status).toBe(303);
+    expect(sent.location).toBe(`${C}/webhooks/${hook.webhook_id}?refused=webhook_disabled`);
+    const shown = (await page(h, sent.location)).text;
+    expect(shown).toMatch(/role="alert"[^>]*><p>Not sent: the webhook is disabled[^<]*Enable button/);
+    expect(shown).not.toContain('vtr webhooks enable');
+    expect(shown).toContain(`aria-label="Enable webhook `);
+    await h.admin('POST', `/webhooks/${hook.webhook_id}/enable`);
+    await h.admin('PATCH', `/sites/${h.site.site_id}`, { plan: 'free' });
+    const free = await post(h, `${C}/webhooks/${hook.webhook_id}/trigger`);
+    expect(free.location).toBe(`${C}/webhooks/${hook.webhook_id}?refused=plan_required`);
+    expect((await page(h, free.location)).text).toMatch(/role="alert"[^>]*><p>Not sent: the site is on the free plan/);
+    expect((await h.admin('GET', `/webhooks/${hook.webhook_id}/events`)).body).toEqual([]);
+  });
+
   it('shows why a webhook was refused: a bad URL, a free site', async () => {
     const h = fresh();
     const bad = await post(h, `${C}/webhooks`, { site_id: h.site.site_id, url: 'javascript:alert(1)' });

@@ -2,6 +2,7 @@
 // and each attempt's result replace their rows as they happen.
 import type { Context } from 'hono';
 import { EVENT_STATUSES, urlShown, type EventStatus, type Webhook } from '../../domain/webhooks.js';
+import { VtrError } from '../../domain/errors.js';
 import { html, raw, scriptJson, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
 import { secret, time } from './fields.js';
@@ -21,8 +22,18 @@ const statusOf = (c: Context): { status?: EventStatus; bad?: string } => {
   return (EVENT_STATUSES as readonly string[]).includes(s) ? { status: s as EventStatus } : { bad: s };
 };
 
+const NOT_SENT: Record<string, string> = {
+  webhook_disabled: 'Not sent: the webhook is disabled, and a disabled webhook gets no new events. Enable it with the Enable button below, then send again.',
+  plan_required: 'Not sent: the site is on the free plan, and webhooks deliver on paid sites only. Move it to the paid plan (vtr sites update <site> --plan paid), then send again.',
+};
+
 const sentMessage = (id: string | undefined) =>
   id && /^msg_[0-9A-Za-z]{1,64}$/.test(id) ? `Sent test event ${id}: a saved_view event for a new test session, through the outbox (signed, retried, recorded). Its attempts appear below.` : undefined;
+
+function notSent(c: Context, siteId: string): Html | string {
+  const text = pick(NOT_SENT, c.req.query('refused'));
+  return text ? html`<div class="error" role="alert" id="outcome"><p>${text.replace('<site>', siteId)}</p></div>` : '';
+}
 
 /**
  * `vtr webhooks trigger` as a button; greyed out, saying why, when the trigger would be refused: a
@@ -40,10 +51,17 @@ ${off ? html`<span id="trigger-off" class="muted small">${off}</span>` : html`<s
 export function registerWebhookEventsPage(r: ConsoleRouter): void {
   const { deps } = r;
 
+  // Refused because the webhook or its site changed since the page was drawn: back to the page,
+  // which now shows the control that fixes it, rather than an error page naming a CLI command.
   r.form('/webhooks/:id/trigger', (c) => {
     const id = c.req.param('id') ?? '';
-    const e = webhookService(deps).trigger(id);
-    return `${webhookHref(id)}?sent=${encodeURIComponent(e.webhook_event_id)}`;
+    try {
+      const e = webhookService(deps).trigger(id);
+      return `${webhookHref(id)}?sent=${encodeURIComponent(e.webhook_event_id)}`;
+    } catch (err) {
+      if (err instanceof VtrError && pick(NOT_SENT, err.code)) return `${webhookHref(id)}?refused=${err.code}`;
+      throw err;
+    }
   });
 
   r.page('/webhooks/:id', (c) => {
@@ -55,6 +73,7 @@ export function registerWebhookEventsPage(r: ConsoleRouter): void {
     const body = html`<p><a href="${CONSOLE}/webhooks">← Webhooks</a></p>
 <h1>Webhook <span class="mono">${w.webhook_id}</span></h1>
 ${flash(pick(STATUS_DONE, c.req.query('done')) ?? sentMessage(c.req.query('sent')))}
+${notSent(c, w.site_id)}
 <section class="card" aria-labelledby="hook-h" id="webhook-summary">
 <h2 id="hook-h" class="sr-only">Settings</h2>
 <dl class="fields">
