@@ -4,7 +4,8 @@
 //   vtrRow(url, rowId, bodyId)  fetch a server-rendered <tr> and replace or prepend it (204: remove)
 //   vtrRefresh(id)              re-fetch this page and swap the element with that id
 //   vtrPage.<page>(data)        a page's own live updates (console-pages.ts)
-// Markup hooks: <button data-copy="text">, <form data-confirm="question">.
+// Markup hooks: <button data-copy="text">, <form data-confirm="question">; a refreshed element's
+// [data-announce] (said when it appears) and [data-gone] (said when it leaves).
 import { pages } from './console-pages.js';
 import { STREAM_TYPES } from './stream-types.js';
 
@@ -145,9 +146,12 @@ window.vtrRefresh = (id) => {
       if (!fresh || !old) return;
       // The tab's title follows what it names (a site renamed elsewhere).
       if (doc.title) document.title = doc.title;
-      // What the swap adds (a card, a row) is said, as vtrRow says a new row.
-      const had = Array.from(old.querySelectorAll('[data-announce]')).map((e) => e.id);
-      const added = Array.from(fresh.querySelectorAll('[data-announce]')).filter((e) => had.indexOf(e.id) < 0).map((e) => e.getAttribute('data-announce'));
+      // What the swap adds or takes away (a card, a row: made or deleted elsewhere) is said, as
+      // vtrRow says a new row.
+      const had = Array.from(old.querySelectorAll('[data-announce]'));
+      const has = Array.from(fresh.querySelectorAll('[data-announce]')).map((e) => e.id);
+      const added = Array.from(fresh.querySelectorAll('[data-announce]')).filter((e) => !had.some((h) => h.id === e.id)).map((e) => e.getAttribute('data-announce'));
+      const gone = had.filter((e) => has.indexOf(e.id) < 0 && e.hasAttribute('data-gone')).map((e) => e.getAttribute('data-gone'));
       // Keep keyboard focus on the same control across the swap, and each disclosure open or closed
       // as the reader left it.
       const active = document.activeElement as HTMLElement | null;
@@ -160,7 +164,8 @@ window.vtrRefresh = (id) => {
       });
       const again = focused ? (document.querySelector(focused) as HTMLButtonElement | null) : null;
       if (again && !again.disabled) again.focus();
-      if (added.length) announce(added.join('. '));
+      const said = added.concat(gone);
+      if (said.length) announce(said.join('. '));
     }).catch(() => { pending[id] = null; });
   }, 200);
 };

@@ -11,7 +11,7 @@ suite('rules in the console (browser)', () => {
   const live = consoleInBrowser();
   const { api, poll } = live;
 
-  it('rules page: a rule made, changed or deleted elsewhere shows on the open page (a new one announced), the form keeping what is typed', async () => {
+  it('rules page: a rule made, changed or deleted elsewhere shows on the open page (a new or deleted one announced), the form keeping what is typed', async () => {
     const site = live.server.defaultSite!.site_id;
     await live.page.goto(`${live.server.origin}/_vtr/console/rules?site=${site}`);
     await live.page.locator('#live.on').waitFor();
@@ -25,6 +25,7 @@ suite('rules in the console (browser)', () => {
     await poll(() => row.innerText()).toContain('disabled');
     await api('DELETE', `/sites/${site}/rules/${rule.rule_id}`);
     await poll(() => row.count()).toBe(0);
+    await poll(() => live.page.locator('#announce').textContent()).toBe('Rule Made elsewhere deleted');
     expect(await live.page.inputValue('#rule-name')).toBe('Half typed');
   });
 

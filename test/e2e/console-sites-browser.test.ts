@@ -11,7 +11,7 @@ suite('sites in the console (browser)', () => {
   const live = consoleInBrowser();
   const { api, poll } = live;
 
-  it('sites page: a site made, renamed or given new keys elsewhere shows at once (a new one announced); focus and an open Settings stay where they were', async () => {
+  it('sites page: a site made, renamed or given new keys elsewhere shows at once (a new or deleted one announced); focus and an open Settings stay where they were', async () => {
     const site = await api<{ site_id: string; name: string }>('GET', '/sites/default');
     const name = `${site.name} (${site.site_id})`;
     await live.page.goto(`${live.server.origin}/_vtr/console/sites`);
@@ -28,6 +28,10 @@ suite('sites in the console (browser)', () => {
     await poll(() => live.page.locator(`#site-card-${site.site_id}`).innerText()).toContain(rotated.site_key);
 
     expect(await live.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Copy site id of ${name}`);
+    // A site deleted elsewhere leaves the page, and screen readers hear of it as of a new one.
+    await api('DELETE', `/sites/${made.site_id}`);
+    await poll(() => live.page.locator(`#site-card-${made.site_id}`).count()).toBe(0);
+    await poll(() => live.page.locator('#announce').textContent()).toBe(`Site Renamed elsewhere (${made.site_id}) deleted`);
     expect(await live.page.locator(`#site-card-${site.site_id} details:has(summary[aria-label="Settings of ${name}"])`).getAttribute('open')).not.toBeNull();
   });
 });

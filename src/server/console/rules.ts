@@ -53,7 +53,7 @@ function ruleRow(r: Rule, allowlist: string[]): Html {
     : html`<a href="${ruleHref(r.site_id, r.rule_id)}" aria-label="Edit ${ruleName(r)}">Edit</a>
 <form method="post" action="${ruleHref(r.site_id, r.rule_id)}/toggle" class="inline">
 <button type="submit" class="small" aria-label="${r.enabled ? 'Disable' : 'Enable'} ${ruleName(r)}">${r.enabled ? 'Disable' : 'Enable'}</button></form>`;
-  return html`<tr id="rule-${r.rule_id}" data-announce="New rule ${r.name}">
+  return html`<tr id="rule-${r.rule_id}" data-announce="New rule ${r.name}" data-gone="Rule ${r.name} deleted">
 <td class="wrap">${r.name}<br><span class="mono muted">${r.rule_id}</span></td><td>${r.type}</td>
 <td class="wrap">${condition(r, allowlist)}</td><td><span class="mono">${r.action}</span></td><td>${r.enabled ? 'enabled' : html`<span class="muted">disabled</span>`}</td>
 <td>${edit}</td></tr>`;

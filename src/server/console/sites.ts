@@ -10,7 +10,7 @@ function siteCard(s: Site, open: boolean): Html {
   const id = encodeURIComponent(s.site_id);
   // The card's controls name their site with its id too: two sites may share a name.
   const name = `${s.name} (${s.site_id})`;
-  return html`<section class="card" aria-labelledby="site-${s.site_id}" id="site-card-${s.site_id}" data-announce="New site ${name}">
+  return html`<section class="card" aria-labelledby="site-${s.site_id}" id="site-card-${s.site_id}" data-announce="New site ${name}" data-gone="Site ${name} deleted">
 <h2 id="site-${s.site_id}">${s.name}${s.is_default ? html` <span class="badge">default</span>` : ''}</h2>
 <p class="keyrow"><span class="muted">Site id</span> <code>${s.site_id}</code>${copyButton(s.site_id, `site id of ${name}`)}</p>
 <h3 class="sr-only">Keys</h3>
