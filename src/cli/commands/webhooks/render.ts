@@ -1,6 +1,7 @@
 import { urlShown, type Webhook, type WebhookAttempt, type WebhookEvent } from '../../../domain/webhooks.js';
 import { keyValues, table } from '../../output.js';
 import { timeFormat } from '../../time-display.js';
+import { parseMicros } from '../../../domain/time.js';
 
 // `emulated`: the emulator's clock is frozen or manual, so its times are marked (time-display.ts).
 const cellTime = (emulated: boolean) => timeFormat(emulated, true);
@@ -69,9 +70,25 @@ export function renderEvents(events: WebhookEvent[], emulated = false): string {
 export const renderAttempts = (attempts: WebhookAttempt[], emulated = false) =>
   table(['#', 'TRIGGER', head('AT', emulated), 'RESULT', 'DURATION'], attempts.map((a) => [a.attempt, a.trigger, cellTime(emulated)(a.at), attemptResult(a), `${a.duration_ms}ms`]));
 
-/** One event: its fields, its attempts, and with `payload` the body every attempt sent. */
-export function renderEvent(e: WebhookEvent & { payload?: unknown }, opts: { url?: string | null; payload?: boolean; emulated?: boolean } = {}): string {
+/**
+ * Whether the event's attempt is due by the emulator's clock (`now`, from /clock): the dispatcher runs
+ * a due attempt at once, so until its result is written the attempt is under way, not "next".
+ */
+function dueNow(e: Pick<WebhookEvent, 'status' | 'next_attempt_at'>, now: string | null | undefined): boolean {
+  if (!now || !e.next_attempt_at || (e.status !== 'pending' && e.status !== 'retrying')) return false;
+  const due = parseMicros(e.next_attempt_at);
+  const at = parseMicros(now);
+  // /clock has whole milliseconds; a frozen clock's writes add µs within its millisecond.
+  return due != null && at != null && due - 999 <= at;
+}
+
+/**
+ * One event: its fields, its attempts, and with `payload` the body every attempt sent. `now`, the
+ * emulator's time, tells an attempt under way from one still to come.
+ */
+export function renderEvent(e: WebhookEvent & { payload?: unknown }, opts: { url?: string | null; payload?: boolean; emulated?: boolean; now?: string | null } = {}): string {
   const t = timeFormat(opts.emulated ?? false);
+  const running = dueNow(e, opts.now);
   const fields = keyValues([
     ['webhook_event_id', e.webhook_event_id],
     ['webhook_id', opts.url ? `${e.webhook_id} (${urlShown(opts.url)})` : e.webhook_id],
@@ -79,11 +96,12 @@ export function renderEvent(e: WebhookEvent & { payload?: unknown }, opts: { url
     ['saved_view', `${e.saved_view_name} (${e.saved_view_id})`],
     ['session_id', e.session_id],
     ['auto_retries_remaining', retriesLeft(e)],
-    ['next_attempt_at', t(e.next_attempt_at)],
+    ['next_attempt_at', running ? `due since ${t(e.next_attempt_at)}: an attempt is under way (its result: vtr webhooks tail, or run this again)` : t(e.next_attempt_at)],
     ['created_at', t(e.created_at)],
     ['triggered_at', t(e.triggered_at)],
   ]);
-  const attempts = e.attempts.length ? renderAttempts(e.attempts, opts.emulated) : 'No attempts yet.';
+  const none = running ? 'No attempt recorded yet: the first is under way.' : 'No attempts yet.';
+  const attempts = e.attempts.length ? renderAttempts(e.attempts, opts.emulated) : none;
   const body = opts.payload && e.payload !== undefined ? `\n\nPayload (each attempt sends it with its own "attempt"):\n${JSON.stringify(e.payload, null, 2)}` : '';
   return `${fields}\n\n${attempts}${body}`;
 }

@@ -1,0 +1,35 @@
+// `vtr webhooks event <id>` as a person reads it: an event whose attempt is due by the emulator's
+// clock (the dispatcher has it, its result not written yet) says an attempt is under way, rather
+// than showing a time already past as "next" above "No attempts yet".
+import { describe, expect, it } from 'vitest';
+import type { WebhookEvent } from '../../../src/domain/webhooks.js';
+import { renderEvent } from '../../../src/cli/commands/webhooks/render.js';
+
+const event = (o: Partial<WebhookEvent> = {}): WebhookEvent => ({
+  webhook_event_id: 'msg_abcdefgh12345678', webhook_id: 'wh_abcdefgh12345678', site_id: 'site_abcdefgh12345678',
+  saved_view_id: 'view_abcdefgh12345678', saved_view_name: 'Bad traffic', session_id: 'ses_abcdefgh12345678',
+  status: 'pending', auto_retries_remaining: 5, next_attempt_at: '2026-11-28T10:00:00.000000',
+  created_at: '2026-11-28T10:00:00.000000', triggered_at: null, attempts: [],
+  ...o,
+} as WebhookEvent);
+
+describe('webhooks event: human output', () => {
+  it('webhooks event: an attempt due by the emulator\'s clock is shown as under way, not as a past "next" time with "No attempts yet"', () => {
+    const out = renderEvent(event(), { now: '2026-11-28T10:00:01.000000' });
+    expect(out).toMatch(/next_attempt_at:\s+due since 2026-11-28 10:00:00 UTC: an attempt is under way/);
+    expect(out).not.toContain('No attempts yet.');
+    expect(out).toContain('No attempt recorded yet: the first is under way');
+    const retrying = renderEvent(event({ status: 'retrying', attempts: [{ attempt: 1, trigger: 'auto', at: '2026-11-28T09:59:00.000000', status_code: 500, error: null, duration_ms: 3 }] }), { now: '2026-11-28T10:00:01.000000' });
+    expect(retrying).toMatch(/next_attempt_at:\s+due since .*: an attempt is under way/);
+  });
+
+  it('webhooks event: a next attempt still ahead, or a finished event, shows as before', () => {
+    const ahead = renderEvent(event(), { now: '2026-11-28T09:59:00.000000' });
+    expect(ahead).toMatch(/next_attempt_at:\s+2026-11-28 10:00:00 UTC\n/);
+    expect(ahead).toContain('No attempts yet.');
+    const done = renderEvent(event({ status: 'failed', next_attempt_at: null }), { now: '2026-11-28T11:00:00.000000' });
+    expect(done).not.toContain('under way');
+    // Without the emulator's time (an older server), nothing is guessed.
+    expect(renderEvent(event())).not.toContain('under way');
+  });
+});
