@@ -27,4 +27,16 @@ describe('console: query values it cannot use', () => {
     // The select's "All" is an empty value: still every event, no error.
     expect((await page(h, `${C}/webhooks/${hook.webhook_id}?status=`)).text).not.toContain('is not one of');
   });
+
+  it('list pages: a ?before= cursor that names nothing (pruned, deleted, mistyped) says the newest are shown instead', async () => {
+    await h.request('/api/v1/nowhere');
+    for (const [path, gone] of [['logs', 'req_gone'], ['checks', 'chk_gone'], ['sessions', 'ses_gone']]) {
+      const r = await page(h, `${C}/${path}?before=${gone}`);
+      expect(r.status, path).toBe(200);
+      expect(r.text, path).toMatch(new RegExp(`role="status"[^>]*><p>There is no ${gone} to page from[^<]*: these are the newest`));
+    }
+    // A cursor that names a real row shows no note.
+    const ses = await h.createSession();
+    expect((await page(h, `${C}/sessions?before=${ses.session_id}`)).text).not.toContain('to page from');
+  });
 });

@@ -4,7 +4,7 @@ import type { Site } from '../../domain/site.js';
 import { notFound } from '../../domain/errors.js';
 import { html, scriptJson, type Html } from './html.js';
 import { CONSOLE, scrollTable } from './layout.js';
-import { pageOf, pager, risk, sitePicker, time, value } from './fields.js';
+import { goneCursor, pageOf, pager, risk, sitePicker, time, value } from './fields.js';
 import type { ConsoleRouter } from './router.js';
 import { probeIdProblem } from '../../domain/ids.js';
 
@@ -66,16 +66,18 @@ export function registerChecksPages(r: ConsoleRouter): void {
     const site = c.req.query('site') || undefined;
     const before = c.req.query('before') || undefined;
     // A cursor that names nothing (pruned, deleted) shows the newest checks rather than an error.
-    const { rows: checks, more } = pageOf(deps.checks.list({ siteId: site, limit: PAGE_SIZE + 1, before: before && deps.checks.get(before) ? before : undefined }), PAGE_SIZE);
+    const from = before && deps.checks.get(before) ? before : undefined;
+    const { rows: checks, more } = pageOf(deps.checks.list({ siteId: site, limit: PAGE_SIZE + 1, before: from }), PAGE_SIZE);
     const sites = deps.sites.list();
     const body = html`<h1>Visitor checks</h1>
+${goneCursor(before, from)}
 <form class="filter" method="get" action="${CONSOLE}/checks">
 ${sitePicker(sites, site)}
 <div><button type="submit">Show</button></div>
 </form>
 ${scrollTable('Visitor checks, newest first', CHECK_HEAD, checks.map(checkRow), { bodyId: 'rows', empty: noChecks(sites, site) })}
-${pager(`${CONSOLE}/checks`, { site }, { before, lastId: checks.at(-1)?.id, more })}`;
-    const script = before
+${pager(`${CONSOLE}/checks`, { site }, { before: from, lastId: checks.at(-1)?.id, more })}`;
+    const script = from
       ? undefined
       : html`vtrPage.checks(${scriptJson(site ?? '')});`;
     return r.render({ title: 'Visitor checks', nav: 'checks', body, script });

@@ -56,6 +56,15 @@ ${opts.more && opts.lastId ? html`<a href="${link({ before: opts.lastId })}" rel
 </nav>`;
 }
 
+/**
+ * A `?before=` cursor that names nothing (pruned, deleted, mistyped): the page shows the newest
+ * rows, as the first page would, and says why rather than quietly ignoring the link's cursor.
+ */
+export function goneCursor(before: string | undefined, from: string | undefined): Html | string {
+  if (!before || from) return '';
+  return html`<div class="flash" role="status" id="cursor-gone"><p>There is no ${before.slice(0, 100)} to page from (pruned, deleted, or mistyped): these are the newest.</p></div>`;
+}
+
 /** A <select name="site"> with "All sites" first. */
 export function sitePicker(sites: Site[], selected: string | undefined, id = 'site'): Html {
   // A link naming a deleted site lists nothing: the picker says so instead of showing "All sites".

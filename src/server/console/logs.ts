@@ -4,7 +4,7 @@ import type { RequestLogJson } from '../../logs/request-logger.js';
 import { logBodiesLabel } from '../../domain/request-log.js';
 import { html, raw, type Html } from './html.js';
 import { CONSOLE, scrollTable } from './layout.js';
-import { pageOf, pager, statusBadge, time, value } from './fields.js';
+import { goneCursor, pageOf, pager, statusBadge, time, value } from './fields.js';
 import type { ConsoleRouter } from './router.js';
 
 const PAGE_SIZE = 100;
@@ -36,11 +36,13 @@ export function registerLogsPage(r: ConsoleRouter): void {
     await deps.requestLog?.settle();
     const before = c.req.query('before') || undefined;
     // An entry pruned since the page was linked: the newest entries, as on the other console pages.
-    const { rows: entries, more } = pageOf(deps.requestLog?.list({ limit: PAGE_SIZE + 1, before: before && deps.requestLog.get(before) ? before : undefined }) ?? [], PAGE_SIZE);
+    const from = before && deps.requestLog?.get(before) ? before : undefined;
+    const { rows: entries, more } = pageOf(deps.requestLog?.list({ limit: PAGE_SIZE + 1, before: from }) ?? [], PAGE_SIZE);
     const body = html`<h1>Request log</h1>
+${goneCursor(before, from)}
 <p class="muted">Every <code>/api/v1</code> request, newest first; secrets are masked. Also: <code>vtr logs tail</code>.</p>
 ${scrollTable('Public API requests, newest first', HEAD, entries.map(logRow), { bodyId: 'rows', empty: 'No requests yet.' })}
-${pager(`${CONSOLE}/logs`, {}, { before, lastId: entries.at(-1)?.request_id, more })}`;
-    return r.render({ title: 'Request log', nav: 'logs', body, script: before ? undefined : raw('vtrPage.logs();') });
+${pager(`${CONSOLE}/logs`, {}, { before: from, lastId: entries.at(-1)?.request_id, more })}`;
+    return r.render({ title: 'Request log', nav: 'logs', body, script: from ? undefined : raw('vtrPage.logs();') });
   });
 }

@@ -6,7 +6,7 @@ import { VtrError } from '../../domain/errors.js';
 import { ipWithoutPort, isIpAddress, lookupIp } from '../../domain/ip-intel.js';
 import { html, raw, scriptJson, type Html } from './html.js';
 import { CONSOLE, scrollTable } from './layout.js';
-import { pageOf, pager, risk, sitePicker, time, value } from './fields.js';
+import { goneCursor, pageOf, pager, risk, sitePicker, time, value } from './fields.js';
 import type { ConsoleRouter } from './router.js';
 import { eventHref, webhookHref } from './webhook-fields.js';
 
@@ -121,10 +121,10 @@ export function registerSessionsPage(r: ConsoleRouter): void {
     const before = c.req.query('before') || undefined;
     let sessions: Session[] = [];
     let more = false;
+    // A cursor that names nothing (deleted) shows the newest sessions, and says so.
+    const from = before && deps.sessions.find(before) ? before : undefined;
     let error: Html | string = (listed && 'note' in listed ? listed.note : null) ?? webhookIdNote(deps, where) ?? '';
     if (!error) try {
-      // A cursor that names nothing (deleted) shows the newest sessions rather than an error.
-      const from = before && deps.sessions.find(before) ? before : undefined;
       ({ rows: sessions, more } = pageOf(deps.sessions.list({ siteId: site, where: where || undefined, limit: PAGE_SIZE + 1, before: from }), PAGE_SIZE));
     } catch (err) {
       if (!(err instanceof VtrError) || err.code !== 'invalid_filter') throw err;
@@ -133,6 +133,7 @@ export function registerSessionsPage(r: ConsoleRouter): void {
     const sites = deps.sites.list();
     // A refused filter keeps the focus in its field (as the views and rules forms do), to fix it there.
     const body = html`<h1>Sessions</h1>
+${goneCursor(before, from)}
 <form class="filter" method="get" action="${CONSOLE}/sessions" role="search">
 <div class="grow"><label for="where">Filter</label>
 <input type="search" id="where" name="where" value="${where}" placeholder="risk_level in (suspicious, invalid) and channel = paid" spellcheck="false" autocomplete="off" aria-describedby="where-help${error ? ' filter-error' : ''}"${error ? raw(' aria-invalid="true" autofocus') : ''}></div>
@@ -142,9 +143,9 @@ ${sitePicker(sites, site)}
 <p id="where-help" class="muted">Clauses like <code>field op value</code> joined by <code>and</code>/<code>or</code>; ops <code>= != &lt; &lt;= &gt; &gt;= in (…) not in (…) contains is null is not null</code>. Or paste a session, check or probe id to open it, or a site or saved view id or an IP address to list its sessions.</p>
 ${error}
 ${error ? '' : scrollTable('Sessions, newest first', HEAD, sessions.map(sessionRow), { bodyId: 'rows', compact: true, empty: where || site ? html`No sessions match this filter.` : html`No sessions yet: load a page with the agent, or make one with <code>vtr sessions create</code>.` })}
-${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before, lastId: sessions.at(-1)?.session_id, more })}`;
+${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before: from, lastId: sessions.at(-1)?.session_id, more })}`;
     // Live rows only on the first page; the server decides whether a session matches the filter.
-    const script = before || error
+    const script = from || error
       ? undefined
       : html`vtrPage.sessions(${scriptJson({ where, site: site ?? '' })});`;
     return r.render({ title: 'Sessions', nav: 'sessions', body, script });
