@@ -39,4 +39,13 @@ describe('console: query values it cannot use', () => {
     const ses = await h.createSession();
     expect((await page(h, `${C}/sessions?before=${ses.session_id}`)).text).not.toContain('to page from');
   });
+
+  it('sites page: ?rotated= naming no site claims no rotation; naming one, it names the site', async () => {
+    const none = await page(h, `${C}/sites?rotated=site_bogus`);
+    expect(none.status).toBe(200);
+    expect(none.text).not.toContain('Rotated the keys');
+    const site = (await h.admin('GET', `/sites/${h.site.site_id}`)).body;
+    const shown = await page(h, `${C}/sites?rotated=${site.site_id}`);
+    expect(shown.text).toContain(`Rotated the keys of ${site.name} (${site.site_id}).`);
+  });
 });

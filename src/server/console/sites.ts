@@ -35,11 +35,12 @@ function siteCard(s: Site, open: boolean): Html {
 export function registerSitesPage(r: ConsoleRouter): void {
   const { deps } = r;
   r.page('/sites', (c) => {
-    const rotated = c.req.query('rotated');
+    // The site the rotate form redirected for: a link naming no site (hand-edited) claims nothing.
+    const rotated = deps.sites.find(c.req.query('rotated') ?? '');
     // ?settings=<site id> opens that site's settings (the rules page links there for the allowlist).
     const settings = c.req.query('settings');
     const body = html`<h1>Sites &amp; keys</h1>
-${flash(rotated ? `Rotated the keys of ${rotated}. Update the agent's data-site-key and your server's secret key.` : null)}
+${flash(rotated ? `Rotated the keys of ${rotated.name} (${rotated.site_id}). Update the agent's data-site-key and your server's secret key.` : null)}
 <p class="muted">The site key goes in the agent's <code>data-site-key</code>; the secret key stays on your server (<code>POST /api/v1/event</code>). New sites: <code>vtr sites create</code>.</p>
 <div class="grid2" id="site-cards">${deps.sites.list().map((s) => siteCard(s, s.site_id === settings))}</div>`;
     return r.render({ title: 'Sites & keys', nav: 'sites', body, script: html`vtrPage.sites();` });
