@@ -3,7 +3,7 @@
 // than showing a time already past as "next" above "No attempts yet".
 import { describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../../src/domain/webhooks.js';
-import { renderEvent } from '../../../src/cli/commands/webhooks/render.js';
+import { renderEvent, renderEvents } from '../../../src/cli/commands/webhooks/render.js';
 
 const event = (o: Partial<WebhookEvent> = {}): WebhookEvent => ({
   webhook_event_id: 'msg_abcdefgh12345678', webhook_id: 'wh_abcdefgh12345678', site_id: 'site_abcdefgh12345678',
@@ -31,5 +31,13 @@ describe('webhooks event: human output', () => {
     expect(done).not.toContain('under way');
     // Without the emulator's time (an older server), nothing is guessed.
     expect(renderEvent(event())).not.toContain('under way');
+  });
+
+  it('webhooks events: a due attempt shows "under way" in NEXT ATTEMPT, not a past time', () => {
+    const out = renderEvents([event(), event({ webhook_event_id: 'msg_later00012345678', next_attempt_at: '2026-11-28T12:00:00.000000' })], false, '2026-11-28T10:00:01.000000');
+    const [due, later] = out.split('\n').slice(1);
+    expect(due).toContain('under way');
+    expect(due).toMatch(/5 +under way +Bad traffic/);
+    expect(later).toContain('2026-11-28 12:00:00');
   });
 });

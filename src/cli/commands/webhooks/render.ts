@@ -56,13 +56,14 @@ export interface WebhookEventData {
 const retriesLeft = (e: Pick<WebhookEvent, 'status' | 'auto_retries_remaining'>) =>
   e.status === 'pending' || e.status === 'retrying' ? e.auto_retries_remaining : '-';
 
-export function renderEvents(events: WebhookEvent[], emulated = false): string {
+/** `now`: the emulator's time, by which an attempt already due shows as under way. */
+export function renderEvents(events: WebhookEvent[], emulated = false, now: string | null = null): string {
   const t = cellTime(emulated);
   return table(
     ['EVENT', 'STATUS', 'ATTEMPTS', 'RETRIES LEFT', head('NEXT ATTEMPT', emulated), 'VIEW', 'SESSION', head('CREATED', emulated)],
     events.map((e) => [
       e.webhook_event_id, e.status, e.attempts.length, retriesLeft(e),
-      t(e.next_attempt_at), e.saved_view_name, e.session_id, t(e.created_at),
+      dueNow(e, now) ? 'under way' : t(e.next_attempt_at), e.saved_view_name, e.session_id, t(e.created_at),
     ]),
   );
 }
