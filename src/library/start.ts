@@ -152,6 +152,10 @@ export async function start(opts: StartEmulatorOptions = {}, starter: Starter = 
   /** Answers a request in-process, exactly as over HTTP; a relative URL is resolved against the emulator. */
   const fetchInProcess = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     notAfterClose();
+    // As the global fetch: anything but a URL or a Request (undefined, { url }) is a TypeError, not GET /undefined.
+    if (!isRequest(input) && typeof input !== 'string' && !(input instanceof URL)) {
+      throw new TypeError(`emu.fetch: expected a URL (a string or URL) or a Request, got ${input === null ? 'null' : typeof input === 'object' ? 'an object' : typeof input}`);
+    }
     const request = isRequest(input) ? (init ? withInit(input, init) : input) : new Request(new URL(String(input), origin), init);
     return withLength(await emulator.app.fetch(request));
   };

@@ -143,6 +143,12 @@ describe('library helpers', () => {
     expect(await relative.json()).toMatchObject({ code: 'not_found' });
   });
 
+  it('fetch: anything but a URL or a Request (undefined, { url }) rejects with a TypeError, as the global fetch, not GET /undefined', async () => {
+    await expect(emu.fetch(undefined as never)).rejects.toThrow(new TypeError('emu.fetch: expected a URL (a string or URL) or a Request, got undefined'));
+    await expect(emu.fetch({ url: '/api/v1/session/x' } as never)).rejects.toThrow(/^emu\.fetch: expected a URL \(a string or URL\) or a Request, got an object$/);
+    expect((await emu.fetch(new URL('/_vtr/health', emu.baseUrl))).status).toBe(200);
+  });
+
   it('reset: all state gone, the default site back with the same keys and token', async () => {
     const before = { ...emu.site };
     const s = await emu.sessions.create({ ip: '192.0.2.5' });
