@@ -75,6 +75,14 @@ describe('cli flag scope (built binary)', { timeout: 120_000 }, () => {
     expect(await vtrJson(['webhooks', 'events', hook.webhook_id], suite.server.env)).toEqual([]);
   });
 
+  it('webhooks events: none to list says which status was asked for (No pending events.), and No events. without --status', async () => {
+    const hook = await vtrJson(['webhooks', 'create', '--url', 'http://127.0.0.1:9/'], suite.server.env);
+    const pending = await vtr(['webhooks', 'events', hook.webhook_id, '--status', 'pending'], suite.server.env, { timeoutMs: 10_000 });
+    expect(pending.code).toBe(0);
+    expect(pending.stdout.trim()).toBe('No pending events.');
+    expect((await vtr(['webhooks', 'events', hook.webhook_id], suite.server.env, { timeoutMs: 10_000 })).stdout.trim()).toBe('No events.');
+  });
+
   it('an empty or blank number (--port, --fail, --bounce-seconds, --duration: a shell variable left unset) is a usage error, not 0', async () => {
     const env = suite.server.env;
     const site = await vtrJson(['keys', 'show'], env);

@@ -17,6 +17,6 @@ export async function run(o: { args: string[]; status?: string; limit: string },
   // The emulator's time: whether it marks times, and which due attempts are under way (human view only).
   const clock = ctx.config.json ? null : await client.admin<{ mode: string; now: string }>('GET', '/clock').catch(() => null);
   const emulated = clock != null && clock.mode !== 'system';
-  output(ctx, events, () => (events.length ? renderEvents(events, emulated, clock?.now ?? null) : 'No events.'));
+  output(ctx, events, () => (events.length ? renderEvents(events, emulated, clock?.now ?? null) : `No ${o.status ? `${o.status} ` : ''}events.`));
   tellMore(ctx, page, 'event', '--status');
 }
