@@ -25,9 +25,14 @@ export function timeFormat(emulated: boolean, cells = false): TimeFormat {
 
 /** Whether the emulator's clock is not the real one. Asked only for human output (--json never marks). */
 export async function emulatedClock(ctx: CliContext, client: ApiClient): Promise<boolean> {
-  if (ctx.config.json) return false;
-  const clock = await client.admin<{ mode: string }>('GET', '/clock').catch(() => null);
-  return clock != null && clock.mode !== 'system';
+  return (await emulatorClock(ctx, client)).emulated;
+}
+
+/** As emulatedClock, with the emulator's time (`now`, null with --json or unread): by it a due attempt is under way. */
+export async function emulatorClock(ctx: CliContext, client: ApiClient): Promise<{ emulated: boolean; now: string | null }> {
+  if (ctx.config.json) return { emulated: false, now: null };
+  const clock = await client.admin<{ mode: string; now: string }>('GET', '/clock').catch(() => null);
+  return { emulated: clock != null && clock.mode !== 'system', now: clock?.now ?? null };
 }
 
 /** The formatter for an emulator's times: marked when its clock is frozen or manual. */

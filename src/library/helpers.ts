@@ -142,8 +142,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
       list: (filter?: string | { where?: string; limit?: number }) => {
         const f = typeof filter === 'string' ? { where: filter } : (filter ?? {});
         // From JavaScript, { filter } (as saved views name it) would be ignored: every session.
-        const unknown = 'filter' in f ? 'filter' : undefined;
-        if (unknown !== undefined) return Promise.reject(new TypeError(`sessions.list: unknown option ${JSON.stringify(unknown)}; it takes { where, limit } (the filter goes in where)`));
+        if ('filter' in f) return Promise.reject(new TypeError('sessions.list: unknown option "filter"; it takes { where, limit } (the filter goes in where)'));
         // The client leaves an empty value out, which would list every session.
         if (typeof f.where === 'string' && f.where.trim() === '') return Promise.reject(new TypeError(`where: expected a filter, got ${JSON.stringify(f.where)} (leave it out for every session)`));
         return client.admin<Session[]>('GET', '/sessions', { query: { site: siteId(), where: f.where, limit: f.limit } }).catch(named('sessions.list'));

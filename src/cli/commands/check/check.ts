@@ -27,6 +27,9 @@ export function failOnReason(r: Pick<CheckView, 'risk_level' | 'outcome' | 'revi
   return ORDER[r.risk_level] >= ORDER[failOn] ? `risk level ${r.risk_level}` : null;
 }
 
+/** How an error names the --data source. */
+const dataLabel = (source: string): string => `--data ${source === '-' ? '- (stdin)' : source}`;
+
 /**
  * The --data body. A path that names nothing to read is a usage error (exit 2); a file that cannot be
  * read, or whose contents are not a JSON object, is an operation failure (exit 1), as for every file
@@ -34,7 +37,7 @@ export function failOnReason(r: Pick<CheckView, 'risk_level' | 'outcome' | 'revi
  */
 async function readData(source: string, note: (line: string) => void): Promise<Record<string, unknown>> {
   if (source !== '-') fileToRead('--data', source, 'a JSON file, or - for stdin');
-  const where = `--data ${source === '-' ? '- (stdin)' : source}`;
+  const where = dataLabel(source);
   let bytes: Buffer;
   try {
     bytes = source === '-' ? await readStdin(note) : await readFile(source);
@@ -107,7 +110,7 @@ export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
   const keyOverridden = !!ctx.config.secretKey || siteFlag;
   // A secret_key that is no key (5, "", null) would silently fall back to the default site's key.
   if ('secret_key' in data && !keyOverridden && (typeof data.secret_key !== 'string' || data.secret_key.trim() === '')) {
-    throw new OperationError(`--data ${o.data === '-' ? '- (stdin)' : o.data}: secret_key must be a site's secret key (a string, sk_...), not ${JSON.stringify(data.secret_key)}; fix it, or remove it to use the default site's key`);
+    throw new OperationError(`${dataLabel(o.data!)}: secret_key must be a site's secret key (a string, sk_...), not ${JSON.stringify(data.secret_key)}; fix it, or remove it to use the default site's key`);
   }
   const keyInData = typeof data.secret_key === 'string' && !keyOverridden;
   const client = await ctx.client({ secretKey: !keyInData });
@@ -115,7 +118,7 @@ export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
     // A bad field the file gave (not a flag over it): name the file, as its other errors do.
     const field = err instanceof ApiError && err.status === 400 && typeof err.body.field === 'string' ? err.body.field : '';
     const fromData = field !== '' && at(data, field) !== undefined && at(data, field) === at(body, field);
-    if (fromData) throw new OperationError(`--data ${o.data === '-' ? '- (stdin)' : o.data}: ${(err as Error).message} (HTTP 400, ${(err as ApiError).code})`);
+    if (fromData) throw new OperationError(`${dataLabel(o.data!)}: ${(err as Error).message} (HTTP 400, ${(err as ApiError).code})`);
     // The key that was refused is the file's: name it, not the --secret-key the usual hint names.
     if (!keyInData || !(err instanceof ApiError && err.status === 401 && err.code === 'unauthorized')) throw err;
     const where = o.data === '-' ? 'the JSON on stdin (--data -)' : `${o.data} (--data)`;

@@ -29,7 +29,7 @@ export async function run(o: CreateOptions, ctx: CliContext): Promise<void> {
   for (const e of o.event ?? []) {
     refuseBlankEventName('--event', e);
     // Counted as the API counts them (code points).
-    if (e.length === 0 || [...e].length > 100) throw new UsageError(`--event: "${e}" must be a name of 1 to 100 characters`);
+    if ([...e].length > 100) throw new UsageError(`--event: "${e}" must be a name of 1 to 100 characters`);
   }
   const body = {
     ip: o.ip,

@@ -5,6 +5,7 @@ import { wholeNumber } from '../../whole-number.js';
 import { output } from '../../output.js';
 import { enc, onGivenSite } from '../../site-ref.js';
 import { renderEvents } from './render.js';
+import { emulatorClock } from '../../time-display.js';
 import { listPage, tellMore } from '../../list-page.js';
 
 export async function run(o: { args: string[]; status?: string; limit: string }, ctx: CliContext): Promise<void> {
@@ -14,9 +15,7 @@ export async function run(o: { args: string[]; status?: string; limit: string },
   await onGivenSite(ctx, client, `/webhooks/${enc(o.args[0])}`, `webhook ${o.args[0]}`);
   const page = await listPage<WebhookEvent>(client, `/webhooks/${enc(o.args[0])}/events`, { status: o.status }, limit, (e) => e.webhook_event_id);
   const events = page.items;
-  // The emulator's time: whether it marks times, and which due attempts are under way (human view only).
-  const clock = ctx.config.json ? null : await client.admin<{ mode: string; now: string }>('GET', '/clock').catch(() => null);
-  const emulated = clock != null && clock.mode !== 'system';
-  output(ctx, events, () => (events.length ? renderEvents(events, emulated, clock?.now ?? null) : `No ${o.status ? `${o.status} ` : ''}events.`));
+  const { emulated, now } = await emulatorClock(ctx, client);
+  output(ctx, events, () => (events.length ? renderEvents(events, emulated, now) : `No ${o.status ? `${o.status} ` : ''}events.`));
   tellMore(ctx, page, 'event', '--status');
 }
