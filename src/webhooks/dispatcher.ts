@@ -11,6 +11,7 @@ import { manualRetryRefusal } from '../domain/webhook-event.js';
 import { isStorageFault, notFound, shownId, VtrError } from '../domain/errors.js';
 import { formatDurationExact, formatMicros, formatMillis } from '../domain/time.js';
 import { nextAttemptText } from './next-attempt-text.js';
+import { dueAtMs as dueAt } from '../domain/attempt-due.js';
 import type { EventBus } from '../events/bus.js';
 import type { Store } from '../store/index.js';
 import { loadEventJson } from './json.js';
@@ -68,10 +69,7 @@ export function createDispatcher(d: DispatcherDeps) {
   // order what happens within it, and that lead is not stored (an import or restart starts the
   // millisecond afresh), so whatever is scheduled within the frozen millisecond is due.
   const dueUs = () => (clock.mode === 'frozen' ? Math.max(clock.nowMicros(), clock.now() * 1000 + 999) : clock.nowMicros());
-  // The first clock millisecond at which an attempt scheduled at `us` is due: for a frozen clock the
-  // millisecond it falls in (a retry scheduled from a reading within the frozen millisecond runs at
-  // its delay, not a millisecond later per retry, so a move by the whole schedule runs all of it).
-  const dueAtMs = (us: number) => (clock.mode === 'frozen' ? Math.ceil((us - 999) / 1000) : Math.ceil(us / 1000));
+  const dueAtMs = (us: number) => dueAt(clock.mode, us);
 
   function publish(fx: Effects): void {
     for (const e of fx.events) d.bus.publish(e);

@@ -2,7 +2,8 @@
 // person is, and what runs it (on a frozen clock, a move of the clock that long).
 import type { ClockMode } from '../domain/clock.js';
 import type { OptionNames } from '../domain/option-names.js';
-import { formatDurationExact, formatMicros, utcText } from '../domain/time.js';
+import { formatMicros, utcText } from '../domain/time.js';
+import { clockMoveText } from '../domain/attempt-due.js';
 
 export interface NextAttempt {
   mode: ClockMode;
@@ -23,8 +24,7 @@ export function nextAttemptText(n: NextAttempt): string {
     return `the next automatic attempt is at ${at}. It is held while site ${n.freeSite} is on the free plan (vtr sites update ${n.freeSite} --plan paid runs it)`;
   }
   if (n.nextUs == null || n.aheadMs <= 0) return `the next automatic attempt is due now and runs any moment. Follow it with ${n.names.followAttempts}`;
-  // Whole seconds read best; rounding up still reaches the attempt.
-  const by = formatDurationExact(n.aheadMs < 1000 ? n.aheadMs : Math.ceil(n.aheadMs / 1000) * 1000);
+  const by = clockMoveText(n.aheadMs);
   const how =
     n.mode === 'system' ? `Follow it with ${n.names.followAttempts}`
       : n.mode === 'manual' ? `It runs then, or ${n.names.advanceClockBy(by)} runs it now`

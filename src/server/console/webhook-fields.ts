@@ -5,7 +5,8 @@ import type { AppDeps } from '../deps.js';
 import { html, type Html } from './html.js';
 import { CONSOLE } from './layout.js';
 import { statusBadge, time } from './fields.js';
-import { formatDurationExact, parseMicros } from '../../domain/time.js';
+import { parseMicros } from '../../domain/time.js';
+import { clockMoveText, dueAtMs } from '../../domain/attempt-due.js';
 
 /** A message picked by a query value: own keys only ("__proto__" & co. pick nothing). */
 export const pick = (table: Record<string, string>, key: string | undefined): string | undefined =>
@@ -59,12 +60,9 @@ export interface RetryState {
 function clockMove(deps: AppDeps, next: string | null): Html | string {
   const us = next ? parseMicros(next) : null;
   if (deps.clock.mode === 'system' || us == null) return '';
-  // As the dispatcher counts it due: a frozen clock's writes add µs within its millisecond.
-  const dueMs = deps.clock.mode === 'frozen' ? Math.ceil((us - 999) / 1000) : Math.ceil(us / 1000);
-  const aheadMs = dueMs - deps.clock.now();
+  const aheadMs = dueAtMs(deps.clock.mode, us) - deps.clock.now();
   if (aheadMs <= 0) return '';
-  // Whole seconds read best; rounding up still reaches the attempt.
-  const by = formatDurationExact(aheadMs < 1000 ? aheadMs : Math.ceil(aheadMs / 1000) * 1000);
+  const by = clockMoveText(aheadMs);
   return deps.clock.mode === 'frozen'
     ? html` The clock is frozen: <code>vtr clock advance ${by}</code> runs it.`
     : html` It runs then, or <code>vtr clock advance ${by}</code> runs it now.`;
