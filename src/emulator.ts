@@ -105,7 +105,7 @@ function build(opts: EmulatorOptions, names: OptionNames, store: Store) {
   const rules = createRuleService({ store, clock, bus });
   sites.onPlanChanged(() => webhooks.dispatcher.kick());
   const deps: AppDeps = {
-    config: { version: VERSION, adminToken: opts.adminToken ?? null, rateLimit: opts.rateLimit ?? null, adminTokenOption: names.adminToken, credentials: names },
+    config: { version: VERSION, adminToken: opts.adminToken ?? null, rateLimit: opts.rateLimit ?? null, credentials: names },
     clock,
     bus,
     sites,

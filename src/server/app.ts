@@ -59,6 +59,7 @@ function formPage(requestUrl: string, referer: string | undefined): string {
 /** The emulator's HTTP surface. Collaborators come in through `deps`; nothing is built here. */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono({ getPath: requestPath });
+  const names = deps.config.credentials ?? CLI_OPTION_NAMES;
 
   // A read that reached a damaged page of the database is a storage fault, not an unexpected error.
   app.onError((err, c) => errorResponse(c, deps.state?.faultOf(err) ?? err));
@@ -83,7 +84,7 @@ export function createApp(deps: AppDeps): Hono {
         throw new VtrError(
           'unauthorized',
           given
-            ? `the admin token given is not this emulator's (the one ${deps.config.adminTokenOption ?? CLI_OPTION_NAMES.adminToken} was started with)`
+            ? `the admin token given is not this emulator's (the one ${names.adminToken} was started with)`
             : 'this emulator needs its admin token: Authorization: Bearer <admin token> (or --admin-token / VTR_ADMIN_TOKEN)',
         );
       }
@@ -95,7 +96,7 @@ export function createApp(deps: AppDeps): Hono {
     app.use('/_vtr/demo', guard);
     app.use('/_vtr/demo/*', guard);
   } else {
-    for (const path of ['/', '/_vtr/api/*', '/_vtr/console', '/_vtr/console/*', '/_vtr/demo', '/_vtr/demo/*']) app.use(path, loopbackHostOnly(deps.config.adminTokenOption));
+    for (const path of ['/', '/_vtr/api/*', '/_vtr/console', '/_vtr/console/*', '/_vtr/demo', '/_vtr/demo/*']) app.use(path, loopbackHostOnly(names.adminToken));
   }
   app.use('/_vtr/api/*', sameOriginWrites());
   // Which clock stamped the times in this answer: the CLI marks them "emulated" under a test clock.

@@ -17,10 +17,12 @@ export interface ServerConfig {
   adminToken?: string | null;
   /** Requests per second per client on the public API (429 above). */
   rateLimit?: number | null;
-  /** How the one who started the emulator gives it an admin token (`vtr serve --admin-token`), for messages. */
-  adminTokenOption?: string;
-  /** Where the one who started the emulator reads the site's credentials (`vtr keys show`, `emu.site`), for 401s. */
-  credentials?: Pick<OptionNames, 'accessToken' | 'secretKey' | 'siteKey' | 'newKeysEachStart'>;
+  /**
+   * How the one who started the emulator names its credentials, for the messages that point at them:
+   * the admin token it was given (`vtr serve --admin-token`, `startEmulator({ adminToken })`) and
+   * where the site's keys are read (`vtr keys show`, `emu.site`), for 401s. Default: the CLI's.
+   */
+  credentials?: Pick<OptionNames, 'adminToken' | 'accessToken' | 'secretKey' | 'siteKey' | 'newKeysEachStart'>;
 }
 
 /** Everything the HTTP layer needs, built by the composition root (src/emulator.ts): services, never the store. */

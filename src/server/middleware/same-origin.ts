@@ -50,11 +50,11 @@ export function isLoopbackHost(host: string): boolean {
  * whose own domain was re-pointed at 127.0.0.1 (DNS rebinding) is same-origin with itself and would
  * otherwise read the keys and change state. In-process requests (no Host) pass.
  */
-export function loopbackHostOnly(adminTokenOption = CLI_OPTION_NAMES.adminToken): MiddlewareHandler {
+export function loopbackHostOnly(adminTokenName = CLI_OPTION_NAMES.adminToken): MiddlewareHandler {
   return async (c, next) => {
     const host = c.req.header('host');
     if (host !== undefined && !isLoopbackHost(host)) {
-      throw new VtrError('forbidden', `Host ${JSON.stringify(host.slice(0, 100))}: without ${adminTokenOption} this emulator answers only to localhost and loopback addresses (127.0.0.1, [::1])`);
+      throw new VtrError('forbidden', `Host ${JSON.stringify(host.slice(0, 100))}: without ${adminTokenName} this emulator answers only to localhost and loopback addresses (127.0.0.1, [::1])`);
     }
     await next();
   };
