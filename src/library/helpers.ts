@@ -140,9 +140,15 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         client.api<Session>('GET', `/session/${id(idArg('sessions.get', 'sessionId', 'session', sessionId))}`).catch(namedNotFound('sessions.get', { sessionId }, '')),
       /** Newest first; `where` in the saved-view filter language. */
       list: (filter?: string | { where?: string; limit?: number }) => {
+        const given: unknown = filter;
+        if (given !== undefined && given !== null && typeof given !== 'string' && (typeof given !== 'object' || Array.isArray(given))) {
+          return Promise.reject(new TypeError(`sessions.list: expected a filter string or { where, limit }, got ${Array.isArray(given) ? 'an array' : String(given)}`));
+        }
         const f = typeof filter === 'string' ? { where: filter } : (filter ?? {});
-        // From JavaScript, { filter } (as saved views name it) would be ignored: every session.
-        if ('filter' in f) return Promise.reject(new TypeError('sessions.list: unknown option "filter"; it takes { where, limit } (the filter goes in where)'));
+        // From JavaScript, a misspelt option (or { filter }, as saved views name it) would be ignored: every session.
+        const unknown = Object.keys(f).find((k) => k !== 'where' && k !== 'limit' && (f as Record<string, unknown>)[k] !== undefined);
+        if (unknown === 'filter') return Promise.reject(new TypeError('sessions.list: unknown option "filter"; it takes { where, limit } (the filter goes in where)'));
+        if (unknown !== undefined) return Promise.reject(new TypeError(`sessions.list: unknown option ${JSON.stringify(unknown)}; it takes { where, limit }`));
         // The client leaves an empty value out, which would list every session.
         if (typeof f.where === 'string' && f.where.trim() === '') return Promise.reject(new TypeError(`where: expected a filter, got ${JSON.stringify(f.where)} (leave it out for every session)`));
         return client.admin<Session[]>('GET', '/sessions', { query: { site: siteId(), where: f.where, limit: f.limit } }).catch(named('sessions.list'));

@@ -58,4 +58,15 @@ describe('library helper arguments', () => {
     await expect(emu.webhooks.waitFor({ webhookId: 'wh_nope', status: 'failed' })).rejects.toThrow(/^webhooks\.waitFor: webhook wh_nope not found, so no webhook event can come for it$/);
     await expect(emu.webhooks.events({ sessionId: 'ses_nope' })).rejects.toThrow(/^webhooks\.events: session ses_nope not found$/);
   });
+
+  it('sessions.list: any option it does not take, or an argument neither a filter string nor { where, limit }, is refused naming it, not read as every session', async () => {
+    await emu.sessions.create({ ip: '192.0.2.9' });
+    await expect(emu.sessions.list({ wher: 'risk_level = invalid' } as never)).rejects.toThrow(new TypeError('sessions.list: unknown option "wher"; it takes { where, limit }'));
+    await expect(emu.sessions.list({ max: 1 } as never)).rejects.toThrow(new TypeError('sessions.list: unknown option "max"; it takes { where, limit }'));
+    await expect(emu.sessions.list(5 as never)).rejects.toThrow(new TypeError('sessions.list: expected a filter string or { where, limit }, got 5'));
+    await expect(emu.sessions.list(['risk_level = invalid'] as never)).rejects.toThrow(new TypeError('sessions.list: expected a filter string or { where, limit }, got an array'));
+    // Left out, null or undefined values: every session, as before.
+    await expect(emu.sessions.list(null as never)).resolves.not.toHaveLength(0);
+    await expect(emu.sessions.list({ where: undefined, limit: undefined })).resolves.not.toHaveLength(0);
+  });
 });
