@@ -69,4 +69,37 @@ describe('library helper arguments', () => {
     await expect(emu.sessions.list(null as never)).resolves.not.toHaveLength(0);
     await expect(emu.sessions.list({ where: undefined, limit: undefined })).resolves.not.toHaveLength(0);
   });
+
+  it('helpers: a bad argument of their own rejects (never throws at the call) with a TypeError naming the option; a slip in an API body is the API\'s 400 ApiError naming the helper and the field', async () => {
+    const own: [() => Promise<unknown>, RegExp][] = [
+      [() => emu.webhooks.waitFor({ session_id: 'ses_x' } as never), /^webhooks\.waitFor: unknown option "session_id" \(did you mean sessionId\?\)/],
+      [() => emu.webhooks.events({ status: 'sent' as never }), /status: expected one of pending, retrying, delivered, failed, got "sent"/],
+      [() => emu.webhooks.waitFor({ timeoutMs: '5s' as never }), /timeoutMs: expected milliseconds/],
+      [() => emu.sessions.list({ wher: 'x' } as never), /^sessions\.list: unknown option "wher"/],
+      [() => emu.sessions.get(undefined as never), /^sessions\.get: sessionId: expected a session id, got undefined/],
+      [() => emu.events.add('', 'signup'), /^events\.add: sessionId: /],
+      [() => emu.rules.update(undefined as never, {}), /^rules\.update: ruleId: /],
+      [() => emu.clock.advance('soon'), /^emu\.clock\.advance: expected a duration/],
+      [() => emu.clock.set('soon'), /^emu\.clock\.set: expected an ISO time/],
+      [() => emu.fetch({ url: '/api/v1/session/x' } as never), /^emu\.fetch: expected a URL/],
+    ];
+    for (const [call, message] of own) {
+      let pending: Promise<unknown> | undefined;
+      expect(() => (pending = call())).not.toThrow();
+      const err = await pending!.catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(TypeError);
+      expect((err as Error).message).toMatch(message);
+    }
+    const body: [() => Promise<unknown>, string][] = [
+      [() => emu.views.create({} as never), 'views.create: name: required, a string'],
+      [() => emu.sessions.create({ userAgent: 'x' } as never), 'sessions.create: userAgent: unknown field'],
+      [() => emu.webhooks.create(undefined as never), 'webhooks.create: url: required, a string'],
+      [() => emu.events.add('ses_x', undefined as never), 'events.add: name: required, a string of 1 to 100 characters'],
+    ];
+    for (const [call, message] of body) {
+      const err = await call().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({ status: 400, code: 'invalid_request', message });
+    }
+  });
 });
