@@ -161,7 +161,15 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
       },
     },
     /** A visitor check with the site's secret key. */
-    check: (input: CheckInput = {}) => client.check<CheckResult>({ ...input }).catch(named('check')),
+    check: async (input: CheckInput = {}) => {
+      const v: unknown = input;
+      // Spread into the body, a bare IP would be fields "0", "1", ...: a check with none of its own.
+      if (typeof v !== 'object' || Array.isArray(v)) {
+        const hint = typeof v === 'string' ? `: pass { ${v.includes('@') ? 'email' : 'ip'}: ${JSON.stringify(v)} }` : '';
+        throw new TypeError(`check: expected the check's fields ({ ip, email, ... }), got ${typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : String(v)}${hint}`);
+      }
+      return client.check<CheckResult>({ ...input }).catch(named('check'));
+    },
     views: {
       // Left out or undefined (an optional parameter passed on) alike: true.
       // Left out (from JavaScript): the API's 400 naming name, rejected as every helper's failures are.

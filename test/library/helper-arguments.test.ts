@@ -102,4 +102,13 @@ describe('library helper arguments', () => {
       expect(err).toMatchObject({ status: 400, code: 'invalid_request', message });
     }
   });
+
+  it('check: an input that is not an object of the check\'s fields (a bare IP, an array) is refused naming it, not run as a check with no fields', async () => {
+    await expect(emu.check('203.0.113.7' as never)).rejects.toThrow(new TypeError('check: expected the check\'s fields ({ ip, email, ... }), got "203.0.113.7": pass { ip: "203.0.113.7" }'));
+    await expect(emu.check('x@example.com' as never)).rejects.toThrow(/got "x@example\.com": pass \{ email: "x@example\.com" \}$/);
+    await expect(emu.check([{ ip: '203.0.113.7' }] as never)).rejects.toThrow(new TypeError('check: expected the check\'s fields ({ ip, email, ... }), got an array'));
+    // Left out or null: a check with no fields, as before.
+    await expect(emu.check()).resolves.toHaveProperty('outcome');
+    await expect(emu.check(null as never)).resolves.toHaveProperty('outcome');
+  });
 });
