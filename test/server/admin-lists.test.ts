@@ -194,4 +194,16 @@ describe('management API: checks of one session', () => {
     }
     expect(seen).toEqual([...ids].reverse());
   });
+
+  it('checks?session=: an unknown session is a 404 naming it, as ?site= is, not an empty list', async () => {
+    h = harness();
+    const r = await h.admin('GET', '/checks?session=ses_nope');
+    expect(r.status).toBe(404);
+    expect(r.body).toMatchObject({ code: 'not_found', message: 'session ses_nope not found' });
+    // A known session with no checks is an empty list.
+    const session = await h.createSession();
+    const none = await h.admin('GET', `/checks?session=${session.session_id}`);
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual([]);
+  });
 });
