@@ -169,7 +169,8 @@ function build(opts: EmulatorOptions, names: OptionNames, store: Store) {
      * `serve --import` binds first, so a port in use is reported before a long import, and nothing
      * is served from the state the import replaces. Rejected: the waiting connections are cut.
      */
-    async listen(port: number, host: string, until?: Promise<void>): Promise<{ port: number; host: string }> {
+    /** `address`: the one `host` was bound to (a name resolves to one address). */
+    async listen(port: number, host: string, until?: Promise<void>): Promise<{ port: number; host: string; address: string }> {
       let ready = until === undefined;
       until?.then(() => void (ready = true), () => undefined);
       server = await new Promise<Server>((resolve, reject) => {
@@ -203,7 +204,7 @@ function build(opts: EmulatorOptions, names: OptionNames, store: Store) {
         else webhooks.dispatcher.start();
       }
       const addr = server.address() as AddressInfo;
-      return { port: addr.port, host };
+      return { port: addr.port, host, address: addr.address };
     },
     onClose(fn: () => Promise<void> | void) {
       closers.push(fn);

@@ -8,7 +8,7 @@ import { behindNote } from './domain/time.js';
 import type { SiteService } from './sites/service.js';
 import { createServeLog } from './serve-log.js';
 import { parseJsonFile } from './domain/json-text.js';
-import { urlHost } from './domain/ip-intel.js';
+import { reachableHost } from './domain/ip-intel.js';
 import { writeAtomically } from './write-file.js';
 
 export interface ServeConfig extends EmulatorOptions {
@@ -50,7 +50,7 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput, stopRequest
   setFlagsFromString('--no-parallel-scavenge');
   // Every line of the emulator's own goes through `io.log`: `vtr exec` shows them only with --log.
   const emulator = createEmulator({ ...cfg, dispatchAfterListen: true, ownProcess: true, webhookLog: io.log, faultLog: cfg.faultLog ?? io.log });
-  let addr: { port: number; host: string };
+  let addr: { port: number; host: string; address: string };
   let imported: Awaited<ReturnType<typeof importState>> | null = null;
   // The port first: a port in use is said at once, not after a long import. Requests that come
   // meanwhile wait for the import and see only its state.
@@ -79,8 +79,9 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput, stopRequest
       throw err;
     }
   }
-  // A wildcard bind is reached locally through loopback; print that, not 0.0.0.0.
-  const origin = `http://${urlHost(addr.host)}:${addr.port}`;
+  // A wildcard bind is reached locally through loopback; print that, not 0.0.0.0. `localhost` is
+  // printed as the address it was bound to, which every client reaches.
+  const origin = `http://${reachableHost(addr.host, addr.address)}:${addr.port}`;
   const baseUrl = `${origin}/api/v1`;
   // An import replaced whatever a first start created; it made a default site only if the file had none.
   const boot = imported ? imported.created : emulator.bootstrap;

@@ -108,6 +108,8 @@ describe('startEmulator options', () => {
     }
     const named = await startEmulator({ host: 'LOCALHOST' });
     try {
+      // The address localhost was bound to (::1 on some machines): a URL every client reaches.
+      expect(named.baseUrl).toMatch(/^http:\/\/(127\.0\.0\.1|\[::1\]):\d+\/api\/v1$/);
       expect((await named.sessions.list())).toEqual([]);
     } finally {
       await named.close();

@@ -194,6 +194,17 @@ export function urlHost(host: string): string {
   return reach.includes(':') ? `[${reach}]` : reach;
 }
 
+/**
+ * The host a printed URL names for a server asked to listen on `host` and bound to `address`. A
+ * loopback name (localhost) is bound to the one address it resolved to (::1 on some machines,
+ * 127.0.0.1 on others), which a client preferring the other family never tries: the URL names that
+ * address. An address, or another name (given for other machines to use), is named as given.
+ */
+export function reachableHost(host: string, address: string): string {
+  const given = bindAddress(host);
+  return urlHost(isLoopbackName(given) && !isIpAddress(given) ? address : given);
+}
+
 export function lookupIp(ip: string, countryOf?: CountryLookup): IpIntel {
   if (typeof ip !== 'string' || ip.length > 100) return lookupUncached(ip, countryOf);
   const key = countryOf ?? NO_LOOKUP;

@@ -4,7 +4,7 @@ import { createEmulator, listenProblem, type EmulatorOptions } from '../emulator
 import { ClockError, CLOCK_MODES } from '../domain/clock.js';
 import { VtrError } from '../domain/errors.js';
 import { LIBRARY_OPTION_NAMES, type OptionNames } from '../domain/option-names.js';
-import { bindAddress, isLoopbackBind, urlHost } from '../domain/ip-intel.js';
+import { bindAddress, isLoopbackBind, reachableHost } from '../domain/ip-intel.js';
 import { isSmtpUrl } from '../domain/smtp-url.js';
 import { AUTO_RETRIES, MAX_WEBHOOK_TIMEOUT_MS } from '../domain/retry-policy.js';
 import { createApiClient, type ClientOptions } from '../client/api-client.js';
@@ -125,8 +125,9 @@ export async function start(opts: StartEmulatorOptions = {}, starter: Starter = 
   let origin = IN_PROCESS_ORIGIN;
   if (opts.listen !== false) {
     let port: number;
+    let address: string;
     try {
-      ({ port } = await emulator.listen(opts.port ?? 0, host));
+      ({ port, address } = await emulator.listen(opts.port ?? 0, host));
     } catch (err) {
       // Nothing of it may stay open (the database, its timers) for a suite that goes on, nor the
       // database files it created.
@@ -138,8 +139,8 @@ export async function start(opts: StartEmulatorOptions = {}, starter: Starter = 
       if (problem?.kind === 'no_such_host') throw new Error(`startEmulator: host ${JSON.stringify(host)}: cannot listen there (${problem.code}); give a name or address of this machine, e.g. 127.0.0.1`, { cause: err });
       throw err;
     }
-    // A wildcard bind is reached through loopback, as `vtr serve` prints it.
-    origin = `http://${urlHost(host)}:${port}`;
+    // A wildcard bind is reached through loopback, localhost by the address it was bound to, as `vtr serve` prints it.
+    origin = `http://${reachableHost(host, address)}:${port}`;
   }
   const baseUrl = `${origin}/api/v1`;
 

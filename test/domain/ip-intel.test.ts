@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bindAddress, ipWithoutPort, isLoopbackBind, isLoopbackIp, isLoopbackName, lookupIp, TEST_IP_RANGES, countryName } from '../../src/domain/ip-intel.js';
+import { bindAddress, ipWithoutPort, reachableHost, isLoopbackBind, isLoopbackIp, isLoopbackName, lookupIp, TEST_IP_RANGES, countryName } from '../../src/domain/ip-intel.js';
 import { countryDb, createCountryLookup } from '../../src/geo/country-db.js';
 
 const noRisk = { vpn: false, proxy: false, tor: false, hosting: false, anonymous: false };
@@ -158,6 +158,16 @@ describe('isLoopbackName', () => {
     expect(bindAddress(' 127.0.0.1 ')).toBe('127.0.0.1');
     expect(bindAddress('LOCALHOST')).toBe('LOCALHOST');
     expect(bindAddress('0.0.0.0')).toBe('0.0.0.0');
+  });
+
+  it('reachableHost: localhost is named by the address it was bound to; an address or another name as given, a wildcard as loopback', () => {
+    expect(reachableHost('localhost', '::1')).toBe('[::1]');
+    expect(reachableHost('LOCALHOST', '127.0.0.1')).toBe('127.0.0.1');
+    expect(reachableHost('127.0.0.2', '127.0.0.2')).toBe('127.0.0.2');
+    expect(reachableHost('[::1]', '::1')).toBe('[::1]');
+    expect(reachableHost('0.0.0.0', '0.0.0.0')).toBe('127.0.0.1');
+    expect(reachableHost('::', '::')).toBe('[::1]');
+    expect(reachableHost('box.example.com', '192.0.2.7')).toBe('box.example.com');
   });
 });
 

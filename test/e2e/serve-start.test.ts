@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { busyPort, closeBusyPorts } from '../helpers/busy-port.js';
@@ -45,6 +46,20 @@ describe('vtr serve start-up', () => {
     expect(r.stderr).toContain('--port 0');
     expect(r.stdout).not.toContain('listening');
     expect(Date.now() - started).toBeLessThan(20_000); // the contract's 2 s is measured by hand; this only catches a hang
+  });
+
+  it('serve: --host localhost prints the address it is bound to, so the printed URL reaches it whichever loopback localhost resolved to', async () => {
+    const v6first = fileURLToPath(new URL('../helpers/localhost-v6-first.cjs', import.meta.url));
+    for (const [env, want] of [[{}, /^http:\/\/(127\.0\.0\.1|\[::1\]):\d+\/api\/v1$/], [{ NODE_OPTIONS: `--require ${v6first}` }, /^http:\/\/\[::1\]:\d+\/api\/v1$/]] as const) {
+      const s = await startServer(['--memory', '--host', 'localhost'], { env });
+      servers.push(s);
+      expect(s.baseUrl).toMatch(want);
+      // An IPv4-first client (as --dns-result-order=ipv4first makes node) is given the printed URL.
+      const cli = await runCli(['health', '--json'], { env: { ...s.env, NODE_OPTIONS: '--dns-result-order=ipv4first' } });
+      expect(cli.code, cli.stderr).toBe(0);
+      expect(JSON.parse(cli.stdout)).toMatchObject({ status: 'ok' });
+      expect((await fetch(`${s.origin}/`)).status).toBe(200);
+    }
   });
 
   it('serve: --port 0 reports the port it got; vtr health says ok there', async () => {
