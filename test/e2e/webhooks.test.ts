@@ -133,6 +133,31 @@ describe('webhooks end to end (built binary)', () => {
     expect(byHand.stderr).toContain(`still disabled and gets no new events: vtr webhooks enable ${hook2.webhook_id}`);
   });
 
+  it('retry: one event delivered by hand on a disabled webhook says the webhook is still disabled, as --all-failed does', async () => {
+    const rx = await receiver({ answer: () => 500 });
+    const s = await serve(['--memory', '--clock', 'frozen']);
+    const hook = await wire(s, rx.url, { view: false });
+    const id = (await runCli(['webhooks', 'trigger', hook.webhook_id], { env: s.env })).stdout.trim();
+    await waitUntil(async () => (await admin(s, 'GET', `/webhook-events/${id}`)).status === 'retrying');
+    expect((await runCli(['webhooks', 'disable', hook.webhook_id], { env: s.env })).code).toBe(0);
+    rx.answer(() => 200);
+    const byHand = await runCli(['webhooks', 'retry', id], { env: s.env });
+    expect(byHand.code, byHand.stderr).toBe(0);
+    expect(byHand.stdout).toContain(`Delivered ${id}`);
+    expect(byHand.stderr).toContain(`${hook.webhook_id} is still disabled and gets no new events: vtr webhooks enable ${hook.webhook_id}`);
+    // Enabled: nothing more is said.
+    expect((await runCli(['webhooks', 'enable', hook.webhook_id], { env: s.env })).code).toBe(0);
+    rx.answer(() => 500);
+    const other = (await runCli(['webhooks', 'trigger', hook.webhook_id], { env: s.env })).stdout.trim();
+    await waitUntil(async () => (await admin(s, 'GET', `/webhook-events/${other}`)).status === 'retrying');
+    expect((await runCli(['clock', 'advance', '12h'], { env: s.env })).code).toBe(0);
+    await waitUntil(async () => (await admin(s, 'GET', `/webhook-events/${other}`)).status === 'failed');
+    rx.answer(() => 200);
+    const enabled = await runCli(['webhooks', 'retry', other], { env: s.env });
+    expect(enabled.code, enabled.stderr).toBe(0);
+    expect(enabled.stderr).not.toContain('still disabled');
+  });
+
   it('serve: a start that fails (port in use) delivers nothing; the next good start delivers what is due', async () => {
     const rx = await receiver({ answer: () => 500 });
     const db = join(tempDir(), 'vtr.db');

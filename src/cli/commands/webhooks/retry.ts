@@ -50,6 +50,12 @@ async function failedEvents(client: ApiClient, webhook: string): Promise<Webhook
   }
 }
 
+/** Retrying never changes a webhook's status: after a delivery, says so when it still gets no new events. */
+async function sayIfDisabled(ctx: CliContext, client: ApiClient, webhookId: string): Promise<void> {
+  const hook = await client.admin<{ status: string }>('GET', `/webhooks/${enc(webhookId)}`);
+  if (hook.status === 'disabled') ctx.info(`${webhookId} is still disabled and gets no new events: vtr webhooks enable ${webhookId}`);
+}
+
 export async function run(o: RetryOptions, ctx: CliContext): Promise<void> {
   const id = o.args[0];
   if (o.allFailed && id) throw new UsageError('give either an event id or --all-failed --webhook <id>, not both');
@@ -72,6 +78,7 @@ export async function run(o: RetryOptions, ctx: CliContext): Promise<void> {
     }
     output(ctx, event, () => outcome(event));
     if (event.status !== 'delivered') throw new OperationError(`the manual attempt failed; ${id} stays failed`);
+    await sayIfDisabled(ctx, client, event.webhook_id);
     return;
   }
 
@@ -101,10 +108,6 @@ export async function run(o: RetryOptions, ctx: CliContext): Promise<void> {
   output(ctx, results, () => lines);
   const stillFailed = results.filter((e) => e.status !== 'delivered').length;
   if (failed.length) ctx.info(`Retried ${results.length} failed event(s): ${results.length - stillFailed} delivered, ${stillFailed} still failed.`);
-  // Retrying never changes a webhook's status: a disabled one still gets no new events.
-  if (results.length > stillFailed) {
-    const hook = await client.admin<{ status: string }>('GET', `/webhooks/${enc(o.webhook!)}`);
-    if (hook.status === 'disabled') ctx.info(`${o.webhook} is still disabled and gets no new events: vtr webhooks enable ${o.webhook}`);
-  }
+  if (results.length > stillFailed) await sayIfDisabled(ctx, client, o.webhook!);
   if (stillFailed) throw new OperationError(`${stillFailed} event(s) still failed`);
 }
