@@ -22,8 +22,24 @@ export async function run(o: { site?: string; url?: string }, ctx: CliContext): 
   if (isLocal(hook.url)) {
     const u = new URL(hook.url);
     const port = u.port || (u.protocol === 'https:' ? '443' : '80');
+    const emulator = ownOrigin(ctx.config.baseUrl, u);
+    if (emulator) {
+      // No receiver can listen there: the emulator itself would answer the deliveries (404).
+      ctx.info(`Note: ${urlShown(hook.url)} is the emulator's own address (${emulator}): its deliveries would be answered by the emulator, not by a receiver. Start one on a port of its own (vtr webhooks receive --port 9000 --secret ${hook.secret}) and point a webhook there (--url http://127.0.0.1:9000/).`);
+      return;
+    }
     // It listens on 127.0.0.1 unless given --host: a URL on [::1] or another 127.x needs it.
     const host = otherLoopback(hook.url);
     ctx.info(`Try it: vtr webhooks receive --port ${port}${host ? ` --host ${host}` : ''} --secret ${hook.secret} (unless a receiver already listens there)`);
   }
+}
+
+/** The emulator's origin when `url` names its address and port (localhost: either loopback), else null. */
+function ownOrigin(baseUrl: string | undefined, url: URL): string | null {
+  if (!baseUrl || !isLocal(baseUrl)) return null;
+  const base = new URL(baseUrl);
+  const portOf = (u: URL) => u.port || (u.protocol === 'https:' ? '443' : '80');
+  const named = (u: URL) => u.hostname.toLowerCase().replace(/\.$/, '') === 'localhost';
+  const sameHost = base.hostname === url.hostname || named(base) || named(url);
+  return sameHost && base.protocol === url.protocol && portOf(base) === portOf(url) ? base.origin : null;
 }
