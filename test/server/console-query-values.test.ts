@@ -40,6 +40,22 @@ describe('console: query values it cannot use', () => {
     expect((await page(h, `${C}/sessions?before=${ses.session_id}`)).text).not.toContain('to page from');
   });
 
+  it('webhooks and views pages: a ?site= naming no site says so, and the new-item form picks no other site in its place', async () => {
+    const other = (await h.admin('POST', '/sites', { name: 'Second shop', plan: 'paid' })).body;
+    for (const path of ['webhooks', 'views']) {
+      const r = await page(h, `${C}/${path}?site=site_gone`);
+      expect(r.status, path).toBe(200);
+      expect(r.text, path).toMatch(/<div class="error" role="alert" id="site-missing"><p>There is no site site_gone \(deleted, or from another emulator\): pick the site/);
+      expect(r.text, path).toMatch(/<select [^>]*aria-invalid="true" aria-describedby="site-missing"[^>]*><option value="" selected>/);
+      expect(r.text, path).not.toMatch(/<option value="site_[^"]*" selected>/);
+      // A site that exists is picked, as before, with no note.
+      const known = await page(h, `${C}/${path}?site=${other.site_id}`);
+      expect(known.text, path).not.toContain('id="site-missing"');
+      expect(known.text, path).toContain(`<option value="${other.site_id}" selected>`);
+    }
+    await h.admin('DELETE', `/sites/${other.site_id}`);
+  });
+
   it('sites page: ?rotated= naming no site claims no rotation; naming one, it names the site', async () => {
     const none = await page(h, `${C}/sites?rotated=site_bogus`);
     expect(none.status).toBe(200);

@@ -78,6 +78,24 @@ ${unknown ? html`<option value="${selected}" selected>${selected} (no such site)
 }
 
 /**
+ * A `?site=` naming no site (deleted, or a link from another emulator): said above
+ * the page, as the rules page says it, rather than quietly showing or picking another site.
+ */
+export function siteMissing(asked: string | undefined, sites: Site[], instead: string): Html | string {
+  if (!asked || sites.some((s) => s.site_id === asked)) return '';
+  return html`<div class="error" role="alert" id="site-missing"><p>There is no site ${asked.slice(0, 100)} (deleted, or from another emulator): ${instead}</p></div>`;
+}
+
+/**
+ * A create form's site choices. A site asked for that is not there leaves the choice on "Pick a
+ * site" (described by the page's note): a browser would otherwise select the first site unasked.
+ */
+export function siteOptions(sites: Site[], selected: string | undefined): Html {
+  const unknown = Boolean(selected) && !sites.some((s) => s.site_id === selected);
+  return html`${unknown ? html`<option value="" selected>Pick a site</option>` : ''}${sites.map((s) => html`<option value="${s.site_id}"${s.site_id === selected ? raw(' selected') : ''}>${s.name} (${s.site_id}, ${s.plan})</option>`)}`;
+}
+
+/**
  * The site a console form is for, or its refusal when the post named none (a scripted or hand-made
  * post): `site: required` and how to pick one, at `field`, not 'site "" not found'.
  */

@@ -9,7 +9,7 @@ import { validate } from '../validate.js';
 import type { ViewService } from '../../webhooks/views.js';
 import { html, messageHtml, raw, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
-import { requiredSite, time } from './fields.js';
+import { requiredSite, siteMissing, siteOptions, time } from './fields.js';
 import { filterError } from './sessions.js';
 import { pick } from './webhook-fields.js';
 import type { ConsoleRouter } from './router.js';
@@ -32,7 +32,7 @@ function formProblem(err: unknown): { field: string; html: Html } {
   return { field, html: html`<div class="error" role="alert" id="form-error"><p>${messageHtml(err.message)}</p></div>` };
 }
 
-function viewForm(o: { action: string; submit: string; values: ViewValues; sites?: Site[]; problem?: { field: string; html: Html } }): Html {
+function viewForm(o: { action: string; submit: string; values: ViewValues; sites?: Site[]; problem?: { field: string; html: Html }; siteMissing?: boolean }): Html {
   const { values: v, problem } = o;
   // The refused field gets focus, so fixing it is one keystroke away.
   // A refused field is described by the error too; ids are constants, safe unescaped.
@@ -43,7 +43,7 @@ function viewForm(o: { action: string; submit: string; values: ViewValues; sites
   return html`<form method="post" action="${o.action}" class="stack card" aria-label="${o.submit}">
 ${problem?.html ?? ''}
 ${o.sites ? html`<div><label for="view-site">Site</label>
-<select id="view-site" name="site_id"${bad('site_id')}>${o.sites.map((s) => html`<option value="${s.site_id}"${s.site_id === v.site_id ? raw(' selected') : ''}>${s.name} (${s.site_id}, ${s.plan})</option>`)}</select></div>` : ''}
+<select id="view-site" name="site_id" required${o.siteMissing ? raw(' aria-invalid="true" aria-describedby="site-missing"') : bad('site_id')}>${siteOptions(o.sites, v.site_id)}</select></div>` : ''}
 <div><label for="view-name">Name</label><input type="text" id="view-name" name="name" value="${v.name}" required maxlength="200"${bad('name')}></div>
 <div><label for="view-filter">Filter</label>
 <input type="text" id="view-filter" name="filter" value="${v.filter}" required spellcheck="false" autocomplete="off" placeholder="risk_level in (suspicious, invalid) and channel = paid"${bad('filter', 'view-filter-help')}></div>
@@ -85,7 +85,9 @@ export function registerViewsPages(r: ConsoleRouter): void {
   const listPage = (c: Context, form?: { values: ViewValues; problem: { field: string; html: Html } }) => {
     const sites = deps.sites.list();
     const values = form?.values ?? { site_id: c.req.query('site') || sites[0]?.site_id, name: '', filter: '', trigger_webhooks: true };
+    const missing = form ? '' : siteMissing(c.req.query('site'), sites, 'pick the site of the new saved view below.');
     const body = html`<h1>Saved views</h1>
+${missing}
 ${flash(pick(DONE, c.req.query('done')))}
 <p class="muted">A saved view is a filter over sessions. With <em>trigger webhooks</em>, a session that matches it for the first time sends an event to every enabled webhook of its site (paid sites).</p>
 ${sites.map((s) => {
@@ -96,7 +98,7 @@ ${list.length ? scrollTable(`Saved views of ${s.name}`, ['Name', 'Filter', 'Trig
 </section>`;
 })}
 <h2 id="new-view">New saved view</h2>
-${viewForm({ action: `${CONSOLE}/views`, submit: 'Create view', values, sites, problem: form?.problem })}`;
+${viewForm({ action: `${CONSOLE}/views`, submit: 'Create view', values, sites, problem: form?.problem, siteMissing: Boolean(missing) })}`;
     return r.render({ title: 'Saved views', nav: 'views', body });
   };
 

@@ -9,7 +9,7 @@ import type { WebhookService } from '../../webhooks/service.js';
 import type { AppDeps } from '../deps.js';
 import { html, messageHtml, raw, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
-import { requiredSite, secret, time } from './fields.js';
+import { requiredSite, secret, siteMissing, siteOptions, time } from './fields.js';
 import { hookStatus, pick, webhookHref } from './webhook-fields.js';
 import type { ConsoleRouter } from './router.js';
 
@@ -63,7 +63,9 @@ export function registerWebhooksPage(r: ConsoleRouter): void {
     const created = c.req.query('created');
     const fresh = created ? webhookService(deps).list().find((w) => w.webhook_id === created) : undefined;
     const site = form?.site_id ?? (c.req.query('site') || sites.find((s) => s.plan === 'paid')?.site_id);
+    const missing = form ? '' : siteMissing(c.req.query('site'), sites, 'pick the site of the new webhook below.');
     const body = html`<h1>Webhooks</h1>
+${missing}
 ${fresh ? html`<div class="flash" role="status"><p>Created webhook <span class="mono">${fresh.webhook_id}</span>. Verify deliveries with its signing secret:</p>
 <div>${secret(fresh.secret, 'secret of the new webhook')}</div></div>` : flash(pick(DONE, c.req.query('done')))}
 <p class="muted">Each enabled webhook of a paid site gets an event when a session first matches a saved view that triggers webhooks. Failed deliveries are retried automatically; then you can retry by hand from the event's page.</p>
@@ -81,7 +83,7 @@ ${hooks.length ? scrollTable(`Webhooks of ${s.name}`, ['URL', 'Status', 'Consecu
 <form method="post" action="${CONSOLE}/webhooks" class="stack card" aria-label="Create webhook">
 ${form ? html`<div class="error" role="alert" id="form-error"><p>${messageHtml(form.error)}</p></div>` : ''}
 <div><label for="hook-site">Site</label>
-<select id="hook-site" name="site_id"${bad('site_id')}>${sites.map((s) => html`<option value="${s.site_id}"${s.site_id === site ? raw(' selected') : ''}>${s.name} (${s.site_id}, ${s.plan})</option>`)}</select></div>
+<select id="hook-site" name="site_id" required${missing ? raw(' aria-invalid="true" aria-describedby="site-missing"') : bad('site_id')}>${siteOptions(sites, site)}</select></div>
 <div><label for="hook-url">URL</label>
 <input type="url" id="hook-url" name="url" value="${form?.url ?? ''}" required placeholder="http://127.0.0.1:9000/" spellcheck="false" autocomplete="off"${bad('url')}></div>
 <p class="muted small">A local endpoint that prints deliveries: <code>vtr webhooks receive --port 9000</code>.</p>
