@@ -56,6 +56,16 @@ describe('console: query values it cannot use', () => {
     await h.admin('DELETE', `/sites/${other.site_id}`);
   });
 
+  it('sites page: ?settings= naming no site says so instead of opening nothing without a word', async () => {
+    const none = await page(h, `${C}/sites?settings=site_gone`);
+    expect(none.status).toBe(200);
+    expect(none.text).toMatch(/<div class="error" role="alert" id="site-missing"><p>There is no site site_gone \(deleted, or from another emulator\)/);
+    expect(none.text).not.toMatch(/<details open>/);
+    const shown = await page(h, `${C}/sites?settings=${h.site.site_id}`);
+    expect(shown.text).not.toContain('id="site-missing"');
+    expect(shown.text).toMatch(/<details open>/);
+  });
+
   it('sites page: ?rotated= naming no site claims no rotation; naming one, it names the site', async () => {
     const none = await page(h, `${C}/sites?rotated=site_bogus`);
     expect(none.status).toBe(200);

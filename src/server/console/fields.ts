@@ -78,7 +78,7 @@ ${unknown ? html`<option value="${selected}" selected>${selected} (no such site)
 }
 
 /**
- * A `?site=` naming no site (deleted, or a link from another emulator): said above
+ * A `?site=` or `?settings=` naming no site (deleted, or a link from another emulator): said above
  * the page, as the rules page says it, rather than quietly showing or picking another site.
  */
 export function siteMissing(asked: string | undefined, sites: Site[], instead: string): Html | string {

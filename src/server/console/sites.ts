@@ -3,7 +3,7 @@
 import type { Site } from '../../domain/site.js';
 import { html, raw, type Html } from './html.js';
 import { CONSOLE, flash } from './layout.js';
-import { copyButton, secret, time, value } from './fields.js';
+import { copyButton, secret, siteMissing, time, value } from './fields.js';
 import type { ConsoleRouter } from './router.js';
 
 function siteCard(s: Site, open: boolean): Html {
@@ -39,10 +39,12 @@ export function registerSitesPage(r: ConsoleRouter): void {
     const rotated = deps.sites.find(c.req.query('rotated') ?? '');
     // ?settings=<site id> opens that site's settings (the rules page links there for the allowlist).
     const settings = c.req.query('settings');
+    const sites = deps.sites.list();
     const body = html`<h1>Sites &amp; keys</h1>
+${siteMissing(settings, sites, 'the sites there are, with their settings, are below.')}
 ${flash(rotated ? `Rotated the keys of ${rotated.name} (${rotated.site_id}). Update the agent's data-site-key and your server's secret key.` : null)}
 <p class="muted">The site key goes in the agent's <code>data-site-key</code>; the secret key stays on your server (<code>POST /api/v1/event</code>). New sites: <code>vtr sites create</code>.</p>
-<div class="grid2" id="site-cards">${deps.sites.list().map((s) => siteCard(s, s.site_id === settings))}</div>`;
+<div class="grid2" id="site-cards">${sites.map((s) => siteCard(s, s.site_id === settings))}</div>`;
     return r.render({ title: 'Sites & keys', nav: 'sites', body, script: html`vtrPage.sites();` });
   });
 
