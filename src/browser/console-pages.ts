@@ -68,6 +68,12 @@ export const pages = {
     window.vtrLive(['webhook.', 'site.'], () => { window.vtrRefresh('webhook-lists'); });
   },
 
+  // A view made, changed or deleted elsewhere (the CLI, the API, another tab), or a site's: the lists
+  // follow it; the new-view form, outside them, keeps what is typed.
+  views(): void {
+    window.vtrLive(['saved_view.', 'site.'], () => { window.vtrRefresh('view-lists'); });
+  },
+
   // A site made or deleted elsewhere (the CLI, the API, another tab) changes the cards; a change or
   // new keys, only its own card, so old keys that no longer work are not left on the page.
   sites(): void {

@@ -1,5 +1,6 @@
 // Saved views, per site: list, create, edit, delete. The forms post to their own page's path, so a
-// refused filter re-renders the form in place with the error and a caret under its position.
+// refused filter re-renders the form in place with the error and a caret under its position. The
+// list follows views and sites changed elsewhere (console-pages.ts).
 import type { Context } from 'hono';
 import type { SavedView } from '../../domain/webhooks.js';
 import type { Site } from '../../domain/site.js';
@@ -59,7 +60,7 @@ const viewName = (v: SavedView): string => `${v.name} (${v.saved_view_id})`;
 
 function viewRow(v: SavedView): Html {
   const sessions = `${CONSOLE}/sessions?${new URLSearchParams({ where: v.filter, site: v.site_id })}`;
-  return html`<tr id="view-${v.saved_view_id}">
+  return html`<tr id="view-${v.saved_view_id}" data-announce="New saved view ${viewName(v)}" data-gone="Saved view ${viewName(v)} deleted">
 <td><a href="${viewHref(v.saved_view_id)}" aria-label="${viewName(v)}">${v.name}</a><br><span class="mono muted">${v.saved_view_id}</span></td>
 <td class="wrap"><code>${v.filter}</code></td><td>${v.trigger_webhooks ? 'yes' : 'no'}</td><td>${time(v.created_at)}</td>
 <td><a href="${sessions}" aria-label="Matching sessions of ${viewName(v)}">Matching sessions</a> · <a href="${viewHref(v.saved_view_id)}" aria-label="Edit ${viewName(v)}">Edit</a>
@@ -90,6 +91,7 @@ export function registerViewsPages(r: ConsoleRouter): void {
 ${missing}
 ${flash(pick(DONE, c.req.query('done')))}
 <p class="muted">A saved view is a filter over sessions. With <em>trigger webhooks</em>, a session that matches it for the first time sends an event to every enabled webhook of its site (paid sites).</p>
+<div id="view-lists">
 ${sites.map((s) => {
   const list = views().list(s.site_id);
   return html`<section aria-labelledby="views-${s.site_id}">
@@ -97,9 +99,10 @@ ${sites.map((s) => {
 ${list.length ? scrollTable(`Saved views of ${s.name}`, ['Name', 'Filter', 'Triggers webhooks', 'Created', 'Actions'], list.map(viewRow)) : html`<p class="empty">No saved views yet: create one below, or with <code>vtr views create --site ${s.site_id} --name … --filter …</code>.</p>`}
 </section>`;
 })}
+</div>
 <h2 id="new-view">New saved view</h2>
 ${viewForm({ action: `${CONSOLE}/views`, submit: 'Create view', values, sites, problem: form?.problem, siteMissing: Boolean(missing) })}`;
-    return r.render({ title: 'Saved views', nav: 'views', body });
+    return r.render({ title: 'Saved views', nav: 'views', body, script: html`vtrPage.views();` });
   };
 
   const editPage = (v: SavedView, form?: { values: ViewValues; problem: { field: string; html: Html } }) => {

@@ -45,7 +45,7 @@ export function webhookActions(w: Webhook, back: 'list' | 'detail'): Html {
 }
 
 function webhookRow(w: Webhook): Html {
-  return html`<tr id="hook-${w.webhook_id}">
+  return html`<tr id="hook-${w.webhook_id}" data-announce="New webhook ${hookName(w)}" data-gone="Webhook ${hookName(w)} deleted">
 <td class="wrap"><a href="${webhookHref(w.webhook_id)}" class="mono" aria-label="${hookName(w)}">${urlShown(w.url)}</a><br><span class="mono muted small">${w.webhook_id}</span></td>
 <td>${hookStatus(w.status)}</td><td>${w.consecutive_failures}</td>
 <td>${secret(w.secret, `secret of webhook ${hookName(w)}`)}</td><td>${time(w.created_at)}</td>

@@ -1,0 +1,43 @@
+// The webhooks and saved views pages in a real browser (headless Chromium through playwright-core)
+// against `vtr serve`: one made or deleted elsewhere (the CLI, the API, another tab) shows on the
+// open list and is announced to screen readers, as on the sites and rules pages.
+import { describe, expect, it } from 'vitest';
+import { BROWSER_TESTS_RUN } from '../helpers/browser.js';
+import { consoleInBrowser } from '../helpers/console-browser.js';
+
+const suite = BROWSER_TESTS_RUN ? describe : describe.skip;
+
+suite('webhooks and saved views lists in the console (browser)', () => {
+  const live = consoleInBrowser();
+  const { api, poll } = live;
+  const announced = () => live.page.locator('#announce').textContent();
+
+  it('webhooks page: a webhook made or deleted elsewhere is announced', async () => {
+    const site = live.server.defaultSite!.site_id;
+    await live.page.goto(`${live.server.origin}/_vtr/console/webhooks`);
+    await live.page.locator('#live.on').waitFor();
+    const hook = await api<{ webhook_id: string }>('POST', `/sites/${site}/webhooks`, { url: 'http://127.0.0.1:9/made' });
+    await poll(() => live.page.locator(`#hook-${hook.webhook_id}`).count()).toBe(1);
+    await poll(announced).toBe(`New webhook http://127.0.0.1:9/made (${hook.webhook_id})`);
+    await api('DELETE', `/webhooks/${hook.webhook_id}`);
+    await poll(() => live.page.locator(`#hook-${hook.webhook_id}`).count()).toBe(0);
+    await poll(announced).toBe(`Webhook http://127.0.0.1:9/made (${hook.webhook_id}) deleted`);
+  });
+
+  it('saved views page: a view made, changed or deleted elsewhere shows on the open list (a new or deleted one announced), the form keeping what is typed', async () => {
+    const site = live.server.defaultSite!.site_id;
+    await live.page.goto(`${live.server.origin}/_vtr/console/views`);
+    await live.page.locator('#live.on').waitFor();
+    await live.page.fill('#view-name', 'Half typed');
+    const view = await api<{ saved_view_id: string }>('POST', `/sites/${site}/views`, { name: 'Made elsewhere', filter: 'risk_level = invalid' });
+    const row = live.page.locator(`#view-${view.saved_view_id}`);
+    await poll(() => row.count()).toBe(1);
+    await poll(announced).toBe(`New saved view Made elsewhere (${view.saved_view_id})`);
+    await api('PATCH', `/views/${view.saved_view_id}`, { filter: 'risk_level = suspicious' });
+    await poll(() => row.innerText()).toContain('risk_level = suspicious');
+    await api('DELETE', `/views/${view.saved_view_id}`);
+    await poll(() => row.count()).toBe(0);
+    await poll(announced).toBe(`Saved view Made elsewhere (${view.saved_view_id}) deleted`);
+    expect(await live.page.inputValue('#view-name')).toBe('Half typed');
+  });
+});
