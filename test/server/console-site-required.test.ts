@@ -1,5 +1,6 @@
-// The saved view and webhook forms posted without a site (a hand-made or scripted post, a page whose
-// site list was empty): "site: required" at the site picker, as the rules form says, not 'site "" not found'.
+// The saved view, webhook and token forms posted without a site (a hand-made or scripted post, a page
+// whose site list was empty): "site: required" at the site picker, as the rules form says, not
+// 'site "" not found'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from '../helpers/emulator.js';
 import { form } from '../helpers/console-requests.js';
@@ -29,6 +30,18 @@ describe('console: forms without a site', () => {
     }
     expect(h.emulator.deps.views!.list(h.site.site_id)).toEqual([]);
     expect((await h.admin('GET', '/webhooks')).body).toEqual([]);
+  });
+
+  it('tokens form: no site_id says site: required and how to pick one, with the way back, not \'site "" not found\'', async () => {
+    for (const sent of [{}, { site_id: '' }] as Record<string, string>[]) {
+      const r = await form(h, '/_vtr/console/tokens', sent);
+      expect(r.status).toBe(400);
+      const text = await r.text();
+      expect(text).toMatch(/role="alert"><p>site: required: pick the site the token is for/);
+      expect(text).not.toContain('not found');
+      expect(text).toContain('<a href="/_vtr/console/tokens">Back to access tokens</a>');
+    }
+    expect(h.emulator.deps.sites.tokens.list(h.site.site_id)).toHaveLength(1);
   });
 
   it('views form: a site that is gone is named at the site picker', async () => {

@@ -2,7 +2,7 @@
 import type { AccessToken } from '../../domain/site.js';
 import { html, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
-import { secret, shortSecret, time } from './fields.js';
+import { requiredSite, secret, shortSecret, time } from './fields.js';
 import type { ConsoleRouter } from './router.js';
 
 function tokenRow(t: AccessToken, siteName: string): Html {
@@ -40,8 +40,9 @@ ${tokens.length ? scrollTable(`Access tokens of ${s.name}`, ['Token', 'Site', 'C
   });
 
   r.form('/tokens', (_c, form) => {
-    deps.sites.tokens.create(form.site_id ?? '');
-    return `${CONSOLE}/tokens?done=created#tokens-${encodeURIComponent(form.site_id ?? '')}`;
+    const site = requiredSite(form.site_id, { field: 'site_id', fix: 'pick the site the token is for' });
+    deps.sites.tokens.create(site);
+    return `${CONSOLE}/tokens?done=created#tokens-${encodeURIComponent(site)}`;
   });
   // The token travels in the form body, never in a URL.
   r.form('/tokens/revoke', (_c, form) => {
