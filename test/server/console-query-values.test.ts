@@ -66,6 +66,17 @@ describe('console: query values it cannot use', () => {
     expect(shown.text).toMatch(/<details open>/);
   });
 
+  it('webhook event page: ?refused= naming no reason claims no refusal; a known one says why', async () => {
+    const hook = (await h.admin('POST', `/sites/${h.site.site_id}/webhooks`, { url: 'http://127.0.0.1:9/' })).body;
+    const ev = (await h.admin('POST', `/webhooks/${hook.webhook_id}/trigger`)).body;
+    const bogus = await page(h, `${C}/webhook-events/${ev.webhook_event_id}?refused=bogus`);
+    expect(bogus.status).toBe(200);
+    expect(bogus.text).not.toContain('id="outcome"');
+    expect(bogus.text).not.toContain('Not retried');
+    const known = await page(h, `${C}/webhook-events/${ev.webhook_event_id}?refused=already_delivered`);
+    expect(known.text).toContain('Not retried: the event was already delivered.');
+  });
+
   it('sites page: ?rotated= naming no site claims no rotation; naming one, it names the site', async () => {
     const none = await page(h, `${C}/sites?rotated=site_bogus`);
     expect(none.status).toBe(200);

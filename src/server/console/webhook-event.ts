@@ -29,8 +29,9 @@ function attemptRow(a: WebhookAttempt): Html {
 
 /** The result of the retry the user just made (by its attempt number), or why it was refused. */
 function outcome(c: Context, e: WebhookEvent): Html {
-  const refused = c.req.query('refused');
-  if (refused) return html`<div class="error" role="alert" id="outcome"><p>${pick(REFUSED, refused) ?? 'Not retried.'}</p></div>`;
+  // A code the Retry form never sends (a hand-edited link) claims no refusal, as ?rotated= claims no rotation.
+  const refused = pick(REFUSED, c.req.query('refused'));
+  if (refused) return html`<div class="error" role="alert" id="outcome"><p>${refused}</p></div>`;
   const n = Number(c.req.query('retried'));
   const a = e.attempts.find((x) => x.attempt === n);
   if (!a) return html``;
