@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { createEmulator, listenProblem, type Emulator, type EmulatorOptions } from './emulator.js';
 import { VtrError } from './domain/errors.js';
 import { behindNote } from './domain/time.js';
+import { stateSummary } from './domain/state-summary.js';
 import type { SiteService } from './sites/service.js';
 import { createServeLog } from './serve-log.js';
 import { parseJsonFile } from './domain/json-text.js';
@@ -126,7 +127,7 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput, stopRequest
     io.out(`  clock        ${emulator.clock.mode}`);
     if (imported) {
       io.out('');
-      io.out(`Imported ${cfg.importFile}: ${imported.counts.sites ?? 0} site(s), ${imported.counts.sessions ?? 0} session(s).`);
+      io.out(`Imported ${cfg.importFile}: ${stateSummary(imported.counts)}.`);
       if (imported.clockBehindMs) io.out(behindNote(imported.clockBehindMs));
       if (!boot) io.out('Keys: `vtr sites list` and `vtr keys show`; tokens: `vtr tokens list`.');
     }

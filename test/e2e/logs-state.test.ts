@@ -182,6 +182,19 @@ describe('vtr state', () => {
     expect(list).toEqual([]);
   });
 
+  it('state export, state import: the summary names the rules and saved views the state holds', async () => {
+    const file = join(dir, 'kinds.json');
+    await runCli(['state', 'reset', '--yes'], { env: server.env });
+    expect((await runCli(['rules', 'create', '--name', 'Block disposable', '--filter', 'risks contains disposable_email', '--action', 'block'], { env: server.env })).code).toBe(0);
+    expect((await runCli(['views', 'create', '--name', 'Bad', '--filter', 'risk_level = invalid'], { env: server.env })).code).toBe(0);
+    const exp = await runCli(['state', 'export', file], { env: server.env });
+    expect(exp.code, exp.stderr).toBe(0);
+    expect(exp.stderr).toMatch(/Exported to .*: 1 site\(s\), 1 access token\(s\), 1 rule\(s\), 0 session\(s\), 0 check\(s\), 1 saved view\(s\), 0 webhook\(s\)\./);
+    const imp = await runCli(['state', 'import', file], { env: server.env });
+    expect(imp.code, imp.stderr).toBe(0);
+    expect(imp.stdout).toMatch(/Imported .*: 1 site\(s\), 1 access token\(s\), 1 rule\(s\), 0 session\(s\), 0 check\(s\), 1 saved view\(s\), 0 webhook\(s\)\./);
+  });
+
   it('import refuses files that are not state exports', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ vtr_state_version: 99, tables: {} }));

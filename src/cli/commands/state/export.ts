@@ -4,6 +4,7 @@ import { OperationError } from '../../errors.js';
 import { printJson } from '../../output.js';
 import { fileToWrite } from '../../file-paths.js';
 import { writeStateFile } from './file.js';
+import { stateSummary } from '../../../domain/state-summary.js';
 
 interface StateDoc {
   tables: Record<string, unknown[]>;
@@ -26,5 +27,5 @@ export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext)
   await writeStateFile(file, text);
   const tables = Object.fromEntries(Object.entries(doc.tables).map(([name, rows]) => [name, rows.length]));
   if (ctx.config.json) printJson(ctx, { file, tables });
-  else ctx.info(`Exported to ${file}: ${tables.sites ?? 0} site(s), ${tables.sessions ?? 0} session(s), ${tables.checks ?? 0} check(s), ${tables.webhooks ?? 0} webhook(s).`);
+  else ctx.info(`Exported to ${file}: ${stateSummary(tables)}.`);
 }

@@ -4,6 +4,7 @@ import { OperationError } from '../../errors.js';
 import { output } from '../../output.js';
 import { fileName, notJson, readStateFile } from './file.js';
 import { behindNote } from '../../../domain/time.js';
+import { stateSummary } from '../../../domain/state-summary.js';
 
 interface ImportAnswer {
   imported: boolean;
@@ -32,8 +33,7 @@ export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext)
     throw err;
   });
   output(ctx, answer, () => {
-    const t = answer.tables;
-    const line = `Imported ${file === '-' ? 'from stdin' : file}: ${t.sites ?? 0} site(s), ${t.sessions ?? 0} session(s), ${t.checks ?? 0} check(s), ${t.webhooks ?? 0} webhook(s).`;
+    const line = `Imported ${file === '-' ? 'from stdin' : file}: ${stateSummary(answer.tables)}.`;
     // The keys a script had belong to no site now: say where the new ones are.
     const created = answer.default_site_created;
     return created ? `${line} The file has no site: created the default site ${created} with new keys (see \`vtr keys show\`, \`vtr tokens list\`).` : line;
