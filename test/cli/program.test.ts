@@ -190,6 +190,26 @@ describe('cli: exit codes', () => {
     }
   });
 
+  it('serve/exec flags that cannot go together: vtr\'s own usage error naming both and which to keep', async () => {
+    const cases: Array<[string[], string]> = [
+      [['serve', '--memory', '--retry-base', '500ms', '--retry-schedule', '1s,2s,3s,4s,5s'], 'vtr: usage error: --retry-base and --retry-schedule cannot be given together: --retry-schedule sets all five retry delays, --retry-base only the first (each next one doubles); give one of them, e.g. `vtr serve --retry-schedule 5s,5m,30m,2h,5h` (see `vtr serve --help`)\n'],
+      [['exec', '--retry-schedule', '1s,2s,3s,4s,5s', '--retry-base', '1s', '--', 'true'], 'vtr: usage error: --retry-base and --retry-schedule cannot be given together: --retry-schedule sets all five retry delays, --retry-base only the first (each next one doubles); give one of them, e.g. `vtr exec --retry-schedule 5s,5m,30m,2h,5h` (see `vtr exec --help`)\n'],
+      [['serve', '--db', 'x.db', '--memory'], 'vtr: usage error: --db and --memory cannot be given together: --memory keeps nothing, --db keeps the state in that file; give one of them (see `vtr serve --help`)\n'],
+    ];
+    for (const [argv, message] of cases) {
+      const program = buildProgram();
+      let stderr = '';
+      const quiet = (c: Command) => {
+        c.configureOutput({ writeErr: (s) => (stderr += s), writeOut: () => {} });
+        c.commands.forEach(quiet);
+      };
+      quiet(program);
+      const err = await program.parseAsync(['node', 'vtr', ...argv]).then(() => null, (e: unknown) => e);
+      expect(exitCodeFor(err), argv.join(' ')).toBe(2);
+      expect(stderr, argv.join(' ')).toBe(message);
+    }
+  });
+
   it('reportError: a stopped server says to run npx vtr serve', () => {
     let err = '';
     const io = { stdout: process.stdout, stderr: { write: (s: string) => ((err += s), true) } as never, stdinIsTTY: false };

@@ -1,10 +1,25 @@
 import { Option, type Command } from 'commander';
+import { commandPath } from '../../run-command.js';
+
+/** Flags that cannot go together (sorted, space-separated) → what each does and which to keep. */
+const CONFLICTS: Record<string, (path: string) => string> = {
+  '--db --memory': () => '--memory keeps nothing, --db keeps the state in that file; give one of them',
+  '--retry-base --retry-schedule': (path) =>
+    `--retry-schedule sets all five retry delays, --retry-base only the first (each next one doubles); give one of them, e.g. \`${path} --retry-schedule 5s,5m,30m,2h,5h\``,
+};
 
 /**
  * The emulator's options, shared by `vtr serve` and `vtr exec` (whose defaults differ: an exec'd
  * emulator lives in memory on a free port unless told otherwise).
  */
 export function addServeOptions(cmd: Command, defaults: { port: string; db?: string }): Command {
+  // _conflictingOption is commander's (untyped) hook; its own words name neither what each flag does nor which to keep.
+  const c = cmd as Command & { _conflictingOption(option: Option, other: Option): void };
+  c._conflictingOption = (option: Option, other: Option) => {
+    const pair = [option.long ?? option.flags, other.long ?? other.flags].sort();
+    const why = CONFLICTS[pair.join(' ')]?.(commandPath(cmd)) ?? 'give one of them';
+    cmd.error(`error: ${pair[0]} and ${pair[1]} cannot be given together: ${why} (see \`${commandPath(cmd)} --help\`)`, { exitCode: 2, code: 'commander.conflictingOption' });
+  };
   return cmd
     .option('-p, --port <port>', 'port to listen on (0: a free port)', defaults.port)
     .option('--host <host>', 'address to bind (non-loopback needs --admin-token)', '127.0.0.1')
