@@ -9,14 +9,28 @@ let emulated = false;
 export function setEmulatedTimes(on: boolean): void {
   emulated = on;
 }
-// Values typed by visitors (custom events, utm_source, a referrer) or anyone (names) may carry control
-// characters: shown escaped, so a value cannot clear the screen, set the title or fake a line. The
-// colour (SGR) sequences renderers add themselves pass.
-const CONTROL = /\x1b\[[0-9;]*m|[\x00-\x1f\x7f-\x9f]/g;
+// Values typed by visitors (custom events, utm_source, a referrer, a user agent) or anyone (names)
+// may carry control characters: shown escaped, ESC of a colour sequence too, so a value can neither
+// clear the screen, set the title, fake a line or recolour what follows, nor reorder it (bidi controls).
+// Colour is the renderer's to add, around text already made printable (`styled`).
+const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-export const printable = (s: string): string =>
-  s.replace(CONTROL, (m) => (m.length > 1 ? m : ESCAPES[m] ?? `\\u${m.charCodeAt(0).toString(16).padStart(4, '0')}`));
-const cell = (v: unknown): string => (typeof v === 'string' && WIRE_TIME.test(v) ? `${utcText(v)}${emulated ? ' (emulated)' : ''}` : printable(String(v)));
+export const printable = (s: string): string => s.replace(CONTROL, (m) => ESCAPES[m] ?? `\\u${m.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** Text a renderer coloured itself: table and keyValues show it as it is, aligned on what it shows. */
+export class Styled {
+  constructor(readonly text: string) {}
+  // The colour sequences chalk writes take no room on the screen.
+  get width(): number {
+    return this.text.replace(/\x1b\[[0-9;]*m/g, '').length;
+  }
+}
+export const styled = (text: string): Styled => new Styled(text);
+
+const cell = (v: unknown): string | Styled =>
+  v instanceof Styled ? v : typeof v === 'string' && WIRE_TIME.test(v) ? `${utcText(v)}${emulated ? ' (emulated)' : ''}` : printable(String(v));
+const text = (c: string | Styled): string => (c instanceof Styled ? c.text : c);
+const width = (c: string | Styled | undefined): number => (c instanceof Styled ? c.width : c?.length ?? 0);
 
 export function printJson(ctx: CliContext, data: unknown): void {
   ctx.io.stdout.write(`${JSON.stringify(data, null, ctx.io.stdout.isTTY ? 2 : 0)}\n`);
@@ -30,19 +44,19 @@ export function output(ctx: CliContext, data: unknown, human: () => string | str
   if (lines) ctx.io.stdout.write(lines.endsWith('\n') ? lines : `${lines}\n`);
 }
 
-/** A plain aligned table (no colour codes in cell widths). */
-export function table(headers: string[], rows: Array<Array<string | number | boolean | null | undefined>>): string {
+/** An aligned table; values are data (escaped) unless `styled`. */
+export function table(headers: string[], rows: Array<Array<string | number | boolean | Styled | null | undefined>>): string {
   const cells = rows.map((r) => r.map((v) => (v == null ? '-' : cell(v))));
-  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]?.length ?? 0)));
-  const line = (r: string[]) => r.map((v, i) => (i === r.length - 1 ? v : v.padEnd(widths[i]))).join('  ');
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => width(r[i]))));
+  const line = (r: Array<string | Styled>) => r.map((v, i) => (i === r.length - 1 ? text(v) : text(v) + ' '.repeat(Math.max(0, widths[i] - width(v))))).join('  ');
   return [line(headers), ...cells.map(line)].join('\n');
 }
 
 /** "key: value" lines, keys aligned. */
 export function keyValues(entries: Array<[string, unknown]>): string {
-  const width = Math.max(...entries.map(([k]) => k.length));
+  const keyWidth = Math.max(...entries.map(([k]) => k.length));
   return entries
-    .map(([k, v]) => `${`${k}:`.padEnd(width + 1)} ${v == null ? '-' : Array.isArray(v) ? (v.length ? printable(v.join(', ')) : '-') : cell(v)}`)
+    .map(([k, v]) => `${`${k}:`.padEnd(keyWidth + 1)} ${v == null ? '-' : Array.isArray(v) ? (v.length ? printable(v.join(', ')) : '-') : text(cell(v))}`)
     .join('\n');
 }
 

@@ -1,6 +1,7 @@
 // Colour only on a TTY and without NO_COLOR/--no-color; chalk is told the level explicitly.
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CliContext } from './context.js';
+import { printable } from './output.js';
 
 const plain = new Chalk({ level: 0 });
 const colour = new Chalk({ level: 1 });
@@ -16,6 +17,7 @@ export function riskColour(c: ChalkInstance, level: string | null): string {
     case 'unwanted': return c.yellow(text);
     case 'suspicious': return c.magenta(text);
     case 'invalid': return c.red(text);
-    default: return text;
+    // Not a level this vtr knows (an answer from another version): shown, as any value, escaped.
+    default: return printable(text);
   }
 }

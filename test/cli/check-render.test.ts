@@ -42,3 +42,30 @@ describe('renderCheck: values the API could not read', () => {
     expect(line({ phone }, { phone: '(415) 555-0100' }, 'phone')).toBe('phone    +14155550100 · valid · mobile · US');
   });
 });
+
+describe('renderCheck: text from visitors and requests', () => {
+  const red = new Chalk({ level: 1 });
+  it('check: control characters in what was sent, a probe\'s browser or a rule name are shown escaped; the verdict keeps its colour', () => {
+    const esc = '\u001b[32m';
+    const r = {
+      id: 'chk_1', created_at: 't', session_id: null, risk_level: 'normal', risks: [], outcome: 'neutral', review: false,
+      rules: [{ id: 'rule_1', type: 'custom', name: `Rule ${esc}`, action: 'review' }],
+      device: { success: true, valid: true, probe_mins_elapsed: 1, probe_ip_match: true, browser_name: `Chrome${esc}`, browser_version: '1', language: 'en', timezone: 'UTC' },
+      ip: null, email: { success: true, valid: false, email: `a${esc}@x.test` }, phone: null, address: null,
+    } as unknown as CheckView;
+    const text = renderCheck(r, plain).join('\n');
+    expect(text).not.toContain('\u001b');
+    expect(text).toContain('Rule \\u001b[32m (review, rule_1)');
+    expect(text).toContain('Chrome\\u001b[32m 1');
+    expect(text).toContain('a\\u001b[32m@x.test');
+    expect(renderCheck(r, red).join('\n')).toContain(red.red('invalid'));
+  });
+});
+
+describe('renderCheck: a probe id with a control character', () => {
+  it('check: a malformed probe id with a tab says so, and shows the id escaped', () => {
+    const line = deviceLine(`${PROBE.slice(0, 10)}\t${PROBE.slice(11)}`);
+    expect(line).not.toContain('\t');
+    expect(line).toContain(`"${PROBE.slice(0, 10)}\\t${PROBE.slice(11)}"`);
+  });
+});

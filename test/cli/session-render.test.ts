@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Chalk } from 'chalk';
 import { renderSession } from '../../src/cli/commands/session/render.js';
 import { renderSessions } from '../../src/cli/commands/sessions/render.js';
-import { keyValues, table } from '../../src/cli/output.js';
+import { keyValues, styled, table } from '../../src/cli/output.js';
 import type { Session } from '../../src/domain/session.js';
 
 const plain = new Chalk({ level: 0 });
@@ -54,7 +54,7 @@ describe('cli: text from visitors in human output', () => {
 
   it('table / keyValues: colour a renderer adds is kept', () => {
     const red = new Chalk({ level: 1 }).red('invalid');
-    expect(table(['A'], [[red]])).toContain(red);
-    expect(keyValues([['risk', red]])).toContain(red);
+    expect(table(['A'], [[styled(red)]])).toContain(red);
+    expect(keyValues([['risk', styled(red)]])).toContain(red);
   });
 });

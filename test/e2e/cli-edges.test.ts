@@ -231,6 +231,24 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
     });
   });
 
+  describe('colour sequences in visitors\' text', () => {
+    it('session get / sessions list: a colour sequence in a custom event, utm_source, referrer or user agent is shown escaped; --json keeps it as sent', async () => {
+      const red = '\u001b[31m';
+      const created = await vtrJson(['sessions', 'create', '--event', `ev${red}x`, '--url', `https://example.com/?utm_source=src${red}`, '--referrer', `https://ref.example/${red}`, '--user-agent', `Mozilla/5.0 ${red}`], suite.server.env);
+      const got = await vtr(['session', 'get', created.session_id], suite.server.env);
+      expect(got.code, got.stderr).toBe(0);
+      expect(got.stdout).not.toContain('\u001b');
+      expect(got.stdout).toMatch(/custom_events:\s+ev\\u001b\[31mx\n/);
+      expect(got.stdout).toMatch(/source:\s+src\\u001b\[31m\n/);
+      const list = await vtr(['sessions', 'list'], suite.server.env);
+      expect(list.stdout).not.toContain('\u001b');
+      expect(list.stdout).toContain('src\\u001b[31m');
+      const json = await vtrJson(['session', 'get', created.session_id], suite.server.env);
+      expect(json.custom_events).toEqual([`ev${red}x`]);
+      expect(json.source).toBe(`src${red}`);
+    });
+  });
+
   describe('not found', () => {
     it('a 404 for an id points to the command that lists them', async () => {
       const cases: Array<[string[], string]> = [

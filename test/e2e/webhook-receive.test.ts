@@ -120,6 +120,19 @@ describe('webhooks receive (built binary)', () => {
     expect(await rcv.stop()).toBe(0);
   });
 
+  it('receive: control characters in a POST\'s path, headers or text body are shown escaped, not sent to the terminal', async () => {
+    const port = await freePort();
+    const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--no-color'], {});
+    await rcv.waitErr(/Listening/);
+    const r = await fetch(`http://127.0.0.1:${port}/hook`, { method: 'POST', headers: { 'webhook-id': 'msg_\u0080x' }, body: 'one \u001b[31mred\u001b[0m\ntwo \u001b]0;title\u0007 \u202eend' });
+    expect(r.status).toBe(200);
+    await waitUntil(() => rcv.stdout().includes('two'), 20_000, () => rcv.stdout() + rcv.stderr());
+    expect(rcv.stdout()).not.toMatch(/[\u001b\u0007\u0080\u202e]/);
+    expect(rcv.stdout()).toContain('#1 POST /hook  msg_\\u0080x');
+    expect(rcv.stdout()).toContain('    one \\u001b[31mred\\u001b[0m\n    two \\u001b]0;title\\u0007 \\u202eend');
+    expect(await rcv.stop()).toBe(0);
+  });
+
   it('receive: --delay given as a bare number is read, and shown, as seconds', async () => {
     const port = await freePort();
     const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--delay', '2', '--fail', '1'], {});

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { CheckResult } from '../../../api/check.js';
 import { riskColour } from '../../style.js';
 import { probeIdProblem } from '../../../domain/ids.js';
+import { printable } from '../../output.js';
 
 /** A check result as the API answers it (its schema: src/api/check.ts; docs/checks.md). */
 export type CheckView = z.output<typeof CheckResult>;
@@ -38,8 +39,8 @@ const LINES: Record<string, (s: Record<string, any>, c: ChalkInstance) => string
     ])
     : join([
       verdict(c, s, 'valid probe', 'invalid probe'),
-      s.invalid_reason === 'malformed' && typeof s.probe_id === 'string' ? `malformed: ${probeIdProblem(s.probe_id) ?? 'not a probe id'}` : s.invalid_reason,
-      s.probe_id ? `"${s.probe_id}"` : null,
+      s.invalid_reason === 'malformed' && typeof s.probe_id === 'string' ? `malformed: ${printable(probeIdProblem(s.probe_id) ?? 'not a probe id')}` : s.invalid_reason,
+      s.probe_id ? `"${printable(s.probe_id)}"` : null,
     ]),
   ip: (s, c) => join([
     s.ip || '""', s.valid === false ? c.red('not an IP') : null, s.bogon ? 'bogon (local/private)' : null,
@@ -66,7 +67,11 @@ function outcomeText(r: CheckView, c: ChalkInstance): string {
 }
 
 /** A built-in rule's id says what it is (`anonymous`); a custom rule's (`rule_…`) does not: its name does, the id follows. */
-const ruleText = (m: NonNullable<CheckView['rules']>[number]): string => (m.type === 'custom' ? `${m.name} (${m.action}, ${m.id})` : `${m.id} (${m.action})`);
+const ruleText = (m: NonNullable<CheckView['rules']>[number]): string => (m.type === 'custom' ? `${printable(m.name ?? '')} (${m.action}, ${m.id})` : `${m.id} (${m.action})`);
+
+/** A section's text values made printable before the line colours its verdicts: they are what was sent, or a visitor's browser. */
+const printableValues = (s: Record<string, any>): Record<string, any> =>
+  Object.fromEntries(Object.entries(s).map(([k, v]) => [k, typeof v === 'string' && k !== 'probe_id' ? printable(v) : v]));
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
@@ -95,7 +100,7 @@ export function renderCheck(r: CheckView, c: ChalkInstance, sent: Record<string,
   ];
   for (const name of ['device', 'ip', 'email', 'phone', 'address'] as const) {
     const s = r[name];
-    lines.push(`${name.padEnd(8)} ${s ? LINES[name](withSent(name, s, sent), c) : c.dim('not sent')}`);
+    lines.push(`${name.padEnd(8)} ${s ? LINES[name](printableValues(withSent(name, s, sent)), c) : c.dim('not sent')}`);
   }
   return lines;
 }

@@ -6,9 +6,8 @@ import type { ApiClient } from '../../../client/api-client.js';
 import { eventStream } from '../../../client/sse.js';
 import type { CliContext } from '../../context.js';
 import { style } from '../../style.js';
-import { attemptResult, type AttemptEvent, type WebhookEventData } from '../webhooks/render.js';
+import { attemptResult, urlText, type AttemptEvent, type WebhookEventData } from '../webhooks/render.js';
 import { timeFormat } from '../../time-display.js';
-import { urlShown } from '../../../domain/webhooks.js';
 
 // The stream's last events may arrive just after the move's answer (another connection).
 const SETTLE_MS = 150;
@@ -75,10 +74,10 @@ export async function reportingAttempts<T>(ctx: CliContext, client: ApiClient, m
       const ours = startedHere.has(key(a));
       if (!ours) before++;
       const note = ours ? '' : '  (already running before the move)';
-      ctx.info(`  ${c.dim(t(a.at) ?? '')} ${a.webhook_event_id} #${a.attempt}  ${attemptResult(a)}  → ${a.event_status}${next}  ${c.dim(`${a.webhook_id} ${a.url ? urlShown(a.url) : ''}`)}${note}`);
+      ctx.info(`  ${c.dim(t(a.at) ?? '')} ${a.webhook_event_id} #${a.attempt}  ${attemptResult(a)}  → ${a.event_status}${next}  ${c.dim(`${a.webhook_id} ${a.url ? urlText(a.url) : ''}`)}${note}`);
     }
     for (const w of disabled.values()) {
-      ctx.info(c.red(`Webhook ${w.webhook_id} (${urlShown(w.url)}) was disabled: ${w.consecutive_failures} failures in a row over 3 days or more; its pending events are failed. Re-enable: vtr webhooks enable ${w.webhook_id}`));
+      ctx.info(c.red(`Webhook ${w.webhook_id} (${urlText(w.url)}) was disabled: ${w.consecutive_failures} failures in a row over 3 days or more; its pending events are failed. Re-enable: vtr webhooks enable ${w.webhook_id}`));
     }
     const ran = attempts.length - before;
     const also = before === 0 ? '' : `; ${before} already running before the move finished meanwhile`;

@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import type { RequestLogJson } from '../../../domain/request-log.js';
+import { printable } from '../../output.js';
 
 export type LogEntryJson = RequestLogJson;
 
@@ -14,5 +15,5 @@ export function formatDurationMs(ms: number): string {
 
 /** One line: "2026-11-21 09:14:03.123 UTC POST   /api/v1/event 200 1.20ms" (`zone`: "UTC (emulated)" under a test clock). */
 export function logLine(c: ChalkInstance, e: LogEntryJson, zone = 'UTC'): string {
-  return `${c.dim(`${e.created_at.slice(0, 23).replace('T', ' ')} ${zone}`)} ${e.method.padEnd(6)} ${e.path} ${statusColour(c, e.status)} ${formatDurationMs(e.duration_ms)}`;
+  return `${c.dim(`${e.created_at.slice(0, 23).replace('T', ' ')} ${zone}`)} ${printable(e.method).padEnd(6)} ${printable(e.path)} ${statusColour(c, e.status)} ${formatDurationMs(e.duration_ms)}`;
 }

@@ -1,6 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import type { Session } from '../../../domain/session.js';
-import { counted, keyValues } from '../../output.js';
+import { counted, keyValues, printable } from '../../output.js';
 import { riskColour } from '../../style.js';
 import { timeFormat, type TimeFormat } from '../../time-display.js';
 
@@ -11,7 +11,7 @@ const SOURCE_DETAILS = [
 
 /** A readable summary of a session: who, from where, on what, and how risky. */
 export function renderSession(s: Session, c: ChalkInstance, time: TimeFormat = timeFormat(false)): string {
-  const head = `${c.bold(s.session_id)}  ${riskColour(c, s.risk_level)}  ${s.engagement_level ?? '-'}  ${s.channel ?? '-'}`;
+  const head = `${c.bold(printable(s.session_id))}  ${riskColour(c, s.risk_level)}  ${printable(s.engagement_level ?? '-')}  ${printable(s.channel ?? '-')}`;
   const set = (key: string, v: unknown): Array<[string, unknown]> => (v == null ? [] : [[key, v]]);
   return [
     head,

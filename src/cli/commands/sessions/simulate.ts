@@ -3,7 +3,7 @@
 import { createApiClient } from '../../../client/api-client.js';
 import type { CliContext } from '../../context.js';
 import { wholeNumber } from '../../whole-number.js';
-import { counted, output, table } from '../../output.js';
+import { counted, output, printable, styled, table } from '../../output.js';
 import { enc } from '../../site-ref.js';
 import { riskColour, style } from '../../style.js';
 import { isNumericSeed } from '../../../domain/seed.js';
@@ -41,7 +41,7 @@ export async function run(o: SimulateOptions, ctx: CliContext): Promise<void> {
   const c = style(ctx);
   output(ctx, s, () => {
     const group = (title: string, m: Record<string, number>, colour = false) =>
-      [title, Object.entries(m).map(([k, n]) => `${colour ? riskColour(c, k) : k} ${pct(n, s.count)}`).join('  ')];
+      [title, styled(Object.entries(m).map(([k, n]) => `${colour ? riskColour(c, k) : printable(k)} ${pct(n, s.count)}`).join('  '))];
     const top = Object.fromEntries(Object.entries(s.by_country).slice(0, 8));
     return [
       `Simulated ${counted(s.count, 'session')} (${counted(s.page_views, 'page view')}, ${counted(s.custom_events, 'custom event')}, ${s.returning_visitors} returning) on ${s.site_id}`,

@@ -1,16 +1,16 @@
-import { urlShown, webhookUrlProblem, type Webhook } from '../../../domain/webhooks.js';
+import { webhookUrlProblem, type Webhook } from '../../../domain/webhooks.js';
 import { UsageError } from '../../errors.js';
 import { isLocal, otherLoopback } from '../../credentials.js';
 import type { CliContext } from '../../context.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
-import { renderWebhook } from './render.js';
+import { renderWebhook, urlText } from './render.js';
 import { emulatedClock } from '../../time-display.js';
 
 export async function run(o: { site?: string; url?: string }, ctx: CliContext): Promise<void> {
   const url = o.url ?? (await ctx.prompter.input('--url is required: the endpoint to POST to, e.g. http://127.0.0.1:9000/'));
   const problem = webhookUrlProblem(url);
-  if (problem) throw new UsageError(`--url: "${urlShown(url)}" ${problem} (e.g. http://127.0.0.1:9000/)`);
+  if (problem) throw new UsageError(`--url: "${urlText(url)}" ${problem} (e.g. http://127.0.0.1:9000/)`);
   const client = await ctx.client();
   const hook = await client.admin<Webhook>('POST', `/sites/${enc(await currentSiteId(ctx, client, o.site))}/webhooks`, { body: { url } });
   const emulated = await emulatedClock(ctx, client);
@@ -25,7 +25,7 @@ export async function run(o: { site?: string; url?: string }, ctx: CliContext): 
     const emulator = ownOrigin(ctx.config.baseUrl, u);
     if (emulator) {
       // No receiver can listen there: the emulator itself would answer the deliveries (404).
-      ctx.info(`Note: ${urlShown(hook.url)} is the emulator's own address (${emulator}): its deliveries would be answered by the emulator, not by a receiver. Start one on a port of its own (vtr webhooks receive --port 9000 --secret ${hook.secret}) and point a webhook there (--url http://127.0.0.1:9000/).`);
+      ctx.info(`Note: ${urlText(hook.url)} is the emulator's own address (${emulator}): its deliveries would be answered by the emulator, not by a receiver. Start one on a port of its own (vtr webhooks receive --port 9000 --secret ${hook.secret}) and point a webhook there (--url http://127.0.0.1:9000/).`);
       return;
     }
     // It listens on 127.0.0.1 unless given --host: a URL on [::1] or another 127.x needs it.

@@ -7,6 +7,7 @@ import { parseDuration } from '../../../domain/time.js';
 import { bindAddress } from '../../../domain/ip-intel.js';
 import type { CliContext } from '../../context.js';
 import { OperationError, UsageError } from '../../errors.js';
+import { printable } from '../../output.js';
 import { style } from '../../style.js';
 import { createVerifier, type Verifier } from './verify.js';
 import { portInUse, portOwner } from './port-owner.js';
@@ -65,7 +66,7 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
       req.resume();
       res.writeHead(405, { allow: 'POST', 'content-type': 'text/plain; charset=utf-8' });
       res.end('vtr webhooks receive is listening here: webhook deliveries are POSTed to this URL.\n');
-      ctx.info(c.dim(`(${req.method} ${req.url} answered 405: not a webhook delivery, which is a POST)`));
+      ctx.info(c.dim(`(${printable(`${req.method} ${req.url}`)} answered 405: not a webhook delivery, which is a POST)`));
       return;
     }
     // Stamped on arrival: with --delay the answer goes later, but this is when it was received.
@@ -103,14 +104,14 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
       ? c.dim('not checked (no --secret)')
       : verdict.signature === 'valid'
         ? c.green('✓ valid')
-        : c.red(`✗ invalid (${verdict.error})`);
+        : c.red(`✗ invalid (${printable(verdict.error ?? '')})`);
     const fields = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
     const attempt = 'attempt' in fields ? ` attempt ${String(fields.attempt)}` : '';
     // Two clocks meet here: this machine's (received, webhook-timestamp) and the emulator's
     // (triggered_at, frozen or moved under --clock frozen/manual). Each says which it is.
     const signedAt = Number(headers['webhook-timestamp']);
     const lines = [
-      c.bold(`#${n} ${req.method} ${req.url}  ${headers['webhook-id'] ?? ''}${attempt}`),
+      c.bold(printable(`#${n} ${req.method} ${req.url}  ${headers['webhook-id'] ?? ''}${attempt}`)),
       `  received:  ${utcText(receivedAt)} (real time)`,
       ...(Number.isFinite(signedAt) && signedAt > 0 ? [`  signed:    ${utcText(new Date(signedAt * 1000).toISOString())} (real time, webhook-timestamp)`] : []),
       ...(typeof fields.triggered_at === 'string' ? [`  triggered: ${utcText(fields.triggered_at)} (the emulator's clock; emulated under --clock frozen/manual)`] : []),
@@ -119,9 +120,10 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
         ? `  answered:  ${c.red(`nothing: the sender hung up before the ${status} due after ${delayShown}: its timeout (vtr serve --webhook-timeout) is shorter than --delay, and it records a failed attempt; or it stopped: a vtr serve killed meanwhile sends this attempt again (same webhook-id) once restarted`)}`
         : `  answered:  ${status < 300 ? c.green(String(status)) : c.red(String(status))}${delayMs ? ` after ${delayShown}` : ''}${rejected ? ' (signature invalid, --reject-invalid)' : ''}`,
       '  headers:',
-      ...Object.entries(headers).map(([k, v]) => `    ${k}: ${v}`),
+      ...Object.entries(headers).map(([k, v]) => `    ${printable(`${k}: ${v}`)}`),
       '  body:',
-      ...(typeof parsed === 'string' ? parsed : JSON.stringify(parsed, null, 2)).split('\n').map((l) => `    ${l}`),
+      // Whatever was POSTed is shown line by line, each line's control characters escaped.
+      ...(typeof parsed === 'string' ? parsed : JSON.stringify(parsed, null, 2)).split('\n').map((l) => `    ${printable(l)}`),
       '',
     ];
     ctx.io.stdout.write(`${lines.join('\n')}\n`);

@@ -1,5 +1,5 @@
 import { urlShown, type Webhook, type WebhookAttempt, type WebhookEvent } from '../../../domain/webhooks.js';
-import { keyValues, table } from '../../output.js';
+import { keyValues, printable, table } from '../../output.js';
 import { timeFormat } from '../../time-display.js';
 import { parseMicros } from '../../../domain/time.js';
 
@@ -24,8 +24,11 @@ export const renderWebhook = (w: Webhook, emulated = false) =>
 /** "HTTP 500", "connection refused", "HTTP 302, redirect not followed". */
 export function attemptResult(a: Pick<WebhookAttempt, 'status_code' | 'error'>): string {
   const parts = [a.status_code != null ? `HTTP ${a.status_code}` : null, a.error].filter(Boolean);
-  return parts.join(', ') || '-';
+  return printable(parts.join(', ')) || '-';
 }
+
+/** A webhook URL in a line of text: its password masked, any control character escaped. */
+export const urlText = (url: string): string => printable(urlShown(url));
 
 /** A finished attempt as the event stream announces it (`webhook_attempt.created`). */
 export interface AttemptEvent {

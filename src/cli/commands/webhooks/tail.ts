@@ -4,10 +4,9 @@ import { streamEvents } from '../../../client/event-stream.js';
 import type { CliContext } from '../../context.js';
 import { enc, onGivenSite, siteFilter } from '../../site-ref.js';
 import { style } from '../../style.js';
-import { attemptResult, type AttemptEvent, type WebhookEventData } from './render.js';
+import { attemptResult, urlText, type AttemptEvent, type WebhookEventData } from './render.js';
 import { liveTimes, type TimeFormat } from '../../time-display.js';
 import { DISABLE_AFTER_FAILURES } from '../../../domain/disabling.js';
-import { urlShown } from '../../../domain/webhooks.js';
 
 export interface TailOptions {
   webhook?: string;
@@ -43,13 +42,13 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
     const mark = ok ? c.green('✓') : c.red('✗');
     const state = a.event_status === 'retrying' ? c.yellow(`retrying, next ${t(a.next_attempt_at)}`) : ok ? c.green(a.event_status) : c.red(a.event_status);
     ctx.io.stdout.write(
-      `${c.dim(t(a.at) ?? '')} ${mark} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${attemptResult(a)}  ${a.duration_ms}ms  ${state}  ${c.dim(`${a.webhook_id} ${a.url ? urlShown(a.url) : ''}`)}\n`,
+      `${c.dim(t(a.at) ?? '')} ${mark} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${attemptResult(a)}  ${a.duration_ms}ms  ${state}  ${c.dim(`${a.webhook_id} ${a.url ? urlText(a.url) : ''}`)}\n`,
     );
   };
 
   const printStarted = (a: StartedData, t: TimeFormat) => {
     if (!mine(a)) return;
-    ctx.io.stdout.write(`${c.dim(t(a.at) ?? '')} ${c.dim('→')} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${c.dim(`POST ${urlShown(a.url ?? '')} …`)}\n`);
+    ctx.io.stdout.write(`${c.dim(t(a.at) ?? '')} ${c.dim('→')} ${a.webhook_event_id} #${a.attempt} ${a.trigger}  ${c.dim(`POST ${urlText(a.url ?? '')} …`)}\n`);
   };
 
   // A webhook disabled or enabled (by hand, or by the disabling rule) explains what follows. A
@@ -62,14 +61,14 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
     lastStatus.set(w.webhook_id, w.status);
     if (!known && w.status === 'enabled') return; // a URL change of an enabled webhook
     const what = w.status === 'disabled' ? c.red(`webhook ${w.webhook_id} disabled${w.consecutive_failures >= DISABLE_AFTER_FAILURES ? ` after ${w.consecutive_failures} failures in a row` : ''}; its pending events are failed`) : c.green(`webhook ${w.webhook_id} enabled`);
-    ctx.io.stdout.write(`${what}  ${c.dim(urlShown(w.url))}\n`);
+    ctx.io.stdout.write(`${what}  ${c.dim(urlText(w.url))}\n`);
   };
 
   // A deleted webhook gets no more attempts: say so; a tail of that webhook alone has nothing left.
   const printDeleted = (w: WebhookEventData) => {
     if (!mine(w)) return;
     // --json stays one finished attempt per line: the deletion is said on stderr alone.
-    if (!ctx.config.json) ctx.io.stdout.write(`${c.red(`webhook ${w.webhook_id} deleted`)}  ${c.dim(urlShown(w.url))}\n`);
+    if (!ctx.config.json) ctx.io.stdout.write(`${c.red(`webhook ${w.webhook_id} deleted`)}  ${c.dim(urlText(w.url))}\n`);
     if (o.webhook) {
       ctx.info(`vtr: webhook ${w.webhook_id} was deleted; nothing left to tail.`);
       stop.abort();
