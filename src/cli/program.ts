@@ -92,6 +92,7 @@ Exit codes: 0 ok, 1 operation failed, 2 usage error, 3 check --fail-on threshold
   for (const register of GROUPS) register(program);
   askForMissingArguments(program);
   nameExcessArguments(program);
+  nameChoices(program);
   nameUnknownCommands(program);
   pointAcrossGroups(program, 'session', 'sessions');
   return program;
@@ -190,4 +191,18 @@ function nameExcessArguments(cmd: Command): void {
     });
   };
   for (const sub of cmd.commands) nameExcessArguments(sub);
+}
+
+/** commander's "option '--clock <mode>' argument 'froze' is invalid. Allowed choices are …", in vtr's words. */
+function nameChoices(cmd: Command): void {
+  // _callParseArg is commander's (untyped) hook that parses an option's value.
+  const c = cmd as Command & { _callParseArg(target: unknown, value: string, previous: unknown, message: string): unknown };
+  const parse = c._callParseArg.bind(c);
+  c._callParseArg = (target, value, previous, message) => {
+    if (target instanceof Option && target.long && target.argChoices && !target.argChoices.includes(value)) {
+      cmd.error(`error: ${target.long}: ${JSON.stringify(value)} is not one of ${target.argChoices.join(', ')}${didYouMean(value, target.argChoices)}`, { exitCode: 2, code: 'commander.invalidArgument' });
+    }
+    return parse(target, value, previous, message);
+  };
+  for (const sub of cmd.commands) nameChoices(sub);
 }

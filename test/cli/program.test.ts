@@ -210,6 +210,25 @@ describe('cli: exit codes', () => {
     }
   });
 
+  it('parse: a value outside an option\'s choices is a usage error in vtr\'s words, naming the flag, the choices and the nearest one', async () => {
+    const cases: Array<[string[], string]> = [
+      [['serve', '--clock', 'froze'], 'vtr: usage error: --clock: "froze" is not one of system, manual, frozen. Did you mean frozen?\n'],
+      [['serve', '--sync', 'weird'], 'vtr: usage error: --sync: "weird" is not one of normal, full\n'],
+    ];
+    for (const [argv, message] of cases) {
+      const program = buildProgram();
+      let stderr = '';
+      const quiet = (c: Command) => {
+        c.configureOutput({ writeErr: (s) => (stderr += s), writeOut: () => {} });
+        c.commands.forEach(quiet);
+      };
+      quiet(program);
+      const err = await program.parseAsync(['node', 'vtr', ...argv]).then(() => null, (e: unknown) => e);
+      expect(exitCodeFor(err), argv.join(' ')).toBe(2);
+      expect(stderr, argv.join(' ')).toBe(message);
+    }
+  });
+
   it('reportError: a stopped server says to run npx vtr serve', () => {
     let err = '';
     const io = { stdout: process.stdout, stderr: { write: (s: string) => ((err += s), true) } as never, stdinIsTTY: false };
