@@ -82,6 +82,12 @@ export const pages = {
     });
   },
 
+  // A token made or revoked elsewhere (the CLI, the API, another tab), or a site's: the lists follow
+  // it; the new-token form, outside them, keeps its pick.
+  tokens(): void {
+    window.vtrLive(['access_token.', 'site.'], () => { window.vtrRefresh('token-lists'); });
+  },
+
   // A rule made, changed or deleted elsewhere (the CLI, the API, another tab): the open site's list
   // follows it; the new-rule form, outside the list, keeps what is typed. A site made, renamed or
   // deleted elsewhere: the site links follow it (and the list, when it is the open site).

@@ -1,13 +1,14 @@
-// The webhooks and saved views pages in a real browser (headless Chromium through playwright-core)
-// against `vtr serve`: one made or deleted elsewhere (the CLI, the API, another tab) shows on the
-// open list and is announced to screen readers, as on the sites and rules pages.
+// The webhooks, saved views and access tokens pages in a real browser (headless Chromium through
+// playwright-core) against `vtr serve`: one made or deleted (a token: revoked) elsewhere (the CLI,
+// the API, another tab) shows on the open list and is announced to screen readers, as on the sites
+// and rules pages.
 import { describe, expect, it } from 'vitest';
 import { BROWSER_TESTS_RUN } from '../helpers/browser.js';
 import { consoleInBrowser } from '../helpers/console-browser.js';
 
 const suite = BROWSER_TESTS_RUN ? describe : describe.skip;
 
-suite('webhooks and saved views lists in the console (browser)', () => {
+suite('webhooks, saved views and access tokens lists in the console (browser)', () => {
   const live = consoleInBrowser();
   const { api, poll } = live;
   const announced = () => live.page.locator('#announce').textContent();
@@ -39,5 +40,23 @@ suite('webhooks and saved views lists in the console (browser)', () => {
     await poll(() => row.count()).toBe(0);
     await poll(announced).toBe(`Saved view Made elsewhere (${view.saved_view_id}) deleted`);
     expect(await live.page.inputValue('#view-name')).toBe('Half typed');
+  });
+
+  it('access tokens page: a token made or revoked elsewhere shows on the open list and is announced, the form keeping its pick', async () => {
+    const { site_id: site, name } = await api<{ site_id: string; name: string }>('GET', '/sites/default');
+    const other = await api<{ site_id: string }>('POST', '/sites', { name: 'Token site' });
+    await live.page.goto(`${live.server.origin}/_vtr/console/tokens`);
+    await live.page.locator('#live.on').waitFor();
+    await live.page.selectOption('#token-site', other.site_id);
+    const made = await api<{ token: string }>('POST', `/sites/${site}/tokens`);
+    const short = `${made.token.slice(0, 12)}…${made.token.slice(-4)}`;
+    const row = live.page.locator(`#token-${made.token}`);
+    await poll(() => row.count()).toBe(1);
+    await poll(announced).toBe(`New access token ${short} of ${name}`);
+    await api('DELETE', `/tokens/${made.token}`);
+    await poll(() => row.innerText()).toContain('revoked');
+    await poll(announced).toBe(`Access token ${short} of ${name} revoked`);
+    expect(await live.page.inputValue('#token-site')).toBe(other.site_id);
+    await api('DELETE', `/sites/${other.site_id}`);
   });
 });
