@@ -74,6 +74,23 @@ export const pages = {
     window.vtrLive(['saved_view.', 'site.'], () => { window.vtrRefresh('view-lists'); });
   },
 
+  // The open view deleted elsewhere (the CLI, the API, another tab, with its site, or by a state
+  // import): its page says so at once, rather than only when the form is sent, and turns Save and
+  // Delete off; what is typed stays. The page answering 404 is what "deleted" means here.
+  view(v: { id: string; site: string }): void {
+    window.vtrLive(['saved_view.deleted', 'site.deleted', 'state.replaced'], (type, d: { saved_view_id?: string; site_id?: string } | null) => {
+      if (type === 'saved_view.deleted' && d?.saved_view_id !== v.id) return;
+      if (type === 'site.deleted' && d?.site_id !== v.site) return;
+      fetch(location.href, { headers: { accept: 'text/html' } }).then((r) => {
+        const gone = document.getElementById('view-gone');
+        if (r.status !== 404 || !gone || !gone.hidden) return;
+        gone.hidden = false;
+        document.querySelectorAll<HTMLButtonElement>('main form button[type="submit"]').forEach((b) => { b.disabled = true; });
+        window.vtrAnnounce(gone.getAttribute('data-announce') ?? '');
+      }).catch(() => {});
+    });
+  },
+
   // A site made or deleted elsewhere (the CLI, the API, another tab) changes the cards; a change or
   // new keys, only its own card, so old keys that no longer work are not left on the page.
   sites(): void {

@@ -59,4 +59,21 @@ suite('webhooks, saved views and access tokens lists in the console (browser)', 
     expect(await live.page.inputValue('#token-site')).toBe(other.site_id);
     await api('DELETE', `/sites/${other.site_id}`);
   });
+
+  it('saved view page: the view deleted elsewhere is said on the open page at once, what is typed kept and Save turned off', async () => {
+    const site = live.server.defaultSite!.site_id;
+    const view = await api<{ saved_view_id: string }>('POST', `/sites/${site}/views`, { name: 'Open elsewhere', filter: 'risk_level = invalid' });
+    await live.page.goto(`${live.server.origin}/_vtr/console/views/${view.saved_view_id}`);
+    await live.page.locator('#live.on').waitFor();
+    await live.page.fill('#view-filter', 'risk_level = suspicious');
+    expect(await live.page.locator('#view-gone').isVisible()).toBe(false);
+    await api('DELETE', `/views/${view.saved_view_id}`);
+    const said = `The saved view Open elsewhere (${view.saved_view_id}) was deleted elsewhere: saving or deleting it here is no longer possible.`;
+    await poll(() => live.page.locator('#view-gone').isVisible()).toBe(true);
+    expect(await live.page.locator('#view-gone').innerText()).toContain(said);
+    await poll(announced).toBe(said);
+    expect(await live.page.getByRole('button', { name: 'Save view' }).isDisabled()).toBe(true);
+    expect(await live.page.getByRole('button', { name: 'Delete view' }).isDisabled()).toBe(true);
+    expect(await live.page.inputValue('#view-filter')).toBe('risk_level = suspicious');
+  });
 });

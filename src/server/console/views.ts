@@ -1,6 +1,7 @@
 // Saved views, per site: list, create, edit, delete. The forms post to their own page's path, so a
 // refused filter re-renders the form in place with the error and a caret under its position. The
-// list follows views and sites changed elsewhere (console-pages.ts).
+// list follows views and sites changed elsewhere, and a view's page says when it is deleted
+// elsewhere (console-pages.ts).
 import type { Context } from 'hono';
 import type { SavedView } from '../../domain/webhooks.js';
 import type { Site } from '../../domain/site.js';
@@ -8,7 +9,7 @@ import { VtrError } from '../../domain/errors.js';
 import { ViewCreate, ViewUpdate } from '../../api/management/views.js';
 import { validate } from '../validate.js';
 import type { ViewService } from '../../webhooks/views.js';
-import { html, messageHtml, raw, type Html } from './html.js';
+import { html, messageHtml, raw, scriptJson, type Html } from './html.js';
 import { CONSOLE, flash, scrollTable } from './layout.js';
 import { requiredSite, siteMissing, siteOptions, time } from './fields.js';
 import { filterError } from './sessions.js';
@@ -110,11 +111,13 @@ ${viewForm({ action: `${CONSOLE}/views`, submit: 'Create view', values, sites, p
     const body = html`<p><a href="${CONSOLE}/views">← Saved views</a></p>
 <h1>Saved view ${v.name}</h1>
 <p class="muted"><span class="mono">${v.saved_view_id}</span> · site ${site?.name ?? v.site_id} · created ${time(v.created_at)}</p>
+<div class="error" id="view-gone" hidden data-announce="The saved view ${viewName(v)} was deleted elsewhere: saving or deleting it here is no longer possible.">
+<p>The saved view ${viewName(v)} was deleted elsewhere: saving or deleting it here is no longer possible. What is typed below stays, to make it again on <a href="${CONSOLE}/views?site=${encodeURIComponent(v.site_id)}#new-view">Saved views</a>.</p></div>
 ${viewForm({ action: viewHref(v.saved_view_id), submit: 'Save view', values: form?.values ?? v, problem: form?.problem })}
 <p class="muted">A changed filter applies from the next change of each session (no backfill).</p>
 <form method="post" action="${viewHref(v.saved_view_id)}/delete" data-confirm="Delete the saved view ${v.name}?">
 <button type="submit" class="danger">Delete view</button></form>`;
-    return r.render({ title: `Saved view ${v.name}`, nav: 'views', body });
+    return r.render({ title: `Saved view ${v.name}`, nav: 'views', body, script: html`vtrPage.view(${scriptJson({ id: v.saved_view_id, site: v.site_id })});` });
   };
 
   // The filter error, when there is one, comes back with its caret (same block as the sessions page).
