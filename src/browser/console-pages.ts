@@ -63,15 +63,21 @@ export const pages = {
   },
 
   // A webhook made or deleted elsewhere (the CLI, the API, another tab) and a site's plan or name
-  // changing show on the open list, as a failure run growing does.
+  // changing show on the open list, as a failure run growing does; sites, in the form's choices too.
   webhooks(): void {
-    window.vtrLive(['webhook.', 'site.'], () => { window.vtrRefresh('webhook-lists'); });
+    window.vtrLive(['webhook.', 'site.'], (type) => {
+      window.vtrRefresh('webhook-lists');
+      if (type.indexOf('site.') === 0) window.vtrSiteChoices('hook-site');
+    });
   },
 
   // A view made, changed or deleted elsewhere (the CLI, the API, another tab), or a site's: the lists
-  // follow it; the new-view form, outside them, keeps what is typed.
+  // follow it; the new-view form, outside them, keeps what is typed, its site choices following.
   views(): void {
-    window.vtrLive(['saved_view.', 'site.'], () => { window.vtrRefresh('view-lists'); });
+    window.vtrLive(['saved_view.', 'site.'], (type) => {
+      window.vtrRefresh('view-lists');
+      if (type.indexOf('site.') === 0) window.vtrSiteChoices('view-site');
+    });
   },
 
   // The open view deleted elsewhere (the CLI, the API, another tab, with its site, or by a state
@@ -100,9 +106,12 @@ export const pages = {
   },
 
   // A token made or revoked elsewhere (the CLI, the API, another tab), or a site's: the lists follow
-  // it; the new-token form, outside them, keeps its pick.
+  // it; the new-token form, outside them, keeps its pick, its site choices following.
   tokens(): void {
-    window.vtrLive(['access_token.', 'site.'], () => { window.vtrRefresh('token-lists'); });
+    window.vtrLive(['access_token.', 'site.'], (type) => {
+      window.vtrRefresh('token-lists');
+      if (type.indexOf('site.') === 0) window.vtrSiteChoices('token-site');
+    });
   },
 
   // A rule made, changed or deleted elsewhere (the CLI, the API, another tab): the open site's list

@@ -3,6 +3,7 @@
 //   vtrLive(types, fn)          fn(type, data) for each event of the SSE stream (/_vtr/api/stream)
 //   vtrRow(url, rowId, bodyId)  fetch a server-rendered <tr> and replace or prepend it (204: remove)
 //   vtrRefresh(id)              re-fetch this page and swap the element with that id
+//   vtrSiteChoices(id)          re-fetch this page and take the options of that <select>, keeping the pick
 //   vtrPage.<page>(data)        a page's own live updates (console-pages.ts)
 // Markup hooks: <button data-copy="text">, <form data-confirm="question">; a refreshed element's
 // [data-announce] (said when it appears) and [data-gone] (said when it leaves).
@@ -134,40 +135,64 @@ function selectorOf(el: Element | null): string {
 }
 
 const pending: Record<string, ReturnType<typeof setTimeout> | null> = {};
-window.vtrRefresh = (id) => {
-  if (pending[id]) return;
-  pending[id] = setTimeout(() => {
+/** Re-fetch this page, once for a burst of calls with the same key, and hand `apply` the fresh copy. */
+function refetch(key: string, apply: (doc: Document) => void): void {
+  if (pending[key]) return;
+  pending[key] = setTimeout(() => {
     fetch(location.href, { headers: { accept: 'text/html' } }).then((r) => (r.ok ? r.text() : null)).then((text) => {
-      pending[id] = null;
-      if (!text) return;
-      const doc = new DOMParser().parseFromString(text, 'text/html');
-      const fresh = doc.getElementById(id);
-      const old = byId(id);
-      if (!fresh || !old) return;
-      // The tab's title follows what it names (a site renamed elsewhere).
-      if (doc.title) document.title = doc.title;
-      // What the swap adds or takes away (a card, a row: made or deleted elsewhere) is said, as
-      // vtrRow says a new row.
-      const had = Array.from(old.querySelectorAll('[data-announce]'));
-      const has = Array.from(fresh.querySelectorAll('[data-announce]')).map((e) => e.id);
-      const added = Array.from(fresh.querySelectorAll('[data-announce]')).filter((e) => !had.some((h) => h.id === e.id)).map((e) => e.getAttribute('data-announce'));
-      const gone = had.filter((e) => has.indexOf(e.id) < 0 && e.hasAttribute('data-gone')).map((e) => e.getAttribute('data-gone'));
-      // Keep keyboard focus on the same control across the swap, and each disclosure open or closed
-      // as the reader left it.
-      const active = document.activeElement as HTMLElement | null;
-      const focused = active && old.contains(active) ? selectorOf(active) : '';
-      const disclosures = Array.from(old.querySelectorAll('details')).map((d) => [selectorOf(d.querySelector('summary')), d.open] as const);
-      old.replaceWith(fresh);
-      disclosures.forEach(([sel, open]) => {
-        const summary = sel ? fresh.querySelector(sel) : null;
-        if (summary && summary.parentElement instanceof HTMLDetailsElement) summary.parentElement.open = open;
-      });
-      const again = focused ? (document.querySelector(focused) as HTMLButtonElement | null) : null;
-      if (again && !again.disabled) again.focus();
-      const said = added.concat(gone);
-      if (said.length) announce(said.join('. '));
-    }).catch(() => { pending[id] = null; });
+      pending[key] = null;
+      if (text) apply(new DOMParser().parseFromString(text, 'text/html'));
+    }).catch(() => { pending[key] = null; });
   }, 200);
+}
+
+window.vtrRefresh = (id) => {
+  refetch(id, (doc) => {
+    const fresh = doc.getElementById(id);
+    const old = byId(id);
+    if (!fresh || !old) return;
+    // The tab's title follows what it names (a site renamed elsewhere).
+    if (doc.title) document.title = doc.title;
+    // What the swap adds or takes away (a card, a row: made or deleted elsewhere) is said, as
+    // vtrRow says a new row.
+    const had = Array.from(old.querySelectorAll('[data-announce]'));
+    const has = Array.from(fresh.querySelectorAll('[data-announce]')).map((e) => e.id);
+    const added = Array.from(fresh.querySelectorAll('[data-announce]')).filter((e) => !had.some((h) => h.id === e.id)).map((e) => e.getAttribute('data-announce'));
+    const gone = had.filter((e) => has.indexOf(e.id) < 0 && e.hasAttribute('data-gone')).map((e) => e.getAttribute('data-gone'));
+    // Keep keyboard focus on the same control across the swap, and each disclosure open or closed
+    // as the reader left it.
+    const active = document.activeElement as HTMLElement | null;
+    const focused = active && old.contains(active) ? selectorOf(active) : '';
+    const disclosures = Array.from(old.querySelectorAll('details')).map((d) => [selectorOf(d.querySelector('summary')), d.open] as const);
+    old.replaceWith(fresh);
+    disclosures.forEach(([sel, open]) => {
+      const summary = sel ? fresh.querySelector(sel) : null;
+      if (summary && summary.parentElement instanceof HTMLDetailsElement) summary.parentElement.open = open;
+    });
+    const again = focused ? (document.querySelector(focused) as HTMLButtonElement | null) : null;
+    if (again && !again.disabled) again.focus();
+    const said = added.concat(gone);
+    if (said.length) announce(said.join('. '));
+  });
+};
+
+// A create form's site choices follow the sites made, renamed or deleted elsewhere. The <select>
+// itself stays (focus, what the form around it holds); only its options are the fresh page's. A
+// picked site that is gone leaves "Pick a site", as a link naming no site does, never another one.
+window.vtrSiteChoices = (id) => {
+  refetch('choices:' + id, (doc) => {
+    const old = byId(id);
+    const fresh = doc.getElementById(id);
+    if (!(old instanceof HTMLSelectElement) || !(fresh instanceof HTMLSelectElement)) return;
+    const picked = old.value;
+    const was = old.selectedOptions[0]?.text ?? '';
+    const offered = Array.from(fresh.options).filter((o) => o.value !== '');
+    old.replaceChildren(...offered.map((o) => new Option(o.text, o.value)));
+    if (offered.some((o) => o.value === picked)) { old.value = picked; return; }
+    old.prepend(new Option('Pick a site', '', true, true));
+    old.value = '';
+    if (picked) announce(`The site ${was} is no longer there: pick another`);
+  });
 };
 
 window.vtrPage = pages;

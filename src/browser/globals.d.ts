@@ -27,5 +27,6 @@ interface Window {
   vtrLive(types: string[], fn: (type: string, data: any) => void): EventSource;
   vtrRow(url: string, rowId: string, bodyId: string, opts?: VtrRowOptions): void;
   vtrRefresh(id: string): void;
+  vtrSiteChoices(id: string): void;
   vtrPage: import('./console-pages.js').ConsolePages;
 }

@@ -76,4 +76,33 @@ suite('webhooks, saved views and access tokens lists in the console (browser)', 
     expect(await live.page.getByRole('button', { name: 'Delete view' }).isDisabled()).toBe(true);
     expect(await live.page.inputValue('#view-filter')).toBe('risk_level = suspicious');
   });
+
+  it('views, webhooks and access tokens pages: a site made, renamed or deleted elsewhere shows in the create form\'s site choices, the pick and what is typed kept', async () => {
+    const forms = [
+      { path: 'views', select: '#view-site', field: '#view-name' },
+      { path: 'webhooks', select: '#hook-site', field: '#hook-url' },
+      { path: 'tokens', select: '#token-site', field: null },
+    ];
+    for (const f of forms) {
+      const picked = await api<{ site_id: string }>('POST', '/sites', { name: `Picked for ${f.path}` });
+      await live.page.goto(`${live.server.origin}/_vtr/console/${f.path}`);
+      await live.page.locator('#live.on').waitFor();
+      await live.page.selectOption(f.select, picked.site_id);
+      if (f.field) await live.page.fill(f.field, 'http://127.0.0.1:9/half');
+      const choices = () => live.page.locator(`${f.select} option`).allInnerTexts();
+      const made = await api<{ site_id: string }>('POST', '/sites', { name: `Made for ${f.path}` });
+      await poll(() => choices().then((c) => c.some((t) => t.startsWith(`Made for ${f.path} (${made.site_id}`)))).toBe(true);
+      await api('PATCH', `/sites/${made.site_id}`, { name: `Renamed for ${f.path}` });
+      await poll(() => choices().then((c) => c.some((t) => t.startsWith(`Renamed for ${f.path} (${made.site_id}`)))).toBe(true);
+      await api('DELETE', `/sites/${made.site_id}`);
+      await poll(() => choices().then((c) => c.some((t) => t.includes(made.site_id)))).toBe(false);
+      expect(await live.page.inputValue(f.select)).toBe(picked.site_id);
+      if (f.field) expect(await live.page.inputValue(f.field)).toBe('http://127.0.0.1:9/half');
+      // The picked site deleted: the choice goes back to "Pick a site", never to another site unasked.
+      await api('DELETE', `/sites/${picked.site_id}`);
+      await poll(() => live.page.inputValue(f.select)).toBe('');
+      expect(await live.page.locator(`${f.select} option:checked`).innerText()).toBe('Pick a site');
+      await poll(announced).toMatch(new RegExp(`^The site Picked for ${f.path} \\(${picked.site_id}.*\\) is no longer there: pick another$`));
+    }
+  }, 90_000);
 });

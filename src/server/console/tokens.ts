@@ -29,7 +29,7 @@ ${flash(done === 'created' ? 'Created a new access token (at the top of its site
 <p class="muted">A token reads its own site's sessions and adds custom events: <code>Authorization: Bearer &lt;token&gt;</code>.</p>
 <form method="post" action="${CONSOLE}/tokens" class="filter">
 <div><label for="token-site">Site</label>
-<select id="token-site" name="site_id">${sites.map((s) => html`<option value="${s.site_id}">${s.name} (${s.site_id})</option>`)}</select></div>
+<select id="token-site" name="site_id" required>${sites.map((s) => html`<option value="${s.site_id}">${s.name} (${s.site_id})</option>`)}</select></div>
 <div><button type="submit">Create token</button></div>
 </form>
 <div id="token-lists">
