@@ -28,8 +28,8 @@ const PAGE = 1000;
 /** The most events waitFor's rejection lists. */
 const SHOWN = 20;
 /** A status no event can have would filter everything out, or wait out its timeout: say so at once. */
-function checkStatus(status: string | undefined): void {
-  if (status !== undefined && !STATUSES.includes(status)) throw new TypeError(`status: expected one of ${STATUSES.join(', ')}, got ${JSON.stringify(status)}`);
+function checkStatus(helper: string, status: string | undefined): void {
+  if (status !== undefined && !STATUSES.includes(status)) throw new TypeError(`${helper}: status: expected one of ${STATUSES.join(', ')}, got ${JSON.stringify(status)}`);
 }
 
 /**
@@ -45,9 +45,9 @@ function checkId(label: string, what: string, v: unknown): void {
 }
 
 /** An empty filter id would read as no filter at all: every event of the site, another session's included. */
-function checkIds(o: { sessionId?: string; webhookId?: string }): void {
-  if (o.sessionId !== undefined) checkId('sessionId', 'session', o.sessionId);
-  if (o.webhookId !== undefined) checkId('webhookId', 'webhook', o.webhookId);
+function checkIds(helper: string, o: { sessionId?: string; webhookId?: string }): void {
+  if (o.sessionId !== undefined) checkId(`${helper}: sessionId`, 'session', o.sessionId);
+  if (o.webhookId !== undefined) checkId(`${helper}: webhookId`, 'webhook', o.webhookId);
 }
 
 /**
@@ -102,8 +102,8 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
 
   async function events(given?: WebhookEventFilter): Promise<WebhookEvent[]> {
     const filter = filterArg('webhooks.events', 'a filter', ['sessionId', 'webhookId', 'status'], given);
-    checkStatus(filter.status);
-    checkIds(filter);
+    checkStatus('webhooks.events', filter.status);
+    checkIds('webhooks.events', filter);
     return readEvents(filter).catch(namedNotFound('webhooks.events', filter, ''));
   }
 
@@ -150,7 +150,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         if (unknown === 'filter') return Promise.reject(new TypeError('sessions.list: unknown option "filter"; it takes { where, limit } (the filter goes in where)'));
         if (unknown !== undefined) return Promise.reject(new TypeError(`sessions.list: unknown option ${JSON.stringify(unknown)}; it takes { where, limit }`));
         // The client leaves an empty value out, which would list every session.
-        if (typeof f.where === 'string' && f.where.trim() === '') return Promise.reject(new TypeError(`where: expected a filter, got ${JSON.stringify(f.where)} (leave it out for every session)`));
+        if (typeof f.where === 'string' && f.where.trim() === '') return Promise.reject(new TypeError(`sessions.list: where: expected a filter, got ${JSON.stringify(f.where)} (leave it out for every session)`));
         return client.admin<Session[]>('GET', '/sessions', { query: { site: siteId(), where: f.where, limit: f.limit } }).catch(named('sessions.list'));
       },
     },
@@ -196,11 +196,11 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
        */
       async waitFor(given?: WaitForOptions): Promise<WebhookEvent> {
         const o = filterArg('webhooks.waitFor', 'options', ['sessionId', 'webhookId', 'status', 'timeoutMs'], given);
-        checkStatus(o.status);
-        checkIds(o);
+        checkStatus('webhooks.waitFor', o.status);
+        checkIds('webhooks.waitFor', o);
         // A string or NaN would never pass the deadline: the wait would never end.
         if (o.timeoutMs !== undefined && !(typeof o.timeoutMs === 'number' && o.timeoutMs >= 0)) {
-          throw new TypeError(`timeoutMs: expected milliseconds (0 or more), got ${typeof o.timeoutMs === 'string' ? JSON.stringify(o.timeoutMs) : String(o.timeoutMs)}`);
+          throw new TypeError(`webhooks.waitFor: timeoutMs: expected milliseconds (0 or more), got ${typeof o.timeoutMs === 'string' ? JSON.stringify(o.timeoutMs) : String(o.timeoutMs)}`);
         }
         const gone = namedNotFound('webhooks.waitFor', o, ', so no webhook event can come for it');
         const status = o.status ?? 'delivered';

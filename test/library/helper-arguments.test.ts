@@ -103,6 +103,22 @@ describe('library helper arguments', () => {
     }
   });
 
+  it('webhooks.events/waitFor, sessions.list: a refused status, empty id, timeoutMs or where is a TypeError that starts with the method\'s name, as every other refusal does', async () => {
+    const own: [() => Promise<unknown>, string][] = [
+      [() => emu.webhooks.events({ status: 'sent' as never }), 'webhooks.events: status: expected one of pending, retrying, delivered, failed, got "sent"'],
+      [() => emu.webhooks.waitFor({ status: 'sent' as never, timeoutMs: 60_000 }), 'webhooks.waitFor: status: expected one of pending, retrying, delivered, failed, got "sent"'],
+      [() => emu.webhooks.events({ sessionId: '' }), 'webhooks.events: sessionId: expected a session id, got ""'],
+      [() => emu.webhooks.waitFor({ webhookId: ' ', timeoutMs: 60_000 }), 'webhooks.waitFor: webhookId: expected a webhook id, got " "'],
+      [() => emu.webhooks.waitFor({ timeoutMs: -1 }), 'webhooks.waitFor: timeoutMs: expected milliseconds (0 or more), got -1'],
+      [() => emu.sessions.list({ where: '' }), 'sessions.list: where: expected a filter, got "" (leave it out for every session)'],
+    ];
+    for (const [call, message] of own) {
+      const err = await call().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(TypeError);
+      expect((err as Error).message).toBe(message);
+    }
+  });
+
   it('check: an input that is not an object of the check\'s fields (a bare IP, an array) is refused naming it, not run as a check with no fields', async () => {
     await expect(emu.check('203.0.113.7' as never)).rejects.toThrow(new TypeError('check: expected the check\'s fields ({ ip, email, ... }), got "203.0.113.7": pass { ip: "203.0.113.7" }'));
     await expect(emu.check('x@example.com' as never)).rejects.toThrow(/got "x@example\.com": pass \{ email: "x@example\.com" \}$/);

@@ -82,17 +82,17 @@ describe('library helpers', () => {
   });
 
   it('webhooks.events/waitFor: an empty sessionId or webhookId is refused at once, not read as no filter (every event of the site)', async () => {
-    await expect(emu.webhooks.events({ sessionId: '' })).rejects.toThrow(/^sessionId: expected a session id, got ""/);
-    await expect(emu.webhooks.waitFor({ sessionId: '', timeoutMs: 60_000 })).rejects.toThrow(/^sessionId: expected a session id, got ""/);
-    await expect(emu.webhooks.events({ webhookId: '' })).rejects.toThrow(/^webhookId: expected a webhook id, got ""/);
-    await expect(emu.webhooks.waitFor({ webhookId: '', timeoutMs: 60_000 })).rejects.toThrow(/^webhookId: expected a webhook id, got ""/);
+    await expect(emu.webhooks.events({ sessionId: '' })).rejects.toThrow(/^webhooks\.events: sessionId: expected a session id, got ""/);
+    await expect(emu.webhooks.waitFor({ sessionId: '', timeoutMs: 60_000 })).rejects.toThrow(/^webhooks\.waitFor: sessionId: expected a session id, got ""/);
+    await expect(emu.webhooks.events({ webhookId: '' })).rejects.toThrow(/^webhooks\.events: webhookId: expected a webhook id, got ""/);
+    await expect(emu.webhooks.waitFor({ webhookId: '', timeoutMs: 60_000 })).rejects.toThrow(/^webhooks\.waitFor: webhookId: expected a webhook id, got ""/);
   });
 
   it('sessions.list: an empty or blank filter is refused, not read as no filter (every session)', async () => {
     await emu.sessions.create({ ip: '192.0.2.1' });
     for (const where of ['', '  ']) {
-      await expect(emu.sessions.list(where)).rejects.toThrow(/^where: expected a filter, got "\s*" \(leave it out for every session\)/);
-      await expect(emu.sessions.list({ where })).rejects.toThrow(/^where: expected a filter/);
+      await expect(emu.sessions.list(where)).rejects.toThrow(/^sessions\.list: where: expected a filter, got "\s*" \(leave it out for every session\)/);
+      await expect(emu.sessions.list({ where })).rejects.toThrow(/^sessions\.list: where: expected a filter/);
     }
   });
 
@@ -121,8 +121,8 @@ describe('library helpers', () => {
   });
 
   it('webhooks.waitFor: a timeoutMs that is not a number of milliseconds is refused at once, not waited on forever', async () => {
-    await expect(emu.webhooks.waitFor({ timeoutMs: '5s' as never })).rejects.toThrow(/^timeoutMs: expected milliseconds \(0 or more\), got "5s"/);
-    await expect(emu.webhooks.waitFor({ timeoutMs: Number.NaN })).rejects.toThrow(/^timeoutMs: expected milliseconds \(0 or more\), got NaN/);
+    await expect(emu.webhooks.waitFor({ timeoutMs: '5s' as never })).rejects.toThrow(/^webhooks\.waitFor: timeoutMs: expected milliseconds \(0 or more\), got "5s"/);
+    await expect(emu.webhooks.waitFor({ timeoutMs: Number.NaN })).rejects.toThrow(/^webhooks\.waitFor: timeoutMs: expected milliseconds \(0 or more\), got NaN/);
   });
 
   it('rules.create/update/list: a custom rule blocks, a smart rule is switched on', async () => {
