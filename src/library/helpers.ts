@@ -4,6 +4,7 @@
 import { ApiError, type ApiClient } from '../client/api-client.js';
 import { shownId } from '../domain/errors.js';
 import { EVENT_STATUSES } from '../domain/webhooks.js';
+import { suggest } from '../domain/filter/parser.js';
 import type { CheckInput, CheckResult, EventStatus, Rule, RuleInput, RuleUpdate, SavedView, Session, SessionInput, ViewInput, Webhook, WebhookEvent } from './api-types.js';
 import { realTimers } from '../domain/timers.js';
 
@@ -52,18 +53,20 @@ function checkIds(helper: string, o: { sessionId?: string; webhookId?: string })
 
 /**
  * A filter left out or null is none; a bare id (`waitFor(session.session_id)`) would read as no
- * filter, every event of the site: refused, saying what to pass.
+ * filter, every event of the site: refused, saying what to pass. `alsoTaken`: the other helper's
+ * options, accepted and not read, as one options object often serves both.
  */
-function filterArg<T extends object>(label: string, noun: string, keys: readonly string[], given: T | null | undefined): T {
+function filterArg<T extends object>(label: string, noun: string, keys: readonly string[], given: T | null | undefined, alsoTaken: readonly string[] = []): T {
   const v: unknown = given;
   const takes = `${noun} ({ ${keys.join(', ')} })`;
   if (v === undefined || v === null) return {} as T;
   if (typeof v === 'object' && !Array.isArray(v)) {
-    // An option written as the API writes it (session_id) would be no filter at all: every event of
-    // the site. Other keys are left alone, as before.
-    for (const k of Object.keys(v)) {
-      const meant = keys.find((known) => known !== k && known.toLowerCase() === k.replace(/_/g, '').toLowerCase());
-      if (meant) throw new TypeError(`${label}: unknown option ${JSON.stringify(k)} (did you mean ${meant}?); it takes { ${keys.join(', ')} }`);
+    // A misspelt option (sesionId, or session_id as the API writes it) would be no filter at all:
+    // every event of the site. An undefined value is none, as for the other options objects.
+    for (const [k, value] of Object.entries(v)) {
+      if (keys.includes(k) || alsoTaken.includes(k) || value === undefined) continue;
+      const meant = keys.find((known) => known.toLowerCase() === k.replace(/_/g, '').toLowerCase()) ?? suggest(k, keys);
+      throw new TypeError(`${label}: unknown option ${JSON.stringify(k)}${meant ? ` (did you mean ${meant}?)` : ''}; it takes { ${keys.join(', ')} }`);
     }
     return v as T;
   }
@@ -101,7 +104,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
   }
 
   async function events(given?: WebhookEventFilter): Promise<WebhookEvent[]> {
-    const filter = filterArg('webhooks.events', 'a filter', ['sessionId', 'webhookId', 'status'], given);
+    const filter = filterArg('webhooks.events', 'a filter', ['sessionId', 'webhookId', 'status'], given, ['timeoutMs']);
     checkStatus('webhooks.events', filter.status);
     checkIds('webhooks.events', filter);
     return readEvents(filter).catch(namedNotFound('webhooks.events', filter, ''));

@@ -38,8 +38,28 @@ describe('library helper arguments', () => {
     await expect(emu.webhooks.events({ webhook_id: 'wh_x' } as never)).rejects.toThrow(
       new TypeError('webhooks.events: unknown option "webhook_id" (did you mean webhookId?); it takes { sessionId, webhookId, status }'),
     );
-    // A key that means none of its options is left alone, as before (a test's own extra field).
+    // waitFor's timeoutMs is taken by events too: one options object serves both.
     await expect(emu.webhooks.events({ timeoutMs: 5 } as never)).resolves.toEqual([]);
+  });
+
+  it('webhooks.events/waitFor: a misspelt or unknown option is refused naming it and what is taken, not read as every event of the site; waitFor\'s timeoutMs stays taken by events', async () => {
+    const session = await emu.sessions.create({ ip: '198.51.100.6' });
+    await expect(emu.webhooks.events({ sesionId: session.session_id } as never)).rejects.toThrow(
+      new TypeError('webhooks.events: unknown option "sesionId" (did you mean sessionId?); it takes { sessionId, webhookId, status }'),
+    );
+    await expect(emu.webhooks.waitFor({ sesionId: session.session_id, timeoutMs: 60_000 } as never)).rejects.toThrow(
+      new TypeError('webhooks.waitFor: unknown option "sesionId" (did you mean sessionId?); it takes { sessionId, webhookId, status, timeoutMs }'),
+    );
+    await expect(emu.webhooks.waitFor({ timeout: 100 } as never)).rejects.toThrow(
+      new TypeError('webhooks.waitFor: unknown option "timeout" (did you mean timeoutMs?); it takes { sessionId, webhookId, status, timeoutMs }'),
+    );
+    await expect(emu.webhooks.events({ session: session.session_id } as never)).rejects.toThrow(
+      new TypeError('webhooks.events: unknown option "session" (did you mean sessionId?); it takes { sessionId, webhookId, status }'),
+    );
+    await expect(emu.webhooks.events({ limit: 5 } as never)).rejects.toThrow(new TypeError('webhooks.events: unknown option "limit"; it takes { sessionId, webhookId, status }'));
+    // One options object passed to both: waitFor's timeoutMs is taken by events, an undefined value is none.
+    await expect(emu.webhooks.events({ sessionId: session.session_id, timeoutMs: 5 } as never)).resolves.toEqual([]);
+    await expect(emu.webhooks.events({ sessionId: session.session_id, other: undefined } as never)).resolves.toEqual([]);
   });
 
   it('webhooks.events/waitFor: a bare session id is refused saying to pass { sessionId }, not read as every event of the site', async () => {
