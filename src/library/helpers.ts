@@ -42,7 +42,12 @@ export type WatchWebhookEvents = (listener: (event: WebhookEvent | null) => void
 
 /** An id that is no id (undefined from `session.id`, an empty string) would read as another path or id. */
 function checkId(label: string, what: string, v: unknown): void {
-  if (!(typeof v === 'string' && v.trim() !== '')) throw new TypeError(`${label}: expected a ${what} id, got ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`);
+  if (typeof v === 'string' && v.trim() !== '') return;
+  // The whole session (or rule) for its id: say which of its fields to pass.
+  const field = `${what}_id`;
+  const own = typeof v === 'object' && v !== null && typeof (v as Record<string, unknown>)[field] === 'string' ? `: pass its ${field} (${JSON.stringify((v as Record<string, string>)[field])})` : '';
+  const got = typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : typeof v === 'object' && v !== null ? 'an object' : String(v);
+  throw new TypeError(`${label}: expected a ${what} id, got ${got}${own}`);
 }
 
 /** An empty filter id would read as no filter at all: every event of the site, another session's included. */

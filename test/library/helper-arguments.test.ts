@@ -139,6 +139,25 @@ describe('library helper arguments', () => {
     }
   });
 
+  it('sessions.get/events.add/rules.update/webhooks.events: a whole session or rule for its id is refused saying which field to pass, not "got [object Object]"', async () => {
+    const session = await emu.sessions.create({ ip: '198.51.100.7' });
+    await expect(emu.sessions.get(session as never)).rejects.toThrow(
+      new TypeError(`sessions.get: sessionId: expected a session id, got an object: pass its session_id ("${session.session_id}")`),
+    );
+    await expect(emu.events.add(session as never, 'signup')).rejects.toThrow(
+      new TypeError(`events.add: sessionId: expected a session id, got an object: pass its session_id ("${session.session_id}")`),
+    );
+    await expect(emu.webhooks.events({ sessionId: session as never })).rejects.toThrow(
+      new TypeError(`webhooks.events: sessionId: expected a session id, got an object: pass its session_id ("${session.session_id}")`),
+    );
+    const [rule] = await emu.rules.list();
+    await expect(emu.rules.update(rule as never, { enabled: true })).rejects.toThrow(
+      new TypeError(`rules.update: ruleId: expected a rule id, got an object: pass its rule_id ("${rule.rule_id}")`),
+    );
+    await expect(emu.sessions.get({} as never)).rejects.toThrow(new TypeError('sessions.get: sessionId: expected a session id, got an object'));
+    await expect(emu.sessions.get([] as never)).rejects.toThrow(new TypeError('sessions.get: sessionId: expected a session id, got an array'));
+  });
+
   it('check: an input that is not an object of the check\'s fields (a bare IP, an array) is refused naming it, not run as a check with no fields', async () => {
     await expect(emu.check('203.0.113.7' as never)).rejects.toThrow(new TypeError('check: expected the check\'s fields ({ ip, email, ... }), got "203.0.113.7": pass { ip: "203.0.113.7" }'));
     await expect(emu.check('x@example.com' as never)).rejects.toThrow(/got "x@example\.com": pass \{ email: "x@example\.com" \}$/);
