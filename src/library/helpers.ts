@@ -191,9 +191,10 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         client.admin<Rule>('PATCH', `/sites/${site()}/rules/${id(idArg('rules.update', 'ruleId', 'rule', ruleId))}`, { body: input }).catch(named('rules.update')),
     },
     webhooks: {
-      /** The URL, or `{ url, ... }` as the other create helpers take their input: the API's body. */
-      create: async (url: string | { url: string }) => {
-        const body = typeof url === 'object' && url !== null ? url : { url };
+      /** The URL (a string or a URL object), or `{ url, ... }` as the other create helpers take their input: the API's body. */
+      create: async (url: string | URL | { url: string }) => {
+        // A URL object would go as its JSON, a bare string: not the object the API takes.
+        const body = url instanceof URL ? { url: url.href } : typeof url === 'object' && url !== null ? url : { url };
         return client.admin<Webhook>('POST', `/sites/${site()}/webhooks`, { body }).catch(named('webhooks.create'));
       },
       events,

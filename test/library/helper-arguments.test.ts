@@ -25,6 +25,11 @@ describe('library helper arguments', () => {
     expect(hook.webhook_id).toMatch(/^wh_/);
   });
 
+  it('webhooks.create: given a URL object it makes the webhook at that URL, not the API\'s "the body must be a JSON object"', async () => {
+    const hook = await emu.webhooks.create(new URL('http://127.0.0.1:9/from-url'));
+    expect(hook.url).toBe('http://127.0.0.1:9/from-url');
+  });
+
   it('webhooks.events/waitFor: null reads as no filter, as left out', async () => {
     await expect(emu.webhooks.events(null as never)).resolves.toEqual([]);
     await expect(emu.webhooks.waitFor(null as never)).rejects.toThrow(/^no webhook event reached delivered within 5000 ms; saw: no webhook event at all$/);
