@@ -157,6 +157,11 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         const unknown = Object.keys(f).find((k) => k !== 'where' && k !== 'limit' && (f as Record<string, unknown>)[k] !== undefined);
         if (unknown === 'filter') return Promise.reject(new TypeError('sessions.list: unknown option "filter"; it takes { where, limit } (the filter goes in where)'));
         if (unknown !== undefined) return Promise.reject(new TypeError(`sessions.list: unknown option ${JSON.stringify(unknown)}; it takes { where, limit }`));
+        // The client would send an object as "[object Object]", a filter the API cannot read.
+        if (f.where != null && typeof f.where !== 'string') {
+          const got = Array.isArray(f.where) ? 'an array' : typeof f.where === 'object' ? 'an object' : String(f.where);
+          return Promise.reject(new TypeError(`sessions.list: where: expected a filter string (e.g. "risk_level = invalid"), got ${got}`));
+        }
         // The client leaves an empty value out, which would list every session.
         if (typeof f.where === 'string' && f.where.trim() === '') return Promise.reject(new TypeError(`sessions.list: where: expected a filter, got ${JSON.stringify(f.where)} (leave it out for every session)`));
         return client.admin<Session[]>('GET', '/sessions', { query: { site: siteId(), where: f.where, limit: f.limit } }).catch(named('sessions.list'));

@@ -95,6 +95,13 @@ describe('library helper arguments', () => {
     await expect(emu.sessions.list({ where: undefined, limit: undefined })).resolves.not.toHaveLength(0);
   });
 
+  it('sessions.list: a where that is not a filter string (an object of fields, a number) is refused naming where, not parsed as "[object Object]"', async () => {
+    await expect(emu.sessions.list({ where: { risk_level: 'invalid' } } as never)).rejects.toThrow(
+      new TypeError('sessions.list: where: expected a filter string (e.g. "risk_level = invalid"), got an object'),
+    );
+    await expect(emu.sessions.list({ where: 5 } as never)).rejects.toThrow(new TypeError('sessions.list: where: expected a filter string (e.g. "risk_level = invalid"), got 5'));
+  });
+
   it('helpers: a bad argument of their own rejects (never throws at the call) with a TypeError naming the option; a slip in an API body is the API\'s 400 ApiError naming the helper and the field', async () => {
     const own: [() => Promise<unknown>, RegExp][] = [
       [() => emu.webhooks.waitFor({ session_id: 'ses_x' } as never), /^webhooks\.waitFor: unknown option "session_id" \(did you mean sessionId\?\)/],
