@@ -79,6 +79,17 @@ function filterArg<T extends object>(label: string, noun: string, keys: readonly
   throw new TypeError(`${label}: expected ${takes}, got ${typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : String(v)}${hint}`);
 }
 
+/**
+ * A body given as a bare IP (or an array) would be no fields of its own (check spreads it into
+ * fields "0", "1", ...) or the API's "the body must be a JSON object": refused, saying what to pass.
+ * null is left to the caller.
+ */
+function fieldsArg(label: string, takes: string, v: unknown, fieldOf: (s: string) => string): void {
+  if (typeof v === 'object' && !Array.isArray(v)) return;
+  const hint = typeof v === 'string' ? `: pass { ${fieldOf(v)}: ${JSON.stringify(v)} }` : '';
+  throw new TypeError(`${label}: expected ${takes}, got ${typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : String(v)}${hint}`);
+}
+
 /** The API's error, its message after the helper's name ("views.create: name: must not be empty"): the same ApiError otherwise. */
 function named(helper: string) {
   return (err: unknown): never => {
@@ -142,7 +153,10 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
 
   return {
     sessions: {
-      create: (input: SessionInput = {}) => client.admin<Session>('POST', `/sites/${site()}/sessions`, { body: input }).catch(named('sessions.create')),
+      create: async (input: SessionInput = {}) => {
+        fieldsArg('sessions.create', "the session's fields ({ ip, user_agent, ... })", input, () => 'ip');
+        return client.admin<Session>('POST', `/sites/${site()}/sessions`, { body: input }).catch(named('sessions.create'));
+      },
       /** `GET /api/v1/session/{id}`, with the site's access token. */
       get: async (sessionId: string) =>
         client.api<Session>('GET', `/session/${id(idArg('sessions.get', 'sessionId', 'session', sessionId))}`).catch(namedNotFound('sessions.get', { sessionId }, '')),
@@ -175,12 +189,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
     },
     /** A visitor check with the site's secret key. */
     check: async (input: CheckInput = {}) => {
-      const v: unknown = input;
-      // Spread into the body, a bare IP would be fields "0", "1", ...: a check with none of its own.
-      if (typeof v !== 'object' || Array.isArray(v)) {
-        const hint = typeof v === 'string' ? `: pass { ${v.includes('@') ? 'email' : 'ip'}: ${JSON.stringify(v)} }` : '';
-        throw new TypeError(`check: expected the check's fields ({ ip, email, ... }), got ${typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : String(v)}${hint}`);
-      }
+      fieldsArg('check', "the check's fields ({ ip, email, ... })", input, (s) => (s.includes('@') ? 'email' : 'ip'));
       return client.check<CheckResult>({ ...input }).catch(named('check'));
     },
     views: {

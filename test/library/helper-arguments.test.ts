@@ -170,6 +170,15 @@ describe('library helper arguments', () => {
     await expect(emu.sessions.get([] as never)).rejects.toThrow(new TypeError('sessions.get: sessionId: expected a session id, got an array'));
   });
 
+  it('sessions.create: an input that is not an object of the session\'s fields (a bare IP, an array) is refused naming it, as check\'s is', async () => {
+    await expect(emu.sessions.create('203.0.113.7' as never)).rejects.toThrow(
+      new TypeError('sessions.create: expected the session\'s fields ({ ip, user_agent, ... }), got "203.0.113.7": pass { ip: "203.0.113.7" }'),
+    );
+    await expect(emu.sessions.create([{ ip: '203.0.113.7' }] as never)).rejects.toThrow(new TypeError('sessions.create: expected the session\'s fields ({ ip, user_agent, ... }), got an array'));
+    // Left out: a session with none of its own fields, as before.
+    await expect(emu.sessions.create()).resolves.toHaveProperty('session_id');
+  });
+
   it('check: an input that is not an object of the check\'s fields (a bare IP, an array) is refused naming it, not run as a check with no fields', async () => {
     await expect(emu.check('203.0.113.7' as never)).rejects.toThrow(new TypeError('check: expected the check\'s fields ({ ip, email, ... }), got "203.0.113.7": pass { ip: "203.0.113.7" }'));
     await expect(emu.check('x@example.com' as never)).rejects.toThrow(/got "x@example\.com": pass \{ email: "x@example\.com" \}$/);
