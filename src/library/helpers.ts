@@ -40,14 +40,18 @@ function checkStatus(helper: string, status: string | undefined): void {
  */
 export type WatchWebhookEvents = (listener: (event: WebhookEvent | null) => void) => () => void;
 
+/** A wrong argument as a message shows it: a string quoted, an array or object by its kind. */
+function got(v: unknown): string {
+  return typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : typeof v === 'object' && v !== null ? 'an object' : String(v);
+}
+
 /** An id that is no id (undefined from `session.id`, an empty string) would read as another path or id. */
 function checkId(label: string, what: string, v: unknown): void {
   if (typeof v === 'string' && v.trim() !== '') return;
   // The whole session (or rule) for its id: say which of its fields to pass.
   const field = `${what}_id`;
   const own = typeof v === 'object' && v !== null && typeof (v as Record<string, unknown>)[field] === 'string' ? `: pass its ${field} (${JSON.stringify((v as Record<string, string>)[field])})` : '';
-  const got = typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : typeof v === 'object' && v !== null ? 'an object' : String(v);
-  throw new TypeError(`${label}: expected a ${what} id, got ${got}${own}`);
+  throw new TypeError(`${label}: expected a ${what} id, got ${got(v)}${own}`);
 }
 
 /** An empty filter id would read as no filter at all: every event of the site, another session's included. */
@@ -76,7 +80,7 @@ function filterArg<T extends object>(label: string, noun: string, keys: readonly
     return v as T;
   }
   const hint = typeof v === 'string' ? `: pass { ${v.startsWith('wh_') ? 'webhookId' : 'sessionId'}: ${JSON.stringify(v)} }` : '';
-  throw new TypeError(`${label}: expected ${takes}, got ${typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : String(v)}${hint}`);
+  throw new TypeError(`${label}: expected ${takes}, got ${got(v)}${hint}`);
 }
 
 /**
@@ -87,7 +91,7 @@ function filterArg<T extends object>(label: string, noun: string, keys: readonly
 function fieldsArg(label: string, takes: string, v: unknown, fieldOf: (s: string) => string): void {
   if (typeof v === 'object' && !Array.isArray(v)) return;
   const hint = typeof v === 'string' ? `: pass { ${fieldOf(v)}: ${JSON.stringify(v)} }` : '';
-  throw new TypeError(`${label}: expected ${takes}, got ${typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : String(v)}${hint}`);
+  throw new TypeError(`${label}: expected ${takes}, got ${got(v)}${hint}`);
 }
 
 /** The API's error, its message after the helper's name ("views.create: name: must not be empty"): the same ApiError otherwise. */
@@ -164,7 +168,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
       list: (filter?: string | { where?: string; limit?: number }) => {
         const given: unknown = filter;
         if (given !== undefined && given !== null && typeof given !== 'string' && (typeof given !== 'object' || Array.isArray(given))) {
-          return Promise.reject(new TypeError(`sessions.list: expected a filter string or { where, limit }, got ${Array.isArray(given) ? 'an array' : String(given)}`));
+          return Promise.reject(new TypeError(`sessions.list: expected a filter string or { where, limit }, got ${got(given)}`));
         }
         const f = typeof filter === 'string' ? { where: filter } : (filter ?? {});
         // From JavaScript, a misspelt option (or { filter }, as saved views name it) would be ignored: every session.
@@ -173,8 +177,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         if (unknown !== undefined) return Promise.reject(new TypeError(`sessions.list: unknown option ${JSON.stringify(unknown)}; it takes { where, limit }`));
         // The client would send an object as "[object Object]", a filter the API cannot read.
         if (f.where != null && typeof f.where !== 'string') {
-          const got = Array.isArray(f.where) ? 'an array' : typeof f.where === 'object' ? 'an object' : String(f.where);
-          return Promise.reject(new TypeError(`sessions.list: where: expected a filter string (e.g. "risk_level = invalid"), got ${got}`));
+          return Promise.reject(new TypeError(`sessions.list: where: expected a filter string (e.g. "risk_level = invalid"), got ${got(f.where)}`));
         }
         // The client leaves an empty value out, which would list every session.
         if (typeof f.where === 'string' && f.where.trim() === '') return Promise.reject(new TypeError(`sessions.list: where: expected a filter, got ${JSON.stringify(f.where)} (leave it out for every session)`));
