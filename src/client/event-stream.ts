@@ -14,8 +14,8 @@ export interface FollowOptions {
   onEvent(e: { type: string; data: unknown; id?: string }): void;
   /** Once, when the server has subscribed this stream: events from then on are not missed. */
   onReady?(): void;
-  /** 'connected' after a reconnection; 'disconnected' with what happened and when it tries again. */
-  onStatus?(status: 'connected' | 'disconnected', detail: string): void;
+  /** 'connected' after a reconnection; 'disconnected' with what happened and when it tries again (`retryInMs`). */
+  onStatus?(status: 'connected' | 'disconnected', detail: string, retryInMs?: number): void;
 }
 
 const MAX_BACKOFF_MS = 10_000;
@@ -55,7 +55,7 @@ export async function streamEvents(o: FollowOptions): Promise<void> {
     if (o.signal?.aborted) break;
     if (!connected) throw new ConnectionError(o.origin);
     lost = true;
-    o.onStatus?.('disconnected', `lost the emulator at ${o.origin}; reconnecting in ${backoff / 1000}s…`);
+    o.onStatus?.('disconnected', `lost the emulator at ${o.origin}; reconnecting in ${backoff / 1000}s…`, backoff);
     await sleep(backoff, undefined, { signal: o.signal }).catch(() => undefined);
     backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
   }

@@ -83,6 +83,7 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
     else if (e.type === 'webhook.deleted') printDeleted(e.data as WebhookEventData);
   });
 
+  let away = false;
   try {
     await streamEvents({
       origin: client.origin,
@@ -92,8 +93,10 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
       onEvent: times.onEvent,
       // Said once the server has subscribed us: a script that waits for it misses no event.
       onReady: () => ctx.info(`Tailing webhook attempts from ${client.origin} (Ctrl-C to stop)…`),
-      onStatus: (status, detail) => {
-        ctx.info(`vtr: ${detail}`);
+      // The loss is said in full once; each further try briefly, so a long outage is not a wall of it.
+      onStatus: (status, detail, retryInMs) => {
+        ctx.info(`vtr: ${away && retryInMs !== undefined ? `still unreachable; trying again in ${retryInMs / 1000}s…` : detail}`);
+        away = status === 'disconnected';
         if (status === 'connected') times.reconnected();
       },
     });
