@@ -1,10 +1,11 @@
 import { webhookUrlProblem, type Webhook } from '../../../domain/webhooks.js';
 import { UsageError } from '../../errors.js';
-import { isLocal, otherLoopback } from '../../credentials.js';
+import { isLocal } from '../../credentials.js';
 import type { CliContext } from '../../context.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 import { renderWebhook, urlText } from './render.js';
+import { receiveCommandFor } from './receive-command.js';
 import { emulatedClock } from '../../time-display.js';
 
 export async function run(o: { site?: string; url?: string }, ctx: CliContext): Promise<void> {
@@ -19,18 +20,15 @@ export async function run(o: { site?: string; url?: string }, ctx: CliContext): 
   const where = ctx.config.json ? 'its secret ("secret" in the JSON on stdout)' : 'the secret above';
   ctx.info(`Sessions newly matching a view with trigger_webhooks are POSTed there, signed with ${where}.`);
   // The receiver to try it with: on the URL's own port when it is a local one.
-  if (isLocal(hook.url)) {
-    const u = new URL(hook.url);
-    const port = u.port || (u.protocol === 'https:' ? '443' : '80');
-    const emulator = ownOrigin(ctx.config.baseUrl, u);
+  const receive = receiveCommandFor(hook.url);
+  if (receive) {
+    const emulator = ownOrigin(ctx.config.baseUrl, new URL(hook.url));
     if (emulator) {
       // No receiver can listen there: the emulator itself would answer the deliveries (404).
       ctx.info(`Note: ${urlText(hook.url)} is the emulator's own address (${emulator}): its deliveries would be answered by the emulator, not by a receiver. Start one on a port of its own (vtr webhooks receive --port 9000 --secret ${hook.secret}) and point a webhook there (--url http://127.0.0.1:9000/).`);
       return;
     }
-    // It listens on 127.0.0.1 unless given --host: a URL on [::1] or another 127.x needs it.
-    const host = otherLoopback(hook.url);
-    ctx.info(`Try it: vtr webhooks receive --port ${port}${host ? ` --host ${host}` : ''} --secret ${hook.secret} (unless a receiver already listens there)`);
+    ctx.info(`Try it: ${receive} --secret ${hook.secret} (unless a receiver already listens there)`);
   }
 }
 

@@ -1,13 +1,14 @@
 // One manual attempt now for a failed event (or every failed event of a webhook). On a TTY a
 // spinner on stderr runs while the attempt does; the outcome follows. Exit 1 when it still failed.
 import { ApiError, withoutTimeLimit, type ApiClient } from '../../../client/api-client.js';
-import type { WebhookEvent } from '../../../domain/webhooks.js';
+import { urlShown, type Webhook, type WebhookEvent } from '../../../domain/webhooks.js';
 import type { CliContext } from '../../context.js';
 import { OperationError, UsageError } from '../../errors.js';
 import { MAX_LIMIT } from '../../list-page.js';
 import { output } from '../../output.js';
 import { enc, onGivenSite } from '../../site-ref.js';
 import { attemptResult } from './render.js';
+import { receiveCommandFor } from './receive-command.js';
 
 export interface RetryOptions {
   args: string[];
@@ -50,6 +51,15 @@ async function failedEvents(client: ApiClient, webhook: string): Promise<Webhook
   }
 }
 
+/** After a refused connection: nothing listens at the webhook's URL; the receiver to start there. */
+async function refusedHint(client: ApiClient, e: WebhookEvent): Promise<string> {
+  const last = e.attempts.at(-1);
+  if (!last || last.status_code != null || !/\bECONNREFUSED\b/.test(last.error ?? '')) return '';
+  const hook = await client.admin<Webhook>('GET', `/webhooks/${enc(e.webhook_id)}`);
+  const receive = receiveCommandFor(hook.url);
+  return `; nothing listens at ${urlShown(hook.url)}: ${receive ? `start \`${receive}\` there, or ` : ''}check the webhook's URL (vtr webhooks list)`;
+}
+
 /** Retrying never changes a webhook's status: after a delivery, says so when it still gets no new events. */
 async function sayIfDisabled(ctx: CliContext, client: ApiClient, webhookId: string): Promise<void> {
   const hook = await client.admin<{ status: string }>('GET', `/webhooks/${enc(webhookId)}`);
@@ -76,8 +86,12 @@ export async function run(o: RetryOptions, ctx: CliContext): Promise<void> {
     } finally {
       spin.stop();
     }
+    // A failure is said once, as the error (--json still prints the event on stdout).
+    if (event.status !== 'delivered') {
+      if (ctx.config.json) output(ctx, event, () => '');
+      throw new OperationError(`${outcome(event)}${await refusedHint(client, event)}`);
+    }
     output(ctx, event, () => outcome(event));
-    if (event.status !== 'delivered') throw new OperationError(`the manual attempt failed; ${id} stays failed`);
     await sayIfDisabled(ctx, client, event.webhook_id);
     return;
   }
