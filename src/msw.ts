@@ -5,6 +5,7 @@ import type { HttpHandler } from 'msw';
 import type { RunningEmulator, StartEmulatorOptions } from './library/types.js';
 import { unknownOption, unknownOptionMessage } from './library/known-options.js';
 import { HANDLERS_OPTION_NAMES } from './domain/option-names.js';
+import { schemelessUrlMeant } from './domain/webhooks.js';
 
 export interface CreateHandlersOptions {
   /** Where the app under test sends the service's API, e.g. `https://risk.example.com/api/v1`. */
@@ -62,7 +63,10 @@ function baseUrlOf(value: unknown): URL {
   } catch {
     throw refuse();
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse(/^[\w.-]+:\d/.test(value) ? ` (did you mean http://${value}?)` : '');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    const meant = schemelessUrlMeant(value);
+    throw refuse(meant ? ` (did you mean ${meant}?)` : '');
+  }
   // Handlers match by path: a query or fragment here would be dropped without a word (each
   // request's own query goes on to the emulator as it is).
   if (/[?#]/.test(value)) {

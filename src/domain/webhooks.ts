@@ -85,6 +85,14 @@ export function httpUrlProblem(url: string): string | null {
 }
 
 /**
+ * The http:// URL likely meant by a host and port typed without a scheme (`localhost:9000/hook`
+ * parses with the scheme `localhost:`, `127.0.0.1:9000` not at all), else null.
+ */
+export function schemelessUrlMeant(value: string): string | null {
+  return /^[\w.-]+:\d/.test(value) ? `http://${value}` : null;
+}
+
+/**
  * httpUrlProblem, and a host written out: URL parsing reads `http:///hook` as `http://hook/` (the
  * path taken for the host), a typo that would only show later as a failed delivery.
  */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CliContext } from '../../../src/cli/context.js';
 import { run } from '../../../src/cli/commands/webhooks/create.js';
+import { UsageError } from '../../../src/cli/errors.js';
 
 /** What `vtr webhooks create --url <url>` says on stderr, against an emulator at 127.0.0.1:8787. */
 async function hints(url: string): Promise<string[]> {
@@ -35,5 +36,14 @@ describe('vtr webhooks create', () => {
       expect(said.join('\n'), url).toContain('vtr webhooks receive --port 9000');
     }
     for (const url of ['http://127.0.0.1:8788/', 'http://127.0.0.2:8787/']) expect((await hints(url)).join('\n'), url).not.toContain("emulator's own");
+  });
+
+  it('webhooks create: a host and port without a scheme suggest the http:// URL meant, as a usage error', async () => {
+    const refused = (url: string) => hints(url).then(() => null, (e: Error) => e);
+    expect((await refused('localhost:9000'))?.message).toBe('--url: "localhost:9000" must use http or https, not localhost (did you mean http://localhost:9000?)');
+    expect((await refused('127.0.0.1:9000/hook'))?.message).toBe('--url: "127.0.0.1:9000/hook" must be an absolute http:// or https:// URL (did you mean http://127.0.0.1:9000/hook?)');
+    expect(await refused('localhost:9000')).toBeInstanceOf(UsageError);
+    // Nothing to guess from: the example stays.
+    expect((await refused('ftp://example.com/'))?.message).toBe('--url: "ftp://example.com/" must use http or https, not ftp (e.g. http://127.0.0.1:9000/)');
   });
 });

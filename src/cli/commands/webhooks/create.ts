@@ -6,12 +6,13 @@ import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 import { renderWebhook, urlText } from './render.js';
 import { receiveCommandFor } from './receive-command.js';
+import { urlExample } from './url-example.js';
 import { emulatedClock } from '../../time-display.js';
 
 export async function run(o: { site?: string; url?: string }, ctx: CliContext): Promise<void> {
   const url = o.url ?? (await ctx.prompter.input('--url is required: the endpoint to POST to, e.g. http://127.0.0.1:9000/'));
   const problem = webhookUrlProblem(url);
-  if (problem) throw new UsageError(`--url: "${urlText(url)}" ${problem} (e.g. http://127.0.0.1:9000/)`);
+  if (problem) throw new UsageError(`--url: "${urlText(url)}" ${problem} (${urlExample(url)})`);
   const client = await ctx.client();
   const hook = await client.admin<Webhook>('POST', `/sites/${enc(await currentSiteId(ctx, client, o.site))}/webhooks`, { body: { url } });
   const emulated = await emulatedClock(ctx, client);
