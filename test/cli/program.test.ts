@@ -95,7 +95,7 @@ describe('cli: confirmation', () => {
     const others = [...yes].filter(([name]) => !/^(sites|views|rules|webhooks) delete$|^state (reset|import|export)$|^keys rotate$|^tokens revoke$/.test(name));
     expect(others.map(([name]) => name).sort()).toEqual(
       ['check', 'clock advance', 'clock set', 'rules create', 'rules update', 'session event', 'sessions create', 'sessions simulate', 'sites create', 'sites update',
-        'tokens create', 'views create', 'views update', 'webhooks create', 'webhooks disable', 'webhooks enable', 'webhooks retry', 'webhooks trigger'].sort(),
+        'tokens create', 'views create', 'views update', 'webhooks create', 'webhooks disable', 'webhooks enable', 'webhooks retry', 'webhooks trigger', 'webhooks update'].sort(),
     );
     for (const [name, description] of others) expect(description, name).toMatch(/^accepted, never needed/);
   });

@@ -24,7 +24,7 @@ describe('cli: unknown commands', () => {
     const cases: Array<[string[], string]> = [
       [['rules', 'show', 'bot'], "unknown command 'show' for `vtr rules` (its commands: list, create, update, delete) (see `vtr rules --help`)"],
       [['views', 'show', 'x'], "unknown command 'show' for `vtr views` (its commands: list, create, update, delete) (see `vtr views --help`)"],
-      [['webhooks', 'get', 'x'], "unknown command 'get' for `vtr webhooks` (its commands: list, create, enable, disable, delete, secret, events, event, retry, trigger, tail, receive)"],
+      [['webhooks', 'get', 'x'], "unknown command 'get' for `vtr webhooks` (its commands: list, create, update, enable, disable, delete, secret, events, event, retry, trigger, tail, receive)"],
       [['state', 'save'], "unknown command 'save' for `vtr state` (its commands: export, import, reset) (see `vtr state --help`)"],
       [['nosuchcommand'], "unknown command 'nosuchcommand' for `vtr` (its commands: serve, exec, sites,"],
     ];

@@ -16,6 +16,9 @@ export function registerWebhooks(program: Command): void {
     'vtr webhooks create --url http://127.0.0.1:9000/',
     'vtr webhooks create --url https://example.com/hooks/vtr --site site_123',
   ])).action(action(() => import('./create.js')));
+  neverAsks(examples(hooks.command('update <id>').description("point a webhook at another URL (keeps its secret and event history)").option('--url <url>', 'new http(s) endpoint to POST deliveries to'), [
+    'vtr webhooks update wh_123 --url http://127.0.0.1:9001/',
+  ])).action(action(() => import('./update.js')));
   neverAsks(examples(hooks.command('enable <id>').description('re-enable a webhook (resets its failure run)'), [
     'vtr webhooks enable wh_123',
     'vtr webhooks retry --all-failed --webhook wh_123   # then resend what failed',
