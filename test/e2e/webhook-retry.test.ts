@@ -39,6 +39,7 @@ describe('webhooks retry, attempt failed (built binary)', { timeout: 60_000 }, (
     expect(r.stderr).toMatch(new RegExp(`${e.webhook_event_id} still failed: attempt 7 \\(connect ECONNREFUSED 127\\.0\\.0\\.1:${port}`));
     expect(r.stderr).toContain(`nothing listens at http://127.0.0.1:${port}/hook`);
     expect(r.stderr).toContain(`vtr webhooks receive --port ${port}`);
+    expect(r.stderr).toContain(`vtr webhooks update ${e.webhook_id} --url <url>`);
     expect(r.stderr.match(new RegExp(e.webhook_event_id, 'g'))).toHaveLength(1);
   });
 

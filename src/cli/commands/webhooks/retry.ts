@@ -57,7 +57,8 @@ async function refusedHint(client: ApiClient, e: WebhookEvent): Promise<string> 
   if (!last || last.status_code != null || !/\bECONNREFUSED\b/.test(last.error ?? '')) return '';
   const hook = await client.admin<Webhook>('GET', `/webhooks/${enc(e.webhook_id)}`);
   const receive = receiveCommandFor(hook.url);
-  return `; nothing listens at ${urlShown(hook.url)}: ${receive ? `start \`${receive}\` there, or ` : ''}check the webhook's URL (vtr webhooks list)`;
+  const change = `vtr webhooks update ${e.webhook_id} --url <url>`;
+  return `; nothing listens at ${urlShown(hook.url)}: ${receive ? `start \`${receive}\` there, or ` : ''}check the webhook's URL (\`${change}\` changes it)`;
 }
 
 /** Retrying never changes a webhook's status: after a delivery, says so when it still gets no new events. */
