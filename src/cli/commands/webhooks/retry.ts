@@ -1,13 +1,13 @@
 // One manual attempt now for a failed event (or every failed event of a webhook). On a TTY a
 // spinner on stderr runs while the attempt does; the outcome follows. Exit 1 when it still failed.
 import { ApiError, withoutTimeLimit, type ApiClient } from '../../../client/api-client.js';
-import { urlShown, type Webhook, type WebhookEvent } from '../../../domain/webhooks.js';
+import type { Webhook, WebhookEvent } from '../../../domain/webhooks.js';
 import type { CliContext } from '../../context.js';
 import { OperationError, UsageError } from '../../errors.js';
 import { MAX_LIMIT } from '../../list-page.js';
 import { output } from '../../output.js';
 import { enc, onGivenSite } from '../../site-ref.js';
-import { attemptResult } from './render.js';
+import { attemptResult, urlText } from './render.js';
 import { receiveCommandFor } from './receive-command.js';
 
 export interface RetryOptions {
@@ -58,7 +58,7 @@ async function refusedHint(client: ApiClient, e: WebhookEvent): Promise<string> 
   const hook = await client.admin<Webhook>('GET', `/webhooks/${enc(e.webhook_id)}`);
   const receive = receiveCommandFor(hook.url);
   const change = `vtr webhooks update ${e.webhook_id} --url <url>`;
-  return `; nothing listens at ${urlShown(hook.url)}: ${receive ? `start \`${receive}\` there, or ` : ''}check the webhook's URL (\`${change}\` changes it)`;
+  return `; nothing listens at ${urlText(hook.url)}: ${receive ? `start \`${receive}\` there, or ` : ''}check the webhook's URL (\`${change}\` changes it)`;
 }
 
 /** Retrying never changes a webhook's status: after a delivery, says so when it still gets no new events. */
