@@ -4,6 +4,7 @@ import { siteFilter } from '../../site-ref.js';
 import { style } from '../../style.js';
 import { logLine, type LogEntryJson } from './render.js';
 import { liveTimes } from '../../time-display.js';
+import { streamStatusLine } from '../../stream-status.js';
 
 export async function run(o: { site?: string }, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
@@ -17,6 +18,7 @@ export async function run(o: { site?: string }, ctx: CliContext): Promise<void> 
   const stop = () => ctrl.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  let away = false;
   try {
     await streamEvents({
       origin: client.origin,
@@ -26,8 +28,9 @@ export async function run(o: { site?: string }, ctx: CliContext): Promise<void> 
       onEvent: ({ data }) => times.onEvent(data as LogEntryJson),
       // Said once the server has subscribed us: a script that waits for it misses no event.
       onReady: () => ctx.info(`Tailing requests to ${client.baseUrl} (Ctrl-C to stop)…`),
-      onStatus: (status, detail) => {
-        ctx.info(`vtr: ${detail}`);
+      onStatus: (status, detail, retryInMs) => {
+        ctx.info(streamStatusLine(away, detail, retryInMs));
+        away = status === 'disconnected';
         if (status === 'connected') times.reconnected(); // it may have come back with another --clock
       },
     });

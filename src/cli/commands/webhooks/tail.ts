@@ -7,6 +7,7 @@ import { style } from '../../style.js';
 import { attemptResult, urlText, type AttemptEvent, type WebhookEventData } from './render.js';
 import { liveTimes, type TimeFormat } from '../../time-display.js';
 import { DISABLE_AFTER_FAILURES } from '../../../domain/disabling.js';
+import { streamStatusLine } from '../../stream-status.js';
 
 export interface TailOptions {
   webhook?: string;
@@ -95,7 +96,7 @@ export async function run(o: TailOptions, ctx: CliContext): Promise<void> {
       onReady: () => ctx.info(`Tailing webhook attempts from ${client.origin} (Ctrl-C to stop)…`),
       // The loss is said in full once; each further try briefly, so a long outage is not a wall of it.
       onStatus: (status, detail, retryInMs) => {
-        ctx.info(`vtr: ${away && retryInMs !== undefined ? `still unreachable; trying again in ${retryInMs / 1000}s…` : detail}`);
+        ctx.info(streamStatusLine(away, detail, retryInMs));
         away = status === 'disconnected';
         if (status === 'connected') times.reconnected();
       },
