@@ -16,6 +16,8 @@ export function setEmulatedTimes(on: boolean): void {
 const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 export const printable = (s: string): string => s.replace(CONTROL, (m) => ESCAPES[m] ?? `\\u${m.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** Text of several lines (a mail's body) made printable line by line: its line breaks stay line breaks. */
+export const printableLines = (s: string): string => s.split('\n').map(printable).join('\n');
 
 /** Text a renderer coloured itself: table and keyValues show it as it is, aligned on what it shows. */
 export class Styled {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Chalk } from 'chalk';
-import { keyValues, printable, styled, table } from '../../src/cli/output.js';
+import { keyValues, printable, printableLines, styled, table } from '../../src/cli/output.js';
 
 const red = new Chalk({ level: 1 }).red;
 
@@ -15,6 +15,10 @@ describe('cli: text output of values', () => {
     expect(printable('a\u2028b\u202ec\u2066d')).toBe('a\\u2028b\\u202ec\\u2066d');
     expect(printable('Café \u202e✓')).toBe('Café \\u202e✓');
     expect(printable('Café ✓ 😀')).toBe('Café ✓ 😀');
+  });
+
+  it('printableLines: each line is escaped as printable does, the line breaks between them kept', () => {
+    expect(printableLines('a\u001b[31m\nb\r\u2028c\n\nd\te')).toBe('a\\u001b[31m\nb\\r\\u2028c\n\nd\\te');
   });
 
   it('table / keyValues: a value carrying colour sequences is data and shown escaped', () => {

@@ -2,7 +2,7 @@ import type { Notification } from '../../../domain/webhooks.js';
 import { emulatedClock, timeFormat } from '../../time-display.js';
 import type { CliContext } from '../../context.js';
 import { wholeNumber } from '../../whole-number.js';
-import { output, table } from '../../output.js';
+import { output, printable, printableLines, table } from '../../output.js';
 import { siteFilter } from '../../site-ref.js';
 import { listPage, tellMore } from '../../list-page.js';
 
@@ -16,7 +16,8 @@ export async function run(o: { site?: string; limit: string; full?: boolean }, c
   const time = timeFormat(await emulatedClock(ctx, client));
   output(ctx, list, () => {
     if (!list.length) return 'The outbox is empty.';
-    if (o.full) return list.map((n) => `${time(n.created_at)}  to ${n.to ?? '-'}\nSubject: ${n.subject}\n\n${n.body}\n`).join('\n');
+    // A mail's text carries names and URLs: escaped as in every other human output.
+    if (o.full) return list.map((n) => `${time(n.created_at)}  to ${printable(n.to ?? '-')}\nSubject: ${printable(n.subject)}\n\n${printableLines(n.body)}\n`).join('\n');
     return table(
       [`CREATED (${time.zone})`, 'KIND', 'TO', 'SUBJECT', 'SMTP'],
       list.map((n) => [n.created_at, n.kind, n.to, n.subject, n.sent_at ? 'sent' : n.send_error ? `failed: ${n.send_error}` : '-']),
