@@ -18,6 +18,15 @@ describe('cli hints (built binary)', { timeout: 120_000 }, () => {
       expect((await vtr(['state', 'import', '--help'])).stdout).toContain('vtr serve --import demo.json   # at start-up');
       expect((await vtr(['openapi', '--help'])).stdout).toContain('openapi.json   # the same document, served');
     });
+
+    it('serve --help, exec --help: --retry-base and --retry-schedule each say that --retry-schedule replaces --retry-base, not both', async () => {
+      for (const cmd of ['serve', 'exec']) {
+        // Commander wraps the descriptions to the width: compare them on one line.
+        const help = (await vtr([cmd, '--help'])).stdout.replace(/\s+/g, ' ');
+        expect(help, cmd).toContain('--retry-base <duration> first retry delay; each next one doubles (or --retry-schedule, not both)');
+        expect(help, cmd).toContain('--retry-schedule <list> all five retry delays, e.g. 5s,5m,30m,2h,5h; replaces --retry-base (not both)');
+      }
+    });
   });
 
   describe('missing arguments', () => {

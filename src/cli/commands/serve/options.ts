@@ -28,9 +28,9 @@ export function addServeOptions(cmd: Command, defaults: { port: string; db?: str
     .option('--memory', 'keep state in memory only (nothing is written)')
     .addOption(new Option('--sync <mode>', 'normal: a commit survives a crash of vtr; full: also a power cut (an fsync per commit)').choices(['normal', 'full']).default('normal'))
     .addOption(new Option('--clock <mode>', 'system time; frozen: a test clock that moves only with `vtr clock advance`; manual: real time plus what `vtr clock advance` adds').choices(['system', 'manual', 'frozen']).default('system'))
-    .option('--retry-base <duration>', 'first retry delay; each next one doubles', '2s')
+    .option('--retry-base <duration>', 'first retry delay; each next one doubles (or --retry-schedule, not both)', '2s')
     // Given together, one would be ignored: only a --retry-base typed out conflicts (not its default).
-    .addOption(new Option('--retry-schedule <list>', 'all five retry delays, e.g. 5s,5m,30m,2h,5h').conflicts('retryBase'))
+    .addOption(new Option('--retry-schedule <list>', 'all five retry delays, e.g. 5s,5m,30m,2h,5h; replaces --retry-base (not both)').conflicts('retryBase'))
     .option('--retry-jitter', 'add up to ±20% random jitter to retry delays')
     .option('--webhook-timeout <duration>', 'time a receiver has to answer', '10s')
     .option('--smtp <url>', 'also send notification emails to this SMTP server, e.g. smtp://127.0.0.1:1025')
