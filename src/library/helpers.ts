@@ -277,7 +277,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         const scope = [o.sessionId && `session ${o.sessionId}`, o.webhookId && `webhook ${o.webhookId}`].filter(Boolean).join(', ');
         // A frozen clock runs no retry by itself, however long the wait: say what moves it.
         const hint = frozen() && seen.some((e) => e.status === 'retrying') ? '; the clock is frozen: a retry runs when emu.clock.advance() or emu.clock.set() reaches its time' : '';
-        throw new Error(`no webhook event${scope ? ` for ${scope}` : ''} reached ${status} within ${timeoutMs} ms; saw: ${what}${hint}`);
+        throw new Error(`webhooks.waitFor: no webhook event${scope ? ` for ${scope}` : ''} reached ${status} within ${timeoutMs} ms; saw: ${what}${hint}`);
       },
     },
   };

@@ -32,7 +32,7 @@ describe('library helper arguments', () => {
 
   it('webhooks.events/waitFor: null reads as no filter, as left out', async () => {
     await expect(emu.webhooks.events(null as never)).resolves.toEqual([]);
-    await expect(emu.webhooks.waitFor(null as never)).rejects.toThrow(/^no webhook event reached delivered within 5000 ms; saw: no webhook event at all$/);
+    await expect(emu.webhooks.waitFor(null as never)).rejects.toThrow(/^webhooks\.waitFor: no webhook event reached delivered within 5000 ms; saw: no webhook event at all$/);
   }, 10_000);
 
   it('webhooks.events/waitFor: an option written as the API writes its fields (session_id) is refused naming the option, not read as every event of the site', async () => {

@@ -116,7 +116,7 @@ describe('library helpers', () => {
   it('webhooks.waitFor: rejects on timeout naming what it saw', async () => {
     const s = await emu.sessions.create({ ip: '192.0.2.77' });
     await expect(emu.webhooks.waitFor({ sessionId: s.session_id, timeoutMs: 100 })).rejects.toThrow(
-      `no webhook event for session ${s.session_id} reached delivered within 100 ms; saw: no webhook event at all`,
+      `webhooks.waitFor: no webhook event for session ${s.session_id} reached delivered within 100 ms; saw: no webhook event at all`,
     );
   });
 

@@ -95,7 +95,7 @@ describe('webhooks.waitFor: short statuses', () => {
     await onStatus(h, 'retrying', () => post(`/webhooks/${h.webhook_id}/disable`));
     const [ev] = await emu.webhooks.events({ webhookId: h.webhook_id });
     await expect(emu.webhooks.waitFor({ sessionId: s.session_id, webhookId: h.webhook_id, status: 'retrying', timeoutMs: 50 })).rejects.toThrow(
-      `no webhook event for session ${s.session_id}, webhook ${h.webhook_id} reached retrying within 50 ms; saw: ${ev.webhook_event_id} failed (1 attempt)`,
+      `webhooks.waitFor: no webhook event for session ${s.session_id}, webhook ${h.webhook_id} reached retrying within 50 ms; saw: ${ev.webhook_event_id} failed (1 attempt)`,
     );
   });
 
