@@ -1,7 +1,7 @@
 // Typed helpers for what tests do most, over the emulator's own API (answered in-process: the same
 // pipeline as HTTP, without a socket). Bodies and answers are the API's JSON, snake_case as in the
 // contract; the helpers' own options (waitFor's, the filters) are camelCase.
-import { ApiError, type ApiClient } from '../client/api-client.js';
+import { ApiError, ConnectionError, type ApiClient } from '../client/api-client.js';
 import { shownId } from '../domain/errors.js';
 import { EVENT_STATUSES } from '../domain/webhooks.js';
 import { suggest } from '../domain/filter/parser.js';
@@ -94,10 +94,16 @@ function fieldsArg(label: string, takes: string, v: unknown, fieldOf: (s: string
   throw new TypeError(`${label}: expected ${takes}, got ${got(v)}${hint}`);
 }
 
-/** The API's error, its message after the helper's name ("views.create: name: must not be empty"): the same ApiError otherwise. */
+/**
+ * The API's error, its message after the helper's name ("views.create: name: must not be empty"): the
+ * same ApiError otherwise. So is the client's refusal once the emulator is closed (the helpers' client
+ * never leaves the process, so that is its only ConnectionError): the same ConnectionError.
+ */
 function named(helper: string) {
   return (err: unknown): never => {
-    if (err instanceof ApiError && !err.message.startsWith(`${helper}: `)) throw new ApiError(err.status, err.code, `${helper}: ${err.message}`, err.body);
+    if ((err instanceof ApiError || err instanceof ConnectionError) && err.message.startsWith(`${helper}: `)) throw err;
+    if (err instanceof ApiError) throw new ApiError(err.status, err.code, `${helper}: ${err.message}`, err.body);
+    if (err instanceof ConnectionError) throw new ConnectionError(err.url, err.cause, `${helper}: ${err.message}`, err.write);
     throw err;
   };
 }

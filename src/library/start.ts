@@ -146,13 +146,14 @@ export async function start(opts: StartEmulatorOptions = {}, starter: Starter = 
 
   let closed = false;
   const CLOSED = 'this emulator is closed (emu.close() was called): start another with startEmulator()';
-  const notAfterClose = () => {
+  /** `method`: the one called, named first as in its other refusals ("emu.reset: this emulator is closed ..."). */
+  const notAfterClose = (method: string) => {
     // With a code, so vtr/msw can answer a request to handlers over a closed emulator as one.
-    if (closed) throw new VtrError('shutting_down', CLOSED);
+    if (closed) throw new VtrError('shutting_down', `${method}: ${CLOSED}`);
   };
   /** Answers a request in-process, exactly as over HTTP; a relative URL is resolved against the emulator. */
   const fetchInProcess = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
-    notAfterClose();
+    notAfterClose('emu.fetch');
     // As the global fetch: anything but a URL or a Request (undefined, { url }) is a TypeError, not GET /undefined.
     if (!isRequest(input) && typeof input !== 'string' && !(input instanceof URL)) {
       throw new TypeError(`emu.fetch: expected a URL (a string or URL) or a Request, got ${input === null ? 'null' : typeof input === 'object' ? 'an object' : typeof input}`);
@@ -199,8 +200,8 @@ export async function start(opts: StartEmulatorOptions = {}, starter: Starter = 
   };
   const helpers = createHelpers(createApiClient(clientOpts(fetchInProcess)), () => keys.siteId, watch, () => emulator.clock.mode === 'frozen');
   // Like `vtr clock advance/set`: every delivery scheduled on the way runs at its time before it resolves.
-  const move = (by: number | (() => number)) => {
-    notAfterClose();
+  const move = (method: string, by: number | (() => number)) => {
+    notAfterClose(method);
     return emulator.deps.advanceClock!(by);
   };
   const state = emulator.deps.state!;
@@ -236,13 +237,13 @@ export async function start(opts: StartEmulatorOptions = {}, starter: Starter = 
         const ms = typeof d === 'number' ? d : typeof d === 'string' ? parseDuration(d) : null;
         // Whole milliseconds, as the clock counts them: a fraction would leave it between two.
         if (ms == null || !Number.isSafeInteger(ms)) throw new TypeError(`emu.clock.advance: expected a duration ("90s", "5m", "1h") or whole milliseconds, got ${shown(d)}`);
-        await move(ms);
+        await move('emu.clock.advance', ms);
       },
       async set(ts) {
         const ms = ts instanceof Date ? ts.getTime() : typeof ts === 'string' ? parseTimestamp(ts) : null;
         if (ms == null || Number.isNaN(ms)) throw new TypeError(`emu.clock.set: expected an ISO time ("2030-01-01T00:00:00Z") or a Date, got ${shown(ts)}`);
         try {
-          await move(() => emulator.clock.distanceTo(ms));
+          await move('emu.clock.set', () => emulator.clock.distanceTo(ms));
         } catch (err) {
           // Named as the other refusals of emu.clock are.
           if (err instanceof ClockError) throw new ClockError(`emu.clock.set: ${err.message}`);
@@ -259,7 +260,7 @@ export async function start(opts: StartEmulatorOptions = {}, starter: Starter = 
      * emulator's own settings (the clock) are kept.
      */
     async reset() {
-      notAfterClose();
+      notAfterClose('emu.reset');
       // A fresh default site (its settings and rules as on a first start), given the keys and token emu.site has.
       await state.reset({ ...keys });
     },

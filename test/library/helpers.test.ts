@@ -1,7 +1,7 @@
 // The library's typed helpers, emu.fetch and emu.reset(), as a user's test suite calls them (from src/).
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, startEmulator, type RunningEmulator } from '../../src/index.js';
+import { ApiError, ConnectionError, startEmulator, type RunningEmulator } from '../../src/index.js';
 
 // The global Request as the test file found it: an emulator must leave it alone.
 const GlobalRequest = globalThis.Request;
@@ -198,10 +198,33 @@ describe('library helpers', () => {
     const gone = await startEmulator({ listen: false });
     await gone.close();
     await gone.close();
-    await expect(gone.sessions.list()).rejects.toThrow(/^this emulator is closed \(emu.close\(\) was called\)/);
-    await expect(gone.reset()).rejects.toThrow(/this emulator is closed/);
-    await expect(gone.fetch('/_vtr/health')).rejects.toThrow(/this emulator is closed/);
-    await expect(gone.clock.advance('1m')).rejects.toThrow(/this emulator is closed/);
+    await expect(gone.sessions.list()).rejects.toThrow(/^sessions\.list: this emulator is closed \(emu.close\(\) was called\)/);
+    await expect(gone.reset()).rejects.toThrow(/^emu\.reset: this emulator is closed/);
+    await expect(gone.fetch('/_vtr/health')).rejects.toThrow(/^emu\.fetch: this emulator is closed/);
+    await expect(gone.clock.advance('1m')).rejects.toThrow(/^emu\.clock\.advance: this emulator is closed/);
+  });
+
+  it('close: each helper called afterwards names itself in its rejection, which stays a ConnectionError', async () => {
+    const gone = await startEmulator({ listen: false });
+    await gone.close();
+    const calls: Array<[string, () => Promise<unknown>]> = [
+      ['sessions.create', () => gone.sessions.create({})],
+      ['sessions.get', () => gone.sessions.get('ses_x')],
+      ['events.add', () => gone.events.add('ses_x', 'signup')],
+      ['check', () => gone.check({ ip: '192.0.2.1' })],
+      ['views.create', () => gone.views.create({ name: 'v', filter: 'risk_level = invalid' })],
+      ['rules.list', () => gone.rules.list()],
+      ['rules.update', () => gone.rules.update('bot', { enabled: false })],
+      ['webhooks.create', () => gone.webhooks.create('http://127.0.0.1:9/hook')],
+      ['webhooks.events', () => gone.webhooks.events()],
+      ['webhooks.waitFor', () => gone.webhooks.waitFor()],
+    ];
+    for (const [name, call] of calls) {
+      const err = await call().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ConnectionError);
+      expect((err as Error).message).toBe(`${name}: this emulator is closed (emu.close() was called): start another with startEmulator()`);
+    }
+    await expect(gone.clock.set('2100-01-01T00:00:00Z')).rejects.toThrow(/^emu\.clock\.set: this emulator is closed/);
   });
 
   it('close: an open event stream ends with the emulator, not after the grace for stuck connections', async () => {

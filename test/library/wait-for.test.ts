@@ -104,7 +104,7 @@ describe('webhooks.waitFor: short statuses', () => {
     const t0 = performance.now();
     const pending = other.webhooks.waitFor({ timeoutMs: 60_000 });
     await other.close();
-    await expect(pending).rejects.toThrow(/this emulator is closed/);
+    await expect(pending).rejects.toThrow(/^webhooks\.waitFor: this emulator is closed/);
     expect(performance.now() - t0).toBeLessThan(5000);
   });
 
