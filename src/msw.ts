@@ -104,8 +104,12 @@ function checkEmulator(emulator: unknown): void {
  * server.close() forgotten): the contract's error shape with a 503 that says so, rather than msw's
  * 500 with a stack trace, or a pass-through to a host that does not exist.
  */
-function closedAnswer(why: string): Response {
-  const message = `vtr/msw: the emulator behind these handlers is closed (${why}); nothing was done: call server.close() before the handlers' close(), or make new handlers with createHandlers()`;
+function closedAnswer(byOwner: boolean): Response {
+  // One passed in is closed by its owner, not by the handlers' close(): the order to fix is the server's and that close().
+  const [why, fix] = byOwner
+    ? ['emu.close() was called', 'it was passed in to createHandlers(), so call server.close() before its close(), or make new handlers over a running emulator']
+    : ['their close() was called', "call server.close() before the handlers' close(), or make new handlers with createHandlers()"];
+  const message = `vtr/msw: the emulator behind these handlers is closed (${why}); nothing was done: ${fix}`;
   return Response.json({ code: 'shutting_down', message }, { status: 503 });
 }
 
@@ -149,14 +153,14 @@ export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHa
   const root = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   let closed = false;
   const answer = async ({ request }: { request: Request }) => {
-    if (closed) return closedAnswer('their close() was called');
+    if (closed) return closedAnswer(false);
     const method = request.method;
     const body = method === 'GET' || method === 'HEAD' ? undefined : await request.arrayBuffer();
     try {
       return await emulator.fetch(new Request(emulatorUrl(opts.baseUrl, request.url), { method, headers: request.headers, body }));
     } catch (err) {
       // An emulator passed in, closed by its owner.
-      if ((err as { code?: unknown } | null)?.code === 'shutting_down') return closedAnswer('emu.close() was called');
+      if ((err as { code?: unknown } | null)?.code === 'shutting_down') return closedAnswer(true);
       throw err;
     }
   };

@@ -94,6 +94,26 @@ describe('vtr/msw', () => {
     expect(await gone.json()).toMatchObject({ code: 'shutting_down', message: expect.stringMatching(/^vtr\/msw: the emulator behind these handlers is closed \(emu\.close\(\) was called\)/) });
   });
 
+  it('createHandlers: an emulator passed in and closed by its owner: the 503 says to close the server before that emulator, not before the handlers\' close()', async () => {
+    const own = await createHandlers({ baseUrl: 'https://own-closed.example.invalid/api/v1' });
+    server.use(...own.handlers);
+    await own.close();
+    const res = await fetch('https://own-closed.example.invalid/api/v1/session/ses_x');
+    expect(((await res.json()) as { message: string }).message).toBe(
+      "vtr/msw: the emulator behind these handlers is closed (their close() was called); nothing was done: call server.close() before the handlers' close(), or make new handlers with createHandlers()",
+    );
+    const { startEmulator } = await import('../src/index.js');
+    const owned = await startEmulator({ listen: false });
+    const shared = await createHandlers({ baseUrl: 'https://owner-closed.example.invalid/api/v1', emulator: owned });
+    server.use(...shared.handlers);
+    await owned.close();
+    const gone = await fetch('https://owner-closed.example.invalid/api/v1/session/ses_x');
+    expect(gone.status).toBe(503);
+    expect(((await gone.json()) as { message: string }).message).toBe(
+      'vtr/msw: the emulator behind these handlers is closed (emu.close() was called); nothing was done: it was passed in to createHandlers(), so call server.close() before its close(), or make new handlers over a running emulator',
+    );
+  });
+
   it('emulatorUrl: maps the base URL\'s path onto /api/v1 and keeps the query', () => {
     expect(emulatorUrl('https://x.test/api/v1', 'https://x.test/api/v1/session/ses_1?a=b')).toBe('http://127.0.0.1/api/v1/session/ses_1?a=b');
     expect(emulatorUrl('https://x.test/', 'https://x.test/event')).toBe('http://127.0.0.1/api/v1/event');
