@@ -1,4 +1,5 @@
-// `vtr webhooks tail` while the emulator is away: the loss is said once in full, each further try briefly.
+// `vtr logs tail` and `vtr webhooks tail` while the emulator is away: the loss is said once in full,
+// each further try briefly.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, tempDir } from '../helpers/vtr-process.js';
@@ -10,14 +11,14 @@ afterEach(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
 
-describe('webhooks tail, emulator away (built binary)', { timeout: 60_000 }, () => {
-  it('tail: the lost emulator is said once in full, later tries briefly; --json stdout stays empty', async () => {
+describe('tails, emulator away (built binary)', { timeout: 60_000 }, () => {
+  it.each(['logs', 'webhooks'])('%s tail: the lost emulator is said once in full, later tries briefly; --json stdout stays empty', async (group) => {
     const db = join(tempDir(), 'vtr.db');
     const port = String(await freePort());
     let s = await startServer(['--db', db, '--port', port]);
     cleanup.push(() => s.stop('SIGKILL'));
-    const human = spawnCli(['webhooks', 'tail', '--no-color'], s.env, cleanup);
-    const json = spawnCli(['webhooks', 'tail', '--json'], s.env, cleanup);
+    const human = spawnCli([group, 'tail', '--no-color'], s.env, cleanup);
+    const json = spawnCli([group, 'tail', '--json'], s.env, cleanup);
     await human.waitErr(/Tailing/);
     await json.waitErr(/Tailing/);
     await s.stop('SIGTERM');
