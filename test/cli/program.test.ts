@@ -19,6 +19,19 @@ function helpOf(cmd: Command): string {
 }
 
 /** Every runnable command of the foundation groups: `serve`, `clock`, and each `<group> <verb>`. */
+/** Parses `vtr <argv>` with commander's own output caught: the error thrown (or null) and what went to stderr. */
+async function parseQuietly(argv: string[]): Promise<{ err: unknown; stderr: string }> {
+  const program = buildProgram();
+  let stderr = '';
+  const quiet = (c: Command) => {
+    c.configureOutput({ writeErr: (s) => (stderr += s), writeOut: () => {} });
+    c.commands.forEach(quiet);
+  };
+  quiet(program);
+  const err = await program.parseAsync(['node', 'vtr', ...argv]).then(() => null, (e: unknown) => e);
+  return { err, stderr };
+}
+
 function verbs(program: Command): Array<[string, Command]> {
   const out: Array<[string, Command]> = [];
   for (const group of program.commands.filter((c) => FOUNDATION_GROUPS.includes(c.name()))) {
@@ -160,14 +173,7 @@ describe('cli: exit codes', () => {
 
   it('parse: an unknown option or a missing argument is a commander error mapped to 2', async () => {
     for (const argv of [['sessions', 'list', '--bogus'], ['session', 'get'], ['serve', '--clock', 'weird'], ['nope']]) {
-      const program = buildProgram();
-      let stderr = '';
-      const quiet = (c: Command) => {
-        c.configureOutput({ writeErr: (s) => (stderr += s), writeOut: () => {} });
-        c.commands.forEach(quiet);
-      };
-      quiet(program);
-      const err = await program.parseAsync(['node', 'vtr', ...argv]).then(() => null, (e: unknown) => e);
+      const { err, stderr } = await parseQuietly(argv);
       expect(err, argv.join(' ')).toBeInstanceOf(CommanderError);
       expect(exitCodeFor(err), argv.join(' ')).toBe(2);
       expect(stderr, argv.join(' ')).toMatch(/^vtr: usage error: /);
@@ -176,14 +182,7 @@ describe('cli: exit codes', () => {
 
   it('serve/exec --retry-base with --retry-schedule: a usage error naming both, instead of --retry-base silently ignored', async () => {
     for (const argv of [['serve', '--port', '0', '--memory', '--retry-base', '500ms', '--retry-schedule', '1s,2s,3s,4s,5s'], ['exec', '--port', '0', '--retry-schedule', '1s,2s,3s,4s,5s', '--retry-base', '1s', '--', 'true']]) {
-      const program = buildProgram();
-      let stderr = '';
-      const quiet = (c: Command) => {
-        c.configureOutput({ writeErr: (s) => (stderr += s), writeOut: () => {} });
-        c.commands.forEach(quiet);
-      };
-      quiet(program);
-      const err = await program.parseAsync(['node', 'vtr', ...argv]).then(() => null, (e: unknown) => e);
+      const { err, stderr } = await parseQuietly(argv);
       expect(err, argv.join(' ')).toBeInstanceOf(CommanderError);
       expect(exitCodeFor(err), argv.join(' ')).toBe(2);
       expect(stderr, argv.join(' ')).toMatch(/--retry-schedule.*--retry-base|--retry-base.*--retry-schedule/);
@@ -197,14 +196,7 @@ describe('cli: exit codes', () => {
       [['serve', '--db', 'x.db', '--memory'], 'vtr: usage error: --db and --memory cannot be given together: --memory keeps nothing, --db keeps the state in that file; give one of them (see `vtr serve --help`)\n'],
     ];
     for (const [argv, message] of cases) {
-      const program = buildProgram();
-      let stderr = '';
-      const quiet = (c: Command) => {
-        c.configureOutput({ writeErr: (s) => (stderr += s), writeOut: () => {} });
-        c.commands.forEach(quiet);
-      };
-      quiet(program);
-      const err = await program.parseAsync(['node', 'vtr', ...argv]).then(() => null, (e: unknown) => e);
+      const { err, stderr } = await parseQuietly(argv);
       expect(exitCodeFor(err), argv.join(' ')).toBe(2);
       expect(stderr, argv.join(' ')).toBe(message);
     }
@@ -216,14 +208,7 @@ describe('cli: exit codes', () => {
       [['serve', '--sync', 'weird'], 'vtr: usage error: --sync: "weird" is not one of normal, full\n'],
     ];
     for (const [argv, message] of cases) {
-      const program = buildProgram();
-      let stderr = '';
-      const quiet = (c: Command) => {
-        c.configureOutput({ writeErr: (s) => (stderr += s), writeOut: () => {} });
-        c.commands.forEach(quiet);
-      };
-      quiet(program);
-      const err = await program.parseAsync(['node', 'vtr', ...argv]).then(() => null, (e: unknown) => e);
+      const { err, stderr } = await parseQuietly(argv);
       expect(exitCodeFor(err), argv.join(' ')).toBe(2);
       expect(stderr, argv.join(' ')).toBe(message);
     }
