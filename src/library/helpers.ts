@@ -84,13 +84,14 @@ function filterArg<T extends object>(label: string, noun: string, keys: readonly
 }
 
 /**
- * A body given as a bare IP (or an array) would be no fields of its own (check spreads it into
- * fields "0", "1", ...) or the API's "the body must be a JSON object": refused, saying what to pass.
- * null is left to the caller.
+ * A body given as a bare string (or an array) would be no fields of its own (check spreads it into
+ * fields "0", "1", ...) or the API's "name: required" / "the body must be a JSON object": refused,
+ * saying what to pass (`pass`: the fields a string was likely meant as). Left out or null is the
+ * caller's (the API names what is missing).
  */
-function fieldsArg(label: string, takes: string, v: unknown, fieldOf: (s: string) => string): void {
-  if (typeof v === 'object' && !Array.isArray(v)) return;
-  const hint = typeof v === 'string' ? `: pass { ${fieldOf(v)}: ${JSON.stringify(v)} }` : '';
+function fieldsArg(label: string, takes: string, v: unknown, pass?: (s: string) => string): void {
+  if (v === undefined || (typeof v === 'object' && !Array.isArray(v))) return;
+  const hint = typeof v === 'string' && pass ? `: pass { ${pass(v)} }` : '';
   throw new TypeError(`${label}: expected ${takes}, got ${got(v)}${hint}`);
 }
 
@@ -164,7 +165,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
   return {
     sessions: {
       create: async (input: SessionInput = {}) => {
-        fieldsArg('sessions.create', "the session's fields ({ ip, user_agent, ... })", input, () => 'ip');
+        fieldsArg('sessions.create', "the session's fields ({ ip, user_agent, ... })", input, (v) => `ip: ${JSON.stringify(v)}`);
         return client.admin<Session>('POST', `/sites/${site()}/sessions`, { body: input }).catch(named('sessions.create'));
       },
       /** `GET /api/v1/session/{id}`, with the site's access token. */
@@ -198,18 +199,24 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
     },
     /** A visitor check with the site's secret key. */
     check: async (input: CheckInput = {}) => {
-      fieldsArg('check', "the check's fields ({ ip, email, ... })", input, (s) => (s.includes('@') ? 'email' : 'ip'));
+      fieldsArg('check', "the check's fields ({ ip, email, ... })", input, (v) => `${v.includes('@') ? 'email' : 'ip'}: ${JSON.stringify(v)}`);
       return client.check<CheckResult>({ ...input }).catch(named('check'));
     },
     views: {
       // Left out or undefined (an optional parameter passed on) alike: true.
       // Left out (from JavaScript): the API's 400 naming name, rejected as every helper's failures are.
-      create: async (input: ViewInput) => client.admin<SavedView>('POST', `/sites/${site()}/views`, { body: { ...input, trigger_webhooks: input?.trigger_webhooks ?? true } }).catch(named('views.create')),
+      create: async (input: ViewInput) => {
+        fieldsArg('views.create', "the view's fields ({ name, filter, trigger_webhooks? })", input, (v) => `name: ..., filter: ${JSON.stringify(v)}`);
+        return client.admin<SavedView>('POST', `/sites/${site()}/views`, { body: { ...input, trigger_webhooks: input?.trigger_webhooks ?? true } }).catch(named('views.create'));
+      },
     },
     rules: {
       /** The site's rules in evaluation order: the allowlist, the smart rules, custom rules. */
       list: () => client.admin<Rule[]>('GET', `/sites/${site()}/rules`).catch(named('rules.list')),
-      create: (input: RuleInput) => client.admin<Rule>('POST', `/sites/${site()}/rules`, { body: input }).catch(named('rules.create')),
+      create: async (input: RuleInput) => {
+        fieldsArg('rules.create', "the rule's fields ({ filter, action, name?, enabled? })", input, (v) => `filter: ${JSON.stringify(v)}, action: ...`);
+        return client.admin<Rule>('POST', `/sites/${site()}/rules`, { body: input }).catch(named('rules.create'));
+      },
       update: async (ruleId: string, input: RuleUpdate) =>
         client.admin<Rule>('PATCH', `/sites/${site()}/rules/${id(idArg('rules.update', 'ruleId', 'rule', ruleId))}`, { body: input }).catch(named('rules.update')),
     },
@@ -217,6 +224,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
       /** The URL (a string or a URL object), or `{ url, ... }` as the other create helpers take their input: the API's body. */
       create: async (url: string | URL | { url: string }) => {
         // A URL object would go as its JSON, a bare string: not the object the API takes.
+        if (Array.isArray(url)) throw new TypeError(`webhooks.create: expected a URL (a string or URL) or { url }, got ${got(url)}`);
         const body = url instanceof URL ? { url: url.href } : typeof url === 'object' && url !== null ? url : { url };
         return client.admin<Webhook>('POST', `/sites/${site()}/webhooks`, { body }).catch(named('webhooks.create'));
       },

@@ -187,4 +187,19 @@ describe('library helper arguments', () => {
     await expect(emu.check()).resolves.toHaveProperty('outcome');
     await expect(emu.check(null as never)).resolves.toHaveProperty('outcome');
   });
+
+  it('views.create/rules.create/webhooks.create: a bare string or an array for the fields is a TypeError saying what to pass, not the API\'s "name: required" or "the body must be a JSON object"', async () => {
+    await expect(emu.views.create('tor' as never)).rejects.toThrow(
+      new TypeError('views.create: expected the view\'s fields ({ name, filter, trigger_webhooks? }), got "tor": pass { name: ..., filter: "tor" }'),
+    );
+    await expect(emu.views.create([] as never)).rejects.toThrow(new TypeError('views.create: expected the view\'s fields ({ name, filter, trigger_webhooks? }), got an array'));
+    await expect(emu.rules.create('risk_level = invalid' as never)).rejects.toThrow(
+      new TypeError('rules.create: expected the rule\'s fields ({ filter, action, name?, enabled? }), got "risk_level = invalid": pass { filter: "risk_level = invalid", action: ... }'),
+    );
+    await expect(emu.webhooks.create(['http://127.0.0.1:9/a'] as never)).rejects.toThrow(
+      new TypeError('webhooks.create: expected a URL (a string or URL) or { url }, got an array'),
+    );
+    // Left out: still the API's 400 naming the field, as before.
+    await expect(emu.rules.create(undefined as never)).rejects.toBeInstanceOf(ApiError);
+  });
 });
