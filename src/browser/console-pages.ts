@@ -14,6 +14,26 @@ interface Ids {
   webhook_event_id?: string;
 }
 
+/**
+ * The page's own object deleted elsewhere: `deleted` (told by `own`), its site deleted, or a state
+ * import. The notice `noticeId` is shown and announced, and the page's posting forms are turned off
+ * (sending them could only fail); what is typed stays. The page answering 404 is what "deleted"
+ * means here, so an event that did not remove it changes nothing.
+ */
+function goneLive(noticeId: string, deleted: string, own: (d: Ids & Record<string, unknown>) => boolean, site: string): void {
+  window.vtrLive([deleted, 'site.deleted', 'state.replaced'], (type, d: (Ids & Record<string, unknown>) | null) => {
+    if (type === deleted && !(d && own(d))) return;
+    if (type === 'site.deleted' && d?.site_id !== site) return;
+    fetch(location.href, { headers: { accept: 'text/html' } }).then((r) => {
+      const gone = document.getElementById(noticeId);
+      if (r.status !== 404 || !gone || !gone.hidden) return;
+      gone.hidden = false;
+      document.querySelectorAll<HTMLButtonElement>('main form[method="post"] button[type="submit"]').forEach((b) => { b.disabled = true; });
+      window.vtrAnnounce(gone.getAttribute('data-announce') ?? '');
+    }).catch(() => {});
+  });
+}
+
 export const pages = {
   checks(site: string): void {
     window.vtrLive(['check.created'], (_type, d: Ids) => {
@@ -81,20 +101,14 @@ export const pages = {
   },
 
   // The open view deleted elsewhere (the CLI, the API, another tab, with its site, or by a state
-  // import): its page says so at once, rather than only when the form is sent, and turns Save and
-  // Delete off; what is typed stays. The page answering 404 is what "deleted" means here.
+  // import): its page says so at once, rather than only when the form is sent.
   view(v: { id: string; site: string }): void {
-    window.vtrLive(['saved_view.deleted', 'site.deleted', 'state.replaced'], (type, d: { saved_view_id?: string; site_id?: string } | null) => {
-      if (type === 'saved_view.deleted' && d?.saved_view_id !== v.id) return;
-      if (type === 'site.deleted' && d?.site_id !== v.site) return;
-      fetch(location.href, { headers: { accept: 'text/html' } }).then((r) => {
-        const gone = document.getElementById('view-gone');
-        if (r.status !== 404 || !gone || !gone.hidden) return;
-        gone.hidden = false;
-        document.querySelectorAll<HTMLButtonElement>('main form button[type="submit"]').forEach((b) => { b.disabled = true; });
-        window.vtrAnnounce(gone.getAttribute('data-announce') ?? '');
-      }).catch(() => {});
-    });
+    goneLive('view-gone', 'saved_view.deleted', (d) => d.saved_view_id === v.id, v.site);
+  },
+
+  // The open webhook deleted elsewhere, as the view page: its buttons could only fail.
+  webhook(w: { id: string; site: string }): void {
+    goneLive('webhook-gone', 'webhook.deleted', (d) => d.webhook_id === w.id, w.site);
   },
 
   // A site made or deleted elsewhere (the CLI, the API, another tab) changes the cards; a change or

@@ -77,6 +77,22 @@ suite('webhooks, saved views and access tokens lists in the console (browser)', 
     expect(await live.page.inputValue('#view-filter')).toBe('risk_level = suspicious');
   });
 
+  it('webhook page: the webhook deleted elsewhere is said on the open page at once, its buttons turned off', async () => {
+    const site = live.server.defaultSite!.site_id;
+    const hook = await api<{ webhook_id: string }>('POST', `/sites/${site}/webhooks`, { url: 'http://127.0.0.1:9/open' });
+    await live.page.goto(`${live.server.origin}/_vtr/console/webhooks/${hook.webhook_id}`);
+    await live.page.locator('#live.on').waitFor();
+    expect(await live.page.locator('#webhook-gone').isVisible()).toBe(false);
+    await api('DELETE', `/webhooks/${hook.webhook_id}`);
+    const said = `The webhook http://127.0.0.1:9/open (${hook.webhook_id}) was deleted elsewhere, with its events: its buttons here are turned off.`;
+    await poll(() => live.page.locator('#webhook-gone').isVisible()).toBe(true);
+    expect(await live.page.locator('#webhook-gone').innerText()).toContain(said);
+    await poll(announced).toBe(said);
+    expect(await live.page.getByRole('button', { name: /^Delete webhook/ }).isDisabled()).toBe(true);
+    expect(await live.page.getByRole('button', { name: /^Disable webhook/ }).isDisabled()).toBe(true);
+    expect(await live.page.getByRole('button', { name: 'Send test event' }).isDisabled()).toBe(true);
+  });
+
   it('views, webhooks and access tokens pages: a site made, renamed or deleted elsewhere shows in the create form\'s site choices, the pick and what is typed kept', async () => {
     const forms = [
       { path: 'views', select: '#view-site', field: '#view-name' },

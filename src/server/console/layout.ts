@@ -88,3 +88,12 @@ export function scrollTable(caption: string, head: string[], rows: Html | Html[]
 export function flash(message: string | null | undefined): Html {
   return message ? html`<p class="flash" role="status">${message}</p>` : html``;
 }
+
+/**
+ * The notice a page shows, hidden until its object is deleted elsewhere (`goneLive` in the browser
+ * shows and announces it): `said` is what screen readers hear, `more` what the page adds after it.
+ */
+export function goneNotice(id: string, said: string, more: Html | string = ''): Html {
+  return html`<div class="error" id="${id}" hidden data-announce="${said}">
+<p>${said}${more ? html` ${more}` : ''}</p></div>`;
+}

@@ -10,7 +10,7 @@ import { ViewCreate, ViewUpdate } from '../../api/management/views.js';
 import { validate } from '../validate.js';
 import type { ViewService } from '../../webhooks/views.js';
 import { html, messageHtml, raw, scriptJson, type Html } from './html.js';
-import { CONSOLE, flash, scrollTable } from './layout.js';
+import { CONSOLE, flash, goneNotice, scrollTable } from './layout.js';
 import { requiredSite, siteMissing, siteOptions, time } from './fields.js';
 import { filterError } from './sessions.js';
 import { pick } from './webhook-fields.js';
@@ -111,8 +111,7 @@ ${viewForm({ action: `${CONSOLE}/views`, submit: 'Create view', values, sites, p
     const body = html`<p><a href="${CONSOLE}/views">← Saved views</a></p>
 <h1>Saved view ${v.name}</h1>
 <p class="muted"><span class="mono">${v.saved_view_id}</span> · site ${site?.name ?? v.site_id} · created ${time(v.created_at)}</p>
-<div class="error" id="view-gone" hidden data-announce="The saved view ${viewName(v)} was deleted elsewhere: saving or deleting it here is no longer possible.">
-<p>The saved view ${viewName(v)} was deleted elsewhere: saving or deleting it here is no longer possible. What is typed below stays, to make it again on <a href="${CONSOLE}/views?site=${encodeURIComponent(v.site_id)}#new-view">Saved views</a>.</p></div>
+${goneNotice('view-gone', `The saved view ${viewName(v)} was deleted elsewhere: saving or deleting it here is no longer possible.`, html`What is typed below stays, to make it again on <a href="${CONSOLE}/views?site=${encodeURIComponent(v.site_id)}#new-view">Saved views</a>.`)}
 ${viewForm({ action: viewHref(v.saved_view_id), submit: 'Save view', values: form?.values ?? v, problem: form?.problem })}
 <p class="muted">A changed filter applies from the next change of each session (no backfill).</p>
 <form method="post" action="${viewHref(v.saved_view_id)}/delete" data-confirm="Delete the saved view ${v.name}?">

@@ -4,10 +4,10 @@ import type { Context } from 'hono';
 import { EVENT_STATUSES, urlShown, type EventStatus, type Webhook } from '../../domain/webhooks.js';
 import { VtrError } from '../../domain/errors.js';
 import { html, raw, scriptJson, type Html } from './html.js';
-import { CONSOLE, flash, scrollTable } from './layout.js';
+import { CONSOLE, flash, goneNotice, scrollTable } from './layout.js';
 import { secret, time } from './fields.js';
 import { EVENT_HEAD, eventRow, hookStatus, pick, webhookHref } from './webhook-fields.js';
-import { STATUS_DONE, webhookActions, webhookService } from './webhooks.js';
+import { hookName, STATUS_DONE, webhookActions, webhookService } from './webhooks.js';
 import type { ConsoleRouter } from './router.js';
 
 const LIMIT = 100;
@@ -72,6 +72,7 @@ export function registerWebhookEventsPage(r: ConsoleRouter): void {
     const site = deps.sites.find(w.site_id);
     const body = html`<p><a href="${CONSOLE}/webhooks">← Webhooks</a></p>
 <h1>Webhook <span class="mono">${w.webhook_id}</span></h1>
+${goneNotice('webhook-gone', `The webhook ${hookName(w)} was deleted elsewhere, with its events: its buttons here are turned off.`)}
 ${flash(pick(STATUS_DONE, c.req.query('done')) ?? sentMessage(c.req.query('sent')))}
 ${notSent(c, w.site_id)}
 <section class="card" aria-labelledby="hook-h" id="webhook-summary">
@@ -99,7 +100,8 @@ ${bad !== undefined ? html`<div class="error" role="alert" id="status-error"><p>
   empty: status ? `No ${status} events.` : 'No events yet. They come when a session first matches a saved view with trigger webhooks.',
 })}
 ${events.length === LIMIT ? html`<p class="muted">The newest ${LIMIT} are shown; <code>vtr webhooks events ${w.webhook_id} --limit N</code> lists more.</p>` : ''}`;
-    const script = bad === undefined ? html`vtrPage.webhookEvents(${scriptJson({ id: w.webhook_id, status: status ?? '' })});` : undefined;
+    const gone = html`vtrPage.webhook(${scriptJson({ id: w.webhook_id, site: w.site_id })});`;
+    const script = bad === undefined ? html`${gone} vtrPage.webhookEvents(${scriptJson({ id: w.webhook_id, status: status ?? '' })});` : gone;
     return r.render({ title: `Webhook ${w.webhook_id}`, nav: 'webhooks', body, script });
   });
 

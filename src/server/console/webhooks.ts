@@ -29,7 +29,7 @@ export function webhookService(deps: AppDeps): WebhookService {
 }
 
 /** How a row's controls name their webhook: its URL, and its id, as one URL may be registered twice. */
-const hookName = (w: Webhook): string => `${urlShown(w.url)} (${w.webhook_id})`;
+export const hookName = (w: Webhook): string => `${urlShown(w.url)} (${w.webhook_id})`;
 
 /** Enable or disable, and delete. `back` says which page the buttons return to. */
 export function webhookActions(w: Webhook, back: 'list' | 'detail'): Html {
