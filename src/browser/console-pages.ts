@@ -111,6 +111,12 @@ export const pages = {
     goneLive('webhook-gone', 'webhook.deleted', (d) => d.webhook_id === w.id, w.site);
   },
 
+  // The open rule deleted elsewhere, as the view page. Rule ids are a site's own (the smart rules'
+  // ids are the same on every site), so the site tells it too.
+  rule(r: { id: string; site: string }): void {
+    goneLive('rule-gone', 'rule.deleted', (d) => d.rule_id === r.id && d.site_id === r.site, r.site);
+  },
+
   // A site made or deleted elsewhere (the CLI, the API, another tab) changes the cards; a change or
   // new keys, only its own card, so old keys that no longer work are not left on the page.
   sites(): void {

@@ -1,6 +1,7 @@
 // The rules page in a real browser (headless Chromium through playwright-core) against `vtr serve`:
 // a rule made, changed or deleted elsewhere (the CLI, another tab) shows on the open page, and so
-// does a site made or renamed elsewhere in the page's site links.
+// does a site made or renamed elsewhere in the page's site links; a rule's page says when its rule
+// is deleted elsewhere.
 import { describe, expect, it } from 'vitest';
 import { BROWSER_TESTS_RUN } from '../helpers/browser.js';
 import { consoleInBrowser } from '../helpers/console-browser.js';
@@ -27,6 +28,23 @@ suite('rules in the console (browser)', () => {
     await poll(() => row.count()).toBe(0);
     await poll(() => live.page.locator('#announce').textContent()).toBe('Rule Made elsewhere deleted');
     expect(await live.page.inputValue('#rule-name')).toBe('Half typed');
+  });
+
+  it('rule page: the rule deleted elsewhere is said on the open page at once, what is typed kept and Save turned off', async () => {
+    const site = live.server.defaultSite!.site_id;
+    const rule = await api<{ rule_id: string }>('POST', `/sites/${site}/rules`, { name: 'Open elsewhere', filter: 'risks contains tor', action: 'block' });
+    await live.page.goto(`${live.server.origin}/_vtr/console/rules/${site}/${rule.rule_id}`);
+    await live.page.locator('#live.on').waitFor();
+    await live.page.fill('#rule-filter', 'risks contains vpn');
+    expect(await live.page.locator('#rule-gone').isVisible()).toBe(false);
+    await api('DELETE', `/sites/${site}/rules/${rule.rule_id}`);
+    const said = `The rule Open elsewhere (${rule.rule_id}) was deleted elsewhere: saving or deleting it here is no longer possible.`;
+    await poll(() => live.page.locator('#rule-gone').isVisible()).toBe(true);
+    expect(await live.page.locator('#rule-gone').innerText()).toContain(said);
+    await poll(() => live.page.locator('#announce').textContent()).toBe(said);
+    expect(await live.page.getByRole('button', { name: 'Save rule' }).isDisabled()).toBe(true);
+    expect(await live.page.getByRole('button', { name: 'Delete rule' }).isDisabled()).toBe(true);
+    expect(await live.page.inputValue('#rule-filter')).toBe('risks contains vpn');
   });
 
   it('rules page: a site created or renamed elsewhere shows in its site links at once; a rename of the open site shows in its rules and the tab\'s title', async () => {

@@ -9,7 +9,7 @@ import type { RuleService } from '../../rules/service.js';
 import { RuleCreate, RuleUpdate } from '../../api/management/rules.js';
 import { validate } from '../validate.js';
 import { html, messageHtml, raw, scriptJson, type Html } from './html.js';
-import { CONSOLE, flash, scrollTable } from './layout.js';
+import { CONSOLE, flash, goneNotice, scrollTable } from './layout.js';
 import { filterError } from './sessions.js';
 import { requiredSite } from './fields.js';
 import { pick } from './webhook-fields.js';
@@ -153,11 +153,12 @@ ${ruleForm({ action: rulesHref(site.site_id), submit: 'Create rule', rule: { typ
     const body = html`<p><a href="${rulesHref(rule.site_id)}">← Rules</a></p>
 <h1>Rule ${rule.name}</h1>
 <p class="muted"><span class="mono">${rule.rule_id}</span> · ${rule.type}</p>
+${goneNotice('rule-gone', `The rule ${ruleName(rule)} was deleted elsewhere: saving ${rule.type === 'custom' ? 'or deleting it' : 'it'} here is no longer possible.`, rule.type === 'custom' ? html`What is typed below stays, to make it again on <a href="${rulesHref(rule.site_id)}#new-rule">Rules</a>.` : '')}
 ${rule.type === 'smart' ? html`<p>Matches when ${condition(rule)}.</p>` : ''}
 ${ruleForm({ action: ruleHref(rule.site_id, rule.rule_id), submit: 'Save rule', rule: { ...rule, ...values }, problem })}
 ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site_id, rule.rule_id)}/delete" data-confirm="Delete the rule ${rule.name}?">
 <button type="submit" class="danger">Delete rule</button></form>` : ''}`;
-    return r.render({ title: `Rule ${rule.name}`, nav: 'rules', body });
+    return r.render({ title: `Rule ${rule.name}`, nav: 'rules', body, script: html`vtrPage.rule(${scriptJson({ id: rule.rule_id, site: rule.site_id })});` });
   };
 
   r.page('/rules', (c) => listPage(c));
