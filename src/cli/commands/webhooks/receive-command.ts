@@ -8,8 +8,7 @@ import type { CliContext } from '../../context.js';
 /** `vtr webhooks receive --port P [--host H]` for a URL on this machine, else null. */
 export function receiveCommandFor(url: string): string | null {
   if (!isLocal(url)) return null;
-  const u = new URL(url);
-  const port = u.port || (u.protocol === 'https:' ? '443' : '80');
+  const port = portOf(new URL(url));
   const host = otherLoopback(url);
   return `vtr webhooks receive --port ${port}${host ? ` --host ${host}` : ''}`;
 }
@@ -31,8 +30,12 @@ export function suggestReceiver(ctx: CliContext, hook: Webhook): void {
 function ownOrigin(baseUrl: string | undefined, url: URL): string | null {
   if (!baseUrl || !isLocal(baseUrl)) return null;
   const base = new URL(baseUrl);
-  const portOf = (u: URL) => u.port || (u.protocol === 'https:' ? '443' : '80');
   const named = (u: URL) => u.hostname.toLowerCase().replace(/\.$/, '') === 'localhost';
   const sameHost = base.hostname === url.hostname || named(base) || named(url);
   return sameHost && base.protocol === url.protocol && portOf(base) === portOf(url) ? base.origin : null;
+}
+
+/** The port a URL reaches, its scheme's default when it names none. */
+function portOf(u: URL): string {
+  return u.port || (u.protocol === 'https:' ? '443' : '80');
 }
