@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Help, type Command, type Option } from 'commander';
 
 const EXAMPLES = new WeakMap<Command, string[]>();
 
@@ -17,4 +17,14 @@ export function examples(cmd: Command, lines: string[]): Command {
  */
 export function neverAsks(cmd: Command): Command {
   return cmd.option('-y, --yes', 'accepted, never needed: this command does not ask for confirmation');
+}
+
+/**
+ * The global options a command's help lists: not one the command defines itself (serve's
+ * --admin-token is what the emulator requires, not the client's credential), so each flag is
+ * described once, in the command's own words.
+ */
+export function visibleGlobalOptions(this: Help, cmd: Command): Option[] {
+  const own = new Set(cmd.options.flatMap((o) => [o.long, o.short]).filter(Boolean));
+  return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => !own.has(o.long) && !own.has(o.short));
 }

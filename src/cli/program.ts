@@ -3,7 +3,7 @@ import { VERSION } from '../version.js';
 import { versionLine } from './version-line.js';
 import { canPrompt } from './context.js';
 import { commandPath } from './run-command.js';
-import { examplesOf } from './help.js';
+import { examplesOf, visibleGlobalOptions } from './help.js';
 import { flagTakenAsValue } from './flag-as-value.js';
 import { didYouMean, nameUnknownCommands, verbsOf } from './unknown-command.js';
 import { registerServe } from './commands/serve/index.js';
@@ -62,7 +62,7 @@ export function buildProgram(): Command {
     .showSuggestionAfterError()
     // commander's own parse errors read like ours: "vtr: usage error: unknown option '--x'".
     .configureOutput({ outputError: (str, write) => write(str.startsWith('error: ') ? `vtr: usage ${str}` : str) })
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false, visibleGlobalOptions })
     .addHelpText(
       'after',
       `
