@@ -1,7 +1,7 @@
 // Webhooks of a site and their event history (the console's "Manage site → Webhooks" pages).
 import type { Clock } from '../domain/clock.js';
 import type { EventStatus, Notification, Webhook, WebhookEvent } from '../domain/webhooks.js';
-import { webhookUrlProblem } from '../domain/webhooks.js';
+import { schemelessUrlMeant, urlShown, webhookUrlProblem } from '../domain/webhooks.js';
 import { NO_RUN } from '../domain/disabling.js';
 import { manualRetryRefusal, type RetryRefusal } from '../domain/webhook-event.js';
 import { notFound, shownId, unknownCursor, VtrError } from '../domain/errors.js';
@@ -24,12 +24,16 @@ export interface WebhookServiceDeps {
   testEvent?: (webhookId: string, input: TestEventInput) => WebhookEvent & { payload: unknown };
 }
 
-/** The URL as stored: without the spaces or line break a paste brings along (URL parsing drops them anyway). */
+/**
+ * The URL as stored: without the spaces or line break a paste brings along (URL parsing drops them
+ * anyway). One refused names the URL likely meant (its password masked), as `vtr webhooks create --url` does.
+ */
 function checkUrl(given: string): string {
   const url = given.trim();
   const problem = webhookUrlProblem(url);
-  if (problem) throw new VtrError('invalid_request', `url: ${problem}`, { field: 'url' });
-  return url;
+  if (!problem) return url;
+  const meant = schemelessUrlMeant(url);
+  throw new VtrError('invalid_request', `url: ${problem}${meant ? ` (did you mean ${urlShown(meant)}?)` : ''}`, { field: 'url' });
 }
 
 export function createWebhookService({ store, clock, bus, dispatcher, testEvent }: WebhookServiceDeps) {

@@ -280,6 +280,23 @@ describe('management API: webhooks, events and the trigger', () => {
     expect((await h.admin('POST', `/sites/${site()}/webhooks`, { url: 'https://example.com/pasted\r\n' })).body.url).toBe('https://example.com/pasted');
   });
 
+  it('webhooks: a host and port given without the scheme is a 400 saying the http:// URL meant, on create and change', async () => {
+    const hook = await createHook('https://example.com/hook');
+    const cases = [
+      ['localhost:9000/hook', 'url: must use http or https, not localhost (did you mean http://localhost:9000/hook?)'],
+      ['127.0.0.1:9000', 'url: must be an absolute http:// or https:// URL (did you mean http://127.0.0.1:9000?)'],
+      // The password is not said back (as everywhere a webhook URL is shown).
+      ['admin:1234@localhost:9000', 'url: must use http or https, not admin (did you mean http://admin:***@localhost:9000/?)'],
+    ];
+    for (const [url, message] of cases) {
+      const error = { status: 400, body: { code: 'invalid_request', field: 'url', message } };
+      expect(await h.admin('POST', `/sites/${site()}/webhooks`, { url }), url).toMatchObject(error);
+      expect(await h.admin('PATCH', `/webhooks/${hook.webhook_id}`, { url }), url).toMatchObject(error);
+    }
+    // Nothing to suggest for a URL that is not a host and port: the message stays as it was.
+    expect((await h.admin('POST', `/sites/${site()}/webhooks`, { url: 'not a url' })).body.message).toBe('url: must be an absolute http:// or https:// URL');
+  });
+
   it('notifications: the outbox lists newest first and filters by site', async () => {
     expect((await h.admin('GET', '/notifications')).body).toEqual([]);
     expect((await h.admin('GET', `/notifications?site=${site()}`)).status).toBe(200);
