@@ -3,6 +3,7 @@ import { ApiError, createApiClient, type ApiClient } from '../client/api-client.
 import { setEmulatedTimes } from './output.js';
 import type { CliConfig } from './context.js';
 import { OperationError, UsageError } from './errors.js';
+import { refuseEmpty } from './empty-flag.js';
 import { bindAddress, isIpAddress, isLoopbackName } from '../domain/ip-intel.js';
 
 interface SiteKeys {
@@ -31,9 +32,7 @@ export function otherLoopback(url: string): string | null {
 
 /** Refuses a --base-url / VTR_BASE_URL that is not an http(s) URL, naming where it came from and an example. */
 export function checkBaseUrl(config: Pick<CliConfig, 'baseUrl' | 'baseUrlFrom'>): void {
-  if (config.baseUrl.trim() === '') {
-    throw new UsageError(`${config.baseUrlFrom}: must not be empty${config.baseUrl ? ' or blank' : ''} (a shell variable left unset?); give the API's URL, e.g. http://127.0.0.1:8787/api/v1, or leave it out for the default`);
-  }
+  refuseEmpty(config.baseUrlFrom, config.baseUrl, "give the API's URL, e.g. http://127.0.0.1:8787/api/v1, or leave it out for the default");
   let protocol: string;
   try {
     protocol = new URL(config.baseUrl).protocol;

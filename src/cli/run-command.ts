@@ -5,6 +5,7 @@ import { canPrompt, resolveConfig, type CliContext, type CliIO, type GlobalOptio
 import { buildClient, isLocal, otherLoopback } from './credentials.js';
 import { exitCodeFor, isPromptCancel, UsageError } from './errors.js';
 import { flagTakenAsValue } from './flag-as-value.js';
+import { refuseEmpty } from './empty-flag.js';
 
 export function defaultIO(): CliIO {
   return { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY };
@@ -228,16 +229,9 @@ export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) 
       const taken = flagTakenAsValue(cmd);
       if (taken) throw new UsageError(taken);
       // `--site "$SITE"` with SITE unset must not fall back to the default site (nor its keys).
-      for (const [flag, value] of [['--site', opts.site], ['--secret-key', opts.secretKey], ['--token', opts.token], ['--admin-token', opts.adminToken]]) {
-        if (value !== undefined && value.trim() === '') throw new UsageError(`${flag}: must not be empty${value ? ' or blank' : ''} (a shell variable left unset?)`);
-      }
+      for (const [flag, value] of [['--site', opts.site], ['--secret-key', opts.secretKey], ['--token', opts.token], ['--admin-token', opts.adminToken]] as const) refuseEmpty(flag, value);
       // Left out, these mean "every one" or "a new one": given empty, they are a mistake, not that.
-      for (const option of cmd.options) {
-        const value: unknown = option.long && ID_FLAGS.has(option.long) ? cmd.getOptionValue(option.attributeName()) : undefined;
-        if (typeof value === 'string' && value.trim() === '') {
-          throw new UsageError(`${option.long}: must not be empty${value ? ' or blank' : ''} (a shell variable left unset?)`);
-        }
-      }
+      for (const option of cmd.options) if (option.long && ID_FLAGS.has(option.long)) refuseEmpty(option.long, cmd.getOptionValue(option.attributeName()));
       if (scope.siteless && opts.site !== undefined) throw new UsageError(`--site: \`${commandPath(cmd)}\` ${scope.siteless}; leave --site out`);
       // Required arguments left out on a terminal (see program.ts) are asked for here.
       for (const [i, arg] of cmd.registeredArguments.entries()) {

@@ -5,6 +5,7 @@ import type { RiskLevel } from '../../../domain/session.js';
 import type { CliContext } from '../../context.js';
 import { OperationError, ThresholdReached, UsageError } from '../../errors.js';
 import { fileToRead, readStdin } from '../../file-paths.js';
+import { refuseEmpty } from '../../empty-flag.js';
 import { ApiError } from '../../../client/api-client.js';
 import { output } from '../../output.js';
 import { style } from '../../style.js';
@@ -93,12 +94,7 @@ function at(value: unknown, path: string): unknown {
 
 export async function run(o: CheckOptions, ctx: CliContext): Promise<void> {
   // The API takes "" and reports it invalid; from a shell it is almost always an unset variable.
-  for (const [key, flag, field] of FIELD_FLAGS) {
-    const v = o[key];
-    if (typeof v === 'string' && v.trim() === '') {
-      throw new UsageError(`${flag}: must not be empty${v ? ' or blank' : ''} (a shell variable left unset?); leave it out to send no ${field}, or put "" in --data to send it empty`);
-    }
-  }
+  for (const [key, flag, field] of FIELD_FLAGS) refuseEmpty(flag, o[key], `leave it out to send no ${field}, or put "" in --data to send it empty`);
   if (o.failOn !== undefined && !(THRESHOLDS as readonly string[]).includes(o.failOn)) {
     throw new UsageError(`--fail-on: "${o.failOn}" is not one of ${THRESHOLDS.join(', ')}`);
   }
