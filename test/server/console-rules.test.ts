@@ -71,7 +71,8 @@ describe('console: rules', () => {
   it('rules page: a ?site= naming no site says so above the rules it shows instead', async () => {
     const missing = await page('/_vtr/console/rules?site=site_gone');
     expect(missing.status).toBe(200);
-    expect(missing.text).toContain('There is no site site_gone: these are the rules of Local site.');
+    // The words every page uses for a link naming no site (siteMissing in fields.ts).
+    expect(missing.text).toContain('<div class="error" role="alert" id="site-missing"><p>There is no site site_gone (deleted, or from another emulator): these are the rules of Local site.</p></div>');
     const present = await page(`/_vtr/console/rules?site=${h.site.site_id}`);
     expect(present.text).not.toContain('id="site-missing"');
   });

@@ -79,7 +79,7 @@ ${unknown ? html`<option value="${selected}" selected>${selected} (no such site)
 
 /**
  * A `?site=` or `?settings=` naming no site (deleted, or a link from another emulator): said above
- * the page, as the rules page says it, rather than quietly showing or picking another site.
+ * the page (`instead`: what the page shows or asks for), rather than quietly showing or picking another site.
  */
 export function siteMissing(asked: string | undefined, sites: Site[], instead: string): Html | string {
   if (!asked || sites.some((s) => s.site_id === asked)) return '';

@@ -11,7 +11,7 @@ import { validate } from '../validate.js';
 import { html, messageHtml, raw, scriptJson, type Html } from './html.js';
 import { CONSOLE, flash, goneNotice, scrollTable } from './layout.js';
 import { filterError } from './sessions.js';
-import { requiredSite } from './fields.js';
+import { requiredSite, siteMissing } from './fields.js';
 import { pick } from './webhook-fields.js';
 import type { ConsoleRouter } from './router.js';
 
@@ -135,7 +135,7 @@ export function registerRulesPages(r: ConsoleRouter): void {
     if (!site) return r.render({ title: 'Rules', nav: 'rules', body: html`<h1>Rules</h1><p class="empty">No sites.</p>` });
     const list = rules().list(site.site_id);
     // A link to a deleted site's rules says so rather than showing another site's as if they were its.
-    const missing = asked && asked !== site.site_id ? html`<div class="error" role="alert" id="site-missing"><p>There is no site ${asked}: these are the rules of ${site.name}.</p></div>` : '';
+    const missing = siteMissing(asked, sites, `these are the rules of ${site.name}.`);
     // The title names the site: two tabs, or history entries, of two sites' rules differ.
     const title = `Rules of ${site.name}`;
     const body = html`<div id="rule-sites"><h1>${title}</h1>
