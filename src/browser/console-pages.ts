@@ -14,14 +14,17 @@ interface Ids {
   webhook_event_id?: string;
 }
 
+type Data = (Ids & Record<string, unknown>) | null;
+type Own = (d: Ids & Record<string, unknown>) => boolean;
+
 /**
  * The page's own object deleted elsewhere: `deleted` (told by `own`), its site deleted, or a state
  * import. The notice `noticeId` is shown and announced, and the page's posting forms are turned off
  * (sending them could only fail); what is typed stays. The page answering 404 is what "deleted"
  * means here, so an event that did not remove it changes nothing.
  */
-function goneLive(noticeId: string, deleted: string, own: (d: Ids & Record<string, unknown>) => boolean, site: string): void {
-  window.vtrLive([deleted, 'site.deleted', 'state.replaced'], (type, d: (Ids & Record<string, unknown>) | null) => {
+function goneOn(noticeId: string, deleted: string, own: Own, site: string): (type: string, d: Data) => void {
+  return (type, d) => {
     if (type === deleted && !(d && own(d))) return;
     if (type === 'site.deleted' && d?.site_id !== site) return;
     fetch(location.href, { headers: { accept: 'text/html' } }).then((r) => {
@@ -31,6 +34,52 @@ function goneLive(noticeId: string, deleted: string, own: (d: Ids & Record<strin
       document.querySelectorAll<HTMLButtonElement>('main form[method="post"] button[type="submit"]').forEach((b) => { b.disabled = true; });
       window.vtrAnnounce(gone.getAttribute('data-announce') ?? '');
     }).catch(() => {});
+  };
+}
+
+function goneLive(noticeId: string, deleted: string, own: Own, site: string): void {
+  window.vtrLive([deleted, 'site.deleted', 'state.replaced'], goneOn(noticeId, deleted, own, site));
+}
+
+/** Whether the user changed a field of `region` from what the page gave, or it is a refused form shown with what was typed. */
+function typedIn(region: Element): boolean {
+  if (region.querySelector('#form-error')) return true;
+  return Array.from(region.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')).some((el) => {
+    if (el instanceof HTMLSelectElement) {
+      const given = Array.from(el.options).findIndex((o) => o.defaultSelected);
+      return el.selectedIndex !== Math.max(given, 0);
+    }
+    return el.type === 'checkbox' ? el.checked !== el.defaultChecked : el.value !== el.defaultValue;
+  });
+}
+
+/**
+ * An edit page (a saved view, a rule) whose object was deleted or changed elsewhere. Deleted: as
+ * goneLive. Changed (`updated`, or a state import): when nothing is typed, `region` (heading,
+ * notices, form) takes the new values and its `data-followed` is said; else what is typed stays and the
+ * notice `changedId` is shown and said. The form's version field tells a real change, and is what
+ * makes the server refuse a stale save, so it is only renewed with the values.
+ */
+function editLive(o: { gone: string; changed: string; region: string; deleted: string; updated: string; own: Own; site: string }): void {
+  const gone = goneOn(o.gone, o.deleted, o.own, o.site);
+  const version = (el: Element) => el.querySelector<HTMLInputElement>('input[name="version"]')?.value;
+  window.vtrLive([o.deleted, o.updated, 'site.deleted', 'state.replaced'], (type, d: Data) => {
+    gone(type, d);
+    if (type !== o.updated && type !== 'state.replaced') return;
+    if (type === o.updated && !(d && o.own(d))) return;
+    window.vtrRefresh(o.region, (old, fresh) => {
+      if (version(old) === version(fresh)) return false;
+      const notice = document.getElementById(o.changed);
+      if (!typedIn(old)) {
+        window.vtrAnnounce(fresh.getAttribute('data-followed') ?? '');
+        return true;
+      }
+      if (notice && notice.hidden) {
+        notice.hidden = false;
+        window.vtrAnnounce(notice.getAttribute('data-announce') ?? '');
+      }
+      return false;
+    });
   });
 }
 
@@ -100,10 +149,10 @@ export const pages = {
     });
   },
 
-  // The open view deleted elsewhere (the CLI, the API, another tab, with its site, or by a state
-  // import): its page says so at once, rather than only when the form is sent.
+  // The open view deleted or changed elsewhere (the CLI, the API, another tab, with its site, or by a
+  // state import): its page says so, or shows the change, at once rather than when the form is sent.
   view(v: { id: string; site: string }): void {
-    goneLive('view-gone', 'saved_view.deleted', (d) => d.saved_view_id === v.id, v.site);
+    editLive({ gone: 'view-gone', changed: 'view-changed', region: 'view-edit', deleted: 'saved_view.deleted', updated: 'saved_view.updated', own: (d) => d.saved_view_id === v.id, site: v.site });
   },
 
   // The open webhook deleted elsewhere, as the view page: its buttons could only fail.
@@ -111,10 +160,10 @@ export const pages = {
     goneLive('webhook-gone', 'webhook.deleted', (d) => d.webhook_id === w.id, w.site);
   },
 
-  // The open rule deleted elsewhere, as the view page. Rule ids are a site's own (the smart rules'
-  // ids are the same on every site), so the site tells it too.
+  // The open rule deleted or changed elsewhere, as the view page. Rule ids are a site's own (the
+  // smart rules' ids are the same on every site), so the site tells it too.
   rule(r: { id: string; site: string }): void {
-    goneLive('rule-gone', 'rule.deleted', (d) => d.rule_id === r.id && d.site_id === r.site, r.site);
+    editLive({ gone: 'rule-gone', changed: 'rule-changed', region: 'rule-edit', deleted: 'rule.deleted', updated: 'rule.updated', own: (d) => d.rule_id === r.id && d.site_id === r.site, site: r.site });
   },
 
   // A site made or deleted elsewhere (the CLI, the API, another tab) changes the cards; a change or

@@ -2,7 +2,7 @@
 // Pages call:
 //   vtrLive(types, fn)          fn(type, data) for each event of the SSE stream (/_vtr/api/stream)
 //   vtrRow(url, rowId, bodyId)  fetch a server-rendered <tr> and replace or prepend it (204: remove)
-//   vtrRefresh(id)              re-fetch this page and swap the element with that id
+//   vtrRefresh(id, ok?)         re-fetch this page and swap the element with that id (unless ok(old, fresh) says no)
 //   vtrSiteChoices(id)          re-fetch this page and take the options of that <select>, keeping the pick
 //   vtrPage.<page>(data)        a page's own live updates (console-pages.ts)
 // Markup hooks: <button data-copy="text">, <form data-confirm="question">; a refreshed element's
@@ -146,11 +146,12 @@ function refetch(key: string, apply: (doc: Document) => void): void {
   }, 200);
 }
 
-window.vtrRefresh = (id) => {
+window.vtrRefresh = (id, ok) => {
   refetch(id, (doc) => {
     const fresh = doc.getElementById(id);
     const old = byId(id);
-    if (!fresh || !old) return;
+    // `ok` decides at the last moment, on both copies (an edit form may have been typed in meanwhile).
+    if (!fresh || !old || (ok && !ok(old, fresh))) return;
     // The tab's title follows what it names (a site renamed elsewhere).
     if (doc.title) document.title = doc.title;
     // What the swap adds or takes away (a card, a row: made or deleted elsewhere) is said, as

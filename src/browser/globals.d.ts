@@ -26,7 +26,7 @@ interface Window {
   vtrAnnounce(msg: string): void;
   vtrLive(types: string[], fn: (type: string, data: any) => void): EventSource;
   vtrRow(url: string, rowId: string, bodyId: string, opts?: VtrRowOptions): void;
-  vtrRefresh(id: string): void;
+  vtrRefresh(id: string, ok?: (old: Element, fresh: Element) => boolean): void;
   vtrSiteChoices(id: string): void;
   vtrPage: import('./console-pages.js').ConsolePages;
 }

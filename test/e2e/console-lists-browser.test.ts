@@ -77,6 +77,34 @@ suite('webhooks, saved views and access tokens lists in the console (browser)', 
     expect(await live.page.inputValue('#view-filter')).toBe('risk_level = suspicious');
   });
 
+  it('saved view page: a change elsewhere shows in the untouched form at once; over what is typed, a notice says so and Save is refused once', async () => {
+    const site = live.server.defaultSite!.site_id;
+    const view = await api<{ saved_view_id: string }>('POST', `/sites/${site}/views`, { name: 'Open here', filter: 'risk_level = invalid' });
+    const id = view.saved_view_id;
+    await live.page.goto(`${live.server.origin}/_vtr/console/views/${id}`);
+    await live.page.locator('#live.on').waitFor();
+    await api('PATCH', `/views/${id}`, { name: 'Renamed elsewhere', filter: 'channel = paid' });
+    await poll(() => live.page.inputValue('#view-filter')).toBe('channel = paid');
+    expect(await live.page.inputValue('#view-name')).toBe('Renamed elsewhere');
+    expect(await live.page.getByRole('heading', { level: 1 }).innerText()).toBe('Saved view Renamed elsewhere');
+    await poll(announced).toBe(`The saved view Renamed elsewhere (${id}) was changed elsewhere: the form shows the new values.`);
+    expect(await live.page.locator('#view-changed').isVisible()).toBe(false);
+
+    await live.page.fill('#view-filter', 'channel = referral');
+    await api('PATCH', `/views/${id}`, { filter: 'channel = direct' });
+    await poll(() => live.page.locator('#view-changed').isVisible()).toBe(true);
+    await poll(announced).toContain(`The saved view Renamed elsewhere (${id}) was changed elsewhere: what is typed below is kept`);
+    expect(await live.page.inputValue('#view-filter')).toBe('channel = referral');
+    // Save does not write over the change unseen; the page says so, what is typed kept.
+    await live.page.getByRole('button', { name: 'Save view' }).click();
+    await live.page.locator('#form-error').waitFor();
+    expect(await live.page.locator('#form-error').innerText()).toContain('Not saved: the saved view was changed elsewhere since this form was loaded.');
+    expect(await live.page.inputValue('#view-filter')).toBe('channel = referral');
+    expect((await api<{ filter: string }>('GET', `/views/${id}`)).filter).toBe('channel = direct');
+    await live.page.getByRole('link', { name: 'load the new values' }).click();
+    await poll(() => live.page.inputValue('#view-filter')).toBe('channel = direct');
+  });
+
   it('webhook page: the webhook deleted elsewhere is said on the open page at once, its buttons turned off', async () => {
     const site = live.server.defaultSite!.site_id;
     const hook = await api<{ webhook_id: string }>('POST', `/sites/${site}/webhooks`, { url: 'http://127.0.0.1:9/open' });

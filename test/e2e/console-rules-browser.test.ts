@@ -1,7 +1,7 @@
 // The rules page in a real browser (headless Chromium through playwright-core) against `vtr serve`:
 // a rule made, changed or deleted elsewhere (the CLI, another tab) shows on the open page, and so
 // does a site made or renamed elsewhere in the page's site links; a rule's page says when its rule
-// is deleted elsewhere.
+// is deleted elsewhere, and follows a change made elsewhere (or says so, over what is typed).
 import { describe, expect, it } from 'vitest';
 import { BROWSER_TESTS_RUN } from '../helpers/browser.js';
 import { consoleInBrowser } from '../helpers/console-browser.js';
@@ -45,6 +45,25 @@ suite('rules in the console (browser)', () => {
     expect(await live.page.getByRole('button', { name: 'Save rule' }).isDisabled()).toBe(true);
     expect(await live.page.getByRole('button', { name: 'Delete rule' }).isDisabled()).toBe(true);
     expect(await live.page.inputValue('#rule-filter')).toBe('risks contains vpn');
+  });
+
+  it('rule page: a change elsewhere shows in the untouched form at once; over what is typed, a notice with a link to the new values', async () => {
+    const site = live.server.defaultSite!.site_id;
+    const rule = await api<{ rule_id: string }>('POST', `/sites/${site}/rules`, { name: 'Followed', filter: 'risks contains tor', action: 'block' });
+    await live.page.goto(`${live.server.origin}/_vtr/console/rules/${site}/${rule.rule_id}`);
+    await live.page.locator('#live.on').waitFor();
+    await api('PATCH', `/sites/${site}/rules/${rule.rule_id}`, { action: 'review', enabled: false });
+    await poll(() => live.page.inputValue('#rule-action')).toBe('review');
+    expect(await live.page.isChecked('#rule-enabled')).toBe(false);
+    await poll(() => live.page.locator('#announce').textContent()).toBe(`The rule Followed (${rule.rule_id}) was changed elsewhere: the form shows the new values.`);
+    await live.page.fill('#rule-name', 'Typed here');
+    await api('PATCH', `/sites/${site}/rules/${rule.rule_id}`, { action: 'allow' });
+    await poll(() => live.page.locator('#rule-changed').isVisible()).toBe(true);
+    expect(await live.page.inputValue('#rule-name')).toBe('Typed here');
+    expect(await live.page.inputValue('#rule-action')).toBe('review');
+    await live.page.getByRole('link', { name: 'Load the new values' }).click();
+    await poll(() => live.page.inputValue('#rule-action')).toBe('allow');
+    expect(await live.page.inputValue('#rule-name')).toBe('Followed');
   });
 
   it('rules page: a site created or renamed elsewhere shows in its site links at once; a rename of the open site shows in its rules and the tab\'s title', async () => {

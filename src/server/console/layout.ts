@@ -97,3 +97,16 @@ export function goneNotice(id: string, said: string, more: Html | string = ''): 
   return html`<div class="error" id="${id}" hidden data-announce="${said}">
 <p>${said}${more ? html` ${more}` : ''}</p></div>`;
 }
+
+/**
+ * The notice of an edit page whose object was changed elsewhere while what is typed differs from
+ * what the page was loaded with (`changedLive` in the browser shows and announces it); a link loads
+ * the new values. When nothing was typed, the form takes the new values and `followedSaid` is said.
+ */
+export function changedNotice(id: string, what: string, submit: string, href: string): Html {
+  const said = `${what} was changed elsewhere: what is typed below is kept, and ${submit} will not write over that change unasked.`;
+  return html`<div class="error" id="${id}" hidden data-announce="${said}">
+<p>${said} <a href="${href}">Load the new values</a></p></div>`;
+}
+
+export const followedSaid = (what: string): string => `${what} was changed elsewhere: the form shows the new values.`;

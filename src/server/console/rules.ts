@@ -9,7 +9,8 @@ import type { RuleService } from '../../rules/service.js';
 import { RuleCreate, RuleUpdate } from '../../api/management/rules.js';
 import { validate } from '../validate.js';
 import { html, messageHtml, raw, scriptJson, type Html } from './html.js';
-import { CONSOLE, flash, goneNotice, scrollTable } from './layout.js';
+import { changedNotice, CONSOLE, flash, followedSaid, goneNotice, scrollTable } from './layout.js';
+import { isStale, staleProblem, versionField } from './stale.js';
 import { filterError } from './sessions.js';
 import { requiredSite, siteMissing } from './fields.js';
 import { pick } from './webhook-fields.js';
@@ -73,7 +74,7 @@ function problemOf(err: unknown, filter: string | undefined): Problem {
 /** A rule as the form shows it: the stored one, or what was typed (a threshold as typed) beside an error. */
 type FormRule = Omit<Partial<Rule>, 'threshold'> & { type: Rule['type']; threshold?: number | string | null };
 
-function ruleForm(o: { action: string; submit: string; rule: FormRule; problem?: Problem }): Html {
+function ruleForm(o: { action: string; submit: string; rule: FormRule; problem?: Problem; version?: Html }): Html {
   const r = o.rule;
   // A refused field is described by the error too; ids are constants, safe unescaped.
   const bad = (f: string, help?: string) => {
@@ -81,7 +82,7 @@ function ruleForm(o: { action: string; submit: string; rule: FormRule; problem?:
     return raw((by ? ` aria-describedby="${by}"` : '') + (refused ? ' aria-invalid="true" autofocus' : ''));
   };
   return html`<form method="post" action="${o.action}" class="stack card" aria-label="${o.submit}">
-${o.problem?.html ?? ''}
+${o.problem?.html ?? ''}${o.version ?? ''}
 <div><label for="rule-name">Name</label><input type="text" id="rule-name" name="name" value="${r.name ?? ''}" required maxlength="200"${bad('name')}></div>
 ${r.type === 'custom' ? html`<div><label for="rule-filter">Filter</label>
 <input type="text" id="rule-filter" name="filter" value="${r.filter ?? ''}" required spellcheck="false" autocomplete="off" placeholder="risks contains disposable_email"${bad('filter', 'rule-filter-help')}></div>
@@ -150,14 +151,17 @@ ${ruleForm({ action: rulesHref(site.site_id), submit: 'Create rule', rule: { typ
   };
 
   const editPage = (rule: Rule, problem?: Problem, values?: Omit<FormRule, 'type'>) => {
+    // #rule-edit follows a change made elsewhere (console-pages.ts), its notices naming the rule anew.
     const body = html`<p><a href="${rulesHref(rule.site_id)}">← Rules</a></p>
+<div id="rule-edit" data-followed="${followedSaid(`The rule ${ruleName(rule)}`)}">
 <h1>Rule ${rule.name}</h1>
 <p class="muted"><span class="mono">${rule.rule_id}</span> · ${rule.type}</p>
 ${goneNotice('rule-gone', `The rule ${ruleName(rule)} was deleted elsewhere: saving ${rule.type === 'custom' ? 'or deleting it' : 'it'} here is no longer possible.`, rule.type === 'custom' ? html`What is typed below stays, to make it again on <a href="${rulesHref(rule.site_id)}#new-rule">Rules</a>.` : '')}
+${changedNotice('rule-changed', `The rule ${ruleName(rule)}`, 'Save rule', ruleHref(rule.site_id, rule.rule_id))}
 ${rule.type === 'smart' ? html`<p>Matches when ${condition(rule)}.</p>` : ''}
-${ruleForm({ action: ruleHref(rule.site_id, rule.rule_id), submit: 'Save rule', rule: { ...rule, ...values }, problem })}
+${ruleForm({ action: ruleHref(rule.site_id, rule.rule_id), submit: 'Save rule', rule: { ...rule, ...values }, problem, version: versionField(rule) })}
 ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site_id, rule.rule_id)}/delete" data-confirm="Delete the rule ${rule.name}?">
-<button type="submit" class="danger">Delete rule</button></form>` : ''}`;
+<button type="submit" class="danger">Delete rule</button></form>` : ''}</div>`;
     return r.render({ title: `Rule ${rule.name}`, nav: 'rules', body, script: html`vtrPage.rule(${scriptJson({ id: rule.rule_id, site: rule.site_id })});` });
   };
 
@@ -187,6 +191,7 @@ ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site
     const rule = ruleOf(c);
     // Refused with the command that changes the ip_allowlist, on the error page: there is no form to show again.
     if (rule.type === 'allowlist') rules().update(rule.site_id, rule.rule_id, {});
+    if (isStale(form, rule)) return c.html(editPage(rule, staleProblem('rule', ruleHref(rule.site_id, rule.rule_id), 'Save rule'), typed(form)).text, 409);
     const input = formInput(form, rule);
     try {
       const problem = thresholdProblem(form, rule);

@@ -10,7 +10,8 @@ import { ViewCreate, ViewUpdate } from '../../api/management/views.js';
 import { validate } from '../validate.js';
 import type { ViewService } from '../../webhooks/views.js';
 import { html, messageHtml, raw, scriptJson, type Html } from './html.js';
-import { CONSOLE, flash, goneNotice, scrollTable } from './layout.js';
+import { changedNotice, CONSOLE, flash, followedSaid, goneNotice, scrollTable } from './layout.js';
+import { isStale, staleProblem, versionField } from './stale.js';
 import { requiredSite, siteMissing, siteOptions, time } from './fields.js';
 import { filterError } from './sessions.js';
 import { pick } from './webhook-fields.js';
@@ -34,7 +35,7 @@ function formProblem(err: unknown): { field: string; html: Html } {
   return { field, html: html`<div class="error" role="alert" id="form-error"><p>${messageHtml(err.message)}</p></div>` };
 }
 
-function viewForm(o: { action: string; submit: string; values: ViewValues; sites?: Site[]; problem?: { field: string; html: Html }; siteMissing?: boolean }): Html {
+function viewForm(o: { action: string; submit: string; values: ViewValues; sites?: Site[]; problem?: { field: string; html: Html }; siteMissing?: boolean; version?: Html }): Html {
   const { values: v, problem } = o;
   // The refused field gets focus, so fixing it is one keystroke away.
   // A refused field is described by the error too; ids are constants, safe unescaped.
@@ -43,7 +44,7 @@ function viewForm(o: { action: string; submit: string; values: ViewValues; sites
     return raw((by ? ` aria-describedby="${by}"` : '') + (refused ? ' aria-invalid="true" autofocus' : ''));
   };
   return html`<form method="post" action="${o.action}" class="stack card" aria-label="${o.submit}">
-${problem?.html ?? ''}
+${problem?.html ?? ''}${o.version ?? ''}
 ${o.sites ? html`<div><label for="view-site">Site</label>
 <select id="view-site" name="site_id" required${o.siteMissing ? raw(' aria-invalid="true" aria-describedby="site-missing"') : bad('site_id')}>${siteOptions(o.sites, v.site_id)}</select></div>` : ''}
 <div><label for="view-name">Name</label><input type="text" id="view-name" name="name" value="${v.name}" required maxlength="200"${bad('name')}></div>
@@ -108,14 +109,17 @@ ${viewForm({ action: `${CONSOLE}/views`, submit: 'Create view', values, sites, p
 
   const editPage = (v: SavedView, form?: { values: ViewValues; problem: { field: string; html: Html } }) => {
     const site = deps.sites.list().find((s) => s.site_id === v.site_id);
+    // #view-edit follows a change made elsewhere (console-pages.ts), its notices naming the view anew.
     const body = html`<p><a href="${CONSOLE}/views">← Saved views</a></p>
+<div id="view-edit" data-followed="${followedSaid(`The saved view ${viewName(v)}`)}">
 <h1>Saved view ${v.name}</h1>
 <p class="muted"><span class="mono">${v.saved_view_id}</span> · site ${site?.name ?? v.site_id} · created ${time(v.created_at)}</p>
 ${goneNotice('view-gone', `The saved view ${viewName(v)} was deleted elsewhere: saving or deleting it here is no longer possible.`, html`What is typed below stays, to make it again on <a href="${CONSOLE}/views?site=${encodeURIComponent(v.site_id)}#new-view">Saved views</a>.`)}
-${viewForm({ action: viewHref(v.saved_view_id), submit: 'Save view', values: form?.values ?? v, problem: form?.problem })}
+${changedNotice('view-changed', `The saved view ${viewName(v)}`, 'Save view', viewHref(v.saved_view_id))}
+${viewForm({ action: viewHref(v.saved_view_id), submit: 'Save view', values: form?.values ?? v, problem: form?.problem, version: versionField(v) })}
 <p class="muted">A changed filter applies from the next change of each session (no backfill).</p>
 <form method="post" action="${viewHref(v.saved_view_id)}/delete" data-confirm="Delete the saved view ${v.name}?">
-<button type="submit" class="danger">Delete view</button></form>`;
+<button type="submit" class="danger">Delete view</button></form></div>`;
     return r.render({ title: `Saved view ${v.name}`, nav: 'views', body, script: html`vtrPage.view(${scriptJson({ id: v.saved_view_id, site: v.site_id })});` });
   };
 
@@ -144,6 +148,7 @@ ${viewForm({ action: viewHref(v.saved_view_id), submit: 'Save view', values: for
   r.form('/views/:id', (c, form) => {
     const v = views().get(c.req.param('id') ?? '');
     const values = readValues(form);
+    if (isStale(form, v)) return c.html(editPage(v, { values, problem: staleProblem('saved view', viewHref(v.saved_view_id), 'Save view') }).text, 409);
     try {
       views().update(v.saved_view_id, validate(ViewUpdate, { name: values.name, filter: values.filter, trigger_webhooks: values.trigger_webhooks }));
       return `${CONSOLE}/views?done=updated#view-${v.saved_view_id}`;
