@@ -40,9 +40,22 @@ function checkStatus(helper: string, status: string | undefined): void {
  */
 export type WatchWebhookEvents = (listener: (event: WebhookEvent | null) => void) => () => void;
 
-/** A wrong argument as a message shows it: a string quoted, an array or object by its kind. */
+/** An object literal (or one with no prototype, or of another realm): not a Map, a Date, a class's instance. */
+function isPlain(v: unknown): v is object {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+/** A wrong argument as a message shows it: a string quoted, an array or object by its kind (a Map, a Date). */
 function got(v: unknown): string {
-  return typeof v === 'string' ? JSON.stringify(v) : Array.isArray(v) ? 'an array' : typeof v === 'object' && v !== null ? 'an object' : String(v);
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v !== 'object' || v === null) return String(v);
+  const kind: unknown = isPlain(v) ? undefined : (v as { constructor?: { name?: unknown } }).constructor?.name;
+  if (typeof kind !== 'string' || kind === '' || kind === 'Object') return 'an object';
+  // "an Options", but "a URL".
+  return `${/^[aeiou]/i.test(kind) && !/^U[A-Z]/.test(kind) ? 'an' : 'a'} ${kind}`;
 }
 
 /** An id that is no id (undefined from `session.id`, an empty string) would read as another path or id. */
@@ -69,7 +82,7 @@ function filterArg<T extends object>(label: string, noun: string, keys: readonly
   const v: unknown = given;
   const takes = `${noun} ({ ${keys.join(', ')} })`;
   if (v === undefined || v === null) return {} as T;
-  if (typeof v === 'object' && !Array.isArray(v)) {
+  if (isPlain(v)) {
     // A misspelt option (sesionId, or session_id as the API writes it) would be no filter at all:
     // every event of the site. An undefined value is none, as for the other options objects.
     for (const [k, value] of Object.entries(v)) {
@@ -79,7 +92,8 @@ function filterArg<T extends object>(label: string, noun: string, keys: readonly
     }
     return v as T;
   }
-  const hint = typeof v === 'string' ? `: pass { ${v.startsWith('wh_') ? 'webhookId' : 'sessionId'}: ${JSON.stringify(v)} }` : '';
+  // A Map's entries, a class's getters: no option would be read, so every event of the site.
+  const hint = typeof v === 'string' ? `: pass { ${v.startsWith('wh_') ? 'webhookId' : 'sessionId'}: ${JSON.stringify(v)} }` : typeof v === 'object' && !Array.isArray(v) ? ': pass a plain object' : '';
   throw new TypeError(`${label}: expected ${takes}, got ${got(v)}${hint}`);
 }
 

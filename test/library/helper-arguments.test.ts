@@ -35,6 +35,23 @@ describe('library helper arguments', () => {
     await expect(emu.webhooks.waitFor(null as never)).rejects.toThrow(/^webhooks\.waitFor: no webhook event reached delivered within 5000 ms; saw: no webhook event at all$/);
   }, 10_000);
 
+  it('webhooks.events/waitFor: a Map, a Date or any other object that is not a plain one is refused saying to pass a plain object, not read as every event of the site', async () => {
+    await expect(emu.webhooks.events(new Map([['sessionId', 'ses_x']]) as never)).rejects.toThrow(
+      new TypeError('webhooks.events: expected a filter ({ sessionId, webhookId, status }), got a Map: pass a plain object'),
+    );
+    await expect(emu.webhooks.waitFor(new Map() as never)).rejects.toThrow(
+      new TypeError('webhooks.waitFor: expected options ({ sessionId, webhookId, status, timeoutMs }), got a Map: pass a plain object'),
+    );
+    await expect(emu.webhooks.events(new Date() as never)).rejects.toThrow(/^webhooks\.events: expected a filter \(.*\), got a Date: pass a plain object$/);
+    class Options {
+      sessionId = 'ses_x';
+    }
+    await expect(emu.webhooks.waitFor(new Options() as never)).rejects.toThrow(/^webhooks\.waitFor: expected options \(.*\), got an Options: pass a plain object$/);
+    await expect(emu.webhooks.events([] as never)).rejects.toThrow(/^webhooks\.events: expected a filter \(.*\), got an array$/);
+    // A plain object with no prototype is one.
+    await expect(emu.webhooks.events(Object.create(null) as never)).resolves.toEqual([]);
+  });
+
   it('webhooks.events/waitFor: an option written as the API writes its fields (session_id) is refused naming the option, not read as every event of the site', async () => {
     const session = await emu.sessions.create({ ip: '198.51.100.5' });
     await expect(emu.webhooks.waitFor({ session_id: session.session_id } as never)).rejects.toThrow(
