@@ -196,8 +196,9 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         const unknown = Object.keys(f).find((k) => k !== 'where' && k !== 'limit' && (f as Record<string, unknown>)[k] !== undefined);
         if (unknown === 'filter') return Promise.reject(new TypeError('sessions.list: unknown option "filter"; it takes { where, limit } (the filter goes in where)'));
         if (unknown !== undefined) return Promise.reject(new TypeError(`sessions.list: unknown option ${JSON.stringify(unknown)}; it takes { where, limit }`));
-        // The client would send an object as "[object Object]", a filter the API cannot read.
-        if (f.where != null && typeof f.where !== 'string') {
+        // The client would send an object as "[object Object]", a filter the API cannot read, and
+        // leave null out: every session. Undefined is no filter, as the key left out.
+        if (f.where !== undefined && typeof f.where !== 'string') {
           return Promise.reject(new TypeError(`sessions.list: where: expected a filter string (e.g. "risk_level = invalid"), got ${got(f.where)}`));
         }
         // The client leaves an empty value out, which would list every session.

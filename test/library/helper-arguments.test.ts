@@ -119,6 +119,13 @@ describe('library helper arguments', () => {
     await expect(emu.sessions.list({ where: 5 } as never)).rejects.toThrow(new TypeError('sessions.list: where: expected a filter string (e.g. "risk_level = invalid"), got 5'));
   });
 
+  it('sessions.list: where: null is refused as any other where that is not a filter string, not read as every session; undefined is no filter, as left out', async () => {
+    await emu.sessions.create({ ip: '192.0.2.10' });
+    await expect(emu.sessions.list({ where: null } as never)).rejects.toThrow(new TypeError('sessions.list: where: expected a filter string (e.g. "risk_level = invalid"), got null'));
+    await expect(emu.sessions.list({ where: null, limit: 1 } as never)).rejects.toThrow(/^sessions\.list: where: expected a filter string .*, got null$/);
+    await expect(emu.sessions.list({ where: undefined })).resolves.not.toHaveLength(0);
+  });
+
   it('helpers: a bad argument of their own rejects (never throws at the call) with a TypeError naming the option; a slip in an API body is the API\'s 400 ApiError naming the helper and the field', async () => {
     const own: [() => Promise<unknown>, RegExp][] = [
       [() => emu.webhooks.waitFor({ session_id: 'ses_x' } as never), /^webhooks\.waitFor: unknown option "session_id" \(did you mean sessionId\?\)/],
