@@ -227,7 +227,12 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
     },
     rules: {
       /** The site's rules in evaluation order: the allowlist, the smart rules, custom rules. */
-      list: () => client.admin<Rule[]>('GET', `/sites/${site()}/rules`).catch(named('rules.list')),
+      list: (...given: []) => {
+        // From JavaScript, a filter or a limit (as sessions.list takes) would be ignored: every rule.
+        const extra = (given as unknown[]).find((v) => v !== undefined);
+        if (extra !== undefined) return Promise.reject(new TypeError(`rules.list: takes no arguments, got ${got(extra)}`));
+        return client.admin<Rule[]>('GET', `/sites/${site()}/rules`).catch(named('rules.list'));
+      },
       create: async (input: RuleInput) => {
         fieldsArg('rules.create', "the rule's fields ({ filter, action, name?, enabled? })", input, (v) => `filter: ${JSON.stringify(v)}, action: ...`);
         return client.admin<Rule>('POST', `/sites/${site()}/rules`, { body: input }).catch(named('rules.create'));

@@ -175,6 +175,18 @@ describe('library helper arguments', () => {
     }
   });
 
+  it('rules.list: an argument (a filter, a limit) is refused saying it takes none, not ignored with every rule listed', async () => {
+    // Typed as taking none: a TypeScript caller cannot pass one.
+    const list = emu.rules.list as (...args: unknown[]) => Promise<unknown[]>;
+    await expect(list('x')).rejects.toThrow(new TypeError('rules.list: takes no arguments, got "x"'));
+    await expect(list({ enabled: true })).rejects.toThrow(new TypeError('rules.list: takes no arguments, got an object'));
+    let pending: Promise<unknown> | undefined;
+    expect(() => (pending = list(5))).not.toThrow();
+    await expect(pending).rejects.toThrow(new TypeError('rules.list: takes no arguments, got 5'));
+    // Undefined, as an optional parameter passed on, is none.
+    await expect(list(undefined)).resolves.not.toHaveLength(0);
+  });
+
   it('sessions.get/events.add/rules.update/webhooks.events: a whole session or rule for its id is refused saying which field to pass, not "got [object Object]"', async () => {
     const session = await emu.sessions.create({ ip: '198.51.100.7' });
     await expect(emu.sessions.get(session as never)).rejects.toThrow(
