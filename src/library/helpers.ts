@@ -123,6 +123,15 @@ function named(helper: string) {
   };
 }
 
+/**
+ * A second argument (a limit after a filter, a timeout after waitFor's options) would be ignored:
+ * refused, saying where it goes (`hint`). Undefined, an optional parameter passed on, is none.
+ */
+function extraArg(helper: string, more: unknown[], hint: (extra: unknown) => string = () => ''): TypeError | null {
+  const extra = more.find((v) => v !== undefined);
+  return extra === undefined ? null : new TypeError(`${helper}: takes one argument, got a second: ${got(extra)}${hint(extra)}`);
+}
+
 function idArg(helper: string, name: string, what: string, v: unknown): string {
   checkId(`${helper}: ${name}`, what, v);
   return v as string;
@@ -144,7 +153,9 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
     }
   }
 
-  async function events(given?: WebhookEventFilter): Promise<WebhookEvent[]> {
+  async function events(given?: WebhookEventFilter, ...rest: []): Promise<WebhookEvent[]> {
+    const extra = extraArg('webhooks.events', rest);
+    if (extra) throw extra;
     const filter = filterArg('webhooks.events', 'a filter', ['sessionId', 'webhookId', 'status'], given, ['timeoutMs']);
     checkStatus('webhooks.events', filter.status);
     checkIds('webhooks.events', filter);
@@ -186,8 +197,10 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
       get: async (sessionId: string) =>
         client.api<Session>('GET', `/session/${id(idArg('sessions.get', 'sessionId', 'session', sessionId))}`).catch(namedNotFound('sessions.get', { sessionId }, '')),
       /** Newest first; `where` in the saved-view filter language. */
-      list: (filter?: string | { where?: string; limit?: number }) => {
+      list: (filter?: string | { where?: string; limit?: number }, ...rest: []) => {
         const given: unknown = filter;
+        const extra = extraArg('sessions.list', rest, (v) => (typeof v !== 'number' ? '' : typeof given === 'string' ? `: pass { where: ${JSON.stringify(given)}, limit: ${v} }` : ': pass it as limit'));
+        if (extra) return Promise.reject(extra);
         if (given !== undefined && given !== null && typeof given !== 'string' && (typeof given !== 'object' || Array.isArray(given))) {
           return Promise.reject(new TypeError(`sessions.list: expected a filter string or { where, limit }, got ${got(given)}`));
         }
@@ -254,7 +267,9 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
        * now as read, or one that passed through it since the call, as it was then; rejects after
        * `timeoutMs` naming what it saw.
        */
-      async waitFor(given?: WaitForOptions): Promise<WebhookEvent> {
+      async waitFor(given?: WaitForOptions, ...rest: []): Promise<WebhookEvent> {
+        const extra = extraArg('webhooks.waitFor', rest, (v) => (typeof v === 'number' ? ': pass it as timeoutMs' : ''));
+        if (extra) throw extra;
         const o = filterArg('webhooks.waitFor', 'options', ['sessionId', 'webhookId', 'status', 'timeoutMs'], given);
         checkStatus('webhooks.waitFor', o.status);
         checkIds('webhooks.waitFor', o);

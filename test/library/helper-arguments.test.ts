@@ -187,6 +187,22 @@ describe('library helper arguments', () => {
     await expect(list(undefined)).resolves.not.toHaveLength(0);
   });
 
+  it('sessions.list/webhooks.events/waitFor: a second argument (a limit, a timeout) is refused saying where it goes, not ignored', async () => {
+    const session = await emu.sessions.create({ ip: '192.0.2.11' });
+    const listSessions = emu.sessions.list as (...args: unknown[]) => Promise<unknown[]>;
+    await expect(listSessions('risk_level = invalid', 10)).rejects.toThrow(
+      new TypeError('sessions.list: takes one argument, got a second: 10: pass { where: "risk_level = invalid", limit: 10 }'),
+    );
+    await expect(listSessions({ limit: 5 }, 10)).rejects.toThrow(new TypeError('sessions.list: takes one argument, got a second: 10: pass it as limit'));
+    const events = emu.webhooks.events as (...args: unknown[]) => Promise<unknown[]>;
+    await expect(events({ sessionId: session.session_id }, 'delivered')).rejects.toThrow(new TypeError('webhooks.events: takes one argument, got a second: "delivered"'));
+    const waitFor = emu.webhooks.waitFor as (...args: unknown[]) => Promise<unknown>;
+    await expect(waitFor({ sessionId: session.session_id }, 10_000)).rejects.toThrow(new TypeError('webhooks.waitFor: takes one argument, got a second: 10000: pass it as timeoutMs'));
+    // Undefined, as an optional parameter passed on, is none.
+    await expect(listSessions(undefined, undefined)).resolves.not.toHaveLength(0);
+    await expect(events({ sessionId: session.session_id }, undefined)).resolves.toEqual([]);
+  });
+
   it('sessions.get/events.add/rules.update/webhooks.events: a whole session or rule for its id is refused saying which field to pass, not "got [object Object]"', async () => {
     const session = await emu.sessions.create({ ip: '198.51.100.7' });
     await expect(emu.sessions.get(session as never)).rejects.toThrow(
