@@ -19,7 +19,7 @@ export interface WaitForOptions {
   webhookId?: string;
   /** Default `delivered`. */
   status?: EventStatus;
-  /** Default 5000. */
+  /** Default 5000; a finite number, 0 or more (a wait must end). */
   timeoutMs?: number;
 }
 
@@ -273,9 +273,9 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         const o = filterArg('webhooks.waitFor', 'options', ['sessionId', 'webhookId', 'status', 'timeoutMs'], given);
         checkStatus('webhooks.waitFor', o.status);
         checkIds('webhooks.waitFor', o);
-        // A string or NaN would never pass the deadline: the wait would never end.
-        if (o.timeoutMs !== undefined && !(typeof o.timeoutMs === 'number' && o.timeoutMs >= 0)) {
-          throw new TypeError(`webhooks.waitFor: timeoutMs: expected milliseconds (0 or more), got ${typeof o.timeoutMs === 'string' ? JSON.stringify(o.timeoutMs) : String(o.timeoutMs)}`);
+        // A string, NaN or Infinity would never pass the deadline: the wait would never end.
+        if (o.timeoutMs !== undefined && !(typeof o.timeoutMs === 'number' && Number.isFinite(o.timeoutMs) && o.timeoutMs >= 0)) {
+          throw new TypeError(`webhooks.waitFor: timeoutMs: expected a finite number of milliseconds (0 or more), got ${typeof o.timeoutMs === 'string' ? JSON.stringify(o.timeoutMs) : String(o.timeoutMs)}`);
         }
         const gone = namedNotFound('webhooks.waitFor', o, ', so no webhook event can come for it');
         const status = o.status ?? 'delivered';

@@ -130,7 +130,7 @@ describe('library helper arguments', () => {
     const own: [() => Promise<unknown>, RegExp][] = [
       [() => emu.webhooks.waitFor({ session_id: 'ses_x' } as never), /^webhooks\.waitFor: unknown option "session_id" \(did you mean sessionId\?\)/],
       [() => emu.webhooks.events({ status: 'sent' as never }), /status: expected one of pending, retrying, delivered, failed, got "sent"/],
-      [() => emu.webhooks.waitFor({ timeoutMs: '5s' as never }), /timeoutMs: expected milliseconds/],
+      [() => emu.webhooks.waitFor({ timeoutMs: '5s' as never }), /timeoutMs: expected a finite number of milliseconds/],
       [() => emu.sessions.list({ wher: 'x' } as never), /^sessions\.list: unknown option "wher"/],
       [() => emu.sessions.get(undefined as never), /^sessions\.get: sessionId: expected a session id, got undefined/],
       [() => emu.events.add('', 'signup'), /^events\.add: sessionId: /],
@@ -165,7 +165,11 @@ describe('library helper arguments', () => {
       [() => emu.webhooks.waitFor({ status: 'sent' as never, timeoutMs: 60_000 }), 'webhooks.waitFor: status: expected one of pending, retrying, delivered, failed, got "sent"'],
       [() => emu.webhooks.events({ sessionId: '' }), 'webhooks.events: sessionId: expected a session id, got ""'],
       [() => emu.webhooks.waitFor({ webhookId: ' ', timeoutMs: 60_000 }), 'webhooks.waitFor: webhookId: expected a webhook id, got " "'],
-      [() => emu.webhooks.waitFor({ timeoutMs: -1 }), 'webhooks.waitFor: timeoutMs: expected milliseconds (0 or more), got -1'],
+      // Infinity would never pass the deadline: a wait that never ends, a suite that hangs.
+      [() => emu.webhooks.waitFor({ timeoutMs: Infinity }), 'webhooks.waitFor: timeoutMs: expected a finite number of milliseconds (0 or more), got Infinity'],
+      [() => emu.webhooks.waitFor({ timeoutMs: -1 }), 'webhooks.waitFor: timeoutMs: expected a finite number of milliseconds (0 or more), got -1'],
+      [() => emu.webhooks.waitFor({ timeoutMs: -Infinity }), 'webhooks.waitFor: timeoutMs: expected a finite number of milliseconds (0 or more), got -Infinity'],
+      [() => emu.webhooks.waitFor({ timeoutMs: Number.NaN }), 'webhooks.waitFor: timeoutMs: expected a finite number of milliseconds (0 or more), got NaN'],
       [() => emu.sessions.list({ where: '' }), 'sessions.list: where: expected a filter, got "" (leave it out for every session)'],
     ];
     for (const [call, message] of own) {

@@ -121,8 +121,9 @@ describe('library helpers', () => {
   });
 
   it('webhooks.waitFor: a timeoutMs that is not a number of milliseconds is refused at once, not waited on forever', async () => {
-    await expect(emu.webhooks.waitFor({ timeoutMs: '5s' as never })).rejects.toThrow(/^webhooks\.waitFor: timeoutMs: expected milliseconds \(0 or more\), got "5s"/);
-    await expect(emu.webhooks.waitFor({ timeoutMs: Number.NaN })).rejects.toThrow(/^webhooks\.waitFor: timeoutMs: expected milliseconds \(0 or more\), got NaN/);
+    await expect(emu.webhooks.waitFor({ timeoutMs: '5s' as never })).rejects.toThrow(/^webhooks\.waitFor: timeoutMs: expected a finite number of milliseconds \(0 or more\), got "5s"/);
+    await expect(emu.webhooks.waitFor({ timeoutMs: Number.NaN })).rejects.toThrow(/^webhooks\.waitFor: timeoutMs: expected a finite number of milliseconds \(0 or more\), got NaN/);
+    await expect(emu.webhooks.waitFor({ timeoutMs: Infinity })).rejects.toThrow(/^webhooks\.waitFor: timeoutMs: expected a finite number of milliseconds \(0 or more\), got Infinity/);
   });
 
   it('rules.create/update/list: a custom rule blocks, a smart rule is switched on', async () => {
