@@ -10,6 +10,7 @@ import { AUTO_RETRIES, MAX_WEBHOOK_TIMEOUT_MS } from '../domain/retry-policy.js'
 import { createApiClient, type ClientOptions } from '../client/api-client.js';
 import { parseDuration, parseTimestamp, formatMillis } from '../domain/time.js';
 import { createHelpers, type WatchWebhookEvents } from './helpers.js';
+import { namedAfterClose } from './named-client.js';
 import type { WebhookEvent } from './api-types.js';
 import type { RunningEmulator, StartEmulatorOptions } from './types.js';
 import { unknownOption, unknownOptionMessage } from './known-options.js';
@@ -184,7 +185,8 @@ export async function start(opts: StartEmulatorOptions = {}, starter: Starter = 
     },
   });
   // The raw client speaks HTTP when there is a port; the helpers always answer in-process.
-  const client = createApiClient(clientOpts(opts.listen === false ? fetchInProcess : undefined));
+  // After close, its refusal names the call (emu.client.admin: GET /sites: ...), as a helper's names the helper.
+  const client = namedAfterClose(createApiClient(clientOpts(opts.listen === false ? fetchInProcess : undefined)), CLOSED);
   const bus = emulator.deps.bus;
   // waitFor's view of the changes: every webhook event as it changes, and a wake-up for the rest.
   const watch: WatchWebhookEvents = (listener) => {
