@@ -201,8 +201,10 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         const given: unknown = filter;
         const extra = extraArg('sessions.list', rest, (v) => (typeof v !== 'number' ? '' : typeof given === 'string' ? `: pass { where: ${JSON.stringify(given)}, limit: ${v} }` : ': pass it as limit'));
         if (extra) return Promise.reject(extra);
-        if (given !== undefined && given !== null && typeof given !== 'string' && (typeof given !== 'object' || Array.isArray(given))) {
-          return Promise.reject(new TypeError(`sessions.list: expected a filter string or { where, limit }, got ${got(given)}`));
+        // A Map's entries, a class's getters: no option would be read, so every session.
+        if (given !== undefined && given !== null && typeof given !== 'string' && !isPlain(given)) {
+          const hint = typeof given === 'object' && !Array.isArray(given) ? ': pass a plain object' : '';
+          return Promise.reject(new TypeError(`sessions.list: expected a filter string or { where, limit }, got ${got(given)}${hint}`));
         }
         const f = typeof filter === 'string' ? { where: filter } : (filter ?? {});
         // From JavaScript, a misspelt option (or { filter }, as saved views name it) would be ignored: every session.

@@ -112,6 +112,14 @@ describe('library helper arguments', () => {
     await expect(emu.sessions.list({ where: undefined, limit: undefined })).resolves.not.toHaveLength(0);
   });
 
+  it('sessions.list: a Map or another object that is not a plain one is refused saying to pass a plain object, not read as every session', async () => {
+    await emu.sessions.create({ ip: '192.0.2.12' });
+    await expect(emu.sessions.list(new Map([['where', 'risk_level = invalid']]) as never)).rejects.toThrow(
+      new TypeError('sessions.list: expected a filter string or { where, limit }, got a Map: pass a plain object'),
+    );
+    await expect(emu.sessions.list(new Date() as never)).rejects.toThrow(/^sessions\.list: expected a filter string or \{ where, limit \}, got a Date: pass a plain object$/);
+  });
+
   it('sessions.list: a where that is not a filter string (an object of fields, a number) is refused naming where, not parsed as "[object Object]"', async () => {
     await expect(emu.sessions.list({ where: { risk_level: 'invalid' } } as never)).rejects.toThrow(
       new TypeError('sessions.list: where: expected a filter string (e.g. "risk_level = invalid"), got an object'),
