@@ -98,14 +98,15 @@ function filterArg<T extends object>(label: string, noun: string, keys: readonly
 }
 
 /**
- * A body given as a bare string (or an array) would be no fields of its own (check spreads it into
+ * A body given as a bare string (or an array, a Map) would be no fields of its own (check spreads it into
  * fields "0", "1", ...) or the API's "name: required" / "the body must be a JSON object": refused,
  * saying what to pass (`pass`: the fields a string was likely meant as). Left out or null is the
  * caller's (the API names what is missing).
  */
 function fieldsArg(label: string, takes: string, v: unknown, pass?: (s: string) => string): void {
-  if (v === undefined || (typeof v === 'object' && !Array.isArray(v))) return;
-  const hint = typeof v === 'string' && pass ? `: pass { ${pass(v)} }` : '';
+  if (v === undefined || v === null || isPlain(v)) return;
+  // A Map or a Date would go as "{}" or a string: none of the fields it holds.
+  const hint = typeof v === 'string' && pass ? `: pass { ${pass(v)} }` : typeof v === 'object' && !Array.isArray(v) ? ': pass a plain object' : '';
   throw new TypeError(`${label}: expected ${takes}, got ${got(v)}${hint}`);
 }
 

@@ -252,6 +252,19 @@ describe('library helper arguments', () => {
     await expect(emu.check(null as never)).resolves.toHaveProperty('outcome');
   });
 
+  it('sessions.create/check/views.create/rules.create: a Map or another object that is not a plain one is refused saying to pass a plain object, not sent as no fields at all', async () => {
+    await expect(emu.sessions.create(new Map([['ip', '203.0.113.7']]) as never)).rejects.toThrow(
+      new TypeError('sessions.create: expected the session\'s fields ({ ip, user_agent, ... }), got a Map: pass a plain object'),
+    );
+    await expect(emu.check(new Map([['ip', '203.0.113.7']]) as never)).rejects.toThrow(
+      new TypeError('check: expected the check\'s fields ({ ip, email, ... }), got a Map: pass a plain object'),
+    );
+    await expect(emu.views.create(new Map() as never)).rejects.toThrow(/^views\.create: expected the view's fields .*, got a Map: pass a plain object$/);
+    await expect(emu.rules.create(new Date() as never)).rejects.toThrow(/^rules\.create: expected the rule's fields .*, got a Date: pass a plain object$/);
+    // One with no prototype is a plain object.
+    await expect(emu.sessions.create(Object.assign(Object.create(null), { ip: '203.0.113.8' }))).resolves.toMatchObject({ ip: '203.0.113.8' });
+  });
+
   it('views.create/rules.create/webhooks.create: a bare string or an array for the fields is a TypeError saying what to pass, not the API\'s "name: required" or "the body must be a JSON object"', async () => {
     await expect(emu.views.create('tor' as never)).rejects.toThrow(
       new TypeError('views.create: expected the view\'s fields ({ name, filter, trigger_webhooks? }), got "tor": pass { name: ..., filter: "tor" }'),
