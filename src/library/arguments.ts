@@ -68,13 +68,24 @@ export function filterArg<T extends object>(label: string, noun: string, keys: r
 }
 
 /**
+ * An object JSON sends as its own fields: a plain one, or a class's instance (a DTO) with no
+ * `toJSON` of its own. Not a Map or Set (sent as "{}"), a Date or URL (a string), an array.
+ */
+function sendsItsFields(v: object): boolean {
+  if (isPlain(v)) return true;
+  if (Array.isArray(v) || ArrayBuffer.isView(v) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
+  const kinds: Function[] = [Map, Set, WeakMap, WeakSet, RegExp, Promise, Error];
+  return !kinds.some((kind) => (v as object) instanceof kind);
+}
+
+/**
  * A body given as a bare string (or an array, a Map) would be no fields of its own (check spreads it into
  * fields "0", "1", ...) or the API's "name: required" / "the body must be a JSON object": refused,
  * saying what to pass (`pass`: the fields a string was likely meant as). Left out or null is the
  * caller's (the API names what is missing).
  */
 export function fieldsArg(label: string, takes: string, v: unknown, pass?: (s: string) => string): void {
-  if (v === undefined || v === null || isPlain(v)) return;
+  if (v === undefined || v === null || (typeof v === 'object' && sendsItsFields(v))) return;
   // A Map or a Date would go as "{}" or a string: none of the fields it holds.
   const hint = typeof v === 'string' && pass ? `: pass { ${pass(v)} }` : typeof v === 'object' && !Array.isArray(v) ? ': pass a plain object' : '';
   throw new TypeError(`${label}: expected ${takes}, got ${got(v)}${hint}`);

@@ -263,6 +263,11 @@ describe('library helper arguments', () => {
     await expect(emu.rules.create(new Date() as never)).rejects.toThrow(/^rules\.create: expected the rule's fields .*, got a Date: pass a plain object$/);
     // One with no prototype is a plain object.
     await expect(emu.sessions.create(Object.assign(Object.create(null), { ip: '203.0.113.8' }))).resolves.toMatchObject({ ip: '203.0.113.8' });
+    // A class's instance is sent as its own fields, as JSON.stringify sends it.
+    class SessionFields {
+      constructor(readonly ip: string) {}
+    }
+    await expect(emu.sessions.create(new SessionFields('203.0.113.9'))).resolves.toMatchObject({ ip: '203.0.113.9' });
   });
 
   it('views.create/rules.create/webhooks.create: a bare string or an array for the fields is a TypeError saying what to pass, not the API\'s "name: required" or "the body must be a JSON object"', async () => {
