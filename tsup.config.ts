@@ -44,7 +44,10 @@ export default defineConfig([
   },
   {
     // Browser scripts (src/browser), read by the server from dist/browser (src/server/browser-scripts.ts).
-    entry: { agent: 'src/browser/agent.ts', console: 'src/browser/console.ts', demo: 'src/browser/demo.ts' },
+    entry: {
+      agent: 'src/browser/agent.ts', console: 'src/browser/console.ts', demo: 'src/browser/demo.ts',
+      'console-stream-worker': 'src/browser/console-stream-worker.ts',
+    },
     outDir: 'dist/browser',
     format: ['iife'],
     outExtension: () => ({ js: '.js' }),

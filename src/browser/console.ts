@@ -1,6 +1,6 @@
 // Browser code shared by every console page, inlined into each page before the page's own script.
 // Pages call:
-//   vtrLive(types, fn)          fn(type, data) for each event of the SSE stream (/_vtr/api/stream)
+//   vtrLive(types, fn)          fn(type, data) for each event of the SSE stream (console-live.ts)
 //   vtrRow(url, rowId, bodyId)  fetch a server-rendered <tr> and replace or prepend it (204: remove)
 //   vtrRefresh(id, ok?)         re-fetch this page and swap the element with that id (unless ok(old, fresh) says no)
 //   vtrSiteChoices(id)          re-fetch this page and take the options of that <select>, keeping the pick
@@ -8,10 +8,9 @@
 // Markup hooks: <button data-copy="text">, <form data-confirm="question">; a refreshed element's
 // [data-announce] (said when it appears) and [data-gone] (said when it leaves).
 import { pages } from './console-pages.js';
-import { STREAM_TYPES } from './stream-types.js';
+import { live } from './console-live.js';
 
 const byId = (id: string) => document.getElementById(id);
-const liveEl = byId('live')!;
 
 function announce(msg: string): void {
   const a = byId('announce')!;
@@ -60,29 +59,7 @@ document.querySelectorAll<HTMLPreElement>('.error pre').forEach((pre) => {
   pre.scrollLeft = Math.max(0, (caret / longest) * pre.scrollWidth - pre.clientWidth / 2);
 });
 
-window.vtrLive = (types, fn) => {
-  liveEl.hidden = false;
-  const es = new EventSource('/_vtr/api/stream?types=' + encodeURIComponent(types.join(',')));
-  es.onopen = () => { liveEl.classList.add('on'); liveEl.textContent = 'live'; };
-  es.onerror = () => {
-    liveEl.classList.remove('on');
-    // CLOSED: the stream was refused (an admin token changed by a restart), so it never comes back by itself.
-    liveEl.textContent = es.readyState === EventSource.CLOSED ? 'not live: reload the page' : 'reconnecting…';
-  };
-  const names: string[] = [];
-  types.forEach((t) => {
-    const hit: string[] = STREAM_TYPES.filter((n) => n.indexOf(t) === 0);
-    (hit.length ? hit : [t]).forEach((n) => { if (names.indexOf(n) < 0) names.push(n); });
-  });
-  names.forEach((type) => {
-    es.addEventListener(type, (ev) => {
-      let data: unknown;
-      try { data = JSON.parse((ev as MessageEvent<string>).data); } catch (e) { return; }
-      fn(type, data);
-    });
-  });
-  return es;
-};
+window.vtrLive = live;
 
 let inflight = 0;
 const latest: Record<string, number> = {};

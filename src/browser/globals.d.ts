@@ -24,7 +24,7 @@ interface VtrRowOptions {
 interface Window {
   vtr?: VtrAgent;
   vtrAnnounce(msg: string): void;
-  vtrLive(types: string[], fn: (type: string, data: any) => void): EventSource;
+  vtrLive(types: string[], fn: (type: string, data: any) => void): void;
   vtrRow(url: string, rowId: string, bodyId: string, opts?: VtrRowOptions): void;
   vtrRefresh(id: string, ok?: (old: Element, fresh: Element) => boolean): void;
   vtrSiteChoices(id: string): void;

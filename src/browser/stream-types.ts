@@ -9,3 +9,7 @@ export const STREAM_TYPES = [
   'notification.created', 'notification.updated', 'request.logged', 'clock.changed', 'site.created', 'site.updated', 'site.deleted',
   'access_token.created', 'access_token.revoked', 'saved_view.created', 'saved_view.updated', 'saved_view.deleted', 'rule.created', 'rule.updated', 'rule.deleted', 'state.replaced',
 ] as const;
+
+/** What the shared stream (console-stream-worker.ts) tells each tab: the stream's state, or an event. */
+export type StreamState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+export type ToTab = { state: StreamState } | { type: string; data: string };

@@ -20,6 +20,21 @@ describe('console caching', () => {
   });
 });
 
+describe('console stream worker', () => {
+  it('every page names the shared stream\'s worker by its script\'s hash; the worker is served as JavaScript, guarded as the pages are', async () => {
+    const h = fresh({ adminToken: 'worker-admin' });
+    const cookie = { cookie: 'vtr_admin=worker-admin' };
+    const sessions = await page(h, '/_vtr/console/sessions', cookie);
+    const url = /data-worker="([^"]+)"/.exec(sessions.text)![1];
+    expect(url).toMatch(/^\/_vtr\/console\/stream-worker\.js\?v=[0-9a-f]{12}$/);
+    const worker = await page(h, url, cookie);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(worker.text).toContain('/_vtr/api/stream?types=');
+    expect((await page(h, url, { accept: '*/*' })).status).toBe(401); // as a worker asks for its script
+  });
+});
+
 describe('console with --admin-token', () => {
   const T = 's3cret-admin';
   it('asks for the token at /, keeps it in a cookie, and guards every page', async () => {

@@ -8,7 +8,8 @@ import { safeEqual } from '../../domain/ids.js';
 import type { AppDeps } from '../deps.js';
 import { bearer } from '../http.js';
 import { html, raw } from './html.js';
-import { CONSOLE, layout } from './layout.js';
+import { CONSOLE, layout, STREAM_WORKER } from './layout.js';
+import { browserScripts } from '../browser-scripts.js';
 import { createConsoleRouter, type ConsoleRouter } from './router.js';
 import { registerSessionsPage } from './sessions.js';
 import { registerSessionDetailPage } from './session-detail.js';
@@ -111,6 +112,9 @@ export function consoleRoutes(app: Hono, deps: AppDeps): { notFound(c: Context):
 
   // A console link with ?admin_token= (the guard accepted it): keep it in the cookie, drop it from the URL.
   if (admin) app.use(`${CONSOLE}/*`, adminTokenFromLink(admin));
+
+  // Its URL carries the script's hash (layout.ts); guarded as the pages are, so its stream is the admin's.
+  app.get(STREAM_WORKER, (c) => c.body(browserScripts.get('console-stream-worker'), 200, { 'content-type': 'text/javascript; charset=utf-8' }));
 
   const router = createConsoleRouter(app, deps);
   for (const register of PAGES) register(router);

@@ -5,6 +5,8 @@ import { CONSOLE_CSS } from './style.js';
 import { browserScripts } from '../browser-scripts.js';
 
 export const CONSOLE = '/_vtr/console';
+/** The SharedWorker holding the one event stream of all console tabs (src/browser/console-live.ts). */
+export const STREAM_WORKER = `${CONSOLE}/stream-worker.js`;
 
 export interface NavItem {
   key: string;
@@ -59,7 +61,7 @@ export function layout(o: PageOptions): Html {
     )}</ul>
   </nav>
   ${o.clock && o.clock !== 'system' ? html`<span class="clock-badge" title="The emulator runs on --clock ${o.clock}: every time shown is the emulator's, not the real time">clock: ${o.clock} · times emulated</span>` : ''}
-  <span id="live" class="live" title="Live updates from the event stream" hidden>connecting…</span>
+  <span id="live" class="live" title="Live updates from the event stream" data-worker="${STREAM_WORKER}?v=${browserScripts.hash('console-stream-worker')}" hidden>connecting…</span>
 </header>
 <main id="main" tabindex="-1">
 ${o.degraded ? html`<div class="error" role="alert" id="health-degraded"><p><strong>Writes are failing:</strong> ${o.degraded}</p></div>` : ''}
