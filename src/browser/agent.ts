@@ -1,5 +1,5 @@
-// The client-side agent served at GET /agent.js: page views, probe ids in marked forms, custom
-// events. No dependencies, everything inside one function: the only global it sets is `window.vtr`,
+// The client-side agent served at GET /agent.js: page views (a single-page app's navigations
+// included), probe ids in marked forms, custom events. No dependencies, everything inside one function: the only global it sets is `window.vtr`,
 // and nothing it does can throw into the page. It posts with Content-Type text/plain (a CORS
 // "simple" request: no preflight round trip).
 
@@ -51,6 +51,11 @@ interface PageViewAnswer {
       seq: 0,
       renewing: null as Promise<PageViewAnswer | null> | null,
     };
+    // The page (see page()) and address of the latest page view asked for, and that page view's
+    // answer while it was the agent's own (a navigation), for the app's vtr.pageview() to share.
+    let lastPage: string | undefined, lastHref: string | undefined, auto: Promise<PageViewAnswer | null> | null | undefined;
+    // Which page an address is: without its hash, unless the hash is a route (#/orders, #!/orders).
+    const page = (u: string) => u.replace(/#(?!!?\/).*/, '');
 
     const cut = (u: string | null): string | null => (u && u.length > MAX_URL ? u.slice(0, MAX_URL) : u);
     const warn = (m: string) => { try { if (w.console) w.console.warn('vtr: ' + m); } catch (e) {} };
@@ -117,7 +122,7 @@ interface PageViewAnswer {
     };
     const fillForms = () => { try { const fs = markedForms(); for (let i = 0; i < fs.length; i++) fill(fs[i]); } catch (e) {} };
 
-    const pageview = (url: string, seq: number, prev: string | null): Promise<PageViewAnswer | null> => {
+    const pageview = (url: string, seq: number, prev: string | null, ref: string | null): Promise<PageViewAnswer | null> => {
       // Only the latest page view asked for settles the waiters (probe(), held forms, event()).
       const last = () => seq === state.seq;
       if (!siteKey) { warn('no site key: add data-site-key="pk_test_..." to the agent script tag'); if (last()) settle(); return Promise.resolve(null); }
@@ -125,7 +130,7 @@ interface PageViewAnswer {
       try { tz = Intl.DateTimeFormat().resolvedOptions().timeZone || null; } catch (e) {}
       const scr = w.screen ? w.screen.width + 'x' + w.screen.height : null;
       return post<PageViewAnswer>('/_vtr/agent/pageview', {
-        url: cut(url), referrer: cut(d.referrer || null), language: w.navigator.language || null,
+        url: cut(url), referrer: cut(ref), language: w.navigator.language || null,
         timezone: tz, screen: scr, user_agent: w.navigator.userAgent, fingerprint: get('vtr_fp'),
       }).then((r) => {
         state.probe = r.probe_id; state.session = r.session_id;
@@ -140,12 +145,15 @@ interface PageViewAnswer {
     };
     // One at a time: a page view asked for while another is on its way (a single-page app navigating
     // at once) waits for its answer, so it carries the fingerprint that answer assigned (one visitor,
-    // one session) and reaches the emulator in order. The URL is the one at the time of asking.
+    // one session) and reaches the emulator in order. The URL is the one at the time of asking; the
+    // referrer, the previous page view's (another page of this one), as analytics count it.
     const queuePageview = (prev: string | null): Promise<PageViewAnswer | null> => {
       const url = w.location.href, seq = ++state.seq, before = state.queue;
+      const ref = lastHref && lastPage !== page(url) ? lastHref : d.referrer || null;
+      lastPage = page(url); lastHref = url; auto = null;
       // An answer that never comes (an emulator paused in a debugger) holds the next one 5 s at most.
       const turn = new Promise((res) => { before.then(res); setTimeout(res, 5000); });
-      const run = turn.then(() => pageview(url, seq, prev));
+      const run = turn.then(() => pageview(url, seq, prev, ref));
       state.queue = run.then(null, () => {});
       return run;
     };
@@ -223,8 +231,12 @@ interface PageViewAnswer {
       version: AGENT_VERSION,
       /** Adds a custom event to the current session; resolves {success} (never rejects). */
       event,
-      /** Records a page view (single-page apps call it after navigating); resolves {probe_id, session_id, fingerprint} or null. */
-      pageview: () => again(),
+      /** Records a page view (navigations record theirs already); resolves {probe_id, session_id, fingerprint} or null. */
+      pageview: () => {
+        // Right after a navigation the agent recorded, the app's own call is that page view.
+        const a = auto; auto = null;
+        return a && lastPage === page(w.location.href) ? a : again();
+      },
       /** The current probe id, waiting for the page view (up to ms, default 3000). */
       probe: (ms?: number) => whenProbe(typeof ms === 'number' ? ms : 3000),
       probeId: () => state.probe,
@@ -234,6 +246,29 @@ interface PageViewAnswer {
     const start = () => { if (!started) { siteKey = siteKey || keyFromForm(); started = queuePageview(null); } };
     // From a later copy of the agent: this one's page view had no key (or waits for the DOM).
     w.vtr.key = (k: string) => { if (!siteKey) { siteKey = k; if (started) again(); else start(); } };
+    // A single-page app's navigations (pushState, back/forward, a #/route) are page views unless
+    // the tag says data-auto-pageviews="off". Calls in one tick (a router's redirect) are one, the
+    // last. replaceState (query state, scroll restoration) is none: it changes the current page's
+    // address, which a later #anchor then does not count as another page.
+    try {
+      const h = w.history;
+      let soon = 0;
+      const wrap = (m: 'pushState' | 'replaceState', after: () => void) => {
+        const o = h[m];
+        h[m] = function (this: History) { const r = o.apply(this, arguments as unknown as Parameters<History['pushState']>); after(); return r; };
+      };
+      const check = () => {
+        soon = 0;
+        try { if (started && page(w.location.href) !== lastPage) auto = again(); } catch (e) {}
+      };
+      const nav = () => { if (!soon) soon = setTimeout(check, 0) as unknown as number; };
+      if (!me || me.getAttribute('data-auto-pageviews') !== 'off') {
+        wrap('pushState', nav);
+        wrap('replaceState', () => { if (!soon) { lastHref = w.location.href; lastPage = page(lastHref); } });
+        // Back/forward, and a new #hash too (browsers fire popstate for both).
+        w.addEventListener('popstate', nav);
+      }
+    } catch (e) {}
     if (siteKey || d.readyState !== 'loading') start();
     else d.addEventListener('DOMContentLoaded', start);
     // Each answered as if the agent had been there (event waits for the page view started above);
