@@ -1,7 +1,7 @@
 // The client-side agent served at GET /agent.js: page views (a single-page app's navigations
-// included), probe ids in marked forms, custom events. No dependencies, everything inside one function: the only global it sets is `window.vtr`,
-// and nothing it does can throw into the page. It posts with Content-Type text/plain (a CORS
-// "simple" request: no preflight round trip).
+// included), probe ids in marked forms, custom events. No dependencies, everything inside one
+// function: the only global it sets is `window.vtr`, and nothing it does can throw into the page.
+// It posts with Content-Type text/plain (a CORS "simple" request: no preflight round trip).
 
 export {};
 
