@@ -92,7 +92,7 @@ export async function startServer(cfg: ServeConfig, io: ServeOutput, stopRequest
     // After in-flight deliveries finish, so the file has their outcome.
     emulator.beforeDbClose(async () => {
       try {
-        await writeAtomically(file, JSON.stringify(emulator.deps.state!.export(), null, 2));
+        await writeAtomically(file, emulator.deps.state!.exportBytes().chunks());
         (io.note ?? io.log)(`vtr: state exported to ${file}`);
       } catch (err) {
         // One line, and the database still closes cleanly; the exit status says it failed.

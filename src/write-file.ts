@@ -5,16 +5,28 @@ import { dirname } from 'node:path';
 
 /**
  * Writes beside the target, then renames: an interrupted write never leaves half a file. Rejects
- * with an Error whose message says why, naming only `file` and its directory.
+ * with an Error whose message says why, naming only `file` and its directory. `data`: text (a final
+ * newline added), or bytes as they come (an export of any size, never held whole); an error of
+ * theirs (a connection cut) is rejected with as it is, the target left as it was.
  */
-export async function writeAtomically(file: string, text: string): Promise<void> {
+export async function writeAtomically(file: string, data: string | Iterable<Uint8Array> | AsyncIterable<Uint8Array>): Promise<void> {
   const tmp = `${file}.${process.pid}.tmp`;
+  let sourceFailed: { error: unknown } | null = null;
+  async function* guarded(chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>) {
+    try {
+      for await (const chunk of chunks) yield chunk;
+    } catch (error) {
+      sourceFailed = { error };
+      throw error;
+    }
+  }
   try {
-    await writeFile(tmp, text.endsWith('\n') ? text : `${text}\n`);
+    await writeFile(tmp, typeof data === 'string' ? (data.endsWith('\n') ? data : `${data}\n`) : guarded(data));
     await rename(tmp, file);
   } catch (err) {
     // Half a file on a full disk would keep holding the space it took.
     await rm(tmp, { force: true }).catch(() => undefined);
+    if (sourceFailed) throw (sourceFailed as { error: unknown }).error;
     throw new Error(await whyNotWritten(file, err as NodeJS.ErrnoException));
   }
 }

@@ -1,5 +1,11 @@
 // How `vtr state export|import` and `serve --import` name what a state holds, from its table counts.
 
+/**
+ * The header of `GET /_vtr/api/state` giving rows per table (a JSON object): a summary of an export
+ * of any size without parsing it.
+ */
+export const STATE_TABLES_HEADER = 'vtr-state-tables';
+
 /** Table → what its rows are called, in the export's order. */
 const KINDS: Array<[table: string, noun: string]> = [
   ['sites', 'site'], ['access_tokens', 'access token'], ['rules', 'rule'], ['sessions', 'session'], ['probes', 'probe'],

@@ -7,6 +7,7 @@ import type { Store } from '../store/index.js';
 import { storageFaultError } from '../store/storage-faults.js';
 import type { VtrError } from '../domain/errors.js';
 import type { StateDocument } from '../store/state.js';
+import type { StateBytes } from '../store/state-export.js';
 
 export type { StateDocument } from '../store/state.js';
 export { STATE_VERSION } from '../store/state.js';
@@ -86,8 +87,9 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
     faultOf(error: unknown): VtrError | null {
       return store.faults.failed(error);
     },
-    export(): StateDocument {
-      return store.state.export(formatMicros(clock.nowMicros()));
+    /** The export as bytes, for any size (`GET /_vtr/api/state`, `--export-on-exit`). */
+    exportBytes(): StateBytes {
+      return store.state.exportBytes(formatMicros(clock.nowMicros()));
     },
     /**
      * Replaces everything with the document's state. A document without sites gets the default site.

@@ -6,6 +6,7 @@ import type { Db } from './db.js';
 import type { ReadCaches } from './read-cache.js';
 import { CURRENT_ZONE_NAMES_SQL, RULE_SEQ_SQL, SCHEMA_VERSION } from './migrations.js';
 import { VtrError } from '../domain/errors.js';
+import { writeStateBytes, type StateBytes } from './state-export.js';
 import { columnProblem, rowProblem, TIMESTAMP, TIMESTAMP_PROBLEM } from './state-rules.js';
 
 export const STATE_VERSION = 1;
@@ -89,7 +90,10 @@ export function createStateStore(db: Db, caches: ReadCaches, storageError: (erro
   };
 
   return {
-    /** Every state table's rows, ordered by primary key, read in one transaction (a consistent snapshot). */
+    /**
+     * Every state table's rows, ordered by primary key, read in one transaction (a consistent
+     * snapshot), as objects: for a small database (tests); exportBytes holds any size.
+     */
     export(exportedAt: string): StateDocument {
       const read = db.transaction(() => {
         const out: Record<string, StateRow[]> = {};
@@ -97,6 +101,15 @@ export function createStateStore(db: Db, caches: ReadCaches, storageError: (erro
         return out;
       });
       return { vtr_state_version: STATE_VERSION, exported_at: exportedAt, schema_version: SCHEMA_VERSION, tables: read() };
+    },
+
+    /**
+     * The same document as bytes, for a database of any size: what `GET /_vtr/api/state` and
+     * `--export-on-exit` send (state-export.ts says why it is read whole before it is sent).
+     */
+    exportBytes(exportedAt: string): StateBytes {
+      const head = { vtr_state_version: STATE_VERSION, exported_at: exportedAt, schema_version: SCHEMA_VERSION };
+      return db.transaction(() => writeStateBytes(db, head, tables()))();
     },
 
     /**

@@ -1,6 +1,7 @@
 // The whole state as one JSON document: GET/PUT /_vtr/api/state, POST /_vtr/api/state/reset.
 import * as z from 'zod';
 import { Timestamp } from '../common.js';
+import { STATE_TABLES_HEADER } from '../../domain/state-summary.js';
 import { declareRoute, json } from '../declare.js';
 import { failures, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG } from './common.js';
 
@@ -37,7 +38,14 @@ export const StateReset = z
 
 export const exportStateRoute = declareRoute({
   method: 'get', path: '/_vtr/api/state', operationId: 'exportState', summary: 'Export the whole state', tags, security,
-  responses: { 200: { description: 'The state', content: json(StateDocument) }, ...failures('read') },
+  responses: {
+    200: {
+      description: 'The state, sent as it is read (a document of any size); its rows per table in a header',
+      content: json(StateDocument),
+      headers: { [STATE_TABLES_HEADER]: { description: 'Rows per table, a JSON object: `{"sites":1,"sessions":40,...}`', schema: { type: 'string' as const } } },
+    },
+    ...failures('read'),
+  },
 });
 export const importStateRoute = declareRoute({
   method: 'put', path: '/_vtr/api/state', operationId: 'importState', summary: 'Replace the whole state (at most 256 MiB)', tags, security,

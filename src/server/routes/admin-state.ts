@@ -1,6 +1,7 @@
 // State export/import/reset: GET/PUT /_vtr/api/state, POST /_vtr/api/state/reset (api/management/state.ts).
 import type { Hono } from 'hono';
 import { exportStateRoute, importStateRoute, resetStateRoute } from '../../api/management/state.js';
+import { STATE_TABLES_HEADER } from '../../domain/state-summary.js';
 import type { AppDeps } from '../deps.js';
 import { readJson } from '../http.js';
 import { mount } from '../mount.js';
@@ -12,7 +13,25 @@ export function adminStateRoutes(app: Hono, deps: AppDeps): void {
   const state = deps.state;
   if (!state) return;
   mount(app, [
-    [exportStateRoute, (c) => c.json(state.export())],
+    [exportStateRoute, () => {
+      const out = state.exportBytes();
+      const chunks = out.chunks();
+      // Pulled as the socket drains; the length lets a client see a cut-off answer (and keeps the
+      // request log from reading the document to record it).
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const next = chunks.next();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        },
+        cancel() {
+          chunks.return(undefined);
+        },
+      });
+      return new Response(body, {
+        headers: { 'content-type': 'application/json', 'content-length': String(out.byteLength), [STATE_TABLES_HEADER]: JSON.stringify(out.counts) },
+      });
+    }],
     // The import checks the document itself, naming what is wrong (its version, tables, columns).
     [importStateRoute, async (c) => {
       const { counts, created, clockBehindMs } = await state.import(await readJson(c, MAX_STATE_BYTES));
