@@ -3,13 +3,18 @@
 import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
+/** The file could not be written (its message says why, naming only the file and its directory). */
+export class WriteFailed extends Error {
+  override name = 'WriteFailed';
+}
+
 /**
  * Writes beside the target, then renames: an interrupted write never leaves half a file. Rejects
- * with an Error whose message says why, naming only `file` and its directory. `data`: text (a final
- * newline added), or bytes as they come (an export of any size, never held whole); an error of
- * theirs (a connection cut) is rejected with as it is, the target left as it was.
+ * with a WriteFailed saying why. `bytes` are written as they come (an export of any size is never
+ * held whole); an error of theirs (a connection cut) is rejected with as it is, the target left as
+ * it was.
  */
-export async function writeAtomically(file: string, data: string | Iterable<Uint8Array> | AsyncIterable<Uint8Array>): Promise<void> {
+export async function writeAtomically(file: string, bytes: Iterable<Uint8Array> | AsyncIterable<Uint8Array>): Promise<void> {
   const tmp = `${file}.${process.pid}.tmp`;
   let sourceFailed: { error: unknown } | null = null;
   async function* guarded(chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>) {
@@ -21,13 +26,13 @@ export async function writeAtomically(file: string, data: string | Iterable<Uint
     }
   }
   try {
-    await writeFile(tmp, typeof data === 'string' ? (data.endsWith('\n') ? data : `${data}\n`) : guarded(data));
+    await writeFile(tmp, guarded(bytes));
     await rename(tmp, file);
   } catch (err) {
     // Half a file on a full disk would keep holding the space it took.
     await rm(tmp, { force: true }).catch(() => undefined);
     if (sourceFailed) throw (sourceFailed as { error: unknown }).error;
-    throw new Error(await whyNotWritten(file, err as NodeJS.ErrnoException));
+    throw new WriteFailed(await whyNotWritten(file, err as NodeJS.ErrnoException));
   }
 }
 

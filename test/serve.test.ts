@@ -28,7 +28,7 @@ describe('serve: --export-on-exit file', () => {
     const dir = tempDir();
     const target = join(dir, 'out.json');
     mkdirSync(target); // the rename onto it fails after the temporary file was written
-    await expect(writeAtomically(target, '{}')).rejects.toThrow();
+    await expect(writeAtomically(target, [Buffer.from('{}')])).rejects.toThrow();
     expect(readdirSync(dir)).toEqual(['out.json']);
   });
 });

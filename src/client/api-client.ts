@@ -128,6 +128,50 @@ export function createApiClient(opts: ClientOptions) {
     return answer.data as T;
   }
 
+  /**
+   * A GET whose answer may be larger than memory (a state export): its body as it arrives, its
+   * headers. An error answer is thrown as `send` throws it. The body throws a ConnectionError when
+   * the connection ends before the length the emulator gave: never a short body taken as whole.
+   */
+  async function download(path: string): Promise<Download> {
+    const u = new URL(`${origin}/_vtr/api${path}`);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (opts.adminToken) headers.authorization = `Bearer ${opts.adminToken}`;
+    const why = opts.unavailable?.();
+    if (why) throw new ConnectionError(origin, undefined, why);
+    let status: number;
+    let header: (name: string) => string | null;
+    let chunks: AsyncIterable<Uint8Array>;
+    try {
+      if (opts.fetch) {
+        const res = await opts.fetch(new Request(u, { headers }));
+        status = res.status;
+        header = (name) => res.headers.get(name);
+        chunks = res.body ?? (async function* () {})();
+      } else {
+        const res = await sendHttp(u, { method: 'GET', headers, timeoutMs: opts.timeoutMs ?? 120_000 });
+        status = res.statusCode ?? 0;
+        header = (name) => (res.headers[name] as string | undefined) ?? null;
+        chunks = res;
+      }
+    } catch (err) {
+      throw new ConnectionError(origin, err, opts.fetch && err instanceof Error ? err.message : undefined);
+    }
+    const clockMode = header('vtr-clock');
+    if (clockMode) opts.onClockMode?.(clockMode);
+    const contentType = header('content-type') ?? '';
+    // An error, or something other than JSON (not an emulator): small, read whole and decoded as any answer.
+    if (status < 200 || status >= 300 || !/^application\/json\b/i.test(contentType)) {
+      let text = '';
+      for await (const chunk of chunks) text += Buffer.from(chunk).toString('utf8');
+      const answer = decodeAnswer({ url: `${u.origin}${u.pathname}`, status, contentType, text }, null);
+      if ('error' in answer) throw new ApiError(status, answer.error.code, answer.error.message, answer.error);
+      return { header, body: (async function* () { yield Buffer.from(text, 'utf8'); })() };
+    }
+    const length = header('content-length');
+    return { header, body: whole(chunks, length === null ? null : Number(length), () => new ConnectionError(origin, Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))) };
+  }
+
   return {
     baseUrl: apiBase,
     origin,
@@ -145,7 +189,29 @@ export function createApiClient(opts: ClientOptions) {
     admin: <T = unknown>(method: HttpMethod, path: string, o: RequestOptions = {}) =>
       send<T>(method, `${origin}/_vtr/api${path}`, { auth: 'admin', ...o }, `/_vtr/api${path}`),
     raw: <T = unknown>(method: HttpMethod, url: string, o: RequestOptions = {}) => send<T>(method, url, o),
+    /** Management API GET of an answer of any size (`/state`), admin token when one is set. */
+    download,
   };
+}
+
+export interface Download {
+  header(name: string): string | null;
+  /** The bytes as they arrive; iterate once. */
+  body: AsyncIterable<Uint8Array>;
+}
+
+/** The chunks, then a `cut()` error if fewer bytes came than `length` said (or one of the connection's). */
+async function* whole(chunks: AsyncIterable<Uint8Array>, length: number | null, cut: () => Error): AsyncGenerator<Uint8Array> {
+  let got = 0;
+  try {
+    for await (const chunk of chunks) {
+      got += chunk.byteLength;
+      yield chunk;
+    }
+  } catch {
+    throw cut();
+  }
+  if (length !== null && got < length) throw cut();
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

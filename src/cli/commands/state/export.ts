@@ -1,14 +1,12 @@
 import { stat } from 'node:fs/promises';
+import { once } from 'node:events';
 import type { CliContext } from '../../context.js';
+import { ConnectionError } from '../../../client/api-client.js';
 import { OperationError } from '../../errors.js';
 import { printJson } from '../../output.js';
 import { fileToWrite } from '../../file-paths.js';
 import { writeStateFile } from './file.js';
-import { stateSummary } from '../../../domain/state-summary.js';
-
-interface StateDoc {
-  tables: Record<string, unknown[]>;
-}
+import { STATE_TABLES_HEADER, stateSummary } from '../../../domain/state-summary.js';
 
 export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext): Promise<void> {
   const file = o.args[0];
@@ -18,14 +16,25 @@ export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext)
   const exists = file !== '-' && (await stat(file).then((s) => s.isFile(), () => false));
   if (exists && !o.yes && ctx.interactive && !(await ctx.prompter.confirm(`Overwrite ${file}?`))) throw new OperationError(`not exported; ${file} is as it was`);
   const client = await ctx.client();
-  const doc = await client.admin<StateDoc>('GET', '/state');
-  const text = JSON.stringify(doc, null, 2);
+  // An export may be gigabytes: written as it comes, never held whole (nor parsed) here.
+  const answer = await client.download('/state');
+  const cut = (err: unknown, what: string): never => {
+    if (err instanceof ConnectionError && err.cutOff) throw new OperationError(`the emulator at ${client.origin} closed the connection before the whole export came; ${what}`);
+    throw err;
+  };
   if (file === '-') {
-    ctx.io.stdout.write(`${text}\n`);
+    const out = ctx.io.stdout;
+    try {
+      for await (const chunk of answer.body) if (!out.write(chunk)) await once(out, 'drain');
+    } catch (err) {
+      cut(err, 'what stdout got is cut short');
+    }
     return;
   }
-  await writeStateFile(file, text);
-  const tables = Object.fromEntries(Object.entries(doc.tables).map(([name, rows]) => [name, rows.length]));
+  await writeStateFile(file, answer.body).catch((err: unknown) => cut(err, exists ? `not exported, ${file} is as it was` : 'not exported'));
+  // Rows per table as the emulator counted them; an emulator from before that header gives none.
+  const counted = answer.header(STATE_TABLES_HEADER);
+  const tables = counted === null ? null : (JSON.parse(counted) as Record<string, number>);
   if (ctx.config.json) printJson(ctx, { file, tables });
-  else ctx.info(`Exported to ${file}: ${stateSummary(tables)}.`);
+  else ctx.info(tables ? `Exported to ${file}: ${stateSummary(tables)}.` : `Exported to ${file}.`);
 }

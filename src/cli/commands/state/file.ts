@@ -3,12 +3,15 @@ import { readFile } from 'node:fs/promises';
 import { OperationError } from '../../errors.js';
 import { fileToRead, readStdin } from '../../file-paths.js';
 import { fileText, jsonFileProblem } from '../../../domain/json-text.js';
-import { writeAtomically } from '../../../write-file.js';
+import { writeAtomically, WriteFailed } from '../../../write-file.js';
 
-/** Written whole or not at all; a failure names the file and why (an operation failure). */
-export async function writeStateFile(file: string, text: string): Promise<void> {
-  await writeAtomically(file, text).catch((err: Error) => {
-    throw new OperationError(`cannot write ${file}: ${err.message}`);
+/**
+ * Written whole or not at all, as the bytes come; a failure to write names the file and why (an
+ * operation failure). One of the bytes' source (a connection cut) is rejected with as it is.
+ */
+export async function writeStateFile(file: string, bytes: AsyncIterable<Uint8Array>): Promise<void> {
+  await writeAtomically(file, bytes).catch((err: unknown) => {
+    throw err instanceof WriteFailed ? new OperationError(`cannot write ${file}: ${err.message}`) : err;
   });
 }
 
