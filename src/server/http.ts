@@ -87,16 +87,21 @@ const TEXT_TYPE = /^text\/plain\s*(;|$)/i;
 
 /** A JSON request body's bytes as text: 415 for a non-JSON content type or another charset, 400 for bytes that are not UTF-8. */
 export function decodeJsonText(bytes: Uint8Array, type: string | undefined, textPlain = false): string {
-  if (type && !JSON_TYPE.test(type) && !(textPlain && TEXT_TYPE.test(type))) {
-    const send = textPlain ? 'send JSON as application/json or text/plain' : 'send application/json';
-    throw new VtrError('unsupported_media_type', `Content-Type ${type.slice(0, 100)} is not supported; ${send}`);
-  }
-  refuseCharset(type);
+  refuseNonJson(type, textPlain);
   try {
     return utf8.decode(bytes);
   } catch {
     throw new VtrError('invalid_json', 'the body is not valid UTF-8');
   }
+}
+
+/** 415 for a content type other than JSON's, or a charset other than UTF-8. */
+export function refuseNonJson(type: string | undefined, textPlain = false): void {
+  if (type && !JSON_TYPE.test(type) && !(textPlain && TEXT_TYPE.test(type))) {
+    const send = textPlain ? 'send JSON as application/json or text/plain' : 'send application/json';
+    throw new VtrError('unsupported_media_type', `Content-Type ${type.slice(0, 100)} is not supported; ${send}`);
+  }
+  refuseCharset(type);
 }
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
@@ -181,7 +186,7 @@ export function asObject(body: unknown): Record<string, unknown> {
  * and keeps its connection. A body cut mid-stream, or declared beyond `DISCARD_AT_MOST`, closes the
  * connection after the answer.
  */
-function tooLarge(c: Context, message: string, declared?: number): VtrError {
+export function tooLarge(c: Context, message: string, declared?: number): VtrError {
   if (declared === undefined || declared > DISCARD_AT_MOST) c.header('Connection', 'close');
   return new VtrError('payload_too_large', message);
 }
@@ -189,7 +194,7 @@ function tooLarge(c: Context, message: string, declared?: number): VtrError {
 const DISCARD_AT_MOST = 16 * 1024 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const unreadable = () => new VtrError('invalid_json', 'the body could not be read: the client closed the connection or sent a malformed body');
+export const unreadable = () => new VtrError('invalid_json', 'the body could not be read: the client closed the connection or sent a malformed body');
 
 /**
  * The one reader of request bodies: the bytes, at most `limit` (413 beyond, `tooLargeMessage`

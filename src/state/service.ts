@@ -8,6 +8,7 @@ import { storageFaultError } from '../store/storage-faults.js';
 import type { VtrError } from '../domain/errors.js';
 import type { StateDocument } from '../store/state.js';
 import type { StateBytes } from '../store/state-export.js';
+import { readStateDocument, type ReadOptions } from './document-stream.js';
 
 export type { StateDocument } from '../store/state.js';
 export { STATE_VERSION } from '../store/state.js';
@@ -27,6 +28,16 @@ export interface StateServiceDeps {
   /** The meta key where a manual clock keeps its offset, a frozen one its "now". */
   clockKey: string;
 }
+
+/** What an import answers (see StateService.import). */
+export interface Imported {
+  counts: Record<string, number>;
+  /** The default site made for a file without sites, else null. */
+  created: { site: Site; token: AccessToken } | null;
+  clockBehindMs: number | null;
+}
+
+const msOf = (exportedAt: unknown): number | null => (typeof exportedAt === 'string' ? parseTimestamp(exportedAt) : null);
 
 export function createStateService({ store, clock, sites, clockKey }: StateServiceDeps) {
   const listeners: Array<() => void | Promise<void>> = [];
@@ -65,6 +76,23 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
     return target;
   }
 
+  /** What an import writes after the rows, in their transaction: the default site, the clock. */
+  function afterRows(before: number, exportedAt: unknown) {
+    return { created: sites.bootstrap(), clockAt: clockAfter(before, msOf(exportedAt)) };
+  }
+
+  /**
+   * After the commit. `clockBehindMs`: how far a system clock is behind the file's exported_at (more
+   * than a second), else null. Its rows and scheduled attempts then lie in the future, and that
+   * clock cannot move.
+   */
+  async function imported(exportedAt: unknown, r: { counts: Record<string, number>; then: ReturnType<typeof afterRows> }): Promise<Imported> {
+    await replaced(r.then.clockAt);
+    const exportedMs = msOf(exportedAt);
+    const behind = exportedMs == null || clock.mode !== 'system' ? 0 : exportedMs - Math.floor(clock.nowMicros() / 1000);
+    return { counts: r.counts, created: r.then.created, clockBehindMs: behind > 1000 ? behind : null };
+  }
+
   /** After the commit: the clock moves (telling its listeners), then the replace's listeners run. */
   async function replaced(target: number | null): Promise<void> {
     if (target != null && target > clock.position()) clock.advance(target - clock.position());
@@ -91,22 +119,31 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
     exportBytes(): StateBytes {
       return store.state.exportBytes(formatMicros(clock.nowMicros()));
     },
-    /**
-     * Replaces everything with the document's state. A document without sites gets the default site.
-     * `clockBehindMs`: how far a system clock is behind the file's exported_at (more than a second),
-     * else null. Its rows and scheduled attempts then lie in the future, and that clock cannot move.
-     */
-    async import(doc: unknown): Promise<{ counts: Record<string, number>; created: { site: Site; token: AccessToken } | null; clockBehindMs: number | null }> {
+    /** Replaces everything with the document's state. A document without sites gets the default site. */
+    async import(doc: unknown): Promise<Imported> {
       // Read before the document is checked (in the import's transaction): it may be anything, null too.
       const exportedAt = (doc as { exported_at?: unknown } | null)?.exported_at;
-      const exportedMs = typeof exportedAt === 'string' ? parseTimestamp(exportedAt) : null;
       const before = clock.position();
       // One transaction: a failure writing the default site or the clock leaves the old state whole.
-      const { counts, then } = store.state.import(doc, () => ({ created: sites.bootstrap(), clockAt: clockAfter(before, exportedMs) }));
-      const { created, clockAt } = then;
-      await replaced(clockAt);
-      const behind = exportedMs == null || clock.mode !== 'system' ? 0 : exportedMs - Math.floor(clock.nowMicros() / 1000);
-      return { counts, created, clockBehindMs: behind > 1000 ? behind : null };
+      return imported(exportedAt, store.state.import(doc, () => afterRows(before, exportedAt)));
+    },
+    /**
+     * import() of a document read as it arrives (a request body, a file), in bounded memory: its
+     * rows are checked and staged one by one, then replace everything in one transaction (see
+     * store/state-staging.ts). Until then the state is as it was, and every other request sees it.
+     */
+    async importStream(bytes: AsyncIterable<Uint8Array | string>, opts: ReadOptions = {}): Promise<Imported> {
+      const staged = store.state.staged();
+      try {
+        await readStateDocument(bytes, staged.sink, opts);
+      } catch (err) {
+        staged.discard();
+        throw err;
+      }
+      const before = clock.position();
+      let exportedAt: unknown;
+      const result = staged.commit((at) => afterRows(before, (exportedAt = at)));
+      return imported(exportedAt, result);
     },
     /**
      * Empties every table and creates the default site as on a first start, but with the id, keys

@@ -4,10 +4,9 @@
 // or notification claim belongs to a running process.
 import type { Db } from './db.js';
 import type { ReadCaches } from './read-cache.js';
-import { CURRENT_ZONE_NAMES_SQL, RULE_SEQ_SQL, SCHEMA_VERSION } from './migrations.js';
-import { VtrError } from '../domain/errors.js';
+import { SCHEMA_VERSION } from './migrations.js';
 import { writeStateBytes, type StateBytes } from './state-export.js';
-import { columnProblem, rowProblem, TIMESTAMP, TIMESTAMP_PROBLEM } from './state-rules.js';
+import { createImporter } from './state-import.js';
 
 export const STATE_VERSION = 1;
 
@@ -27,7 +26,7 @@ export interface StateDocument {
   tables: Record<string, StateRow[]>;
 }
 
-interface TableInfo {
+export interface TableInfo {
   name: string;
   /** Column name → declared type. */
   columns: Map<string, string>;
@@ -45,13 +44,6 @@ const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
  */
 /** `unit`: the store's (after-commit.ts), so what an import or reset announces waits for its COMMIT. */
 export function createStateStore(db: Db, caches: ReadCaches, storageError: (error: unknown) => Error | null, unit: <T>(body: () => T) => T = (body) => body()) {
-  /** Which imported row refers to a row the file does not have, with the values it refers by. */
-  const danglingReference = (b: { table: string; rowid: number | null; parent: string; fkid: number }): string => {
-    const from = (db.pragma(`foreign_key_list(${q(b.table)})`) as Array<{ id: number; from: string }>).filter((f) => f.id === b.fkid).map((f) => f.from);
-    const row = b.rowid == null ? undefined : (db.prepare(`SELECT ${from.map(q).join(', ')} FROM ${q(b.table)} WHERE rowid = ?`).get(b.rowid) as Record<string, unknown> | undefined);
-    const by = row ? ` (${from.map((c) => `${c} ${JSON.stringify(row[c])}`).join(', ')})` : '';
-    return `the rows do not fit together: a row of tables.${b.table}${by} refers to no row of tables.${b.parent}`;
-  };
   let cached: TableInfo[] | null = null;
   const tables = (): TableInfo[] => {
     if (cached) return cached;
@@ -71,23 +63,12 @@ export function createStateStore(db: Db, caches: ReadCaches, storageError: (erro
     return cached;
   };
 
-  /**
-   * Exactly one site is the default (the one `vtr exec` and the CLI use, that is never deleted last):
-   * a file whose sites are none the default gets its oldest as the default (the site reads took);
-   * one with several is refused, naming them.
-   */
-  const oneDefaultSite = () => {
-    const defaults = db.prepare<[], { site_id: string }>('SELECT site_id FROM sites WHERE is_default = 1 ORDER BY created_at, rowid').all();
-    if (defaults.length > 1) {
-      throw bad(`tables.sites: ${defaults.length} sites are the default (is_default 1: ${defaults.map((d) => d.site_id).join(', ')}); mark one, the others is_default 0`);
-    }
-    if (defaults.length === 0) db.prepare('UPDATE sites SET is_default = 1 WHERE rowid = (SELECT rowid FROM sites ORDER BY created_at, rowid LIMIT 1)').run();
-  };
-
   const clearAll = (extra: string[] = []) => {
     caches.noteWrite();
     for (const t of [...tables().map((t) => t.name), ...extra]) db.prepare(`DELETE FROM ${q(t)}`).run();
   };
+
+  const importer = createImporter({ db, tables, clearAll, caches, storageError, unit, path: db.name });
 
   return {
     /**
@@ -117,73 +98,11 @@ export function createStateStore(db: Db, caches: ReadCaches, storageError: (erro
      * `within`: more writes made in that transaction (the default site of a file without one).
      */
     import<T = void>(doc: unknown, within?: () => T): { counts: Record<string, number>; then: T } {
-      const d = checkDocument(doc);
-      const known = new Map(tables().map((t) => [t.name, t]));
-      for (const name of Object.keys(d.tables)) {
-        if (!known.has(name)) throw bad(`tables.${name}: not a table of this vtr (tables: ${[...known.keys()].join(', ')})`);
-      }
-      const counts: Record<string, number> = {};
-      const run = db.transaction(() => {
-        // References are checked at commit, so rows may come in any order.
-        db.pragma('defer_foreign_keys = ON');
-        clearAll();
-        for (const [name, rows] of Object.entries(d.tables)) {
-          const info = known.get(name)!;
-          const statements = new Map<string, ReturnType<Db['prepare']>>();
-          type Stmt = { run(...values: unknown[]): unknown };
-          rows.forEach((row, i) => {
-            const where = `tables.${name}[${i}]`;
-            if (!row || typeof row !== 'object' || Array.isArray(row)) throw bad(`${where}: must be an object`);
-            const cols = Object.keys(row);
-            for (const c of cols) {
-              if (!info.columns.has(c)) throw bad(`${where}: ${name} has no column ${JSON.stringify(c)}`);
-              const v = (row as Record<string, unknown>)[c];
-              if (v !== null && typeof v !== 'string' && typeof v !== 'number') throw bad(`${where}.${c}: must be a string, number or null`);
-              const problem = columnProblem(name, c, info.columns.get(c)!, v);
-              if (problem) throw bad(`${where}.${c}: ${problem}`);
-            }
-            const rowIssue = rowProblem(name, row as Record<string, string | number | null>, info.primaryKey);
-            if (rowIssue) throw bad(`${where}.${rowIssue}`);
-            const key = cols.join('\u0000');
-            let stmt = statements.get(key);
-            if (!stmt) {
-              stmt = db.prepare(`INSERT INTO ${q(name)} (${cols.map(q).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
-              statements.set(key, stmt);
-            }
-            try {
-              (stmt as unknown as Stmt).run(...cols.map((c) => (row as StateRow)[c]));
-            } catch (err) {
-              if (err instanceof VtrError) throw err; // a storage fault, classified by the write guard
-              throw bad(`${where}: ${(err as Error).message}`);
-            }
-          });
-          counts[name] = rows.length;
-        }
-        // An export from before schema version 5 has sessions under old tz names, as its database had.
-        db.exec(CURRENT_ZONE_NAMES_SQL);
-        // An export from before schema version 6 has rules without seq: they follow their created_at.
-        db.exec(RULE_SEQ_SQL);
-        oneDefaultSite();
-        // Named here: at COMMIT SQLite would only say "FOREIGN KEY constraint failed".
-        const broken = db.pragma('foreign_key_check') as Array<{ table: string; rowid: number | null; parent: string; fkid: number }>;
-        if (broken.length > 0) throw bad(danglingReference(broken[0]));
-        return within?.() as T;
-      });
-      let then: T;
-      try {
-        then = unit(() => run.immediate());
-      } catch (err) {
-        if (err instanceof VtrError) throw err;
-        // BEGIN waiting for another process's lock, a COMMIT the disk cannot take.
-        const storage = storageError(err);
-        if (storage) throw storage;
-        // A deferred foreign key fails at COMMIT.
-        throw bad(`the rows do not fit together: ${(err as Error).message}`);
-      } finally {
-        caches.transactionEnded();
-      }
-      return { counts, then };
+      return importer.importDocument(doc, within);
     },
+
+    /** An import of a document read as it arrives (state-staging.ts); its rows go to `sink`. */
+    staged: () => importer.staged(),
 
     /**
      * Deletes every row of every table, the request log included, then runs `within` (the first
@@ -204,28 +123,3 @@ export function createStateStore(db: Db, caches: ReadCaches, storageError: (erro
   };
 }
 export type StateStore = ReturnType<typeof createStateStore>;
-
-const bad = (message: string) => new VtrError('invalid_request', message);
-/** One wording for either version being past this vtr's, whichever way the file is imported. */
-const newer = (field: string, found: number, readable: number) =>
-  new VtrError('schema_too_new', `this state export was made by a newer vtr (${field} ${found}; this vtr reads up to ${readable}): upgrade vtr to import it`);
-
-function checkDocument(doc: unknown): { tables: Record<string, StateRow[]> } {
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw bad('not a vtr state export: expected a JSON object with vtr_state_version');
-  const d = doc as Partial<StateDocument>;
-  if (d.vtr_state_version === undefined) throw bad('not a vtr state export: vtr_state_version is missing (make one with `vtr state export <file>`)');
-  if (typeof d.vtr_state_version !== 'number' || !Number.isInteger(d.vtr_state_version) || d.vtr_state_version < 1) {
-    throw bad(`not a vtr state export: vtr_state_version ${JSON.stringify(d.vtr_state_version)} is not a version number`);
-  }
-  if (d.vtr_state_version > STATE_VERSION) throw newer('vtr_state_version', d.vtr_state_version, STATE_VERSION);
-  // Left out (a hand-written file), it is this vtr's; given, it must be a version number.
-  if (d.schema_version !== undefined && (typeof d.schema_version !== 'number' || !Number.isInteger(d.schema_version) || d.schema_version < 1)) {
-    throw bad(`not a vtr state export: schema_version ${JSON.stringify(d.schema_version)} is not a version number`);
-  }
-  if (typeof d.schema_version === 'number' && d.schema_version > SCHEMA_VERSION) throw newer('schema_version', d.schema_version, SCHEMA_VERSION);
-  // Where the exporting clock stood: the importing clock moves at least there.
-  if (d.exported_at != null && !(typeof d.exported_at === 'string' && TIMESTAMP.test(d.exported_at))) throw bad(`exported_at: ${TIMESTAMP_PROBLEM}`);
-  if (!d.tables || typeof d.tables !== 'object' || Array.isArray(d.tables)) throw bad('tables: must be an object of table name → rows');
-  for (const [name, rows] of Object.entries(d.tables)) if (!Array.isArray(rows)) throw bad(`tables.${name}: must be an array of rows`);
-  return d as { tables: Record<string, StateRow[]> };
-}

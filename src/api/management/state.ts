@@ -48,7 +48,7 @@ export const exportStateRoute = declareRoute({
   },
 });
 export const importStateRoute = declareRoute({
-  method: 'put', path: '/_vtr/api/state', operationId: 'importState', summary: 'Replace the whole state (at most 256 MiB)', tags, security,
+  method: 'put', path: '/_vtr/api/state', operationId: 'importState', summary: 'Replace the whole state (at most 4 GiB)', tags, security,
   request: { body: { required: true, content: json(StateDocument) } },
   responses: { 200: { description: 'Imported', content: json(StateImported) }, ...failures('write', 409) },
 });

@@ -3,11 +3,15 @@ import type { Hono } from 'hono';
 import { exportStateRoute, importStateRoute, resetStateRoute } from '../../api/management/state.js';
 import { STATE_TABLES_HEADER } from '../../domain/state-summary.js';
 import type { AppDeps } from '../deps.js';
-import { readJson } from '../http.js';
+import { readBodyStream } from '../body-stream.js';
 import { mount } from '../mount.js';
 
-/** An import carries the whole database; the public 1 MiB limit would refuse any real one. */
-export const MAX_STATE_BYTES = 256 * 1024 * 1024;
+/**
+ * An import carries the whole database, read as it arrives (its memory does not grow with it): the
+ * limit only stops a runaway client. 4 GiB is several times a 200,000-session export.
+ */
+export const MAX_STATE_BYTES = 4 * 1024 ** 3;
+const TOO_LARGE = 'the body is larger than 4 GiB, the most a state import takes';
 
 export function adminStateRoutes(app: Hono, deps: AppDeps): void {
   const state = deps.state;
@@ -32,9 +36,11 @@ export function adminStateRoutes(app: Hono, deps: AppDeps): void {
         headers: { 'content-type': 'application/json', 'content-length': String(out.byteLength), [STATE_TABLES_HEADER]: JSON.stringify(out.counts) },
       });
     }],
-    // The import checks the document itself, naming what is wrong (its version, tables, columns).
+    // The import checks the document itself, naming what is wrong (its version, tables, columns),
+    // as it arrives; other requests go on meanwhile against the state as it was, until the import
+    // replaces it in one transaction (store/state-staging.ts).
     [importStateRoute, async (c) => {
-      const { counts, created, clockBehindMs } = await state.import(await readJson(c, MAX_STATE_BYTES));
+      const { counts, created, clockBehindMs } = await state.importStream(readBodyStream(c, MAX_STATE_BYTES, TOO_LARGE));
       return c.json({ imported: true, tables: counts, default_site_created: created ? created.site.site_id : null, clock_behind_ms: clockBehindMs });
     }],
     [resetStateRoute, async (c) => {
