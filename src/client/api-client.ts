@@ -2,6 +2,7 @@
 // library). Errors come back as ApiError (the server's {code, message}), ConnectionError, or
 // NotEmulatorError (something else answered: see answers.ts).
 import { decodeAnswer, NotEmulatorError } from './answers.js';
+import { Readable } from 'node:stream';
 import { AnswerTimeout, readText, send as sendHttp, type HttpMethod } from './http.js';
 
 export { NotEmulatorError };
@@ -68,8 +69,11 @@ export interface ClientOptions {
 export interface RequestOptions {
   query?: Record<string, string | number | undefined | null>;
   body?: unknown;
-  /** A body that is JSON text already, sent as it is (a large state file, not parsed to be written again). */
-  json?: string | Uint8Array;
+  /**
+   * A body that is JSON text already, sent as it is (a large state file, not parsed to be written
+   * again); chunks are sent as they come (a file too large to hold).
+   */
+  json?: string | Uint8Array | AsyncIterable<Uint8Array>;
   /** Which credential goes in the Authorization header. */
   auth?: 'token' | 'admin' | 'none';
 }
@@ -91,7 +95,7 @@ export function createApiClient(opts: ClientOptions) {
     const headers: Record<string, string> = { accept: 'application/json' };
     const cred = o.auth === 'token' ? opts.accessToken : o.auth === 'admin' ? opts.adminToken : null;
     if (cred) headers.authorization = `Bearer ${cred}`;
-    let body: string | Uint8Array | undefined;
+    let body: string | Uint8Array | AsyncIterable<Uint8Array> | undefined;
     if (o.body !== undefined || o.json !== undefined) {
       body = o.json ?? JSON.stringify(o.body);
       headers['content-type'] = 'application/json';
@@ -104,7 +108,10 @@ export function createApiClient(opts: ClientOptions) {
     if (why) throw new ConnectionError(origin, undefined, why, method !== 'GET');
     try {
       if (opts.fetch) {
-        const res = await opts.fetch(new Request(u, { method, headers, body }));
+        const init: RequestInit & { duplex?: 'half' } = { method, headers };
+        if (body !== undefined) init.body = typeof body === 'string' || body instanceof Uint8Array ? body : (Readable.toWeb(Readable.from(body)) as ReadableStream<Uint8Array>);
+        if (init.body instanceof ReadableStream) init.duplex = 'half';
+        const res = await opts.fetch(new Request(u, init));
         status = res.status;
         contentType = res.headers.get('content-type') ?? '';
         clockMode = res.headers.get('vtr-clock');

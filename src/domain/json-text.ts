@@ -55,7 +55,10 @@ export function jsonFileProblem(message: string, text: string): string {
   if (text.trim() === '') return 'it is empty';
   const at = /at position (\d+)/.exec(message);
   if (/Unexpected end of JSON input|Unterminated string/.test(message) || (at && Number(at[1]) >= text.trimEnd().length)) {
-    return `it ends early, after ${text.length} characters: cut short while written or copied?`;
+    return endsEarly(text.length);
   }
   return message;
 }
+
+/** A file's text that ends before its JSON does, after `chars` characters. */
+export const endsEarly = (chars: number): string => `it ends early, after ${chars} characters: cut short while written or copied?`;

@@ -21,7 +21,7 @@ export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext)
   if (!o.yes && ctx.interactive && !(await ctx.prompter.confirm(`Replace all state of ${client.origin} with ${fileName(file)}?`))) {
     throw new OperationError('cancelled; nothing changed');
   }
-  const answer = await client.admin<ImportAnswer>('PUT', '/state', { json: text }).catch((err: unknown) => {
+  const answer = await client.admin<ImportAnswer>('PUT', '/state', { json: text instanceof Uint8Array ? text : text.chunks }).catch((err: unknown) => {
     // The API's body limit is not the emulator's: `serve --import` reads the file itself.
     if (err instanceof ApiError && err.code === 'payload_too_large') {
       const how = file === '-' ? 'save it to a file and load it at start-up with `vtr serve --import <file>`' : `load it at start-up instead: vtr serve --import ${file}`;
