@@ -1,5 +1,5 @@
 // `vtr serve`: an emulator bound to a port, with its start-up banner.
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { resolve } from 'node:path';
 import { createEmulator, listenProblem, type Emulator, type EmulatorOptions } from './emulator.js';
@@ -8,7 +8,7 @@ import { behindNote } from './domain/time.js';
 import { stateSummary } from './domain/state-summary.js';
 import type { SiteService } from './sites/service.js';
 import { createServeLog } from './serve-log.js';
-import { parseJsonFile } from './domain/json-text.js';
+import { endsEarly } from './domain/json-text.js';
 import { reachableHost } from './domain/ip-intel.js';
 import { writeAtomically } from './write-file.js';
 
@@ -181,23 +181,22 @@ class Stopped extends Error {}
 const turn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 async function importState(emulator: Emulator, file: string, stopRequested: () => boolean) {
-  let doc: unknown;
+  // Read as it is parsed, a row at a time (the state service stages it): memory stays flat
+  // whatever the file's size, and a stop signal is seen between chunks, before anything is replaced.
+  const progress = { chars: 0, content: false };
+  const empty = () => new ImportFailed(`--import ${file}: not JSON (it is empty)`);
   try {
-    const bytes = await readFile(file);
-    if (stopRequested()) throw new Stopped();
-    doc = parseJsonFile(bytes);
+    return await emulator.deps.state!.importStream(createReadStream(file), { utf16: true, progress, stopped: stopRequested, stop: () => new Stopped(), empty });
   } catch (err) {
-    if (err instanceof Stopped) throw err;
+    if (err instanceof Stopped || err instanceof ImportFailed) throw err;
     const e = err as NodeJS.ErrnoException;
-    const why = e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'it is a directory; give the file a state export was written to' : e instanceof SyntaxError ? `not JSON (${e.message})` : e.message;
-    throw new ImportFailed(`--import ${file}: ${why}`);
-  }
-  // Parsing a large file holds the signal handlers back: a stop then comes before any write.
-  await turn();
-  if (stopRequested()) throw new Stopped();
-  try {
-    return await emulator.deps.state!.import(doc);
-  } catch (err) {
+    if (e.code === 'ENOENT') throw new ImportFailed(`--import ${file}: no such file`);
+    if (e.code === 'EISDIR') throw new ImportFailed(`--import ${file}: it is a directory; give the file a state export was written to`);
+    if (err instanceof VtrError && err.code === 'invalid_json') {
+      const detail = err.message.replace(/^the body is not valid JSON:?\s*/, '');
+      const why = !progress.content ? 'it is empty' : /Unexpected end of JSON input/.test(detail) ? endsEarly(progress.chars) : detail;
+      throw new ImportFailed(`--import ${file}: not JSON (${why})`);
+    }
     // The answer a request would get speaks of requests and of writes resuming; serve is stopping.
     if (err instanceof VtrError && err.code === 'insufficient_storage') {
       throw new ImportFailed(`--import ${file}: the database ${emulator.store.path} has no room for it: its disk (or the file's size limit) is full (${String(err.details?.cause)}); nothing was imported. Free space on that volume, or pass another --db`);

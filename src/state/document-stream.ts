@@ -26,6 +26,8 @@ export interface ReadOptions {
   stopped?: () => boolean;
   stop?: () => Error;
   progress?: ReadProgress;
+  /** The error for no bytes at all (a file); without it they are a document that is no object (no body). */
+  empty?: () => Error;
 }
 
 /** The document's text, chunk by chunk, from its bytes: UTF-8 (a request body), or a file's encoding. */
@@ -92,6 +94,7 @@ export async function readStateDocument(bytes: AsyncIterable<Uint8Array | string
     feed(text, from);
   }
   if (progress.chars === 0) {
+    if (opts.empty) throw opts.empty();
     sink.notObject();
     return;
   }
