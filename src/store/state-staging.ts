@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { VtrError } from '../domain/errors.js';
 import { storageFaultKind } from './storage-faults.js';
-import { checkDocument, q, rowWriter, unknownTable, type ImportDeps } from './state-import.js';
+import { checkDocument, q, rowWriter, unknownTable, type ImportDeps } from './state-rows.js';
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
 

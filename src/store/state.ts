@@ -7,8 +7,9 @@ import type { ReadCaches } from './read-cache.js';
 import { SCHEMA_VERSION } from './migrations.js';
 import { writeStateBytes, type StateBytes } from './state-export.js';
 import { createImporter } from './state-import.js';
+import { STATE_VERSION, type StateDocument, type StateRow, type TableInfo } from './state-rows.js';
 
-export const STATE_VERSION = 1;
+export { STATE_VERSION, type StateDocument, type StateRow, type TableInfo };
 
 /** The order tables appear in an export (parents first, for readers); any other table follows. */
 const KNOWN_ORDER = [
@@ -16,25 +17,6 @@ const KNOWN_ORDER = [
   'webhooks', 'webhook_events', 'webhook_attempts', 'notifications', 'meta',
 ];
 const NOT_STATE = new Set(['request_log', 'webhook_claims', 'notification_claims']);
-
-export type StateRow = Record<string, string | number | null>;
-
-export interface StateDocument {
-  vtr_state_version: number;
-  exported_at: string;
-  schema_version: number;
-  tables: Record<string, StateRow[]>;
-}
-
-export interface TableInfo {
-  name: string;
-  /** Column name → declared type. */
-  columns: Map<string, string>;
-  /** Primary key columns (empty for a rowid table). */
-  primaryKey: string[];
-  /** ORDER BY clause: primary key columns, or rowid. */
-  order: string;
-}
 
 const q = (ident: string) => `"${ident.replace(/"/g, '""')}"`;
 
