@@ -2,6 +2,7 @@
 import type { Context, Hono } from 'hono';
 import { VtrError } from '../domain/errors.js';
 import { decodeBody } from './body-coding.js';
+import { bodyChunks, tooLarge, unreadable } from './body-chunks.js';
 import { limitOf } from '../api/management/common.js';
 import { unexpectedErrors } from '../logs/fault-log.js';
 import { jsonAnswer } from '../domain/json-text.js';
@@ -180,21 +181,7 @@ export function asObject(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/**
- * 413. A body declared over the limit is left unread: the server reads it off and discards it
- * (up to @hono/node-server's drain bound), so a client still writing gets the answer, not a reset,
- * and keeps its connection. A body cut mid-stream, or declared beyond `DISCARD_AT_MOST`, closes the
- * connection after the answer.
- */
-export function tooLarge(c: Context, message: string, declared?: number): VtrError {
-  if (declared === undefined || declared > DISCARD_AT_MOST) c.header('Connection', 'close');
-  return new VtrError('payload_too_large', message);
-}
-
-const DISCARD_AT_MOST = 16 * 1024 * 1024;
-
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-export const unreadable = () => new VtrError('invalid_json', 'the body could not be read: the client closed the connection or sent a malformed body');
 
 /**
  * The one reader of request bodies: the bytes, at most `limit` (413 beyond, `tooLargeMessage`
@@ -227,30 +214,11 @@ async function readDeclared(c: Context): Promise<Uint8Array | null> {
 }
 
 async function readStream(c: Context, limit: number, tooLargeMessage: string): Promise<Uint8Array | null> {
-  let body: ReadableStream<Uint8Array> | null;
-  try {
-    body = c.req.raw.body;
-  } catch {
-    throw unreadable();
-  }
-  if (!body) return null;
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    let chunk: Awaited<ReturnType<typeof reader.read>>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      throw unreadable();
-    }
-    if (chunk.done) break;
-    size += chunk.value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(c, tooLargeMessage);
-    }
-    chunks.push(chunk.value);
+  for await (const chunk of bodyChunks(c, limit, () => tooLarge(c, tooLargeMessage))) {
+    chunks.push(chunk);
+    size += chunk.byteLength;
   }
   return size === 0 ? null : Buffer.concat(chunks, size);
 }
