@@ -1,36 +1,13 @@
 // `vtr webhooks tail` end to end with the built binary: --json, reconnection after a restart,
 // times under a test clock, attempts shown as they go out.
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
-import { freePort, spawnCli as spawnWatched } from '../helpers/cli-process.js';
-import { startReceiver, waitUntil, type Receiver } from '../helpers/receiver.js';
-import { adminApi, newSessionAt, wireWebhook } from '../helpers/admin.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers/vtr-process.js';
+import { freePort } from '../helpers/cli-process.js';
+import { waitUntil } from '../helpers/receiver.js';
+import { webhooksE2e } from '../helpers/webhooks-e2e.js';
 
-const cleanup: Array<() => Promise<unknown> | void> = [];
-afterEach(async () => {
-  for (const fn of cleanup.splice(0).reverse()) await fn();
-});
-
-const admin = <T = any>(s: ServerProcess, method: string, path: string, body?: unknown): Promise<T> => adminApi<T>(s.origin, method, path, body);
-
-async function serve(args: string[]): Promise<ServerProcess> {
-  const s = await startServer(args);
-  cleanup.push(() => s.stop('SIGKILL'));
-  return s;
-}
-
-async function receiver(opts?: Parameters<typeof startReceiver>[0]): Promise<Receiver> {
-  const r = await startReceiver(opts);
-  cleanup.push(() => r.close());
-  return r;
-}
-
-const wire = (s: ServerProcess, url: string, opts?: { view?: boolean }) => wireWebhook(s.origin, url, opts);
-const newSession = (s: ServerProcess) => newSessionAt(s.origin);
-
-const spawnCli = (args: string[], env: Record<string, string>) => spawnWatched(args, env, cleanup);
-
+const { admin, serve, receiver, wire, newSession, spawnCli } = webhooksE2e();
 
 describe('webhooks tail end to end (built binary)', () => {
   it('tail: --json prints one attempt per line and reconnects when the server restarts', async () => {
