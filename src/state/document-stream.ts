@@ -1,11 +1,18 @@
 // Reads a state document as it arrives (a request body, a file): stream-json's tokenizer yields
 // tokens chunk by chunk, and each row of `tables.<name>` is assembled alone and handed to the sink,
 // so memory holds one chunk and one row, whatever the document's size.
-import { jsonParser, type Token } from 'stream-json/core/parser.js';
-import { Assembler } from 'stream-json/core/assembler.js';
-import { getManyValues, isMany, none } from 'stream-chain/defs.js';
+import type { Token } from 'stream-json/core/parser.js';
+import type { Assembler as AssemblerType } from 'stream-json/core/assembler.js';
+import type * as Defs from 'stream-chain/defs.js';
 import { VtrError } from '../domain/errors.js';
 import type { DocumentSink } from '../store/state-staging.js';
+
+// The parser loads on the first streamed import, not with the server: every start would pay for it.
+let parts: Promise<{ jsonParser: typeof import('stream-json/core/parser.js').jsonParser; Assembler: typeof AssemblerType; defs: typeof Defs }> | undefined;
+const load = () =>
+  (parts ??= Promise.all([import('stream-json/core/parser.js'), import('stream-json/core/assembler.js'), import('stream-chain/defs.js')]).then(
+    ([p, a, defs]) => ({ jsonParser: p.jsonParser, Assembler: a.Assembler, defs }),
+  ));
 
 type Decoder = InstanceType<typeof TextDecoder>;
 
@@ -64,20 +71,21 @@ function decode(decoder: Decoder, chunk: Uint8Array | undefined, stream: boolean
  */
 export async function readStateDocument(bytes: AsyncIterable<Uint8Array | string>, sink: DocumentSink, opts: ReadOptions = {}): Promise<void> {
   const progress = opts.progress ?? { chars: 0, content: false };
+  const { jsonParser, Assembler, defs } = await load();
   const parser = jsonParser({ streamValues: false });
-  const walk = walker(sink);
+  const walk = walker(sink, Assembler);
   let first = true;
-  const feed = (input: string | typeof none, from: number) => {
+  const feed = (input: string | typeof Defs.none, from: number) => {
     let out: ReturnType<typeof parser>;
     try {
       out = parser(input as string);
     } catch (err) {
       const why = (err as Error).message.replace(/^Parser (cannot parse input|has expected)/, (m) => (m.endsWith('input') ? 'cannot parse' : 'expected'));
-      if (input === none) throw new VtrError('invalid_json', 'the body is not valid JSON: Unexpected end of JSON input');
+      if (input === defs.none) throw new VtrError('invalid_json', 'the body is not valid JSON: Unexpected end of JSON input');
       throw new VtrError('invalid_json', `the body is not valid JSON: ${why} (in characters ${from} to ${progress.chars})`);
     }
-    if (out === none) return;
-    if (isMany(out)) for (const token of getManyValues(out) as Token[]) walk(token);
+    if (out === defs.none) return;
+    if (defs.isMany(out)) for (const token of defs.getManyValues(out) as Token[]) walk(token);
     else walk(out as Token);
   };
   for await (let text of textOf(bytes, opts.utf16 ?? false)) {
@@ -98,7 +106,7 @@ export async function readStateDocument(bytes: AsyncIterable<Uint8Array | string
     sink.notObject();
     return;
   }
-  feed(none, progress.chars);
+  feed(defs.none, progress.chars);
 }
 
 /**
@@ -106,11 +114,11 @@ export async function readStateDocument(bytes: AsyncIterable<Uint8Array | string
  * table, a row), which ones it assembles (a field's value, a row) and which it skips (whatever the
  * import does not read). A skipped or assembled container takes its own closing token.
  */
-function walker(sink: DocumentSink): (token: Token) => void {
+function walker(sink: DocumentSink, Assembler: typeof AssemblerType): (token: Token) => void {
   let where: 'start' | 'top' | 'tables' | 'rows' | 'end' = 'start';
   let key = '';
   let wantRows = false;
-  let asm: Assembler | null = null;
+  let asm: AssemblerType | null = null;
   let assembled: (value: unknown) => void = () => undefined;
   /** Containers open in the value being skipped. */
   let skipping = 0;
