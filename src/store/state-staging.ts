@@ -43,16 +43,10 @@ export function stageImport(deps: ImportDeps, replace: <T>(fill: () => void, wit
   const known = new Map(deps.tables().map((t) => [t.name, t]));
   const base = deps.path === ':memory:' || deps.path === '' ? tmpdir() : dirname(deps.path);
   const file = join(base, `.vtr-import-${process.pid}-${randomBytes(6).toString('hex')}.db`);
-  let staging: BetterSqlite3.Database | null = new Database(file);
-  // A scratch copy: no journal, no fsync, no references checked (the live database checks them).
-  staging.pragma('journal_mode = OFF');
-  staging.pragma('synchronous = OFF');
-  staging.pragma('foreign_keys = OFF');
   const schema = deps.db
     .prepare<[], { sql: string }>("SELECT sql FROM main.sqlite_master WHERE sql IS NOT NULL AND ((type = 'table' AND name NOT LIKE 'sqlite_%') OR (type = 'index' AND sql LIKE 'CREATE UNIQUE%'))")
     .all();
-  for (const { sql } of schema) staging.exec(sql);
-  staging.exec('BEGIN');
+  let staging: BetterSqlite3.Database | null = null;
 
   const fields: Record<string, unknown> = {};
   /** What the document's shape was: null for not an object. */
@@ -70,11 +64,36 @@ export function stageImport(deps: ImportDeps, replace: <T>(fill: () => void, wit
     return new VtrError('insufficient_storage', `the import's staging copy ${file} cannot be written (${code}: ${(error as Error).message}); nothing was imported. Free space on that volume`, { db: file, cause: code });
   };
 
+  /** A write to the staging copy (its pages reach the disk at any statement, or at COMMIT): a full volume is noRoom's. */
+  function guarded<T>(write: () => T): T {
+    try {
+      return write();
+    } catch (err) {
+      throw noRoom(err) ?? err;
+    }
+  }
+
   const discard = () => {
     if (staging?.open) staging.close();
     staging = null;
     rmSync(file, { force: true });
   };
+
+  // A copy that cannot even be made leaves no file behind.
+  try {
+    guarded(() => {
+      staging = new Database(file);
+      // A scratch copy: no journal, no fsync, no references checked (the live database checks them).
+      staging.pragma('journal_mode = OFF');
+      staging.pragma('synchronous = OFF');
+      staging.pragma('foreign_keys = OFF');
+      for (const { sql } of schema) staging.exec(sql);
+      staging.exec('BEGIN');
+    });
+  } catch (err) {
+    discard();
+    throw err;
+  }
 
   const sink: DocumentSink = {
     notObject() {
@@ -85,7 +104,7 @@ export function stageImport(deps: ImportDeps, replace: <T>(fill: () => void, wit
     },
     tables(object) {
       // Given twice, the last one is the document's (as JSON.parse reads it): the first's rows go.
-      if (tables) for (const name of Object.keys(tables)) if (known.has(name)) staging!.exec(`DELETE FROM ${q(name)}`);
+      if (tables) for (const name of Object.keys(tables)) if (known.has(name)) guarded(() => staging!.exec(`DELETE FROM ${q(name)}`));
       for (const name of Object.keys(counts)) delete counts[name];
       tables = object ? {} : null;
       current = null;
@@ -93,7 +112,7 @@ export function stageImport(deps: ImportDeps, replace: <T>(fill: () => void, wit
     },
     table(name, isArray) {
       // Given twice, the last one is the document's: the first one's rows go.
-      if (name in tables! && known.has(name)) staging!.exec(`DELETE FROM ${q(name)}`);
+      if (name in tables! && known.has(name)) guarded(() => staging!.exec(`DELETE FROM ${q(name)}`));
       tables![name] = isArray ? [] : null;
       if (!isArray) return false;
       counts[name] = 0;
@@ -126,7 +145,7 @@ export function stageImport(deps: ImportDeps, replace: <T>(fill: () => void, wit
         checkDocument(isObject ? { ...fields, tables } : null);
         if (unknown) throw unknown;
         if (rowError) throw rowError;
-        staging!.exec('COMMIT');
+        guarded(() => staging!.exec('COMMIT'));
         staging!.close();
         deps.db.prepare('ATTACH DATABASE ? AS staging').run(file);
         try {
