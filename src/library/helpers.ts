@@ -128,6 +128,8 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         }
         // The client leaves an empty value out, which would list every session.
         if (typeof f.where === 'string' && f.where.trim() === '') return Promise.reject(new TypeError(`sessions.list: where: expected a filter, got ${JSON.stringify(f.where)} (leave it out for every session)`));
+        // The client leaves null out too: the default page, not the null the caller wrote.
+        if (f.limit === null) return Promise.reject(new TypeError('sessions.list: limit: expected a whole number from 1 to 10000, got null (leave it out for the default)'));
         return client.admin<Session[]>('GET', '/sessions', { query: { site: siteId(), where: f.where, limit: f.limit } }).catch(named('sessions.list'));
       },
     },

@@ -134,6 +134,13 @@ describe('library helper arguments', () => {
     await expect(emu.sessions.list({ where: undefined })).resolves.not.toHaveLength(0);
   });
 
+  it('sessions.list: limit: null is refused, not read as the default page; undefined is the default, as left out', async () => {
+    await emu.sessions.create({ ip: '192.0.2.10' });
+    await expect(emu.sessions.list({ limit: null } as never)).rejects.toThrow(new TypeError('sessions.list: limit: expected a whole number from 1 to 10000, got null (leave it out for the default)'));
+    await expect(emu.sessions.list({ where: 'risk_level = invalid', limit: null } as never)).rejects.toThrow(/^sessions\.list: limit: expected a whole number from 1 to 10000, got null/);
+    await expect(emu.sessions.list({ limit: undefined })).resolves.not.toHaveLength(0);
+  });
+
   it('helpers: a bad argument of their own rejects (never throws at the call) with a TypeError naming the option; a slip in an API body is the API\'s 400 ApiError naming the helper and the field', async () => {
     const own: [() => Promise<unknown>, RegExp][] = [
       [() => emu.webhooks.waitFor({ session_id: 'ses_x' } as never), /^webhooks\.waitFor: unknown option "session_id" \(did you mean sessionId\?\)/],
