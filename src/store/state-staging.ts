@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { VtrError } from '../domain/errors.js';
+import { removeDeadStaging } from './staging-leftovers.js';
 import { storageFaultKind } from './storage-faults.js';
 import { checkDocument, q, rowWriter, unknownTable, type ImportDeps } from './state-rows.js';
 
@@ -79,6 +80,7 @@ export function stageImport(deps: ImportDeps, replace: <T>(fill: () => void, wit
     rmSync(file, { force: true });
   };
 
+  removeDeadStaging(base);
   // A copy that cannot even be made leaves no file behind.
   try {
     guarded(() => {
