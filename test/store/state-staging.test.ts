@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createStore } from '../../src/store/index.js';
 import { readStateDocument } from '../../src/state/document-stream.js';
@@ -21,7 +21,7 @@ async function deadPid(): Promise<number> {
 }
 
 describe('store: staged import leftovers', () => {
-  it('staged import: staging copies of a process that died are removed; those of live processes stay', async () => {
+  it('staged import: staging copies of a process that died are removed; those of live processes, and any written to in the last minute, stay', async () => {
     const dir = tempDir('vtr-staging-');
     dirs.push(dir);
     const store = createStore({ path: join(dir, 'vtr.db') });
@@ -39,7 +39,15 @@ describe('store: staged import leftovers', () => {
         `vtr-import-${dead}-0a1b2c3d4e5f.db`,
         `.vtr-import-${dead}-0a1b2c3d4e5f.db.bak`,
       ];
-      for (const name of [...gone, ...kept]) writeFileSync(join(dir, name), 'x');
+      // A pid this process cannot see (another container's) whose copy is still being written.
+      const fresh = `.vtr-import-${dead}-5e5e5e.db`;
+      const old = new Date(Date.now() - 5 * 60_000);
+      for (const name of [...gone, ...kept]) {
+        writeFileSync(join(dir, name), 'x');
+        utimesSync(join(dir, name), old, old);
+      }
+      writeFileSync(join(dir, fresh), 'x');
+      kept.push(fresh);
 
       const staged = store.state.staged();
       const text = JSON.stringify(store.state.export('2026-01-01T00:00:00.000000'));
