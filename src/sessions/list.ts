@@ -1,6 +1,6 @@
 // Reading sessions back: the filtered, paged list every reader uses (the management API, the
 // console, `vtr sessions list`), and the probe a page view issued.
-import { VtrError, unknownCursor } from '../domain/errors.js';
+import { notFound, VtrError, unknownCursor } from '../domain/errors.js';
 import { FilterError, parseFilter } from '../domain/filter/index.js';
 import type { Session } from '../domain/session.js';
 import type { Store } from '../store/index.js';
@@ -47,6 +47,12 @@ export function createSessionReads(store: Store) {
         limit: q.limit,
         before: cursor ?? undefined,
       });
+    },
+    /** The session; a 404 when there is none with this id, or it is another site's. */
+    get(sessionId: string, siteId?: string): Session {
+      const rec = store.sessions.get(sessionId);
+      if (!rec || (siteId && rec.session.site_id !== siteId)) throw notFound('session');
+      return rec.session;
     },
     /** The session, or null when there is none with this id. */
     find(sessionId: string): Session | null {
