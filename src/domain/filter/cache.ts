@@ -1,6 +1,7 @@
 // Stored filters (saved views, rules) parsed once per text: every session change evaluates the
 // site's views, every check its rules.
-import { parseFilter, type FilterNode } from './parser.js';
+import { parseFilter } from './parser.js';
+import type { FilterNode } from './node.js';
 
 /**
  * A bounded cache of parsed filters. A stored text that does not parse (written by an older vtr,

@@ -7,7 +7,7 @@
 // Text comparisons are case-sensitive and ordered by code point (SQLite's BINARY collation).
 
 import type { Session } from '../session.js';
-import type { FilterNode, FilterValue } from './parser.js';
+import type { FilterNode, FilterValue } from './node.js';
 
 /** What a filter reads: a session, or a record shaped like one (a check without a session: no id, site or times). */
 type Unset = 'session_id' | 'site_id' | 'site_name' | 'created_at' | 'updated_at';

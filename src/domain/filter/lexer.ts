@@ -38,6 +38,13 @@ export interface Token {
   pos: number;
 }
 
+/** A token as an error message shows it: words and operators quoted, long text cut. */
+export function describe(t: Token): string {
+  if (t.kind === 'eof') return 'the end of the filter';
+  const text = t.text.length > 30 ? `${t.text.slice(0, 30)}…` : t.text;
+  return t.kind === 'string' ? text : `"${text}"`;
+}
+
 const WORD_CHAR = /[\p{L}\p{N}_\-./:@]/u;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', "'": "'", n: '\n', r: '\r', t: '\t' };

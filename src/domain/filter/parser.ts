@@ -1,5 +1,5 @@
-// Recursive-descent parser for the filter language (contract section 6). Type checks and value
-// coercion happen here, so a saved view is refused at creation, never at match time.
+// Recursive-descent parser for the filter language (contract section 6). Type checks happen here
+// (and value coercion in values.ts), so a saved view is refused at creation, never at match time.
 //
 //   filter  := or EOF
 //   or      := and ("or" and)*
@@ -11,60 +11,19 @@
 //            | field "is" ["not"] "null"
 //   value   := bare word | 'quoted' | "quoted" | number | true | false
 
-import {
-  CHANNELS,
-  DEVICE_TYPES,
-  ENGAGEMENT_LEVELS,
-  RISK_LEVELS,
-  SESSION_FIELDS,
-  SESSION_FIELD_KINDS,
-  type FieldKind,
-  type SessionField,
-} from '../session.js';
-import { FilterError, Lexer, isNumberText, type Token } from './lexer.js';
-import { RISK_LABELS } from '../risk.js';
-import { RULE_ACTIONS } from '../rules.js';
-import { wireTimestamp } from '../time.js';
-import { isCountryCode } from '../country-codes.js';
+import { SESSION_FIELDS, SESSION_FIELD_KINDS, type SessionField } from '../session.js';
+import { FilterError, Lexer, describe, type Token } from './lexer.js';
+import { FIELD_BY_LOWER, KIND_NAMES, OPERATORS, ORDERED_TEXT } from './fields.js';
+import { suggest } from './suggest.js';
+import { coerceValue, storedTime } from './values.js';
+import type { CompareOp, FilterNode, FilterValue } from './node.js';
 
-export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
-export type FilterValue = string | number | boolean;
-
-/** Parsed filter. Values are already coerced to the field's kind. */
-export type FilterNode =
-  | { type: 'and'; children: FilterNode[] }
-  | { type: 'or'; children: FilterNode[] }
-  | { type: 'not'; child: FilterNode }
-  | { type: 'compare'; field: SessionField; op: CompareOp; value: FilterValue }
-  | { type: 'in'; field: SessionField; negated: boolean; values: FilterValue[] }
-  | { type: 'contains'; field: SessionField; negated: boolean; value: string }
-  | { type: 'null'; field: SessionField; negated: boolean };
+// The library's option-name hints import it from here.
+export { suggest };
 
 /** Bounds that keep hostile input from exhausting the stack or SQLite's expression depth. */
 export const MAX_FILTER_LENGTH = 4000;
 export const MAX_FILTER_DEPTH = 32;
-
-const OPERATORS = '=, !=, <, <=, >, >=, in, not in, contains, not contains, is null, is not null';
-/** Text fields where `<`/`>` make sense: timestamps, given in the stored form, order as strings. */
-const ORDERED_TEXT = new Set<SessionField>(['created_at', 'updated_at']);
-/** Closed vocabularies: a typo here would silently match nothing, so it is refused instead. */
-const ENUMS: Partial<Record<SessionField, readonly string[]>> = {
-  risk_level: RISK_LEVELS,
-  engagement_level: ENGAGEMENT_LEVELS,
-  channel: CHANNELS,
-  device_type: DEVICE_TYPES,
-  // `actions contains blocked` (the outcome's word, not the action's) would never match.
-  risks: RISK_LABELS,
-  actions: RULE_ACTIONS,
-};
-const ENUM_ITEM: Partial<Record<SessionField, string>> = { risks: 'risk', actions: 'action' };
-const KIND_NAMES: Record<FieldKind, string> = {
-  string: 'text',
-  number: 'number',
-  boolean: 'true/false',
-  array: 'list',
-};
-const FIELD_BY_LOWER = new Map<string, SessionField>(SESSION_FIELDS.map((f) => [f, f]));
 
 /** knownCountries: country_code needs a real country; saved: no bidi controls (typed, saved filters; stored ones are read without). */
 export function parseFilter(src: string, opts: { knownCountries?: boolean; saved?: boolean } = {}): FilterNode {
@@ -76,12 +35,6 @@ export function parseFilter(src: string, opts: { knownCountries?: boolean; saved
     );
   }
   return new Parser(src, opts.knownCountries ?? false, opts.saved ?? false).parse();
-}
-
-function describe(t: Token): string {
-  if (t.kind === 'eof') return 'the end of the filter';
-  const text = t.text.length > 30 ? `${t.text.slice(0, 30)}…` : t.text;
-  return t.kind === 'string' ? text : `"${text}"`;
 }
 
 const isWord = (t: Token, kw: string) => t.kind === 'word' && t.text.toLowerCase() === kw;
@@ -202,7 +155,7 @@ class Parser {
       }
       const at = this.lx.peek();
       const value = this.value(field, !ordered);
-      return { type: 'compare', field, op, value: ORDERED_TEXT.has(field) ? this.time(field, String(value), at) : value };
+      return { type: 'compare', field, op, value: ORDERED_TEXT.has(field) ? storedTime(field, String(value), at) : value };
     }
     if (opTok.kind !== 'word') throw opError();
     const word = opTok.text.toLowerCase();
@@ -240,16 +193,6 @@ class Parser {
       return { type: 'contains', field, negated, value: String(this.value(field, kind === 'array')) };
     }
     throw this.expected('"in" or "contains"', kw);
-  }
-
-  /** A time compared with created_at / updated_at, in their stored form (text comparison is then time order). */
-  private time(field: SessionField, raw: string, t: Token): string {
-    const stored = wireTimestamp(raw);
-    if (stored !== null) return stored;
-    throw new FilterError(
-      `expected a time for "${field}" at position ${t.pos}, like 2026-11-26 or "2026-11-26 10:00" (UTC, or with an offset such as +02:00), found ${describe(t)}`,
-      t.pos,
-    );
   }
 
   private misuse(opTok: Token, field: SessionField, advice: string): FilterError {
@@ -298,51 +241,6 @@ class Parser {
       );
     }
     this.next();
-    const raw = t.kind === 'string' ? t.value : t.text;
-    const kind = SESSION_FIELD_KINDS[field];
-    if (kind === 'number') {
-      if (isNumberText(raw.trim())) return Number(raw.trim());
-      throw new FilterError(`expected a number for "${field}" at position ${t.pos}, found ${describe(t)}`, t.pos);
-    }
-    if (kind === 'boolean') {
-      const b = raw.toLowerCase();
-      if (b === 'true' || b === 'false') return b === 'true';
-      throw new FilterError(`expected true or false for "${field}" at position ${t.pos}, found ${describe(t)}`, t.pos);
-    }
-    const allowed = ENUMS[field];
-    if (exact && allowed && !allowed.includes(raw)) {
-      const hint = suggest(raw.toLowerCase(), allowed);
-      throw new FilterError(`unknown ${ENUM_ITEM[field] ?? field} "${raw}" at position ${t.pos}: expected one of ${allowed.join(', ')}${hint ? ` (did you mean "${hint}"?)` : ''}`, t.pos);
-    }
-    if (field !== 'country_code') return raw;
-    if (exact && this.knownCountries && !isCountryCode(raw)) throw new FilterError(`unknown country code "${raw}" at position ${t.pos}: expected an ISO 3166-1 alpha-2 code, e.g. DE`, t.pos);
-    // Sessions hold country codes in upper case (DE); "de" is the same country, not one no visitor has.
-    return raw.toUpperCase();
+    return coerceValue(t, field, exact, this.knownCountries);
   }
-}
-
-/** Closest candidate by edit distance, or one that contains / is contained in the input. */
-export function suggest(input: string, candidates: readonly string[]): string | null {
-  if (input.length > 64) return null; // not worth the quadratic distance on hostile input
-  let best: string | null = null;
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const d = distance(input, c);
-    if (d < bestD) [best, bestD] = [c, d];
-  }
-  if (best && bestD <= Math.max(2, Math.floor(input.length / 4))) return best;
-  if (input.length >= 3) return candidates.find((c) => c.includes(input) || input.includes(c)) ?? null;
-  return null;
-}
-
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row = next;
-  }
-  return row[b.length];
 }
