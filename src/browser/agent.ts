@@ -1,14 +1,14 @@
 // The client-side agent served at GET /agent.js: page views (a single-page app's navigations
 // included), probe ids in marked forms, custom events. No dependencies, everything inside one
 // function: the only global it sets is `window.vtr`, and nothing it does can throw into the page.
-// It posts with Content-Type text/plain (a CORS "simple" request: no preflight round trip).
+// The build inlines its agent-*.ts modules into the one served script.
 
-export {};
+import { recall, remember } from './agent-storage.js';
+import { cut, send, warn } from './agent-transport.js';
+import { fill, keyFromForm, markedForms } from './agent-forms.js';
+import { page, watchNavigations } from './agent-spa.js';
 
 const AGENT_VERSION = '1';
-// The emulator keeps addresses up to 8000 characters; a longer one (app state in the query) is cut
-// rather than the page view refused, which also keeps a keepalive request under Chrome's 64 KiB.
-const MAX_URL = 8000;
 
 interface PageViewAnswer {
   probe_id: string;
@@ -33,12 +33,6 @@ interface PageViewAnswer {
     // Loaded twice, the first copy goes on alone (one session); this one hands it the key it lacked.
     if (w.vtr && w.vtr.version) { if (siteKey && w.vtr.key) w.vtr.key(siteKey); return; }
     early = (w.vtr && w.vtr.q) || [];
-    // Without data-site-key on the script tag, a form's data-vtr-site-key names the site.
-    const keyFromForm = (): string | null => {
-      const marked = d.querySelector('[data-vtr-site-key]');
-      return marked ? marked.getAttribute('data-vtr-site-key') : null;
-    };
-    const memory: Record<string, string> = {};
     const state = {
       probe: null as string | null,
       session: null as string | null,
@@ -54,37 +48,9 @@ interface PageViewAnswer {
     // The page (see page()) and address of the latest page view asked for, and that page view's
     // answer while it was the agent's own (a navigation), for the app's vtr.pageview() to share.
     let lastPage: string | undefined, lastHref: string | undefined, auto: Promise<PageViewAnswer | null> | null | undefined;
-    // Which page an address is: without its hash, unless the hash is a route (#/orders, #!/orders).
-    const page = (u: string) => u.replace(/#(?!!?\/).*/, '');
-
-    const cut = (u: string | null): string | null => (u && u.length > MAX_URL ? u.slice(0, MAX_URL) : u);
-    const warn = (m: string) => { try { if (w.console) w.console.warn('vtr: ' + m); } catch (e) {} };
-    // The visitor's fingerprint outlives the page in localStorage; where the browser blocks it, in
-    // sessionStorage (the tab) and a first-party cookie (other tabs), else memory (this page).
-    // Values are [A-Za-z0-9_-], safe in a cookie as they are.
-    const cookie = {
-      getItem: (k: string) => ('; ' + d.cookie).split('; ' + k + '=')[1],
-      setItem: (k: string, v: string) => { d.cookie = k + '=' + v + ';path=/;max-age=34560000;SameSite=Lax'; },
-    };
-    const stores = [() => w.localStorage, () => w.sessionStorage, () => cookie];
-    const get = (k: string): string | null => {
-      for (let i = 0; i < 3; i++) { try { const v = stores[i]().getItem(k); if (v) return v.split(';')[0]; } catch (e) {} }
-      return memory[k] || null;
-    };
-    const set = (k: string, v: string) => {
-      memory[k] = v;
-      for (let i = 0; i < 3; i++) { try { stores[i]().setItem(k, v); if (!i) return; } catch (e) {} }
-    };
-
     const post = <T>(path: string, body: Record<string, unknown>): Promise<T> => {
       body.site_key = siteKey;
-      return w.fetch(base + path, {
-        method: 'POST', mode: 'cors', credentials: 'omit', keepalive: true,
-        headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(body),
-      }).then((r) => r.json().then((j) => {
-        if (!r.ok) { const e = new Error((j && j.message) || ('HTTP ' + r.status)); (e as Error & { code?: string }).code = j && j.code; throw e; }
-        return j as T;
-      }));
+      return send<T>(base + path, body);
     };
 
     const settle = () => {
@@ -101,26 +67,7 @@ interface PageViewAnswer {
       });
     };
 
-    const markedForms = (): HTMLFormElement[] => {
-      const out: HTMLFormElement[] = [], els = d.querySelectorAll<HTMLElement>('[data-vtr-site-key]');
-      for (let i = 0; i < els.length; i++) {
-        const el = els[i];
-        const f = el.tagName === 'FORM' ? el as HTMLFormElement : (el.closest ? el.closest('form') : (el as HTMLInputElement).form);
-        if (f && out.indexOf(f) < 0) out.push(f);
-      }
-      return out;
-    };
-    const fill = (f: HTMLFormElement) => {
-      if (!state.probe) return;
-      let input = f.querySelector<HTMLInputElement>('input[name="probe_id"]');
-      if (!input) {
-        input = d.createElement('input');
-        input.type = 'hidden'; input.name = 'probe_id';
-        f.appendChild(input);
-      }
-      input.value = state.probe;
-    };
-    const fillForms = () => { try { const fs = markedForms(); for (let i = 0; i < fs.length; i++) fill(fs[i]); } catch (e) {} };
+    const fillForms = () => { try { const fs = markedForms(); for (let i = 0; i < fs.length; i++) fill(fs[i], state.probe); } catch (e) {} };
 
     const pageview = (url: string, seq: number, prev: string | null, ref: string | null): Promise<PageViewAnswer | null> => {
       // Only the latest page view asked for settles the waiters (probe(), held forms, event()).
@@ -131,10 +78,10 @@ interface PageViewAnswer {
       const scr = w.screen ? w.screen.width + 'x' + w.screen.height : null;
       return post<PageViewAnswer>('/_vtr/agent/pageview', {
         url: cut(url), referrer: cut(ref), language: w.navigator.language || null,
-        timezone: tz, screen: scr, user_agent: w.navigator.userAgent, fingerprint: get('vtr_fp'),
+        timezone: tz, screen: scr, user_agent: w.navigator.userAgent, fingerprint: recall('vtr_fp'),
       }).then((r) => {
         state.probe = r.probe_id; state.session = r.session_id;
-        if (r.fingerprint) set('vtr_fp', r.fingerprint);
+        if (r.fingerprint) remember('vtr_fp', r.fingerprint);
         fillForms(); if (last()) settle();
         return r;
       }, (e: Error) => {
@@ -165,7 +112,7 @@ interface PageViewAnswer {
       const now = Date.now();
       if (!state.session || now - state.lastPing < 1000) return;
       state.lastPing = now;
-      post('/_vtr/agent/ping', { session_id: state.session, probe_id: state.probe, url: cut(w.location.href), fingerprint: get('vtr_fp') })
+      post('/_vtr/agent/ping', { session_id: state.session, probe_id: state.probe, url: cut(w.location.href), fingerprint: recall('vtr_fp') })
         .then(null, () => {});
     };
 
@@ -209,11 +156,11 @@ interface PageViewAnswer {
         if (!f || f.tagName !== 'FORM' || markedForms().indexOf(f) < 0) return;
         const wi = state.waited.indexOf(f);
         // A page view that was refused (unknown site key, server fault) has no probe to wait for.
-        if (state.probe || state.done || wi >= 0) { if (wi >= 0) state.waited.splice(wi, 1); fill(f); return; }
+        if (state.probe || state.done || wi >= 0) { if (wi >= 0) state.waited.splice(wi, 1); fill(f, state.probe); return; }
         ev.preventDefault(); ev.stopImmediatePropagation();
         const submitter = (ev.submitter || null) as HTMLButtonElement | null;
         whenProbe(3000).then(() => {
-          fill(f); state.waited.push(f);
+          fill(f, state.probe); state.waited.push(f);
           // In a later task: the browser ignores requestSubmit while this submit event is still being dispatched.
           setTimeout(() => {
             if (f.requestSubmit) f.requestSubmit(submitter && submitter.form === f ? submitter : undefined); else f.submit();
@@ -246,27 +193,13 @@ interface PageViewAnswer {
     const start = () => { if (!started) { siteKey = siteKey || keyFromForm(); started = queuePageview(null); } };
     // From a later copy of the agent: this one's page view had no key (or waits for the DOM).
     w.vtr.key = (k: string) => { if (!siteKey) { siteKey = k; if (started) again(); else start(); } };
-    // A single-page app's navigations (pushState, back/forward, a #/route) are page views unless
-    // the tag says data-auto-pageviews="off". Calls in one tick (a router's redirect) are one, the
-    // last. replaceState (query state, scroll restoration) is none: it changes the current page's
-    // address, which a later #anchor then does not count as another page.
+    // A single-page app's navigations are page views unless the tag says data-auto-pageviews="off".
     try {
-      const h = w.history;
-      let soon = 0;
-      const wrap = (m: 'pushState' | 'replaceState', after: () => void) => {
-        const o = h[m];
-        h[m] = function (this: History) { const r = o.apply(this, arguments as unknown as Parameters<History['pushState']>); after(); return r; };
-      };
-      const check = () => {
-        soon = 0;
-        try { if (started && page(w.location.href) !== lastPage) auto = again(); } catch (e) {}
-      };
-      const nav = () => { if (!soon) soon = setTimeout(check, 0) as unknown as number; };
       if (!me || me.getAttribute('data-auto-pageviews') !== 'off') {
-        wrap('pushState', nav);
-        wrap('replaceState', () => { if (!soon) { lastHref = w.location.href; lastPage = page(lastHref); } });
-        // Back/forward, and a new #hash too (browsers fire popstate for both).
-        w.addEventListener('popstate', nav);
+        watchNavigations(
+          () => { try { if (started && page(w.location.href) !== lastPage) auto = again(); } catch (e) {} },
+          () => { lastHref = w.location.href; lastPage = page(lastHref); },
+        );
       }
     } catch (e) {}
     if (siteKey || d.readyState !== 'loading') start();
