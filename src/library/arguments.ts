@@ -1,7 +1,7 @@
 // The helpers' own arguments: a wrong one is a TypeError naming the helper and the option, and
 // what to pass, before anything is sent (a slip would otherwise read as no filter: every event).
 import { EVENT_STATUSES } from '../domain/webhooks.js';
-import { suggest } from '../domain/filter/parser.js';
+import { suggest } from '../domain/filter/suggest.js';
 
 const STATUSES: readonly string[] = EVENT_STATUSES;
 

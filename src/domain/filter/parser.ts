@@ -19,7 +19,6 @@ import { coerceValue, storedTime } from './values.js';
 import type { CompareOp, FilterNode, FilterValue } from './node.js';
 
 // The library's option-name hints import it from here.
-export { suggest };
 
 /** Bounds that keep hostile input from exhausting the stack or SQLite's expression depth. */
 export const MAX_FILTER_LENGTH = 4000;
