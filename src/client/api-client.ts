@@ -88,8 +88,12 @@ export function createApiClient(opts: ClientOptions) {
   const origin = originOf(opts.baseUrl);
   const apiBase = opts.baseUrl.replace(/\/+$/, '');
 
-  /** `route`: the path as answers.ts lists it (`/_vtr/api/...`, `/api/v1/...`), to check the answer's shape. */
-  async function send<T>(method: HttpMethod, url: string, o: RequestOptions = {}, route?: string): Promise<T> {
+  /**
+   * Sends one request, through the injected fetch or over HTTP, and resolves once the answer's
+   * headers came (the clock mode they name told). A failure, then or while its `text()` is read,
+   * is a ConnectionError; one that changes state (not a GET) says it may have been carried out.
+   */
+  async function open(method: HttpMethod, url: string, o: RequestOptions): Promise<Opened> {
     const u = new URL(url);
     for (const [k, v] of Object.entries(o.query ?? {})) if (v != null && v !== '') u.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -100,37 +104,40 @@ export function createApiClient(opts: ClientOptions) {
       body = o.json ?? JSON.stringify(o.body);
       headers['content-type'] = 'application/json';
     }
-    let status: number;
-    let contentType: string;
-    let text: string;
-    let clockMode: string | null = null;
+    const write = method !== 'GET';
     const why = opts.unavailable?.();
-    if (why) throw new ConnectionError(origin, undefined, why, method !== 'GET');
+    if (why) throw new ConnectionError(origin, undefined, why, write);
+    // An injected fetch (the library's in-process one) says why in its own words.
+    const failed = (err: unknown) => new ConnectionError(origin, err, opts.fetch && err instanceof Error ? err.message : undefined, write);
+    let opened: Opened;
     try {
       if (opts.fetch) {
         const init: RequestInit & { duplex?: 'half' } = { method, headers };
         if (body !== undefined) init.body = typeof body === 'string' || body instanceof Uint8Array ? body : (Readable.toWeb(Readable.from(body)) as ReadableStream<Uint8Array>);
         if (init.body instanceof ReadableStream) init.duplex = 'half';
         const res = await opts.fetch(new Request(u, init));
-        status = res.status;
-        contentType = res.headers.get('content-type') ?? '';
-        clockMode = res.headers.get('vtr-clock');
-        text = await res.text();
+        opened = { url: u, status: res.status, header: (name) => res.headers.get(name), body: res.body ?? (async function* () {})(), text: () => res.text() };
       } else {
         const res = await sendHttp(u, { method, headers, body, timeoutMs: opts.timeoutMs ?? 120_000 });
-        status = res.statusCode ?? 0;
-        contentType = res.headers['content-type'] ?? '';
-        clockMode = (res.headers['vtr-clock'] as string | undefined) ?? null;
-        text = await readText(res);
+        opened = { url: u, status: res.statusCode ?? 0, header: (name) => (res.headers[name] as string | undefined) ?? null, body: res, text: () => readText(res) };
       }
     } catch (err) {
-      // An injected fetch (the library's in-process one) says why in its own words.
-      throw new ConnectionError(origin, err, opts.fetch && err instanceof Error ? err.message : undefined, method !== 'GET');
+      throw failed(err);
     }
+    const clockMode = opened.header('vtr-clock');
     if (clockMode) opts.onClockMode?.(clockMode);
+    const text = opened.text;
+    return { ...opened, text: () => text().catch((err: unknown) => Promise.reject(failed(err))) };
+  }
+
+  /** `route`: the path as answers.ts lists it (`/_vtr/api/...`, `/api/v1/...`), to check the answer's shape. */
+  async function send<T>(method: HttpMethod, url: string, o: RequestOptions = {}, route?: string): Promise<T> {
+    const res = await open(method, url, o);
+    const text = await res.text();
+    const { status } = res;
     // The schemas load with the first 2xx answer to check (zod stays out of the CLI's start-up).
     const schema = route && status >= 200 && status < 300 ? ((await import('../api/answers.js')).routeOf(method, route.split('?')[0])?.schema ?? null) : null;
-    const answer = decodeAnswer({ url: `${u.origin}${u.pathname}`, status, contentType, text }, schema);
+    const answer = decodeAnswer({ url: `${res.url.origin}${res.url.pathname}`, status, contentType: res.header('content-type') ?? '', text }, schema);
     if ('error' in answer) throw new ApiError(status, answer.error.code, answer.error.message, answer.error);
     return answer.data as T;
   }
@@ -141,31 +148,7 @@ export function createApiClient(opts: ClientOptions) {
    * the connection ends before the length the emulator gave: never a short body taken as whole.
    */
   async function download(path: string): Promise<Download> {
-    const u = new URL(`${origin}/_vtr/api${path}`);
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (opts.adminToken) headers.authorization = `Bearer ${opts.adminToken}`;
-    const why = opts.unavailable?.();
-    if (why) throw new ConnectionError(origin, undefined, why);
-    let status: number;
-    let header: (name: string) => string | null;
-    let chunks: AsyncIterable<Uint8Array>;
-    try {
-      if (opts.fetch) {
-        const res = await opts.fetch(new Request(u, { headers }));
-        status = res.status;
-        header = (name) => res.headers.get(name);
-        chunks = res.body ?? (async function* () {})();
-      } else {
-        const res = await sendHttp(u, { method: 'GET', headers, timeoutMs: opts.timeoutMs ?? 120_000 });
-        status = res.statusCode ?? 0;
-        header = (name) => (res.headers[name] as string | undefined) ?? null;
-        chunks = res;
-      }
-    } catch (err) {
-      throw new ConnectionError(origin, err, opts.fetch && err instanceof Error ? err.message : undefined);
-    }
-    const clockMode = header('vtr-clock');
-    if (clockMode) opts.onClockMode?.(clockMode);
+    const { url: u, status, header, body: chunks } = await open('GET', `${origin}/_vtr/api${path}`, { auth: 'admin' });
     const contentType = header('content-type') ?? '';
     // An error, or something other than JSON (not an emulator): small, read whole and decoded as any answer.
     if (status < 200 || status >= 300 || !/^application\/json\b/i.test(contentType)) {
@@ -199,6 +182,15 @@ export function createApiClient(opts: ClientOptions) {
     /** Management API GET of an answer of any size (`/state`), admin token when one is set. */
     download,
   };
+}
+
+/** An answer as it came: read it whole (`text`) or as it arrives (`body`), once. */
+interface Opened {
+  url: URL;
+  status: number;
+  header(name: string): string | null;
+  body: AsyncIterable<Uint8Array>;
+  text(): Promise<string>;
 }
 
 export interface Download {
