@@ -15,5 +15,6 @@ export function namedAfterClose(client: ApiClient, closed: string): ApiClient {
     check: <T = unknown>(body?: Record<string, unknown>) => client.check<T>(body).catch(named('check: POST /event')),
     admin: <T = unknown>(method: HttpMethod, path: string, o?: RequestOptions) => client.admin<T>(method, path, o).catch(named(`admin: ${method} ${path}`)),
     raw: <T = unknown>(method: HttpMethod, url: string, o?: RequestOptions) => client.raw<T>(method, url, o).catch(named(`raw: ${method} ${url}`)),
+    download: (path: string) => client.download(path).catch(named(`download: GET ${path}`)),
   };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ConnectionError, startEmulator } from '../../src/index.js';
 
 describe('library client after close', () => {
-  it('client: after close, admin, api, check and raw reject saying the emulator is closed after emu.client and the request asked for, as the helpers name themselves', async () => {
+  it('client: after close, admin, api, check, raw and download reject saying the emulator is closed after emu.client and the request asked for, as the helpers name themselves', async () => {
     for (const listen of [true, false]) {
       const emu = await startEmulator({ listen });
       await emu.close();
@@ -13,6 +13,7 @@ describe('library client after close', () => {
         [() => emu.client.api('GET', '/session/ses_x'), 'emu.client.api: GET /session/ses_x', false],
         [() => emu.client.check({}), 'emu.client.check: POST /event', true],
         [() => emu.client.raw('DELETE', `${emu.client.origin}/_vtr/api/webhooks/wh_x`), `emu.client.raw: DELETE ${emu.client.origin}/_vtr/api/webhooks/wh_x`, true],
+        [() => emu.client.download('/state'), 'emu.client.download: GET /state', false],
       ];
       for (const [call, named, write] of calls) {
         const err = await call().catch((e: unknown) => e);
