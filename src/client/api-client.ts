@@ -112,18 +112,18 @@ export function createApiClient(opts: ClientOptions) {
    * the connection ends before the length the emulator gave: never a short body taken as whole.
    */
   async function download(path: string): Promise<Download> {
-    const { url: u, status, header, body: chunks } = await open('GET', `${origin}/_vtr/api${path}`, { auth: 'admin' });
+    const res = await open('GET', `${origin}/_vtr/api${path}`, { auth: 'admin' });
+    const { url: u, status, header } = res;
     const contentType = header('content-type') ?? '';
     // An error, or something other than JSON (not an emulator): small, read whole and decoded as any answer.
     if (status < 200 || status >= 300 || !/^application\/json\b/i.test(contentType)) {
-      let text = '';
-      for await (const chunk of chunks) text += Buffer.from(chunk).toString('utf8');
+      const text = await res.text();
       const answer = decodeAnswer({ url: `${u.origin}${u.pathname}`, status, contentType, text }, null);
       if ('error' in answer) throw new ApiError(status, answer.error.code, answer.error.message, answer.error);
       return { header, body: (async function* () { yield Buffer.from(text, 'utf8'); })() };
     }
     const length = header('content-length');
-    return { header, body: whole(chunks, length === null ? null : Number(length), () => new ConnectionError(origin, Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))) };
+    return { header, body: whole(res.body, length === null ? null : Number(length), () => new ConnectionError(origin, Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))) };
   }
 
   return {

@@ -114,6 +114,21 @@ describe('api client download', () => {
     await expect(client.download('/state')).rejects.toMatchObject({ name: 'ApiError', status: 401, code: 'unauthorized', message: 'admin token required' });
     expect(modes).toEqual(['system']);
   });
+
+  it('download: an error answer whose character is split between two chunks reads as sent; one cut part way is a cut connection', async () => {
+    const bytes = new TextEncoder().encode(JSON.stringify({ code: 'not_found', message: 'no site “café”' }));
+    const at = bytes.indexOf(0xc3) + 1; // inside é's two bytes
+    const split = createApiClient({
+      baseUrl: `${ORIGIN}/api/v1`,
+      fetch: async () => new Response(new ReadableStream({ start: (c) => { c.enqueue(bytes.slice(0, at)); c.enqueue(bytes.slice(at)); c.close(); } }), { status: 404, headers: { 'content-type': 'application/json' } }),
+    });
+    await expect(split.download('/state')).rejects.toMatchObject({ name: 'ApiError', status: 404, message: 'no site “café”' });
+    const cut = createApiClient({
+      baseUrl: `${ORIGIN}/api/v1`,
+      fetch: async () => new Response(new ReadableStream({ start: (c) => { c.enqueue(bytes.slice(0, at)); c.error(new Error('boom')); } }), { status: 404, headers: { 'content-type': 'application/json' } }),
+    });
+    await expect(cut.download('/state')).rejects.toBeInstanceOf(ConnectionError);
+  });
 });
 
 describe('api client send', () => {
