@@ -62,3 +62,25 @@ export function jsonFileProblem(message: string, text: string): string {
 
 /** A file's text that ends before its JSON does, after `chars` characters. */
 export const endsEarly = (chars: number): string => `it ends early, after ${chars} characters: cut short while written or copied?`;
+
+/**
+ * Where JSON.parse stops reading `text`, as its message gives it ("at position N"), with the line
+ * and column (from 1) a person finds it at in an editor; null when it reads to the end.
+ */
+export function whereJsonStops(text: string): { position: number; line: number; column: number } | null {
+  try {
+    JSON.parse(text);
+    return null;
+  } catch (err) {
+    const at = /at position (\d+)/.exec((err as Error).message);
+    if (!at) return null;
+    const position = Number(at[1]);
+    let line = 1;
+    let lineStart = 0;
+    for (let i = text.indexOf('\n'); i !== -1 && i < position; i = text.indexOf('\n', i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    return { position, line, column: position - lineStart + 1 };
+  }
+}

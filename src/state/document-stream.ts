@@ -5,6 +5,7 @@ import type { Token } from 'stream-json/core/parser.js';
 import type { Assembler as AssemblerType } from 'stream-json/core/assembler.js';
 import type * as Defs from 'stream-chain/defs.js';
 import { VtrError } from '../domain/errors.js';
+import { whereJsonStops } from '../domain/json-text.js';
 import type { DocumentSink } from '../store/state-staging.js';
 
 // The parser loads on the first streamed import, not with the server: every start would pay for it.
@@ -18,6 +19,10 @@ type Decoder = InstanceType<typeof TextDecoder>;
 
 /** The top-level fields an import reads besides tables; any other is skipped, as the import ignores it. */
 const FIELDS = new Set(['vtr_state_version', 'exported_at', 'schema_version']);
+
+// The text of a document up to this size is kept while it is read, so a syntax error in it names
+// its character, line and column (JSON.parse's position in it); past it, the chunk it is in.
+const KEPT_CHARS = 16 * 1024 * 1024;
 
 export interface ReadProgress {
   /** Characters read (the text's length, as JSON.parse would have seen it). */
@@ -75,6 +80,7 @@ export async function readStateDocument(bytes: AsyncIterable<Uint8Array | string
   const parser = jsonParser({ streamValues: false });
   const walk = walker(sink, Assembler);
   let first = true;
+  let kept: string[] | null = [];
   const feed = (input: string | typeof Defs.none, from: number) => {
     let out: ReturnType<typeof parser>;
     try {
@@ -82,7 +88,9 @@ export async function readStateDocument(bytes: AsyncIterable<Uint8Array | string
     } catch (err) {
       const why = (err as Error).message.replace(/^Parser (cannot parse input|has expected)/, (m) => (m.endsWith('input') ? 'cannot parse' : 'expected'));
       if (input === defs.none) throw new VtrError('invalid_json', 'the body is not valid JSON: Unexpected end of JSON input');
-      throw new VtrError('invalid_json', `the body is not valid JSON: ${why} (in characters ${from} to ${progress.chars})`);
+      const at = kept && whereJsonStops(kept.join(''));
+      const where = at ? ` at position ${at.position} (line ${at.line} column ${at.column})` : ` (in characters ${from} to ${progress.chars})`;
+      throw new VtrError('invalid_json', `the body is not valid JSON: ${why}${where}`);
     }
     if (out === defs.none) return;
     if (defs.isMany(out)) for (const token of defs.getManyValues(out) as Token[]) walk(token);
@@ -98,6 +106,7 @@ export async function readStateDocument(bytes: AsyncIterable<Uint8Array | string
     if (text.length === 0) continue;
     const from = progress.chars;
     progress.chars += text.length;
+    if (kept) kept = progress.chars <= KEPT_CHARS ? (kept.push(text), kept) : null;
     if (!progress.content && /\S/.test(text)) progress.content = true;
     feed(text, from);
   }

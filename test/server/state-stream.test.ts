@@ -94,4 +94,20 @@ describe('state import, read as it arrives', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('invalid_json');
   });
+
+  it('import: a syntax error deep in a document read in chunks names its character, line and column, as an editor shows them', async () => {
+    const h = pool.fresh();
+    for (let i = 0; i < 20; i++) await h.createSession({ ip: `203.0.113.${i + 1}` });
+    const good = JSON.stringify(await exportOf(h), null, 2);
+    const last = good.lastIndexOf('"session_id": "');
+    const bad = `${good.slice(0, last)}"session_id" ${good.slice(last + '"session_id": '.length)}`;
+    const at = last + '"session_id" '.length; // the value where its colon should be
+    const line = bad.slice(0, at).split('\n').length;
+    const column = at - bad.lastIndexOf('\n', at - 1);
+    expect(line).toBeGreaterThan(100);
+    const r = await put(h, pieces(bad, 997));
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('invalid_json');
+    expect(r.body.message).toMatch(new RegExp(`^the body is not valid JSON: .+ at position ${at} \\(line ${line} column ${column}\\)$`));
+  });
 });
