@@ -31,27 +31,67 @@ export function createImporter(deps: ImportDeps) {
   };
 
   /**
+   * The tables outside the state (a claim on a webhook event or a notification) whose rows go with
+   * the rows they refer to (ON DELETE CASCADE), and those that go with theirs.
+   */
+  const dependents = (): string[] => {
+    const gone = new Set(deps.tables().map((t) => t.name));
+    const others = db.prepare<[], { name: string }>("SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all().map((r) => r.name).filter((n) => !gone.has(n));
+    const found: string[] = [];
+    for (let more = true; more; ) {
+      more = false;
+      for (const t of others) {
+        if (gone.has(t)) continue;
+        const refs = db.pragma(`main.foreign_key_list(${q(t)})`) as Array<{ table: string; on_delete: string }>;
+        if (refs.some((r) => gone.has(r.table) && r.on_delete === 'CASCADE')) gone.add(t), found.push(t), (more = true);
+      }
+    }
+    return found;
+  };
+
+  /**
+   * Runs the swap with foreign keys off (a pragma that takes effect outside a transaction only):
+   * each DELETE then empties its table whole instead of row by row with its cascades, and a staged
+   * table is copied as it is stored, rows and index entries, without decoding a row (SQLite's
+   * transfer optimisation, which foreign keys rule out). References are checked all the same, by
+   * foreign_key_check before COMMIT; they are on again before anything else runs on the connection.
+   */
+  function withoutForeignKeys<T>(body: () => T): T {
+    const on = db.pragma('foreign_keys', { simple: true }) === 1;
+    if (on) db.pragma('foreign_keys = OFF');
+    try {
+      return body();
+    } finally {
+      if (on) db.pragma('foreign_keys = ON');
+    }
+  }
+
+  /**
    * Replaces all state in one transaction: empties the tables, `fill` writes the rows, then what
    * every import does after them; `within` adds more writes (the default site of a file without one).
    */
   function replace<T>(fill: () => void, within?: () => T): T {
     const run = db.transaction(() => {
-      // References are checked at commit, so rows may come in any order.
+      // Should foreign keys still be on (a transaction around this one): checked at COMMIT, so
+      // rows may come in any order.
       db.pragma('defer_foreign_keys = ON');
       deps.clearAll();
+      // What a cascade would have taken with the rows just deleted.
+      for (const t of dependents()) db.prepare(`DELETE FROM main.${q(t)}`).run();
       fill();
       // An export from before schema version 5 has sessions under old tz names, as its database had.
       db.exec(CURRENT_ZONE_NAMES_SQL);
       // An export from before schema version 6 has rules without seq: they follow their created_at.
       db.exec(RULE_SEQ_SQL);
       oneDefaultSite();
-      // Named here: at COMMIT SQLite would only say "FOREIGN KEY constraint failed".
+      const then = within?.() as T;
+      // Every row, within's too. Named here: at COMMIT SQLite would only say "FOREIGN KEY constraint failed".
       const broken = db.pragma('main.foreign_key_check') as Array<{ table: string; rowid: number | null; parent: string; fkid: number }>;
       if (broken.length > 0) throw bad(danglingReference(broken[0]));
-      return within?.() as T;
+      return then;
     });
     try {
-      return deps.unit(() => run.immediate());
+      return deps.unit(() => withoutForeignKeys(() => run.immediate()));
     } catch (err) {
       if (err instanceof VtrError) throw err;
       // BEGIN waiting for another process's lock, a COMMIT the disk cannot take.

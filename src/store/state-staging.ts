@@ -6,6 +6,10 @@
 // has ended and passed every check, one synchronous transaction on the live connection empties the
 // tables and copies the staged rows in (INSERT … SELECT over an ATTACH), as an import from memory
 // does: nothing can write between its BEGIN and COMMIT, and an error leaves everything as it was.
+// That transaction holds up every request, so the copy is made to cost as little as it can: the
+// staging tables have the live ones' indexes too, which SQLite's transfer needs to copy rows and
+// index entries as they are stored (state-import.ts says what else it needs). Their upkeep falls
+// on the row writes, spread over the document's chunks.
 // Memory stays that of one chunk and one row; the staging file is removed whatever happens.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -45,7 +49,7 @@ export function stageImport(deps: ImportDeps, replace: <T>(fill: () => void, wit
   const base = deps.path === ':memory:' || deps.path === '' ? tmpdir() : dirname(deps.path);
   const file = join(base, `.vtr-import-${process.pid}-${randomBytes(6).toString('hex')}.db`);
   const schema = deps.db
-    .prepare<[], { sql: string }>("SELECT sql FROM main.sqlite_master WHERE sql IS NOT NULL AND ((type = 'table' AND name NOT LIKE 'sqlite_%') OR (type = 'index' AND sql LIKE 'CREATE UNIQUE%'))")
+    .prepare<[], { sql: string }>("SELECT sql FROM main.sqlite_master WHERE sql IS NOT NULL AND type IN ('table', 'index') AND name NOT LIKE 'sqlite_%'")
     .all();
   let staging: BetterSqlite3.Database | null = null;
 
@@ -154,8 +158,9 @@ export function stageImport(deps: ImportDeps, replace: <T>(fill: () => void, wit
           const then = replace(() => {
             for (const name of Object.keys(counts)) {
               if (counts[name] === 0) continue;
-              const cols = [...known.get(name)!.columns.keys()].map(q).join(', ');
-              deps.db.prepare(`INSERT INTO main.${q(name)} (${cols}) SELECT ${cols} FROM staging.${q(name)}`).run();
+              // No column list, `*`, nothing else: the shape the transfer wants (both tables were made
+              // from the same SQL, so their columns are the same, in the same order).
+              deps.db.prepare(`INSERT INTO main.${q(name)} SELECT * FROM staging.${q(name)}`).run();
             }
           }, () => within?.(fields.exported_at) as T);
           return { counts: { ...counts }, then };
