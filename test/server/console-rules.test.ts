@@ -68,6 +68,18 @@ describe('console: rules', () => {
     expect(created).toMatch(/<input type="checkbox" id="rule-enabled" name="enabled">/);
   });
 
+  it('rule forms: a new rule with the name left blank is named after its filter, as the API names one sent without a name', async () => {
+    const site = h.site.site_id;
+    const blank = await page(`/_vtr/console/rules?site=${site}`);
+    expect(blank.text).not.toMatch(/id="rule-name"[^>]*required/);
+    const made = await form(`/_vtr/console/rules?site=${site}`, { name: '', filter: 'country_code = JP', action: 'block', enabled: 'on' });
+    expect(made.status).toBe(303);
+    expect(h.emulator.deps.rules!.list(site).find((r) => r.filter === 'country_code = JP')).toMatchObject({ name: 'country_code = JP', action: 'block' });
+    // Changing a rule keeps its name required: a blank one there is refused, naming the field.
+    const edit = await page(`/_vtr/console/rules/${site}/bot`);
+    expect(edit.text).toMatch(/id="rule-name"[^>]*required/);
+  });
+
   it('rules page: a ?site= naming no site says so above the rules it shows instead', async () => {
     const missing = await page('/_vtr/console/rules?site=site_gone');
     expect(missing.status).toBe(200);

@@ -74,7 +74,8 @@ function problemOf(err: unknown, filter: string | undefined): Problem {
 /** A rule as the form shows it: the stored one, or what was typed (a threshold as typed) beside an error. */
 type FormRule = Omit<Partial<Rule>, 'threshold'> & { type: Rule['type']; threshold?: number | string | null };
 
-function ruleForm(o: { action: string; submit: string; rule: FormRule; problem?: Problem; version?: Html }): Html {
+/** `creating`: a new rule's name may be left blank (it is then named after its filter, as the API does). */
+function ruleForm(o: { action: string; submit: string; rule: FormRule; problem?: Problem; version?: Html; creating?: boolean }): Html {
   const r = o.rule;
   // A refused field is described by the error too; ids are constants, safe unescaped.
   const bad = (f: string, help?: string) => {
@@ -83,7 +84,7 @@ function ruleForm(o: { action: string; submit: string; rule: FormRule; problem?:
   };
   return html`<form method="post" action="${o.action}" class="stack card" aria-label="${o.submit}">
 ${o.problem?.html ?? ''}${o.version ?? ''}
-<div><label for="rule-name">Name</label><input type="text" id="rule-name" name="name" value="${r.name ?? ''}" required maxlength="200"${bad('name')}></div>
+<div><label for="rule-name">Name</label><input type="text" id="rule-name" name="name" value="${r.name ?? ''}"${o.creating ? raw(' placeholder="the filter, when left blank"') : raw(' required')} maxlength="200"${bad('name')}></div>
 ${r.type === 'custom' ? html`<div><label for="rule-filter">Filter</label>
 <input type="text" id="rule-filter" name="filter" value="${r.filter ?? ''}" required spellcheck="false" autocomplete="off" placeholder="risks contains disposable_email"${bad('filter', 'rule-filter-help')}></div>
 <p class="muted small" id="rule-filter-help">Over the check's session (or, without a valid probe, a record made from the check): the sessions filter language.</p>` : ''}
@@ -146,7 +147,7 @@ ${flash(pick(DONE, c.req.query('done')))}
 <p class="muted">Every visitor check runs the enabled rules in this order. The outcome is <em>allowed</em> when any matched rule allows, else <em>blocked</em> when any blocks (invalid traffic is always blocked), else <em>neutral</em>; review is asked when a matched action says so.</p>
 <div id="rule-list">${scrollTable(`Rules of ${site.name}`, ['Rule', 'Type', 'Matches when', 'Action', 'State', 'Actions'], list.map((rule) => ruleRow(rule, site.ip_allowlist)))}</div>
 <h2 id="new-rule">New custom rule</h2>
-${ruleForm({ action: rulesHref(site.site_id), submit: 'Create rule', rule: { type: 'custom', action: 'review', ...values }, problem })}`;
+${ruleForm({ action: rulesHref(site.site_id), submit: 'Create rule', rule: { type: 'custom', action: 'review', ...values }, problem, creating: true })}`;
     return r.render({ title, nav: 'rules', body, script: html`vtrPage.rules(${scriptJson(site.site_id)});` });
   };
 
@@ -167,7 +168,9 @@ ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site
 
   r.page('/rules', (c) => listPage(c));
   r.form('/rules', (c, form) => {
-    const input = formInput(form, { type: 'custom' });
+    // A blank name is no name: the rule is named after its filter.
+    const { name, ...rest } = formInput(form, { type: 'custom' });
+    const input = name === '' || name === undefined ? rest : { name, ...rest };
     try {
       const siteId = requiredSite(c.req.query('site'), { field: 'site', fix: 'this form was sent without ?site=; pick the site above and create the rule there' });
       const rule = rules().create(siteId, validate(RuleCreate, input));
