@@ -1,4 +1,4 @@
-import { MAX_THRESHOLD, type Rule } from '../../../domain/rules.js';
+import { isSmartRuleId, MAX_THRESHOLD, type Rule } from '../../../domain/rules.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { wholeNumber } from '../../whole-number.js';
@@ -35,7 +35,9 @@ export async function run(o: UpdateRuleOptions, ctx: CliContext): Promise<void> 
   try {
     rule = await onRuleSite(client, siteId, o.args[0], () => client.admin<Rule>('PATCH', `/sites/${enc(siteId)}/rules/${enc(o.args[0])}`, { body }));
   } catch (err) {
-    throw filterUsageError(err, o.filter);
+    // A smart rule takes no filter at all: the server's refusal says so, which a caret under a
+    // mistake in the filter would hide (fixing it would only lead to that refusal).
+    throw filterUsageError(err, isSmartRuleId(o.args[0]) ? undefined : o.filter);
   }
   output(ctx, rule, () => renderRule(rule));
 }
