@@ -164,8 +164,11 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         fieldsArg('rules.create', "the rule's fields ({ filter, action, name?, enabled? })", input, (v) => `filter: ${JSON.stringify(v)}, action: ...`);
         return client.admin<Rule>('POST', `/sites/${site()}/rules`, { body: input }).catch(named('rules.create'));
       },
-      update: async (ruleId: string, input: RuleUpdate) =>
-        client.admin<Rule>('PATCH', `/sites/${site()}/rules/${id(idArg('rules.update', 'ruleId', 'rule', ruleId))}`, { body: input }).catch(named('rules.update')),
+      update: async (ruleId: string, input: RuleUpdate) => {
+        // A Map would go as {} (no change, answered 200); a bare action as a string the API refuses.
+        fieldsArg('rules.update', 'the fields to change ({ action?, enabled?, threshold?, name?, filter? })', input, (v) => `action: ${JSON.stringify(v)}`);
+        return client.admin<Rule>('PATCH', `/sites/${site()}/rules/${id(idArg('rules.update', 'ruleId', 'rule', ruleId))}`, { body: input }).catch(named('rules.update'));
+      },
     },
     webhooks: {
       /** The URL (a string or a URL object), or `{ url, ... }` as the other create helpers take their input: the API's body. */

@@ -291,4 +291,14 @@ describe('library helper arguments', () => {
     // Left out: still the API's 400 naming the field, as before.
     await expect(emu.rules.create(undefined as never)).rejects.toBeInstanceOf(ApiError);
   });
+
+  it('rules.update: changes that are not a plain object (a Map, a bare action, an array) are refused saying what to pass, not sent as no change or as "the body must be a JSON object"', async () => {
+    const takes = "rules.update: expected the fields to change ({ action?, enabled?, threshold?, name?, filter? })";
+    await expect(emu.rules.update('bot', new Map([['action', 'allow']]) as never)).rejects.toThrow(new TypeError(`${takes}, got a Map: pass a plain object`));
+    await expect(emu.rules.update('bot', 'allow' as never)).rejects.toThrow(new TypeError(`${takes}, got "allow": pass { action: "allow" }`));
+    await expect(emu.rules.update('bot', [] as never)).rejects.toThrow(new TypeError(`${takes}, got an array`));
+    expect((await emu.rules.list()).find((r) => r.rule_id === 'bot')?.action).toBe('block');
+    // Left out: still the API's 400 saying what to send.
+    await expect(emu.rules.update('bot', undefined as never)).rejects.toBeInstanceOf(ApiError);
+  });
 });
