@@ -80,6 +80,22 @@ describe('console: rules', () => {
     expect(edit.text).toMatch(/id="rule-name"[^>]*required/);
   });
 
+  it('rule forms: a filter with a line break (as the API takes it) is shown in a text area, which keeps it, not a text field, which drops its line breaks', async () => {
+    const site = h.site.site_id;
+    const rule = h.emulator.deps.rules!.create(site, { name: 'Two lines', filter: 'city = "New\nYork"\nor country_code = DE', action: 'review' });
+    const edit = (await page(`/_vtr/console/rules/${site}/${rule.rule_id}`)).text;
+    // A text field's value loses its line breaks in a browser: "New\nYork" would be saved as "NewYork".
+    expect(edit).not.toMatch(/<input[^>]*id="rule-filter"/);
+    expect(edit).toMatch(/<textarea id="rule-filter" name="filter"[^>]*>\ncity = &quot;New\nYork&quot;\nor country_code = DE<\/textarea>/);
+    // A browser sends a text area's line breaks as CRLF: saved as the LF the filter had, not changed.
+    const saved = await form(`/_vtr/console/rules/${site}/${rule.rule_id}`, { name: 'Two lines', filter: 'city = "New\r\nYork"\r\nor country_code = DE', action: 'block', enabled: 'on' });
+    expect(saved.status).toBe(303);
+    expect(h.emulator.deps.rules!.get(site, rule.rule_id)).toMatchObject({ filter: 'city = "New\nYork"\nor country_code = DE', action: 'block' });
+    // One line: the text field, as before.
+    const single = h.emulator.deps.rules!.create(site, { name: 'One line', filter: 'country_code = FR', action: 'review' });
+    expect((await page(`/_vtr/console/rules/${site}/${single.rule_id}`)).text).toMatch(/<input type="text" id="rule-filter" name="filter"[^>]* value="country_code = FR"/);
+  });
+
   it('rules page: a ?site= naming no site says so above the rules it shows instead', async () => {
     const missing = await page('/_vtr/console/rules?site=site_gone');
     expect(missing.status).toBe(200);

@@ -59,8 +59,8 @@ td.risks{white-space:normal;min-width:7rem;max-width:12rem}
 form.filter{display:flex;flex-wrap:wrap;gap:.5rem;align-items:end;margin:0 0 1rem}
 form.filter .grow{flex:1 1 18rem}
 label{display:block;font-size:.85rem;color:var(--muted);margin-bottom:.2rem}
-input[type=text],input[type=search],input[type=password],input[type=url],select{width:100%;padding:.45rem .55rem;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg);font:inherit}
-input:focus,select:focus,button:focus,a:focus{outline:2px solid var(--accent);outline-offset:1px}
+input[type=text],input[type=search],input[type=password],input[type=url],select,textarea{width:100%;padding:.45rem .55rem;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg);font:inherit}
+input:focus,select:focus,textarea:focus,button:focus,a:focus{outline:2px solid var(--accent);outline-offset:1px}
 button,.button{display:inline-block;padding:.42rem .8rem;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:var(--accent-fg);font:inherit;cursor:pointer;text-decoration:none}
 button.secondary{background:transparent;color:var(--accent)}
 button.danger{background:transparent;color:var(--bad);border-color:var(--bad)}
