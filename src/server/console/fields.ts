@@ -1,4 +1,5 @@
-// Small renderers shared by the console pages: values, times, risk badges, pagers, site pickers.
+// Small renderers shared by the console pages: values, times, risk badges, pagers, site pickers,
+// the filter field.
 import type { Site } from '../../domain/site.js';
 import { VtrError } from '../../domain/errors.js';
 import { utcText } from '../../domain/time.js';
@@ -117,3 +118,18 @@ export function secret(text: string, label: string): Html {
   return html`<span class="keyrow"><code>${shortSecret(text)}</code>${copyButton(text, label)}
 <details class="inline"><summary aria-label="Reveal ${label}">Reveal</summary><code>${text}</code></details></span>`;
 }
+
+/**
+ * A filter's form field. A text field drops the line breaks of its value in a browser, so a filter
+ * the API took with one (`city = "New\nYork"`) would be saved changed: such a filter is shown in a
+ * text area, which keeps it (HTML skips a line break right after the start tag, hence one of our own
+ * before the value). Read it back with `filterSent`.
+ */
+export function filterField(id: string, value: string, placeholder: string, attrs: Html): Html {
+  const common = html`id="${id}" name="filter" required spellcheck="false" autocomplete="off"`;
+  return /[\r\n]/.test(value) ? html`<textarea ${common} rows="3"${attrs}>\n${value}</textarea>`
+    : html`<input type="text" ${common} value="${value}" placeholder="${placeholder}"${attrs}>`;
+}
+
+/** A filter as its form sent it: a text area's line breaks arrive as CRLF, back to the LF it was shown with. */
+export const filterSent = (sent: string | undefined): string => (sent ?? '').replace(/\r\n?/g, '\n');

@@ -12,7 +12,7 @@ import { html, messageHtml, raw, scriptJson, type Html } from './html.js';
 import { changedNotice, CONSOLE, flash, followedSaid, goneNotice, scrollTable } from './layout.js';
 import { isStale, staleProblem, versionField } from './stale.js';
 import { filterError } from './sessions.js';
-import { requiredSite, siteMissing } from './fields.js';
+import { filterField, filterSent, requiredSite, siteMissing } from './fields.js';
 import { pick } from './webhook-fields.js';
 import type { ConsoleRouter } from './router.js';
 
@@ -74,17 +74,6 @@ function problemOf(err: unknown, filter: string | undefined): Problem {
 /** A rule as the form shows it: the stored one, or what was typed (a threshold as typed) beside an error. */
 type FormRule = Omit<Partial<Rule>, 'threshold'> & { type: Rule['type']; threshold?: number | string | null };
 
-/**
- * A text field drops the line breaks of its value in a browser, so a filter the API took with one
- * (`city = "New\nYork"`) would be saved changed: such a filter is shown in a text area, which keeps
- * it (HTML skips a line break right after the start tag, hence one of our own before the value).
- */
-function filterField(value: string, attrs: Html): Html {
-  const common = html`id="rule-filter" name="filter" required spellcheck="false" autocomplete="off"`;
-  return /[\r\n]/.test(value) ? html`<textarea ${common} rows="3"${attrs}>\n${value}</textarea>`
-    : html`<input type="text" ${common} value="${value}" placeholder="risks contains disposable_email"${attrs}>`;
-}
-
 /** `creating`: a new rule's name may be left blank (it is then named after its filter, as the API does). */
 function ruleForm(o: { action: string; submit: string; rule: FormRule; problem?: Problem; version?: Html; creating?: boolean }): Html {
   const r = o.rule;
@@ -97,7 +86,7 @@ function ruleForm(o: { action: string; submit: string; rule: FormRule; problem?:
 ${o.problem?.html ?? ''}${o.version ?? ''}
 <div><label for="rule-name">Name</label><input type="text" id="rule-name" name="name" value="${r.name ?? ''}"${o.creating ? raw(' placeholder="the filter, when left blank"') : raw(' required')} maxlength="200"${bad('name')}></div>
 ${r.type === 'custom' ? html`<div><label for="rule-filter">Filter</label>
-${filterField(r.filter ?? '', bad('filter', 'rule-filter-help'))}</div>
+${filterField('rule-filter', r.filter ?? '', 'risks contains disposable_email', bad('filter', 'rule-filter-help'))}</div>
 <p class="muted small" id="rule-filter-help">Over the check's session (or, without a valid probe, a record made from the check): the sessions filter language.</p>` : ''}
 <div><label for="rule-action">Action</label>${actionSelect('rule-action', r.action ?? 'review')}</div>
 ${r.threshold !== undefined && r.threshold !== null ? html`<div><label for="rule-threshold">Threshold</label><input type="number" id="rule-threshold" name="threshold" min="1" value="${String(r.threshold)}" required${bad('threshold')}></div>` : ''}
@@ -114,8 +103,7 @@ const typed = (form: Record<string, string>): Omit<FormRule, 'type'> => {
 
 const formInput = (form: Record<string, string>, rule: { type: Rule['type']; threshold?: number | null }) => ({
   name: form.name,
-  // A text area's line breaks arrive as CRLF (filterField): back to the LF the filter was shown with.
-  ...(rule.type === 'custom' ? { filter: (form.filter ?? '').replace(/\r\n?/g, '\n') } : {}),
+  ...(rule.type === 'custom' ? { filter: filterSent(form.filter) } : {}),
   action: form.action,
   ...(rule.threshold != null && form.threshold !== undefined ? { threshold: thresholdOf(form.threshold) } : {}),
   enabled: form.enabled === 'on',

@@ -12,7 +12,7 @@ import type { ViewService } from '../../webhooks/views.js';
 import { html, messageHtml, raw, scriptJson, type Html } from './html.js';
 import { changedNotice, CONSOLE, flash, followedSaid, goneNotice, scrollTable } from './layout.js';
 import { isStale, staleProblem, versionField } from './stale.js';
-import { requiredSite, siteMissing, siteOptions, time } from './fields.js';
+import { filterField, filterSent, requiredSite, siteMissing, siteOptions, time } from './fields.js';
 import { filterError } from './sessions.js';
 import { pick } from './webhook-fields.js';
 import type { ConsoleRouter } from './router.js';
@@ -49,7 +49,7 @@ ${o.sites ? html`<div><label for="view-site">Site</label>
 <select id="view-site" name="site_id" required${o.siteMissing ? raw(' aria-invalid="true" aria-describedby="site-missing"') : bad('site_id')}>${siteOptions(o.sites, v.site_id)}</select></div>` : ''}
 <div><label for="view-name">Name</label><input type="text" id="view-name" name="name" value="${v.name}" required maxlength="200"${bad('name')}></div>
 <div><label for="view-filter">Filter</label>
-<input type="text" id="view-filter" name="filter" value="${v.filter}" required spellcheck="false" autocomplete="off" placeholder="risk_level in (suspicious, invalid) and channel = paid"${bad('filter', 'view-filter-help')}></div>
+${filterField('view-filter', v.filter, 'risk_level in (suspicious, invalid) and channel = paid', bad('filter', 'view-filter-help'))}</div>
 <p class="muted small" id="view-filter-help">The language of the sessions filter: <code>field op value</code> clauses, <code>and</code>/<code>or</code>, parentheses.</p>
 <div class="check"><input type="checkbox" id="view-trigger" name="trigger_webhooks"${v.trigger_webhooks ? raw(' checked') : ''}>
 <label for="view-trigger">Trigger webhooks when a session newly matches</label></div>
@@ -74,7 +74,7 @@ function viewRow(v: SavedView): Html {
 const readValues = (form: Record<string, string>): ViewValues => ({
   site_id: form.site_id,
   name: form.name ?? '',
-  filter: form.filter ?? '',
+  filter: filterSent(form.filter),
   trigger_webhooks: form.trigger_webhooks === 'on',
 });
 
