@@ -140,6 +140,16 @@ describe('webhooks receive (built binary)', () => {
     expect(await rcv.stop()).toBe(0);
   });
 
+  it('receive: a --delay longer than a timer can hold still holds the answer, rather than answering at once', async () => {
+    const port = await freePort();
+    const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--delay', '999h', '--json'], {});
+    await rcv.waitErr(/Answering 200 after 999h\./);
+    const answered = fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}' }).then((r) => r.status, () => 'closed');
+    const early = await Promise.race([answered, new Promise((r) => setTimeout(() => r('waiting'), 1000))]);
+    expect(early).toBe('waiting');
+    expect(rcv.stderr()).not.toMatch(/TimeoutOverflowWarning/);
+  });
+
   it('receive: --port of a vtr emulator (or another receive) says what listens there; a port taken by something else says it is in use', async () => {
     const s = await serve(['--memory']);
     const port = new URL(s.origin).port;

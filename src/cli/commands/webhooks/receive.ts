@@ -25,6 +25,13 @@ export interface ReceiveOptions {
 }
 
 const MAX_BODY = 5 * 1024 * 1024;
+// A timer longer than this fires at once (Node clamps it to 1 ms): longer delays wait in steps.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Waits `ms`, however long. */
+async function hold(ms: number): Promise<void> {
+  for (let left = ms; left > 0; left -= MAX_TIMER_MS) await sleep(Math.min(left, MAX_TIMER_MS));
+}
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -89,7 +96,7 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
     } catch {
       // not JSON: shown as text
     }
-    if (delayMs > 0) await sleep(delayMs);
+    if (delayMs > 0) await hold(delayMs);
     if (!senderClosed) {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ received: status < 300 }));
