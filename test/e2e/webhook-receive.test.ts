@@ -150,6 +150,19 @@ describe('webhooks receive (built binary)', () => {
     expect(rcv.stderr()).not.toMatch(/TimeoutOverflowWarning/);
   });
 
+  it('receive: Ctrl-C while a delivery waits out --delay stops at once and says the delivery got no answer', async () => {
+    const port = await freePort();
+    const rcv = spawnCli(['webhooks', 'receive', '--port', String(port), '--delay', '60s'], {});
+    await rcv.waitErr(/Answering 200 after 60s\./);
+    void fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{"attempt":1}' }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 500));
+    const asked = Date.now();
+    expect(await rcv.stop()).toBe(0);
+    expect(Date.now() - asked).toBeLessThan(5000);
+    expect(rcv.stdout()).toMatch(/answered:  nothing: stopped \(Ctrl-C\) before the 200 due after 60s/);
+    expect(rcv.stdout()).not.toMatch(/the sender hung up/);
+  });
+
   it('receive: --port of a vtr emulator (or another receive) says what listens there; a port taken by something else says it is in use', async () => {
     const s = await serve(['--memory']);
     const port = new URL(s.origin).port;

@@ -1,6 +1,6 @@
 // `vtr webhooks receive`: a local endpoint for debugging deliveries. Prints each one (headers,
 // body, signature verdict with --secret) and answers 2xx, or fails on purpose as told.
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseDuration } from '../../../domain/time.js';
@@ -28,9 +28,14 @@ const MAX_BODY = 5 * 1024 * 1024;
 // A timer longer than this fires at once (Node clamps it to 1 ms): longer delays wait in steps.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** Waits `ms`, however long. */
-async function hold(ms: number): Promise<void> {
-  for (let left = ms; left > 0; left -= MAX_TIMER_MS) await sleep(Math.min(left, MAX_TIMER_MS));
+/** Waits `ms`, however long; false when `signal` (the receiver stopping) ends the wait first. */
+async function hold(ms: number, signal: AbortSignal): Promise<boolean> {
+  try {
+    for (let left = ms; left > 0; left -= MAX_TIMER_MS) await sleep(Math.min(left, MAX_TIMER_MS), undefined, { signal });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -65,8 +70,16 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
   if (o.rejectInvalid && !verifier) throw new UsageError('--reject-invalid needs --secret whsec_… (vtr webhooks secret <webhook-id>) to tell which signatures verify');
   const c = style(ctx);
   let count = 0;
+  // Ctrl-C ends every --delay under way, so the receiver stops at once; `handling` lets each
+  // delivery print before the process exits.
+  const stopping = new AbortController();
+  const handling = new Set<Promise<void>>();
 
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => {
+    const done = handle(req, res).finally(() => handling.delete(done));
+    handling.add(done);
+  });
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Deliveries are POSTs. A browser opened on the URL (and its favicon request) is not one: it
     // must not use up --fail answers meant for the deliveries, nor show among them.
     if (req.method !== 'POST') {
@@ -96,14 +109,14 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
     } catch {
       // not JSON: shown as text
     }
-    if (delayMs > 0) await hold(delayMs);
-    if (!senderClosed) {
+    const stopped = delayMs > 0 && !(await hold(delayMs, stopping.signal));
+    if (!senderClosed && !stopped) {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ received: status < 300 }));
     }
     if (ctx.config.json) {
       ctx.io.stdout.write(
-        `${JSON.stringify({ n, received_at: receivedAt, method: req.method, path: req.url, webhook_event_id: headers['webhook-id'] ?? null, headers, body: parsed, signature: verdict?.signature ?? null, signature_error: verdict?.error ?? null, signature_warning: verdict?.warning ?? null, status, sender_closed: senderClosed })}\n`,
+        `${JSON.stringify({ n, received_at: receivedAt, method: req.method, path: req.url, webhook_event_id: headers['webhook-id'] ?? null, headers, body: parsed, signature: verdict?.signature ?? null, signature_error: verdict?.error ?? null, signature_warning: verdict?.warning ?? null, status, sender_closed: senderClosed && !stopped, stopped })}\n`,
       );
       return;
     }
@@ -123,7 +136,9 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
       ...(Number.isFinite(signedAt) && signedAt > 0 ? [`  signed:    ${utcText(new Date(signedAt * 1000).toISOString())} (real time, webhook-timestamp)`] : []),
       ...(typeof fields.triggered_at === 'string' ? [`  triggered: ${utcText(fields.triggered_at)} (the emulator's clock; emulated under --clock frozen/manual)`] : []),
       `  signature: ${shown}`,
-      senderClosed
+      stopped
+        ? `  answered:  ${c.red(`nothing: stopped (Ctrl-C) before the ${status} due after ${delayShown}: the sender sees its connection closed, a failed attempt`)}`
+        : senderClosed
         ? `  answered:  ${c.red(`nothing: the sender hung up before the ${status} due after ${delayShown}: its timeout (vtr serve --webhook-timeout) is shorter than --delay, and it records a failed attempt; or it stopped: a vtr serve killed meanwhile sends this attempt again (same webhook-id) once restarted`)}`
         : `  answered:  ${status < 300 ? c.green(String(status)) : c.red(String(status))}${delayMs ? ` after ${delayShown}` : ''}${rejected ? ' (signature invalid, --reject-invalid)' : ''}`,
       '  headers:',
@@ -134,7 +149,7 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
       '',
     ];
     ctx.io.stdout.write(`${lines.join('\n')}\n`);
-  });
+  };
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
@@ -158,7 +173,8 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      server.close(() => resolve());
+      stopping.abort();
+      server.close(() => void Promise.all(handling).then(() => resolve()));
       server.closeAllConnections();
     };
     process.once('SIGINT', stop);
