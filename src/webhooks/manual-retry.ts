@@ -57,7 +57,8 @@ export function createManualRetry(d: ManualRetryDeps) {
     if (claimed.taken.length === 0) return retry(eventId);
     await attempts.start(eventId, 'manual');
     const after = store.webhookEvents.get(eventId);
-    if (!after) throw notFound(`webhook event ${shownId(eventId)}`);
+    // Deleting a webhook deletes its events: say so, rather than deny the event ever was.
+    if (!after) throw new VtrError('not_found', `webhook event ${eventId} was deleted with its webhook ${ev.webhook_id} while this attempt ran: its result is not kept`);
     return loadEventJson(store, after);
   }
 
