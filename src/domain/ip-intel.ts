@@ -1,9 +1,7 @@
 // IP intelligence: reserved test ranges, bogon detection and a country lookup. Pure, no I/O:
 // the country database is passed in as `countryOf` (see src/geo/country-db.ts).
 import ipaddr from 'ipaddr.js';
-import { lazy } from './lazy.js';
-
-const countries = lazy<typeof import('i18n-iso-countries')>('i18n-iso-countries');
+import { countries } from './country-names.js';
 import { addBounded } from './bounded-map.js';
 
 /** Answers an ISO 3166-1 alpha-2 code for a public IP, or null when unknown. */
