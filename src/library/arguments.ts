@@ -85,10 +85,26 @@ function sendsItsFields(v: object): boolean {
  * caller's (the API names what is missing).
  */
 export function fieldsArg(label: string, takes: string, v: unknown, pass?: (s: string) => string): void {
-  if (v === undefined || v === null || (typeof v === 'object' && sendsItsFields(v))) return;
+  if (v === undefined || v === null) return;
+  if (typeof v === 'object' && sendsItsFields(v)) {
+    const at = nonFinite(v, '');
+    if (at) throw new TypeError(`${label}: ${at.path}: expected a number, got ${at.value} (JSON would send null)`);
+    return;
+  }
   // A Map or a Date would go as "{}" or a string: none of the fields it holds.
   const hint = typeof v === 'string' && pass ? `: pass { ${pass(v)} }` : typeof v === 'object' && !Array.isArray(v) ? ': pass a plain object' : '';
   throw new TypeError(`${label}: expected ${takes}, got ${got(v)}${hint}`);
+}
+
+/** The first NaN or ±Infinity among the fields (JSON.stringify sends it as null: unset, or refused as null). */
+function nonFinite(v: unknown, path: string, depth = 0): { path: string; value: number } | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? null : { path, value: v };
+  if (typeof v !== 'object' || v === null || depth > 8) return null;
+  for (const [k, x] of Object.entries(v)) {
+    const found = nonFinite(x, Array.isArray(v) ? `${path}[${k}]` : path ? `${path}.${k}` : k, depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
 
 /**

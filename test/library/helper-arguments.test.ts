@@ -134,6 +134,14 @@ describe('library helper arguments', () => {
     await expect(emu.sessions.list({ where: undefined })).resolves.not.toHaveLength(0);
   });
 
+  it('helpers: a NaN or an Infinity among the fields is refused naming the field, not sent as null (unset, or refused as null)', async () => {
+    await expect(emu.sessions.create({ ip: '192.0.2.10', page_views: Number.NaN })).rejects.toThrow(new TypeError('sessions.create: page_views: expected a number, got NaN (JSON would send null)'));
+    await expect(emu.check({ ip: '192.0.2.10', external_id: Number.POSITIVE_INFINITY } as never)).rejects.toThrow(new TypeError('check: external_id: expected a number, got Infinity (JSON would send null)'));
+    await expect(emu.rules.update('repeat_device', { threshold: Number.NaN })).rejects.toThrow(new TypeError('rules.update: threshold: expected a number, got NaN (JSON would send null)'));
+    await expect(emu.check({ ip: '192.0.2.10', address: { lat: -Infinity } } as never)).rejects.toThrow(/^check: address\.lat: expected a number, got -Infinity/);
+    await expect(emu.sessions.create({ ip: '192.0.2.10', page_views: 2 })).resolves.toMatchObject({ page_views: 2 });
+  });
+
   it('sessions.list: limit: null is refused, not read as the default page; undefined is the default, as left out', async () => {
     await emu.sessions.create({ ip: '192.0.2.10' });
     await expect(emu.sessions.list({ limit: null } as never)).rejects.toThrow(new TypeError('sessions.list: limit: expected a whole number from 1 to 10000, got null (leave it out for the default)'));
