@@ -1,22 +1,10 @@
 // The API client's requests, over HTTP and through an injected fetch (the library's in-process
 // emulator): credentials, the clock mode an answer names, a closed emulator, a failed or cut
 // connection. `download` (a state export) and `send` (every other call) go the same way.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, ConnectionError, createApiClient } from '../../src/client/api-client.js';
+import { closeServer, listen } from '../helpers/local-server.js';
 
-let server: Server | null = null;
-afterEach(async () => {
-  await new Promise((r) => (server ? server.close(r) : r(undefined)));
-  server = null;
-});
-
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
-  server = createServer(handler);
-  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 const ORIGIN = 'http://127.0.0.1:42199';
 
@@ -77,8 +65,7 @@ describe('api client download', () => {
     const injected = createApiClient({ baseUrl: `${ORIGIN}/api/v1`, fetch: async () => { throw new Error('emulator gone'); } });
     await expect(injected.download('/state')).rejects.toMatchObject({ name: 'ConnectionError', message: 'emulator gone', write: false });
     const origin = await listen(() => {});
-    await new Promise((r) => server!.close(r));
-    server = null;
+    await closeServer();
     const http = createApiClient({ baseUrl: `${origin}/api/v1` });
     await expect(http.download('/state')).rejects.toMatchObject({ name: 'ConnectionError', message: `cannot reach the emulator at ${origin}` });
   });

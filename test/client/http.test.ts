@@ -1,21 +1,9 @@
 // The client's HTTP (src/client/http.ts) and the API client's error mapping, against real local servers.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readText, send } from '../../src/client/http.js';
 import { ApiError, ConnectionError, createApiClient } from '../../src/client/api-client.js';
+import { closeServer, listen } from '../helpers/local-server.js';
 
-let server: Server | null = null;
-afterEach(async () => {
-  await new Promise((r) => (server ? server.close(r) : r(undefined)));
-  server = null;
-});
-
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
-  server = createServer(handler);
-  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 describe('client http', () => {
   it('send: method, headers and body arrive; status and text come back', async () => {
@@ -58,8 +46,7 @@ describe('client http', () => {
     const err = await client.api('GET', '/session/x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 404, code: 'not_found', message: 'session not found' });
-    await new Promise((r) => server!.close(r));
-    server = null;
+    await closeServer();
     await expect(client.api('GET', '/session/x')).rejects.toBeInstanceOf(ConnectionError);
   });
 });

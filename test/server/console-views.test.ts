@@ -1,6 +1,7 @@
 // The console's saved view pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from '../helpers/emulator.js';
+import { form as post, page as get } from '../helpers/console-requests.js';
 
 let h: Harness;
 beforeAll(() => {
@@ -8,12 +9,8 @@ beforeAll(() => {
 });
 afterAll(() => h?.close());
 
-const page = async (path: string) => {
-  const res = await h.request(path, { headers: { host: 'localhost' } });
-  return { status: res.status, text: await res.text() };
-};
-const form = (path: string, body: Record<string, string>) =>
-  h.request(path, { method: 'POST', body: new URLSearchParams(body), headers: { origin: 'http://localhost', host: 'localhost' }, redirect: 'manual' });
+const page = (path: string) => get(h, path);
+const form = (path: string, body: Record<string, string>) => post(h, path, body);
 
 describe('console: saved views', () => {
   it('view form: a filter with a line break (as the API takes it) is shown in a text area, which keeps it, not a text field, which drops its line breaks', async () => {
