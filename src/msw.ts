@@ -113,6 +113,15 @@ function closedAnswer(byOwner: boolean): Response {
   return Response.json({ code: 'shutting_down', message }, { status: 503 });
 }
 
+/**
+ * Everything under the base URL, and the base URL itself (a 404, as from the service), as a RegExp:
+ * msw reads a string as a pattern, so a base path with `:`, `*`, `+` or `( )` would match other
+ * paths, none, or make msw's lookup throw for every request, the app's other handlers' too.
+ */
+function underBase(root: string): RegExp {
+  return new RegExp(`^${root.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&')}(?:/.*)?$`);
+}
+
 /** Options for no port at all: the handlers answer in-process, so a port would only be left open. */
 const PORT_OPTIONS = ['listen', 'port', 'host'] as const;
 
@@ -164,10 +173,8 @@ export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHa
       throw err;
     }
   };
-  // Everything under the base URL, and the base URL itself (a 404, as from the service), which
-  // `<base>/*` does not match.
   return {
-    handlers: [http.all(`${root}/*`, answer), ...(root === base.origin ? [] : [http.all(root, answer)])],
+    handlers: [http.all(underBase(root), answer)],
     emulator,
     close: async () => {
       // One passed in stays running, and so answering here too.
