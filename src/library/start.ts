@@ -202,9 +202,15 @@ export async function start(opts: StartEmulatorOptions = {}, starter: Starter = 
   };
   const helpers = createHelpers(createApiClient(clientOpts(fetchInProcess)), () => keys.siteId, watch, () => emulator.clock.mode === 'frozen');
   // Like `vtr clock advance/set`: every delivery scheduled on the way runs at its time before it resolves.
-  const move = (method: string, by: number | (() => number)) => {
+  // A move the clock refuses (a system clock, a time behind it) is named as the other refusals of emu.clock are.
+  const move = async (method: string, by: number | (() => number)) => {
     notAfterClose(method);
-    return emulator.deps.advanceClock!(by);
+    try {
+      await emulator.deps.advanceClock!(by);
+    } catch (err) {
+      if (err instanceof ClockError) throw new ClockError(`${method}: ${err.message}`);
+      throw err;
+    }
   };
   const state = emulator.deps.state!;
   // State loaded through the management API (`PUT /state`, fixed data for a test) has its own default
@@ -244,13 +250,7 @@ export async function start(opts: StartEmulatorOptions = {}, starter: Starter = 
       async set(ts) {
         const ms = ts instanceof Date ? ts.getTime() : typeof ts === 'string' ? parseTimestamp(ts) : null;
         if (ms == null || Number.isNaN(ms)) throw new TypeError(`emu.clock.set: expected an ISO time ("2030-01-01T00:00:00Z") or a Date, got ${shown(ts)}`);
-        try {
-          await move('emu.clock.set', () => emulator.clock.distanceTo(ms));
-        } catch (err) {
-          // Named as the other refusals of emu.clock are.
-          if (err instanceof ClockError) throw new ClockError(`emu.clock.set: ${err.message}`);
-          throw err;
-        }
+        await move('emu.clock.set', () => emulator.clock.distanceTo(ms));
       },
     },
     client,

@@ -29,6 +29,20 @@ describe('library errors', () => {
     }
   });
 
+  it('clock: a system clock refuses advance and set each named first, as their other refusals are', async () => {
+    const emu = await startEmulator({ listen: false });
+    try {
+      const advance = await emu.clock.advance('1h').catch((e: unknown) => e);
+      expect(advance).toBeInstanceOf(ClockError);
+      expect((advance as Error).message).toMatch(/^emu\.clock\.advance: the clock is in system mode .*startEmulator\(\{ clock: 'frozen' \}\)/);
+      const set = await emu.clock.set('2999-01-01T00:00:00Z').catch((e: unknown) => e);
+      expect(set).toBeInstanceOf(ClockError);
+      expect((set as Error).message).toMatch(/^emu\.clock\.set: the clock is in system mode /);
+    } finally {
+      await emu.close();
+    }
+  });
+
   it('startEmulator: a database of a newer vtr rejects with the exported VtrError and its code', async () => {
     const { join } = await import('node:path');
     const Database = (await import('better-sqlite3')).default;
