@@ -293,4 +293,18 @@ describe('vtr exec', () => {
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/unknown option '--clok'[\s\S]*--clock/);
   });
+
+  it('exec: --base-url, --secret-key or --token is a usage error naming the flag (the emulator makes its own), and the command does not run', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['--base-url', 'http://127.0.0.1:8787/api/v1', 'VTR_BASE_URL'],
+      ['--secret-key', 'sk_test_mine', 'VTR_SECRET_KEY'],
+      ['--token', 'at_test_mine', 'VTR_ACCESS_TOKEN'],
+    ];
+    for (const [flag, value, variable] of cases) {
+      const r = await runCli(['exec', flag, value, '--', 'sh', '-c', 'echo ran']);
+      expect(r.code, `${flag}: ${r.stderr}`).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`vtr: usage error: ${flag}: \`vtr exec\` starts its own emulator and gives the command its ${variable}; leave ${flag} out`);
+    }
+  });
 });
