@@ -307,4 +307,11 @@ describe('vtr exec', () => {
       expect(r.stderr).toContain(`vtr: usage error: ${flag}: \`vtr exec\` starts its own emulator and gives the command its ${variable}; leave ${flag} out`);
     }
   });
+
+  it('exec: --json is a usage error saying the command owns stdout (its vtr commands take --json, the emulator\'s log --log json)', async () => {
+    const r = await runCli(['exec', '--json', '--', 'sh', '-c', 'echo ran']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('vtr: usage error: --json: the command `vtr exec` runs owns stdout, so it cannot carry one JSON document; give --json to the vtr commands it runs (--log json for the emulator\'s request log, on stderr)');
+  });
 });

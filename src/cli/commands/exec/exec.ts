@@ -36,6 +36,8 @@ const OWN_VALUES: Array<[keyof GlobalOptions, string, string, string]> = [
 export async function run(o: ExecOptions & GlobalOptions, ctx: CliContext): Promise<void> {
   const [command, ...args] = o.args[0] ?? [];
   if (!command) throw new UsageError('<command>: give the command to run after --, e.g. `vtr exec -- npm test`');
+  // The command's output is not one JSON document: taken silently, --json would promise what it cannot keep.
+  if (o.json) throw new UsageError("--json: the command `vtr exec` runs owns stdout, so it cannot carry one JSON document; give --json to the vtr commands it runs (--log json for the emulator's request log, on stderr)");
   for (const [key, flag, variable, instead] of OWN_VALUES) {
     if (o[key] !== undefined) throw new UsageError(`${flag}: \`vtr exec\` starts its own emulator and gives the command its ${variable}; leave ${flag} out (${instead})`);
   }
