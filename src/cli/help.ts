@@ -26,5 +26,14 @@ export function neverAsks(cmd: Command): Command {
  */
 export function visibleGlobalOptions(this: Help, cmd: Command): Option[] {
   const own = new Set(cmd.options.flatMap((o) => [o.long, o.short]).filter(Boolean));
-  return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => !own.has(o.long) && !own.has(o.short));
+  const refused = REFUSED_GLOBALS.get(cmd);
+  return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => !own.has(o.long) && !own.has(o.short) && !refused?.has(o.long ?? ''));
+}
+
+const REFUSED_GLOBALS = new WeakMap<Command, Set<string>>();
+
+/** Global flags the command refuses (a usage error): its help does not offer them. */
+export function refusesGlobals(cmd: Command, flags: string[]): Command {
+  REFUSED_GLOBALS.set(cmd, new Set(flags));
+  return cmd;
 }

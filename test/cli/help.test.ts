@@ -24,3 +24,19 @@ describe('cli: help options', () => {
     expect(text).toMatch(/Global Options:[\s\S]*--admin-token <token>\s+emulator admin token/);
   });
 });
+
+describe('cli: exec help', () => {
+  it('help: vtr exec --help names the variables the command gets and the exit codes it gives', () => {
+    const exec = buildProgram().commands.find((c) => c.name() === 'exec')!;
+    let text = '';
+    exec.configureOutput({ writeOut: (s) => (text += s), writeErr: (s) => (text += s) });
+    exec.outputHelp();
+    for (const name of ['VTR_BASE_URL', 'VTR_SECRET_KEY', 'VTR_SITE_KEY', 'VTR_ACCESS_TOKEN', 'VTR_SITE']) expect(text).toContain(name);
+    expect(text).toMatch(/128 \+ N/);
+    expect(text).toMatch(/127/);
+    // The global flags exec refuses are not offered.
+    const globals = text.slice(text.indexOf('Global Options:'), text.indexOf('The command gets'));
+    for (const flag of ['--base-url', '--json', '--secret-key', '--token', '--site']) expect(globals).not.toContain(flag);
+    expect(globals).toContain('--quiet');
+  });
+});

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { action } from '../../run-command.js';
-import { examples } from '../../help.js';
+import { examples, refusesGlobals } from '../../help.js';
 import { addServeOptions } from '../serve/options.js';
 
 export function registerExec(program: Command): void {
@@ -24,6 +24,15 @@ export function registerExec(program: Command): void {
     c.error(`error: unknown option '${flag}' for vtr exec: put the command to run after --, e.g. \`vtr exec -- ${line} ...\``, { exitCode: 2, code: 'commander.unknownOption' });
   };
   c.missingArgument = () => c.error('error: no command to run: give it after --, e.g. `vtr exec -- npm test`', { exitCode: 2, code: 'commander.missingArgument' });
+  refusesGlobals(cmd, ['--base-url', '--json', '--secret-key', '--token', '--site']);
+  // What a CI job writer needs and would otherwise look for in the README: what the command gets, what exec exits with.
+  cmd.addHelpText('after', [
+    '',
+    'The command gets VTR_BASE_URL, VTR_SECRET_KEY, VTR_SITE_KEY, VTR_ACCESS_TOKEN and VTR_SITE (the',
+    "emulator's default site; the vtr commands it runs read them). vtr exec exits with the command's",
+    'code: 128 + N when signal N ended it, 127 when it was not found, 126 when it could not be run;',
+    '1 (the command not run) when the emulator cannot start.',
+  ].join('\n'));
   examples(cmd, [
     'vtr exec -- npm test',
     'vtr exec --clock frozen -- npx vitest run',
