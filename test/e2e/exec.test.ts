@@ -314,4 +314,12 @@ describe('vtr exec', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('vtr: usage error: --json: the command `vtr exec` runs owns stdout, so it cannot carry one JSON document; give --json to the vtr commands it runs (--log json for the emulator\'s request log, on stderr)');
   });
+
+  it('exec: a command named without ./ that is a file in the working directory is exit 127, saying to give ./name', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'e2e.sh'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    const r = await runCli(['exec', '--', 'e2e.sh'], { cwd });
+    expect(r.code).toBe(127);
+    expect(r.stderr).toBe('vtr: error: cannot run e2e.sh: command not found (it is not on PATH); the file in this directory runs as ./e2e.sh: vtr exec -- ./e2e.sh\n');
+  });
 });

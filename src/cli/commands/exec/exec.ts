@@ -130,10 +130,22 @@ export async function run(o: ExecOptions & GlobalOptions, ctx: CliContext): Prom
 
 /** Why the command could not be started, with the fix when there is one (not Node's "spawn x EACCES"). */
 function whyNotRun(command: string, err: NodeJS.ErrnoException): string {
-  if (err.code === 'ENOENT') return 'command not found';
+  if (err.code === 'ENOENT') {
+    // A bare name is looked up on PATH only, as a shell does: the file next to it needs ./.
+    if (!command.includes('/') && isFile(command)) return `command not found (it is not on PATH); the file in this directory runs as ./${command}: vtr exec -- ./${command}`;
+    return 'command not found';
+  }
   if (err.code !== 'EACCES') return err.message;
   if (isDirectory(command)) return 'it is a directory';
   return `it is not executable; chmod +x ${command}, or give its interpreter: vtr exec -- sh ${command}`;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function isDirectory(path: string): boolean {
