@@ -322,4 +322,10 @@ describe('vtr exec', () => {
     expect(r.code).toBe(127);
     expect(r.stderr).toBe('vtr: error: cannot run e2e.sh: command not found (it is not on PATH); the file in this directory runs as ./e2e.sh: vtr exec -- ./e2e.sh\n');
   });
+
+  it('exec: --no-color reaches the command as NO_COLOR=1; without it NO_COLOR is the shell\'s', async () => {
+    const show = ['sh', '-c', 'echo "[${NO_COLOR-unset}]"'];
+    expect((await runCli(['exec', '--no-color', '--', ...show])).stdout).toBe('[1]\n');
+    expect((await runCli(['exec', '--', ...show], { env: { NO_COLOR: undefined } })).stdout).toBe('[unset]\n');
+  });
 });
