@@ -32,6 +32,8 @@ export interface CliConfig {
   site: string | null;
   /** Where `site` came from, for messages: the flag or the environment. */
   siteFrom: '--site' | 'VTR_SITE';
+  /** The public API credentials in use that the environment gave (none when a credential flag was given), for messages. */
+  credentialsFromEnv?: Array<'VTR_SECRET_KEY' | 'VTR_ACCESS_TOKEN'>;
 }
 
 export interface Prompter {
@@ -73,6 +75,11 @@ export function resolveConfig(given: GlobalOptions, env: NodeJS.ProcessEnv, io: 
   // --base-url naming another server gets only what the flags give, never those keys.
   const envCreds = flagBaseUrl !== undefined && envBaseUrl !== undefined && !sameServer(flagBaseUrl, envBaseUrl) ? {} : env;
   const creds = { VTR_SECRET_KEY: bare(envCreds.VTR_SECRET_KEY), VTR_ACCESS_TOKEN: bare(envCreds.VTR_ACCESS_TOKEN), VTR_ADMIN_TOKEN: bare(envCreds.VTR_ADMIN_TOKEN), VTR_SITE: bare(envCreds.VTR_SITE) };
+  const secretKey = g.secretKey ?? (g.site ? null : creds.VTR_SECRET_KEY) ?? null;
+  const accessToken = g.token ?? (g.site || g.secretKey ? null : creds.VTR_ACCESS_TOKEN) ?? null;
+  const fromEnv = g.secretKey === undefined && g.token === undefined
+    ? ([[secretKey, 'VTR_SECRET_KEY'], [accessToken, 'VTR_ACCESS_TOKEN']] as const).filter(([v]) => v !== null).map(([, name]) => name)
+    : [];
   return {
     baseUrl: flagBaseUrl ?? envBaseUrl ?? DEFAULT_BASE_URL,
     baseUrlFrom: flagBaseUrl === undefined && envBaseUrl !== undefined ? 'VTR_BASE_URL' : '--base-url',
@@ -83,8 +90,9 @@ export function resolveConfig(given: GlobalOptions, env: NodeJS.ProcessEnv, io: 
     // `vtr exec` always sets, for the default site); --secret-key / --token still win over both.
     // --secret-key is also the session API's bearer: the environment's token (maybe another site's)
     // must not take its place.
-    secretKey: g.secretKey ?? (g.site ? null : creds.VTR_SECRET_KEY) ?? null,
-    accessToken: g.token ?? (g.site || g.secretKey ? null : creds.VTR_ACCESS_TOKEN) ?? null,
+    secretKey,
+    accessToken,
+    credentialsFromEnv: fromEnv,
     adminToken: g.adminToken ?? creds.VTR_ADMIN_TOKEN ?? null,
     site: g.site ?? creds.VTR_SITE ?? null,
     siteFrom: g.site ? '--site' : 'VTR_SITE',

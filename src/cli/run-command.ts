@@ -1,7 +1,7 @@
 // Wraps a verb's run(): builds its context, and maps every failure to a message and exit code.
 import type { Command } from 'commander';
 import { ApiError, ConnectionError, NotEmulatorError } from '../client/api-client.js';
-import { canPrompt, resolveConfig, type CliContext, type CliIO, type GlobalOptions, type Prompter } from './context.js';
+import { canPrompt, resolveConfig, type CliConfig, type CliContext, type CliIO, type GlobalOptions, type Prompter } from './context.js';
 import { buildClient, isLocal, otherLoopback } from './credentials.js';
 import { exitCodeFor, isPromptCancel, UsageError } from './errors.js';
 import { flagTakenAsValue } from './flag-as-value.js';
@@ -121,8 +121,15 @@ function plainHttpAnswer(baseUrl: string, cause: unknown): boolean {
  * Which setting to check after a 401: the admin token for the management API (named once: the
  * emulator's message may already name the flag), else the public API's credentials.
  */
-function credentialHint(message: string): string {
+function credentialHint(message: string, config: Pick<CliConfig, 'credentialsFromEnv'>): string {
   if (/admin token/.test(message)) return message.includes('VTR_ADMIN_TOKEN') ? '' : '. Check --admin-token (or VTR_ADMIN_TOKEN).';
+  // Set once (by `vtr exec`, or an export) and easy to forget: a rotation since leaves it stale.
+  const fromEnv = config.credentialsFromEnv ?? [];
+  if (fromEnv.length) {
+    const flags = fromEnv.map((name) => (name === 'VTR_SECRET_KEY' ? '--secret-key' : '--token')).join(' / ');
+    const it = fromEnv.length > 1 ? 'them' : 'it';
+    return `. ${fromEnv.join(' and ')} came from the environment, which a \`vtr keys rotate\` or \`vtr tokens revoke\` since ${it === 'it' ? 'it was' : 'they were'} set does not change: unset ${it} (on a local emulator the site's current ${it === 'it' ? 'one is' : 'ones are'} then used), or give ${flags}.`;
+  }
   return '. Check --token / --secret-key (or VTR_ACCESS_TOKEN / VTR_SECRET_KEY).';
 }
 
@@ -161,7 +168,7 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
     message = `${err.message} (HTTP ${err.status}, ${err.code})`;
     // The site came from --site or VTR_SITE: say which (a VTR_SITE left in the environment is easy to forget).
     if (err.status === 404 && ctx.config.site && err.message === `site ${ctx.config.site} not found`) message = `${ctx.config.siteFrom}: ${message}`;
-    if (err.status === 401 && err.code === 'unauthorized') message += credentialHint(err.message);
+    if (err.status === 401 && err.code === 'unauthorized') message += credentialHint(err.message, ctx.config);
     const otherKind = err.status === 404 && err.code === 'not_found' ? otherKindHint(err.message) : null;
     const list = err.status === 404 && err.code === 'not_found' && !otherKind ? listCommandFor(err.message) : null;
     if (otherKind) message += `; ${otherKind}`;

@@ -102,6 +102,22 @@ describe('cli: reporting an error', () => {
     }
   });
 
+  it('reportError: a 401 with the key from the environment (as `vtr exec` set it, then rotated) says so and how to get the current one', () => {
+    const io = { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: false };
+    const env = { VTR_BASE_URL: 'http://127.0.0.1:42999/api/v1', VTR_SECRET_KEY: 'sk_test_old' };
+    const cases: Array<[object, string]> = [
+      [{}, 'vtr: error: the secret key is unknown (rotated?); see `vtr keys show` (HTTP 401, unauthorized). VTR_SECRET_KEY came from the environment, which a `vtr keys rotate` or `vtr tokens revoke` since it was set does not change: unset it (on a local emulator the site\'s current one is then used), or give --secret-key.\n'],
+      // A flag was given: it is the one to check.
+      [{ secretKey: 'sk_test_flag' }, 'vtr: error: the secret key is unknown (rotated?); see `vtr keys show` (HTTP 401, unauthorized). Check --token / --secret-key (or VTR_ACCESS_TOKEN / VTR_SECRET_KEY).\n'],
+    ];
+    for (const [globals, want] of cases) {
+      let err = '';
+      const errIo = { ...io, stderr: { write: (s: string) => ((err += s), true) } as never };
+      reportError({ io: errIo, config: resolveConfig(globals, env, errIo) }, new ApiError(401, 'unauthorized', 'the secret key is unknown (rotated?); see `vtr keys show`'));
+      expect(err).toBe(want);
+    }
+  });
+
   it('reportError: a remote host that cannot be reached names the cause and --base-url, not npx vtr serve', () => {
     let err = '';
     const io = { stdout: process.stdout, stderr: { write: (s: string) => ((err += s), true) } as never, stdinIsTTY: false };
