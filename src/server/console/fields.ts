@@ -126,9 +126,9 @@ export function secret(text: string, label: string): Html {
  * before the value). Read it back with `filterSent`.
  */
 export function filterField(id: string, value: string, placeholder: string, attrs: Html): Html {
-  const common = html`id="${id}" name="filter" required spellcheck="false" autocomplete="off"`;
-  return /[\r\n]/.test(value) ? html`<textarea ${common} rows="3"${attrs}>\n${value}</textarea>`
-    : html`<input type="text" ${common} value="${value}" placeholder="${placeholder}"${attrs}>`;
+  const typing = raw('required spellcheck="false" autocomplete="off"');
+  return /[\r\n]/.test(value) ? html`<textarea id="${id}" name="filter" ${typing} rows="3"${attrs}>\n${value}</textarea>`
+    : html`<input type="text" id="${id}" name="filter" value="${value}" ${typing} placeholder="${placeholder}"${attrs}>`;
 }
 
 /** A filter as its form sent it: a text area's line breaks arrive as CRLF, back to the LF it was shown with. */
