@@ -1,7 +1,7 @@
 // Country codes and their English names (i18n-iso-countries), loaded on first use. The package's
 // own entry registers all of its ~80 languages (~40 ms), which reading an address's country in any
-// language needs (checks/address.ts) but naming a code does not (~6 ms): a test's first session
-// pays only for English.
+// language needs (checks/address.ts) but naming a code does not (~6 ms): a test file's first
+// visitor session pays only for English.
 import type { LocaleData } from 'i18n-iso-countries';
 import { lazy } from './lazy.js';
 

@@ -24,7 +24,7 @@ export interface PageViewOptions {
   newSession?: boolean;
   /** Activity without a new page (the agent's time-on-page ping): extends duration only. */
   ping?: boolean;
-  /** Continue this session whatever the gap (create/simulate build one session from several views). */
+  /** Continue this visitor session whatever the gap (create/simulate build one session from several views). */
   sessionId?: string;
   /** Why the session changes, when saved views should know (see changeTriggersViews). */
   cause?: SessionChangeCause;
