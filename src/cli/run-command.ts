@@ -127,8 +127,8 @@ function credentialHint(message: string, config: Pick<CliConfig, 'credentialsFro
   const fromEnv = config.credentialsFromEnv ?? [];
   if (fromEnv.length) {
     const flags = fromEnv.map((name) => (name === 'VTR_SECRET_KEY' ? '--secret-key' : '--token')).join(' / ');
-    const it = fromEnv.length > 1 ? 'them' : 'it';
-    return `. ${fromEnv.join(' and ')} came from the environment, which a \`vtr keys rotate\` or \`vtr tokens revoke\` since ${it === 'it' ? 'it was' : 'they were'} set does not change: unset ${it} (on a local emulator the site's current ${it === 'it' ? 'one is' : 'ones are'} then used), or give ${flags}.`;
+    const one = fromEnv.length === 1;
+    return `. ${fromEnv.join(' and ')} came from the environment, which a \`vtr keys rotate\` or \`vtr tokens revoke\` since ${one ? 'it was' : 'they were'} set does not change: unset ${one ? 'it' : 'them'} (on a local emulator the site's current ${one ? 'one is' : 'ones are'} then used), or give ${flags}.`;
   }
   return '. Check --token / --secret-key (or VTR_ACCESS_TOKEN / VTR_SECRET_KEY).';
 }
@@ -221,12 +221,18 @@ export function commandPath(cmd: Command): string {
   return names.join(' ');
 }
 
+/** Global flags a verb refuses rather than ignore: each one's flag and why (the usage error says both). */
+export type RefusedGlobals = Partial<Record<'baseUrl' | 'json' | 'secretKey' | 'token', [flag: string, why: string]>>;
+
 /**
  * The action for a verb: run(options, ctx) with the command's options merged over the globals.
  * `siteless` says why the verb has no site to pick (it acts on the whole emulator, or on none): an
  * explicit --site is then refused rather than ignored. VTR_SITE, which `vtr exec` always sets, is not.
  */
-export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) => Promise<void> }>, scope: { siteless?: string } = {}) {
+export function action<O>(
+  load: () => Promise<{ run: (opts: O, ctx: CliContext) => Promise<void> }>,
+  scope: { siteless?: string; refuses?: RefusedGlobals } = {},
+) {
   return async function (this: Command, ...args: unknown[]) {
     const cmd = args[args.length - 1] as Command;
     const positional = args.slice(0, -2);
@@ -240,6 +246,9 @@ export function action<O>(load: () => Promise<{ run: (opts: O, ctx: CliContext) 
       // Left out, these mean "every one" or "a new one": given empty, they are a mistake, not that.
       for (const option of cmd.options) if (option.long && ID_FLAGS.has(option.long)) refuseEmpty(option.long, cmd.getOptionValue(option.attributeName()));
       if (scope.siteless && opts.site !== undefined) throw new UsageError(`--site: \`${commandPath(cmd)}\` ${scope.siteless}; leave --site out`);
+      for (const [key, [flag, why]] of Object.entries(scope.refuses ?? {}) as Array<[keyof RefusedGlobals, [string, string]]>) {
+        if (opts[key] !== undefined) throw new UsageError(`${flag}: ${why}`);
+      }
       // Required arguments left out on a terminal (see program.ts) are asked for here.
       for (const [i, arg] of cmd.registeredArguments.entries()) {
         if (arg.required && positional[i] === undefined) positional[i] = await ctx.prompter.input(arg.description || arg.name());

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { constants } from 'node:os';
-import type { CliContext, GlobalOptions } from '../../context.js';
+import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { dieOfHangup, parseServeOptions, STOP_SIGNALS, type ServeOptions } from '../serve/serve.js';
 import { startedByNpm, watchParent } from '../../parent-watch.js';
@@ -23,24 +23,9 @@ export function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): 
   return n ? 128 + n : 1;
 }
 
-/**
- * Client flags that `vtr exec` would otherwise ignore: the command gets this emulator's address and
- * keys whatever they say, so a job that meant another server or key must hear it, not run anyway.
- */
-const OWN_VALUES: Array<[keyof GlobalOptions, string, string, string]> = [
-  ['baseUrl', '--base-url', 'VTR_BASE_URL', 'to use a server already running, run the command without `vtr exec`, with VTR_BASE_URL set'],
-  ['secretKey', '--secret-key', 'VTR_SECRET_KEY', 'give it to the vtr commands the command runs'],
-  ['token', '--token', 'VTR_ACCESS_TOKEN', 'give it to the vtr commands the command runs'],
-];
-
-export async function run(o: ExecOptions & GlobalOptions, ctx: CliContext): Promise<void> {
+export async function run(o: ExecOptions, ctx: CliContext): Promise<void> {
   const [command, ...args] = o.args[0] ?? [];
   if (!command) throw new UsageError('<command>: give the command to run after --, e.g. `vtr exec -- npm test`');
-  // The command's output is not one JSON document: taken silently, --json would promise what it cannot keep.
-  if (o.json) throw new UsageError("--json: the command `vtr exec` runs owns stdout, so it cannot carry one JSON document; give --json to the vtr commands it runs (--log json for the emulator's request log, on stderr)");
-  for (const [key, flag, variable, instead] of OWN_VALUES) {
-    if (o[key] !== undefined) throw new UsageError(`${flag}: \`vtr exec\` starts its own emulator and gives the command its ${variable}; leave ${flag} out (${instead})`);
-  }
   // The command's stdout is its own (it inherits it): a write of its that fails is its to report.
   ownStdout();
   const parent = process.ppid;
