@@ -106,7 +106,8 @@ export async function readStateDocument(bytes: AsyncIterable<Uint8Array | string
     if (text.length === 0) continue;
     const from = progress.chars;
     progress.chars += text.length;
-    if (kept) kept = progress.chars <= KEPT_CHARS ? (kept.push(text), kept) : null;
+    if (kept && progress.chars > KEPT_CHARS) kept = null;
+    kept?.push(text);
     if (!progress.content && /\S/.test(text)) progress.content = true;
     feed(text, from);
   }
