@@ -4,7 +4,9 @@ import * as z from 'zod';
 export const CustomEventRequest = z
   .object({
     name: z.string({ error: 'required, a string of 1 to 100 characters' }).min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
-    value: z.number().optional().meta({ description: "Optional: added to the session's value" }),
+    // Null reads as "not sent", as in the visitor check and the agent's event.
+    value: z.number({ error: 'expected a number (or leave it out)' }).nullable().optional()
+      .meta({ description: "Optional: added to the session's value (null: no value)" }),
   })
   .meta({ id: 'CustomEventRequest' });
 

@@ -210,6 +210,19 @@ describe('POST /api/v1/session/{id}/event', () => {
     expect(got.custom_events).toEqual(['sale']);
   });
 
+  it('session event: a null value is taken as no value, as the agent and the visitor check take null; a string value is a 400 naming value', async () => {
+    const s = await h.createSession();
+    const r = await h.api('POST', `/session/${s.session_id}/event`, { body: { name: 'signup', value: null } });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ success: true });
+    const got = (await h.api('GET', `/session/${s.session_id}`)).body;
+    expect(got.custom_events).toEqual(['signup']);
+    expect(got.value).toBeNull();
+    const bad = await h.api('POST', `/session/${s.session_id}/event`, { body: { name: 'sale', value: '12.50' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'invalid_request', field: 'value' });
+  });
+
   it('session event: needs the bearer token of the session site', async () => {
     const s = await h.createSession();
     expect((await h.api('POST', `/session/${s.session_id}/event`, { body: { name: 'a' }, token: null })).status).toBe(401);
