@@ -23,7 +23,13 @@ export const CheckRequest = z
     phone: text.meta({ description: "Any format; local numbers are read in the site's country" }),
     address: AddressRequest.nullable().optional(),
     external_id: z
-      .union([z.string().max(50, 'must be at most 50 characters'), z.number().int()], { error: 'expected a string or an integer, at most 50 characters' })
+      .union([
+        z.string().max(50, 'must be at most 50 characters'),
+        // Past 2^53 JSON.parse has already rounded the number: say how to keep every digit.
+        z.number().int()
+          .min(-Number.MAX_SAFE_INTEGER, `must be at least -${Number.MAX_SAFE_INTEGER}; send a larger id as a string, or its digits are lost`)
+          .max(Number.MAX_SAFE_INTEGER, `must be at most ${Number.MAX_SAFE_INTEGER}; send a larger id as a string, or its digits are lost`),
+      ], { error: 'expected a string or an integer, at most 50 characters' })
       // Characters as zod's max counts them (code points), for the integer's digits too.
       .refine((v) => [...String(v)].length <= 50, 'must be at most 50 characters')
       .nullable()

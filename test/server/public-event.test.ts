@@ -81,6 +81,20 @@ describe('POST /api/v1/event errors', () => {
     }
   });
 
+  it('event: an integer external_id past 2^53 is a 400 that says to send it as a string, as JSON numbers that large lose digits', async () => {
+    for (const big of ['12345678901234567', '-12345678901234567', '1e20']) {
+      const res = await emu.app.request('/api/v1/event', {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: `{"secret_key": ${JSON.stringify(secret)}, "external_id": ${big}}`,
+      });
+      expect(res.status, big).toBe(400);
+      const body = (await res.json()) as { field: string; message: string };
+      expect(body.field).toBe('external_id');
+      expect(body.message, big).toMatch(/^external_id: .*as a string/);
+    }
+    expect((await check({ external_id: '12345678901234567' })).body.external_id).toBe('12345678901234567');
+  });
+
   it('event: 400 naming the field for each wrong JSON type', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ email: 5 }, 'email: expected a string'],
