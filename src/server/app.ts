@@ -28,6 +28,7 @@ import { loopbackHostOnly, sameOriginWrites } from './middleware/same-origin.js'
 import { consoleRoutes } from './console/index.js';
 import { createPublicApi } from './public-api.js';
 import { withHeadLengths } from './head.js';
+import { publicPathHint } from './public-path-hint.js';
 
 const BASE = '/api/v1/';
 
@@ -134,11 +135,18 @@ export function createApp(deps: AppDeps): Hono {
   app.notFound((c) =>
     c.req.method === 'GET' && (c.req.path === '/_vtr/console' || c.req.path.startsWith('/_vtr/console/'))
       ? consolePages.notFound(c)
-      : sendJson(c, { code: 'not_found', message: `no route for ${c.req.method} ${shownId(c.req.path, 200)}` }, 404),
+      : sendJson(c, { code: 'not_found', message: notFoundMessage(c.req.method, c.req.path) }, 404),
   );
   // The one entry (the listener, app.request): a HEAD is answered as its GET, body measured, then dropped.
   app.fetch = withHeadLengths(app.fetch);
   return app;
+}
+
+function notFoundMessage(method: string, path: string): string {
+  const shown = shownId(path, 200);
+  // Only a path shown as it is gets a hint, which repeats it: never a quoted or cut one.
+  const hint = shown === path ? publicPathHint(method, path) : null;
+  return `no route for ${method} ${shown}${hint ? `; ${hint}` : ''}`;
 }
 
 function getCookie(header: string | undefined, name: string): string | null {
