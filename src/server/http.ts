@@ -172,11 +172,19 @@ export async function readChange(c: Context, example: string): Promise<Record<st
   return asObject(body);
 }
 
+// What a body that is not an object is, in the words of JSON; an object wrapped in a list says so.
+function jsonKind(body: unknown): string {
+  if (body === null) return 'null';
+  if (!Array.isArray(body)) return `a ${typeof body}`;
+  const wrapped = body.length === 1 && body[0] !== null && typeof body[0] === 'object' && !Array.isArray(body[0]);
+  return wrapped ? 'an array: send the object itself, without [ ]' : 'an array';
+}
+
 /** A parsed body as an object: an empty body (undefined) reads as {}, anything else is a 400. */
 export function asObject(body: unknown): Record<string, unknown> {
   if (body === undefined) return {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new VtrError('invalid_request', 'the body must be a JSON object');
+    throw new VtrError('invalid_request', `the body must be a JSON object, not ${jsonKind(body)}`);
   }
   return body as Record<string, unknown>;
 }

@@ -56,6 +56,23 @@ describe('error model', () => {
     }
   });
 
+  it('errors: a JSON body that is not an object says what it is, e.g. a body that is an array or a bare string', async () => {
+    const cases: Array<[string, string]> = [
+      ['[{"name": "x"}]', 'the body must be a JSON object, not an array: send the object itself, without [ ]'],
+      ['"conversion"', 'the body must be a JSON object, not a string'],
+      ['1', 'the body must be a JSON object, not a number'],
+      ['null', 'the body must be a JSON object, not null'],
+      ['true', 'the body must be a JSON object, not a boolean'],
+    ];
+    for (const [body, message] of cases) {
+      const r = await post(`/api/v1/session/${sessionId}/event`, body);
+      expect(r.status, body).toBe(400);
+      expect(r.body.message, body).toBe(message);
+    }
+    const arr = await h.request('/api/v1/event', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' });
+    expect(((await arr.json()) as { message: string }).message).toBe('the body must be a JSON object, not an array');
+  });
+
   it('errors: an unknown path is a 404 not_found in the error shape', async () => {
     for (const path of ['/api/v1/nope', '/api/v1/session', '/api/v1/session/a/b/c', '/api/v2/session/x', '/_vtr/api/nope']) {
       const res = await h.request(path, { headers: auth() });
