@@ -68,7 +68,9 @@ export function createPublicApi({ sites, sessions, checks, writes = eachOnItsOwn
      */
     async check(body: Record<string, unknown>, authorization?: string | null): Promise<{ siteId: string; result: CheckResult }> {
       const sent = body.secret_key;
-      const key = sent === undefined || sent === null || sent === '' ? bearerOf(authorization) : sent;
+      // Null, "" or only white space (a template's unset variable) is "not sent": the bearer is used.
+      const unset = sent === undefined || sent === null || (typeof sent === 'string' && sent.trim() === '');
+      const key = unset ? bearerOf(authorization) : sent;
       if (key === undefined || key === null || key === '') {
         throw new VtrError('unauthorized', `send the site's secret key in the body, {"secret_key": "sk_test_..."}, or as Authorization: Bearer <secret key> (see ${keys})`);
       }

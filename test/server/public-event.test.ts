@@ -64,6 +64,15 @@ describe('POST /api/v1/event errors', () => {
     expect((await post(`Bearer ${secret}`, { secret_key: '' })).status).toBe(200);
   });
 
+  it('event: a secret_key of white space only is "not sent" as "" is: the bearer is used, else the 401 asks for the key', async () => {
+    const post = (body: Record<string, unknown>, authorization?: string) =>
+      emu.app.request('/api/v1/event', { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: JSON.stringify(body) });
+    expect((await post({ secret_key: ' \n' }, `Bearer ${secret}`)).status).toBe(200);
+    const r = await post({ secret_key: '   ' });
+    expect(r.status).toBe(401);
+    expect(((await r.json()) as { message: string }).message).toMatch(/^send the site's secret key in the body/);
+  });
+
   it('event: external_id is stored and echoed; over 50 characters or not a string or integer is a 400 naming it', async () => {
     const r = await check({ external_id: 'signup-42' });
     expect(r.body.external_id).toBe('signup-42');
