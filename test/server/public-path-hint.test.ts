@@ -43,3 +43,10 @@ describe('public API paths a client got slightly wrong', () => {
     expect(await message('GET', '/nope/event')).toEqual([404, 'no route for GET /nope/event']);
   });
 });
+
+describe('public API paths sent with another method', () => {
+  it('not found: a path slightly off names the method its route takes', async () => {
+    expect((await message('GET', '/event'))[1]).toBe('no route for GET /event; the public API is at POST /api/v1/event (its base URL ends in /api/v1)');
+    expect((await message('DELETE', '/api/v2/session/ses_x'))[1]).toBe('no route for DELETE /api/v2/session/ses_x; did you mean GET /api/v1/session/ses_x?');
+  });
+});
