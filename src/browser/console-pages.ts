@@ -83,9 +83,24 @@ function editLive(o: { gone: string; changed: string; region: string; deleted: s
   });
 }
 
+/**
+ * A state reset or import, or a site deleted with what it held: the open list (`id`: rows and
+ * pager) is the page's again, said once rather than as a new row each.
+ */
+function listReplaced(type: string, id: string): boolean {
+  if (type !== 'state.replaced' && type !== 'site.deleted') return false;
+  window.vtrRefresh(id, (_old, fresh) => {
+    fresh.querySelectorAll('[data-announce]').forEach((r) => { r.removeAttribute('data-announce'); });
+    window.vtrAnnounce(type === 'state.replaced' ? 'The emulator\'s state was replaced: the list shows it now' : 'A site was deleted: the list shows what is left');
+    return true;
+  });
+  return true;
+}
+
 export const pages = {
   checks(site: string): void {
-    window.vtrLive(['check.created'], (_type, d: Ids) => {
+    window.vtrLive(['check.created', 'state.replaced', 'site.deleted'], (type, d: Ids) => {
+      if (listReplaced(type, 'check-list')) return;
       const id = d.id || d.check_id;
       if (!id) return;
       window.vtrRow(`${CONSOLE}/checks/${enc(id)}/row?site=${enc(site)}`, 'check-' + id, 'rows');
@@ -95,7 +110,8 @@ export const pages = {
   // The server decides whether a session matches the filter. Unfiltered, a change only refreshes a
   // shown row; under a filter, a changed session may match for the first time and is added.
   sessions(q: { where: string; site: string }): void {
-    window.vtrLive(['session.created', 'session.updated'], (type, s: Ids) => {
+    window.vtrLive(['session.created', 'session.updated', 'state.replaced', 'site.deleted'], (type, s: Ids) => {
+      if (listReplaced(type, 'session-list')) return;
       const id = s.session_id ?? '';
       const url = `${CONSOLE}/sessions/${enc(id)}/row?where=${enc(q.where)}&site=${enc(q.site)}`;
       window.vtrRow(url, 'row-' + id, 'rows', { onlyReplace: type === 'session.updated' && !q.where });

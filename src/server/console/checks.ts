@@ -75,8 +75,8 @@ ${goneCursor(before, from)}
 ${sitePicker(sites, site)}
 <div><button type="submit">Show</button></div>
 </form>
-${scrollTable('Visitor checks, newest first', CHECK_HEAD, checks.map(checkRow), { bodyId: 'rows', empty: noChecks(sites, site) })}
-${pager(`${CONSOLE}/checks`, { site }, { before: from, lastId: checks.at(-1)?.id, more })}`;
+<div id="check-list">${scrollTable('Visitor checks, newest first', CHECK_HEAD, checks.map(checkRow), { bodyId: 'rows', empty: noChecks(sites, site) })}
+${pager(`${CONSOLE}/checks`, { site }, { before: from, lastId: checks.at(-1)?.id, more })}</div>`;
     const script = from
       ? undefined
       : html`vtrPage.checks(${scriptJson(site ?? '')});`;

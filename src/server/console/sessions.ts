@@ -142,8 +142,8 @@ ${sitePicker(sites, site)}
 </form>
 <p id="where-help" class="muted">Clauses like <code>field op value</code> joined by <code>and</code>/<code>or</code>; ops <code>= != &lt; &lt;= &gt; &gt;= in (…) not in (…) contains is null is not null</code>. Or paste a session, check or probe id to open it, or a site or saved view id or an IP address to list its sessions.</p>
 ${error}
-${error ? '' : scrollTable('Sessions, newest first', HEAD, sessions.map(sessionRow), { bodyId: 'rows', compact: true, empty: where || site ? html`No sessions match this filter.` : html`No sessions yet: load a page with the agent, or make one with <code>vtr sessions create</code>.` })}
-${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before: from, lastId: sessions.at(-1)?.session_id, more })}`;
+<div id="session-list">${error ? '' : scrollTable('Sessions, newest first', HEAD, sessions.map(sessionRow), { bodyId: 'rows', compact: true, empty: where || site ? html`No sessions match this filter.` : html`No sessions yet: load a page with the agent, or make one with <code>vtr sessions create</code>.` })}
+${pager(`${CONSOLE}/sessions`, { where: where || undefined, site }, { before: from, lastId: sessions.at(-1)?.session_id, more })}</div>`;
     // Live rows only on the first page; the server decides whether a session matches the filter.
     const script = from || error
       ? undefined

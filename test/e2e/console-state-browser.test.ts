@@ -1,0 +1,38 @@
+// The sessions and checks lists in a real browser (headless Chromium through playwright-core)
+// against `vtr serve`: a state reset or import elsewhere (the CLI, the API) replaces what the open
+// list shows, rather than leaving rows whose links now lead nowhere.
+import { describe, it } from 'vitest';
+import { BROWSER_TESTS_RUN } from '../helpers/browser.js';
+import { consoleInBrowser } from '../helpers/console-browser.js';
+
+const suite = BROWSER_TESTS_RUN ? describe : describe.skip;
+
+suite('sessions and checks lists after a state reset (browser)', () => {
+  const live = consoleInBrowser();
+  const { api, poll } = live;
+
+  it('sessions page: a state reset elsewhere empties the open list', async () => {
+    const site = live.server.defaultSite!.site_id;
+    const made = await api<{ session_id: string }>('POST', `/sites/${site}/sessions`, {});
+    await live.page.goto(`${live.server.origin}/_vtr/console/sessions`);
+    await live.page.locator('#live.on').waitFor();
+    await poll(() => live.page.locator(`#row-${made.session_id}`).count()).toBe(1);
+    await api('POST', '/state/reset');
+    await poll(() => live.page.locator('#rows tr').count()).toBe(0);
+    await poll(() => live.page.locator('#rows-empty').count()).toBe(1);
+  }, 60_000);
+
+  it('checks page: a state reset elsewhere empties the open list', async () => {
+    const site = live.server.defaultSite!.site_id;
+    await api('POST', `/sites/${site}/sessions`, {});
+    const { sk } = await api<{ secret_key: string }>('GET', '/sites/default').then((s) => ({ sk: s.secret_key }));
+    const res = await fetch(`${live.server.origin}/api/v1/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret_key: sk, email: 'a@example.com' }) });
+    const check = (await res.json()) as { id: string };
+    await live.page.goto(`${live.server.origin}/_vtr/console/checks`);
+    await live.page.locator('#live.on').waitFor();
+    await poll(() => live.page.locator(`#check-${check.id}`).count()).toBe(1);
+    await api('POST', '/state/reset');
+    await poll(() => live.page.locator('#rows tr').count()).toBe(0);
+    await poll(() => live.page.locator('#rows-empty').count()).toBe(1);
+  }, 60_000);
+});
