@@ -209,8 +209,9 @@ export const pages = {
     });
   },
 
+  // A state reset or import replaces the mail as well.
   outbox(): void {
-    window.vtrLive(['notification.'], () => { window.vtrRefresh('outbox'); });
+    window.vtrLive(['notification.', 'state.replaced'], () => { window.vtrRefresh('outbox'); });
   },
 
   logs: logsLive,

@@ -1,4 +1,4 @@
-// The sessions and checks lists in a real browser (headless Chromium through playwright-core)
+// The console's lists in a real browser (headless Chromium through playwright-core)
 // against `vtr serve`: a state reset or import elsewhere (the CLI, the API) replaces what the open
 // list shows, rather than leaving rows whose links now lead nowhere.
 import { describe, it } from 'vitest';
@@ -7,7 +7,7 @@ import { consoleInBrowser } from '../helpers/console-browser.js';
 
 const suite = BROWSER_TESTS_RUN ? describe : describe.skip;
 
-suite('sessions and checks lists after a state reset (browser)', () => {
+suite('console lists after a state reset or import (browser)', () => {
   const live = consoleInBrowser();
   const { api, poll } = live;
 
@@ -34,5 +34,21 @@ suite('sessions and checks lists after a state reset (browser)', () => {
     await api('POST', '/state/reset');
     await poll(() => live.page.locator('#rows tr').count()).toBe(0);
     await poll(() => live.page.locator('#rows-empty').count()).toBe(1);
+  }, 60_000);
+
+  it('mail outbox: a state import elsewhere shows the mail it brought, a reset takes it away', async () => {
+    await api('POST', '/state/reset');
+    const doc = await api<{ tables: { sites: { site_id: string }[]; notifications: unknown[] } }>('GET', '/state');
+    doc.tables.notifications.push({
+      notification_id: 'ntf_Imported0000000000', kind: 'webhook_disabled', site_id: doc.tables.sites[0].site_id, webhook_id: null, webhook_event_id: null,
+      to: 'owner@example.com', subject: '[vtr] Imported mail', body: 'From the file.', created_at: '2026-01-01T00:00:00.000000', sent_at: null, send_error: null, seq: 1, send_pending: 0,
+    });
+    await live.page.goto(`${live.server.origin}/_vtr/console/outbox`);
+    await live.page.locator('#live.on').waitFor();
+    const mail = () => live.page.locator('#outbox').innerText();
+    await api('PUT', '/state', doc);
+    await poll(mail).toContain('[vtr] Imported mail');
+    await api('POST', '/state/reset');
+    await poll(mail).not.toContain('[vtr] Imported mail');
   }, 60_000);
 });
