@@ -118,10 +118,12 @@ export const pages = {
     });
   },
 
-  sessionDetail(id: string): void {
+  sessionDetail(s: { id: string; site: string }): void {
     window.vtrLive(['session.updated', 'check.created', 'webhook_event.'], (_type, d: Ids | null) => {
-      if (d && d.session_id === id) window.vtrRefresh('session-body');
+      if (d && d.session_id === s.id) window.vtrRefresh('session-body');
     });
+    // No event names one session going: a state reset or import, or its site deleted, takes it.
+    goneLive('session-gone', 'state.replaced', () => true, s.site);
   },
 
   // Attempts and state changes re-render the live part; the button says so while a retry runs.

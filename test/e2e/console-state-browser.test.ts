@@ -1,7 +1,7 @@
-// The console's lists in a real browser (headless Chromium through playwright-core)
-// against `vtr serve`: a state reset or import elsewhere (the CLI, the API) replaces what the open
-// list shows, rather than leaving rows whose links now lead nowhere.
-import { describe, it } from 'vitest';
+// Console pages in a real browser (headless Chromium through playwright-core) against
+// `vtr serve`: a state reset or import elsewhere (the CLI, the API) replaces what an open list
+// shows, and an open session's page says its session is gone, rather than leaving links to nothing.
+import { describe, expect, it } from 'vitest';
 import { BROWSER_TESTS_RUN } from '../helpers/browser.js';
 import { consoleInBrowser } from '../helpers/console-browser.js';
 
@@ -50,5 +50,18 @@ suite('console lists after a state reset or import (browser)', () => {
     await poll(mail).toContain('[vtr] Imported mail');
     await api('POST', '/state/reset');
     await poll(mail).not.toContain('[vtr] Imported mail');
+  }, 60_000);
+
+  it('session page: a state reset elsewhere says the open session is gone', async () => {
+    const site = live.server.defaultSite!.site_id;
+    const made = await api<{ session_id: string }>('POST', `/sites/${site}/sessions`, {});
+    await live.page.goto(`${live.server.origin}/_vtr/console/sessions/${made.session_id}`);
+    await live.page.locator('#live.on').waitFor();
+    const gone = live.page.locator('#session-gone');
+    expect(await gone.isVisible()).toBe(false);
+    await api('POST', '/state/reset');
+    await poll(() => gone.isVisible()).toBe(true);
+    expect(await gone.innerText()).toContain(`The session ${made.session_id} is no longer here`);
+    await poll(() => live.page.locator('#announce').textContent()).toContain('is no longer here');
   }, 60_000);
 });

@@ -2,7 +2,7 @@
 // webhook events (session-webhooks.ts). Refreshes itself when the session changes.
 import { SESSION_FIELDS, type Session } from '../../domain/session.js';
 import { html, scriptJson } from './html.js';
-import { CONSOLE, scrollTable } from './layout.js';
+import { CONSOLE, goneNotice, scrollTable } from './layout.js';
 import { risk, time, value } from './fields.js';
 import { checkRow, CHECK_HEAD } from './checks.js';
 import { sessionWebhookEvents } from './session-webhooks.js';
@@ -16,6 +16,7 @@ export function registerSessionDetailPage(r: ConsoleRouter): void {
     const s: Session = deps.sessions.get(c.req.param('id') ?? '');
     const checks = deps.checks.list({ sessionId: s.session_id, limit: 10_000 });
     const body = html`<p><a href="${CONSOLE}/sessions">← Sessions</a></p>
+${goneNotice('session-gone', `The session ${s.session_id} is no longer here: a state reset or import, or its site's deletion, removed it.`, html`<a href="${CONSOLE}/sessions">See the sessions there are now</a>.`)}
 <div id="session-body">
 <h1>Session <span class="mono">${s.session_id}</span></h1>
 <p>${risk(s.risk_level)} <span class="muted">${s.engagement_level ?? ''} · ${s.channel ?? ''} · site ${s.site_name ?? s.site_id}</span></p>
@@ -40,7 +41,7 @@ ${sessionWebhookEvents(deps, s)}
 </div>
 </div>
 </div>`;
-    const script = html`vtrPage.sessionDetail(${scriptJson(s.session_id)});`;
+    const script = html`vtrPage.sessionDetail(${scriptJson({ id: s.session_id, site: s.site_id })});`;
     return r.render({ title: `Session ${s.session_id}`, nav: 'sessions', body, script });
   });
 }
