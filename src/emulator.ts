@@ -69,7 +69,7 @@ export function createEmulator(opts: EmulatorOptions) {
   } catch (err) {
     // A start that fails here (the default site cannot be written) leaves no database it created.
     store.discardCreated();
-    throw err;
+    throw store.startFailure(err);
   }
 }
 

@@ -1,5 +1,6 @@
 import { BUSY_TIMEOUT_MS, openDb, removeMade, type Db, type Made, type SyncMode } from './db.js';
 import { createFaultState, fileMoved, guardWrites, lockedOut } from './storage-faults.js';
+import { startFailure } from './open-check.js';
 import { createMetaStore } from './meta.js';
 import { createSiteStore } from './sites.js';
 import { createSessionStore } from './sessions.js';
@@ -17,6 +18,7 @@ import { createStateStore } from './state.js';
 import { createReadCaches } from './read-cache.js';
 import { createLatestTime } from './latest-time.js';
 import { createAfterCommit } from './after-commit.js';
+import { CLI_OPTION_NAMES } from '../domain/option-names.js';
 
 export interface StoreOptions {
   /** SQLite file path; ':memory:' keeps nothing. */
@@ -110,6 +112,8 @@ export function createStore({ path, sync, readOnly, dbOption }: StoreOptions) {
     close() {
       if (db.open) db.close();
     },
+    /** An error of the start's own first writes, said as a start that cannot use the file says it. */
+    startFailure: (err: unknown): unknown => startFailure(err, path, dbOption ?? CLI_OPTION_NAMES.db, BUSY_TIMEOUT_MS),
     /**
      * A start that failed (after the open): closes the database and removes the files and the
      * (empty) directories this start created, never one that was there before.

@@ -5,6 +5,7 @@
 // database at (a kernel filesystem such as /proc, a device, a named pipe) is refused before opening.
 import { accessSync, constants, existsSync, mkdirSync, rmdirSync, rmSync, statSync, statfsSync, type Stats } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { VtrError } from '../domain/errors.js';
 import { storageFaultKind } from './storage-faults.js';
 
 /** Creates the database's directory when it is missing; names it when that is impossible. */
@@ -112,6 +113,17 @@ export function openFailure(path: string, err: unknown, dbOption: string, busyMs
     return new Error(`the database ${path} is a directory; give a file for ${dbOption}, e.g. ${join(path, 'vtr.db')}`);
   }
   return new Error(`the database ${path} cannot be written: ${whyNotWritable(path) ?? sqlite}; make it writable by this user, or pass another ${dbOption}`);
+}
+
+/**
+ * A storage fault met by a start's own first writes (the default site, the clock's value): a
+ * request's words (nothing of this request, writes resuming by themselves) do not fit a start that
+ * stops, the open's do. Any other error as it is.
+ */
+export function startFailure(err: unknown, path: string, dbOption: string, busyMs: number): unknown {
+  const sqlite = err instanceof VtrError ? err.cause : undefined;
+  if (sqlite == null || (storageFaultKind(sqlite) == null && (sqlite as { code?: unknown }).code !== 'SQLITE_BUSY')) return err;
+  return openFailure(path, sqlite, dbOption, busyMs);
 }
 
 /**

@@ -42,7 +42,9 @@ export function storageFaultKind(error: unknown): StorageFaultKind | null {
  */
 export function lockedOut(error: unknown, busyMs: number): VtrError | null {
   if ((error as { code?: unknown } | null)?.code !== 'SQLITE_BUSY') return null;
-  return new VtrError('database_busy', `the database is locked by another process on the same file (a long state import?) and stayed locked for ${busyMs / 1000} s; try again`);
+  const err = new VtrError('database_busy', `the database is locked by another process on the same file (a long state import?) and stayed locked for ${busyMs / 1000} s; try again`);
+  err.cause = error; // SQLite's own error: what a start met says it in a start's words (startFailure)
+  return err;
 }
 
 /**
@@ -114,7 +116,9 @@ export function createFaultState(file: string, now: () => number = Date.now): Fa
       if (current && current.kind === kind) current.failures++;
       else current = { ...fault, since: now(), failures: 1 };
       tell(fault);
-      return storageFaultError(fault);
+      const err = storageFaultError(fault);
+      err.cause = error; // SQLite's own error: what a start met says it in a start's words (startFailure)
+      return err;
     },
     succeeded() {
       // Damage does not heal: a write elsewhere in the file says nothing about it.

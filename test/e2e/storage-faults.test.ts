@@ -5,7 +5,7 @@
 // (test/server/storage-faults.test.ts: max_page_count, query_only) cover the rest.
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CLI, runCli, startServer, tempDir, type ServerProcess } from '../helpers/vtr-process.js';
 import { canMount, isRoot, mountTmpfs, unmountAll } from '../helpers/tmpfs.js';
@@ -172,6 +172,21 @@ describe('storage faults (vtr serve)', () => {
     const again = await runCli(['serve', '--db', kept, '--port', '0']);
     expect(again.code).toBe(1);
     expect(readdirSync(dir).sort()).toEqual([...before, 'fill'].sort());
+  }, 60_000);
+
+  it.runIf(process.platform === 'linux')('serve: a start whose default site finds no room is refused in the words of a start, not of a request', async () => {
+    // The size a first start's WAL reaches, less 1 KiB as the file size limit: the open and its
+    // write check fit, the default site's commit does not.
+    const dir = tempDir();
+    const first = await startServer(['--db', join(dir, 'first.db'), '-q']);
+    await first.stop('SIGKILL');
+    const limitKb = Math.floor(statSync(join(dir, 'first.db-wal')).size / 1024) - 1;
+    const db = join(dir, 'vtr.db');
+    // bash counts `ulimit -f` in KiB (sh may count 512-byte blocks).
+    const r = spawnSync('bash', ['-c', `ulimit -f ${limitKb}; exec "$0" "$@"`, process.execPath, CLI, 'serve', '--db', db, '--port', '0'], { encoding: 'utf8', timeout: 30_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`^vtr: error: the database ${db} cannot be written: its disk is full \\(SQLITE_IOERR_WRITE: [^)]*\\); free space on that volume, or pass another --db\n$`));
+    expect(existsSync(db)).toBe(false);
   }, 60_000);
 
   it.skipIf(!canMount)('serve --import: a file the disk has no room for is refused naming the database and the full disk, not the file', async () => {
