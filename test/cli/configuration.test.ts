@@ -67,6 +67,21 @@ describe('cli: configuration', () => {
     for (const host of ['', ' ']) expect(() => parseServeOptions({ ...serveDefaults, host }, { VTR_ADMIN_TOKEN: 't' })).toThrow(/^--host: give an address to listen on/);
   });
 
+  it('parseServeOptions: a --host with a port or a scheme says to give the address alone, and the port with --port', () => {
+    const cases: Array<[string, string]> = [
+      ['127.0.0.1:8080', '--host 127.0.0.1:8080: give the address alone and the port with --port, e.g. --host 127.0.0.1 --port 8080'],
+      ['localhost:9000', '--host localhost:9000: give the address alone and the port with --port, e.g. --host localhost --port 9000'],
+      ['[::1]:8080', '--host [::1]:8080: give the address alone and the port with --port, e.g. --host ::1 --port 8080'],
+      ['http://127.0.0.1', '--host http://127.0.0.1: give an address or name, not a URL, e.g. --host 127.0.0.1'],
+      ['http://localhost:8080/', '--host http://localhost:8080/: give an address or name, not a URL, e.g. --host localhost --port 8080'],
+    ];
+    // The same answer with an admin token: the address is wrong, not the missing token.
+    for (const [host, message] of cases) {
+      for (const adminToken of [undefined, 't']) expect(() => parseServeOptions({ ...serveDefaults, host, adminToken }, {}), host).toThrow(new UsageError(message));
+    }
+    for (const host of ['::1', 'fe80::1', '::']) expect(parseServeOptions({ ...serveDefaults, host, adminToken: 't' }, {}).host).toBe(host);
+  });
+
   it('parseServeOptions: bad values are usage errors naming the flag', () => {
     const bad: Array<[Partial<ServeOptions>, string]> = [
       [{ port: 'http' }, '--port'], [{ port: '70000' }, '--port'], [{ retryBase: 'soon' }, '--retry-base'],
