@@ -106,7 +106,7 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
      */
     storageFault(): { error: VtrError; file: string; since: number; failures: number } | null {
       const f = store.faults.current();
-      return f ? { error: storageFaultError(f), file: f.file, since: f.since, failures: f.failures } : null;
+      return f ? { error: storageFaultError(f, true), file: f.file, since: f.since, failures: f.failures } : null;
     },
     /**
      * The contract's error for a storage fault that a read ran into (a damaged file: writes meet it

@@ -57,19 +57,24 @@ export function removedMeanwhile(error: unknown): VtrError | null {
   return new VtrError('not_found', 'what this request refers to (its site, session or webhook) was removed meanwhile by another process on the same database file (a state import or reset, a delete through another vtr serve); nothing was written');
 }
 
-/** The fault as the contract's error: the file, the cause, what to do. */
-export function storageFaultError(f: StorageFault): VtrError {
+/**
+ * The fault as the contract's error: the file, the cause, what to do. `standing`: said of the server
+ * (`/_vtr/health`, the console), which answers writing requests so, rather than to the request refused.
+ */
+export function storageFaultError(f: StorageFault, standing = false): VtrError {
   const details = { db: f.file, cause: f.sqliteCode };
+  const refused = (status: string, what: string) => (standing ? `Writing requests answer ${status}, with nothing ${what}` : `Nothing of this request was ${what}`);
   if (f.kind === 'full') {
-    return new VtrError('insufficient_storage', `the database ${f.file} cannot grow: the disk (or the file's size limit) is full (${f.sqliteCode}). Nothing of this request was written; reads still work. Free space on that volume; writes resume by themselves.`, details);
+    return new VtrError('insufficient_storage', `the database ${f.file} cannot grow: the disk (or the file's size limit) is full (${f.sqliteCode}). ${refused('507 insufficient_storage', 'written')}; reads still work. Free space on that volume; writes resume by themselves.`, details);
   }
   if (f.kind === 'corrupt') {
-    return new VtrError('database_corrupt', `the database ${f.file} is damaged (${f.sqliteCode}: ${f.cause}): what this request needs from it cannot be read or written, and nothing of the request was kept. Stop vtr and serve another --db (a state export loads with --import); \`sqlite3 ${f.file} .recover\` may save the rows that can still be read.`, details);
+    const what = standing ? 'requests that reach its damaged part answer 503 database_corrupt, with nothing kept' : 'what this request needs from it cannot be read or written, and nothing of the request was kept';
+    return new VtrError('database_corrupt', `the database ${f.file} is damaged (${f.sqliteCode}: ${f.cause}): ${what}. Stop vtr and serve another --db (a state export loads with --import); \`sqlite3 ${f.file} .recover\` may save the rows that can still be read.`, details);
   }
   if (f.sqliteCode === MOVED) {
-    return new VtrError('database_read_only', `the database ${f.file} was removed or replaced while vtr was running (${MOVED}): nothing of this request was kept. Reads answer from the removed file until vtr stops. Restart vtr to open the file that is there now (or a new one).`, details);
+    return new VtrError('database_read_only', `the database ${f.file} was removed or replaced while vtr was running (${MOVED}). ${refused('503 database_read_only', 'kept')}. Reads answer from the removed file until vtr stops. Restart vtr to open the file that is there now (or a new one).`, details);
   }
-  return new VtrError('database_read_only', `the database ${f.file} cannot be written (${f.sqliteCode}: ${f.cause}). Nothing of this request was written; reads still work. Make the file, its directory and its -wal/-shm files writable by this user (or use another database file), then restart vtr.`, details);
+  return new VtrError('database_read_only', `the database ${f.file} cannot be written (${f.sqliteCode}: ${f.cause}). ${refused('503 database_read_only', 'written')}; reads still work. Make the file, its directory and its -wal/-shm files writable by this user (or use another database file), then restart vtr.`, details);
 }
 
 /** The code of a database file removed or replaced under the running server (SQLite's own name). */

@@ -74,6 +74,9 @@ describe('storage faults', () => {
     expect(health.status).toBe(503);
     expect(health.body).toMatchObject({ status: 'degraded', code: 'insufficient_storage', db: s.dbPath });
     expect(health.body.reason).toContain(s.dbPath);
+    // The health check wrote nothing: its reason speaks of the writes refused, not of "this request".
+    expect(health.body.reason).not.toMatch(/this request/i);
+    expect(health.body.reason).toMatch(/writing requests answer 507 insufficient_storage, with nothing written/i);
     expect(health.body.failed_writes).toBeGreaterThanOrEqual(21);
     // One line for 21+ failures (the request log's own failed writes included), no stack trace.
     const faultLines = s.lines.filter((l) => l.includes('are failing'));
@@ -110,7 +113,9 @@ describe('storage faults', () => {
     const session = await fetch(`${s.origin}/_vtr/api/sites/${s.emu.bootstrap!.site.site_id}/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(session.status).toBe(503);
     expect((await s.get('/_vtr/api/sites')).status).toBe(200);
-    expect(await s.get('/_vtr/health')).toMatchObject({ status: 503, body: { status: 'degraded', code: 'database_read_only' } });
+    const health = await s.get('/_vtr/health');
+    expect(health).toMatchObject({ status: 503, body: { status: 'degraded', code: 'database_read_only' } });
+    expect(health.body.reason).not.toMatch(/this request/i);
     expect(s.lines.filter((l) => l.includes('are failing'))).toHaveLength(1);
     // The console says so on every page.
     const page = await (await fetch(`${s.origin}/_vtr/console/sessions`)).text();
