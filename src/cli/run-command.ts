@@ -6,6 +6,7 @@ import { buildClient, isLocal, otherLoopback } from './credentials.js';
 import { exitCodeFor, isPromptCancel, UsageError } from './errors.js';
 import { flagTakenAsValue } from './flag-as-value.js';
 import { refuseEmpty } from './empty-flag.js';
+import { siteByFlagRefusals } from './site-by-flag.js';
 
 export function defaultIO(): CliIO {
   return { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY };
@@ -246,7 +247,8 @@ export function action<O>(
       // Left out, these mean "every one" or "a new one": given empty, they are a mistake, not that.
       for (const option of cmd.options) if (option.long && ID_FLAGS.has(option.long)) refuseEmpty(option.long, cmd.getOptionValue(option.attributeName()));
       if (scope.siteless && opts.site !== undefined) throw new UsageError(`--site: \`${commandPath(cmd)}\` ${scope.siteless}; leave --site out`);
-      for (const [key, [flag, why]] of Object.entries(scope.refuses ?? {}) as Array<[keyof RefusedGlobals, [string, string]]>) {
+      const refuses: RefusedGlobals = { ...siteByFlagRefusals(cmd, commandPath(cmd)), ...scope.refuses };
+      for (const [key, [flag, why]] of Object.entries(refuses) as Array<[keyof RefusedGlobals, [string, string]]>) {
         if (opts[key] !== undefined) throw new UsageError(`${flag}: ${why}`);
       }
       // Required arguments left out on a terminal (see program.ts) are asked for here.

@@ -41,6 +41,33 @@ describe('cli flag scope (built binary)', { timeout: 120_000 }, () => {
     expect((await vtr(['health'], { ...suite.server.env, VTR_SITE: site })).code).toBe(0);
   });
 
+  it('--secret-key / --token: a command that picks its site with --site refuses them (exit 2) rather than act on the default site', async () => {
+    const env = suite.server.env;
+    const before = await vtrJson(['keys', 'show'], env);
+    const other = await vtrJson(['sites', 'create', '--name', 'Other'], env);
+    const cases = [
+      ['keys', 'rotate', '--secret-key', other.secret_key],
+      ['keys', 'show', '--token', 'at_test_x'],
+      ['tokens', 'create', '--secret-key', other.secret_key],
+      ['views', 'create', '--name', 'v', '--filter', 'risk_level = invalid', '--secret-key', other.secret_key],
+      ['sessions', 'create', '--secret-key', other.secret_key],
+      ['sessions', 'list', '--token', 'at_test_x'],
+      ['logs', 'list', '--secret-key', other.secret_key],
+    ];
+    for (const args of cases) {
+      const r = await vtr(args, env);
+      const flag = args[args.length - 2];
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(new RegExp(`^vtr: usage error: ${flag}: \`vtr ${args[0]} ${args[1]}\` picks its site with --site <site-id>`));
+    }
+    // Nothing was done to the default site; its help does not offer the flags.
+    expect(await vtrJson(['keys', 'show'], env)).toEqual(before);
+    expect((await vtr(['keys', 'rotate', '--help'], env)).stdout).not.toMatch(/--secret-key|--token/);
+    // The environment's keys (which `vtr exec` always sets) do not stop them.
+    expect((await vtr(['keys', 'show'], { ...env, VTR_SECRET_KEY: other.secret_key, VTR_ACCESS_TOKEN: 'at_test_x' })).code).toBe(0);
+  });
+
   it('an empty --site, --secret-key, --token or --admin-token (a shell variable left unset) is a usage error, never the default site', async () => {
     const before = await vtrJson(['keys', 'show'], suite.server.env);
     const cases = [

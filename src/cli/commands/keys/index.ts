@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
+import { picksSiteByFlag } from '../../site-by-flag.js';
 import { examples } from '../../help.js';
 
 export function registerKeys(program: Command): void {
@@ -19,4 +20,5 @@ export function registerKeys(program: Command): void {
       .option('-y, --yes', 'do not ask for confirmation on a terminal'),
     ['vtr keys rotate --yes', 'vtr keys rotate --site site_123 --json'],
   ).action(action(() => import('./rotate.js')));
+  picksSiteByFlag(keys);
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
+import { picksSiteByFlag } from '../../site-by-flag.js';
 import { examples } from '../../help.js';
 
 export function registerLogs(program: Command): void {
@@ -15,4 +16,5 @@ export function registerLogs(program: Command): void {
     'vtr logs tail',
     'vtr logs tail --json | jq .path',
   ]).action(action(() => import('./tail.js')));
+  picksSiteByFlag(logs);
 }

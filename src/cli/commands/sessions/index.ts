@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
+import { picksSiteByFlag } from '../../site-by-flag.js';
 import { examples, neverAsks } from '../../help.js';
 
 export function registerSessions(program: Command): void {
@@ -46,4 +47,5 @@ export function registerSessions(program: Command): void {
       .option('--seed <seed>', 'same seed, same traffic (default: random, printed)'),
     ['vtr sessions simulate --count 1000', 'vtr sessions simulate --count 100000 --seed 42', 'vtr sessions simulate --count 50 --seed demo --json'],
   )).action(action(() => import('./simulate.js')));
+  picksSiteByFlag(sessions);
 }

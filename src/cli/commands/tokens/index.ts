@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
+import { picksSiteByFlag } from '../../site-by-flag.js';
 import { examples, neverAsks } from '../../help.js';
 
 export function registerTokens(program: Command): void {
@@ -23,4 +24,5 @@ export function registerTokens(program: Command): void {
       .option('-y, --yes', 'do not ask for confirmation on a terminal'),
     ['vtr tokens revoke at_test_123', 'vtr tokens revoke at_test_123 --yes --json'],
   ).action(action(() => import('./revoke.js')));
+  picksSiteByFlag(tokens);
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
+import { picksSiteByFlag } from '../../site-by-flag.js';
 import { examples, neverAsks } from '../../help.js';
 
 export function registerViews(program: Command): void {
@@ -37,4 +38,5 @@ export function registerViews(program: Command): void {
     'vtr views delete view_123',
     'vtr views delete view_123 --yes',
   ]).action(action(() => import('./delete.js')));
+  picksSiteByFlag(views);
 }
