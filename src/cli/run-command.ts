@@ -203,7 +203,19 @@ export function asFlagError(err: unknown, cmd: Pick<Command, 'options' | 'getOpt
   const option = cmd.options.find((o) => o.attributeName() === attr);
   if (!option?.long || cmd.getOptionValue(attr) === undefined) return err;
   const detail = err.message.startsWith(`${field}: `) ? err.message.slice(field.length + 2) : err.message;
-  return new UsageError(`${option.long}: ${detail}`);
+  const entry = entryOf(cmd.getOptionValue(attr), field);
+  // `excluded_countries.1` of `--excluded-countries us,XX`: the entry is named, unless the message quotes it.
+  const named = entry === null || detail.includes(JSON.stringify(entry)) ? '' : `${JSON.stringify(entry)}: `;
+  return new UsageError(`${option.long}: ${named}${detail}`);
+}
+
+/** The entry a field's index (`excluded_countries.1`) points at: in a repeated flag's values, or a comma-separated one's. */
+function entryOf(value: unknown, field: string): string | null {
+  const index = /^[^.]+\.(\d+)/.exec(field)?.[1];
+  if (index === undefined) return null;
+  const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  const entry: unknown = entries[Number(index)];
+  return typeof entry === 'string' ? entry : null;
 }
 
 /** Arguments that are values the API takes as given, not ids: blank is not empty for them. */

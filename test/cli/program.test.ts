@@ -161,6 +161,21 @@ describe('cli: exit codes', () => {
     expect(asFlagError(conflict, cmd)).toBe(conflict);
   });
 
+  it('asFlagError: a 400 about one entry of a list flag names that entry, as the user typed it', () => {
+    const cmd = new Command('update').option('--excluded-countries <codes>').option('--ip-allowlist <list>').option('--event <name...>');
+    cmd.setOptionValue('excludedCountries', 'us, ,XX ');
+    const country = new ApiError(400, 'invalid_request', 'excluded_countries.1: must be a two-letter ISO 3166-1 country code, e.g. US, GB, DE', { field: 'excluded_countries.1' });
+    expect((asFlagError(country, cmd) as Error).message).toBe('--excluded-countries: "XX": must be a two-letter ISO 3166-1 country code, e.g. US, GB, DE');
+    // A message that already quotes the entry keeps its words.
+    cmd.setOptionValue('ipAllowlist', '10.0.0.0/8,1.2.3.4/99');
+    const ip = new ApiError(400, 'invalid_request', 'ip_allowlist.1: "1.2.3.4/99" is not an IP address or CIDR range', { field: 'ip_allowlist.1' });
+    expect((asFlagError(ip, cmd) as Error).message).toBe('--ip-allowlist: "1.2.3.4/99" is not an IP address or CIDR range');
+    // A repeatable flag's values are its entries.
+    cmd.setOptionValue('event', ['ok', 'b a d']);
+    const event = new ApiError(400, 'invalid_request', 'event.1: must be a name', { field: 'event.1' });
+    expect((asFlagError(event, cmd) as Error).message).toBe('--event: "b a d": must be a name');
+  });
+
   it('exitCodeFor: a prompt cancelled with Ctrl-C is 130, reported as "cancelled"', () => {
     // What @inquirer/prompts throws on Ctrl-C (its class is not re-exported; the name is its API).
     const err = Object.assign(new Error('User force closed the prompt with SIGINT'), { name: 'ExitPromptError' });
