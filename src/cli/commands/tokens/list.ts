@@ -11,5 +11,7 @@ export async function run(o: { site?: string; all?: boolean }, ctx: CliContext):
   const tokens = o.all
     ? await client.admin<TokenJson[]>('GET', '/tokens')
     : await client.admin<TokenJson[]>('GET', `/sites/${enc(await currentSiteId(ctx, client, o.site))}/tokens`);
-  output(ctx, tokens, () => table(['TOKEN', 'SITE', 'CREATED', 'REVOKED'], tokens.map((t) => [t.token, t.site_id, t.created_at, t.revoked_at])));
+  output(ctx, tokens, () => (tokens.length ? table(['TOKEN', 'SITE', 'CREATED', 'REVOKED'], tokens.map((t) => [t.token, t.site_id, t.created_at, t.revoked_at])) : 'No access tokens.'));
+  // The hint goes to stderr, with the other hints.
+  if (!tokens.length && !ctx.config.json) ctx.info(`Create one: vtr tokens create${o.site ? ` --site ${o.site}` : ''}`);
 }
