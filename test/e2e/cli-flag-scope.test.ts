@@ -68,6 +68,16 @@ describe('cli flag scope (built binary)', { timeout: 120_000 }, () => {
     expect((await vtr(['keys', 'show'], { ...env, VTR_SECRET_KEY: other.secret_key, VTR_ACCESS_TOKEN: 'at_test_x' })).code).toBe(0);
   });
 
+  it('check --token: refused (exit 2, saying the check takes the secret key) rather than ignored for the default site\'s key', async () => {
+    const r = await vtr(['check', '--ip', '192.0.2.1', '--token', 'at_test_x'], suite.server.env);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^vtr: usage error: --token: `vtr check` sends the site's secret key, not an access token; give --secret-key or --site <site-id>/);
+    expect((await vtr(['check', '--help'], suite.server.env)).stdout).not.toContain('--token');
+    // VTR_ACCESS_TOKEN (which `vtr exec` always sets) does not stop it.
+    expect((await vtr(['check', '--ip', '192.0.2.1'], { ...suite.server.env, VTR_ACCESS_TOKEN: 'at_test_x' })).code).toBe(0);
+  });
+
   it('an empty --site, --secret-key, --token or --admin-token (a shell variable left unset) is a usage error, never the default site', async () => {
     const before = await vtrJson(['keys', 'show'], suite.server.env);
     const cases = [

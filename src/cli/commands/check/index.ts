@@ -1,9 +1,13 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
-import { examples, neverAsks } from '../../help.js';
+import { examples, neverAsks, refusesGlobals } from '../../help.js';
+
+// The visitor check takes the site's secret key: an access token given for it (another site's, say)
+// would otherwise be ignored and the check run with the default site's key.
+const TOKEN: [string, string] = ['--token', "`vtr check` sends the site's secret key, not an access token; give --secret-key or --site <site-id> (`vtr keys show --site <site-id>`), or leave --token out"];
 
 export function registerCheck(program: Command): void {
-  neverAsks(examples(
+  const check = neverAsks(examples(
     program
       .command('check')
       .description('run a visitor check (POST /api/v1/event) with the site secret key')
@@ -28,5 +32,6 @@ export function registerCheck(program: Command): void {
       'vtr check --city Berlin --country Germany --postal-code 10115',
       'echo \'{"email":"a@example.com"}\' | vtr check --data - --json',
     ],
-  )).action(action(() => import('./check.js')));
+  )).action(action(() => import('./check.js'), { refuses: { token: TOKEN } }));
+  refusesGlobals(check, ['--token']);
 }
