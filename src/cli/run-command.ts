@@ -7,6 +7,7 @@ import { exitCodeFor, isPromptCancel, UsageError } from './errors.js';
 import { flagTakenAsValue } from './flag-as-value.js';
 import { refuseEmpty } from './empty-flag.js';
 import { siteByFlagRefusals } from './site-by-flag.js';
+import { examplesOf } from './help.js';
 
 export function defaultIO(): CliIO {
   return { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY };
@@ -234,6 +235,16 @@ export function commandPath(cmd: Command): string {
   return names.join(' ');
 }
 
+/** The arguments of a command's first example (`site_123` of `vtr sites delete site_123`): what a prompt for one shows. */
+function exampleArgs(cmd: Command): string[] {
+  const path = commandPath(cmd);
+  const line = examplesOf(cmd).find((l) => l.startsWith(`${path} `));
+  if (!line) return [];
+  const words = line.slice(path.length).trim().split(/\s+/);
+  const flag = words.findIndex((w) => w.startsWith('-') || w.startsWith('#'));
+  return flag === -1 ? words : words.slice(0, flag);
+}
+
 /** Global flags a verb refuses rather than ignore: each one's flag and why (the usage error says both). */
 export type RefusedGlobals = Partial<Record<'baseUrl' | 'json' | 'secretKey' | 'token', [flag: string, why: string]>>;
 
@@ -265,7 +276,9 @@ export function action<O>(
       }
       // Required arguments left out on a terminal (see program.ts) are asked for here.
       for (const [i, arg] of cmd.registeredArguments.entries()) {
-        if (arg.required && positional[i] === undefined) positional[i] = await ctx.prompter.input(arg.description || arg.name());
+        if (!arg.required || positional[i] !== undefined) continue;
+        const example = exampleArgs(cmd)[i];
+        positional[i] = await ctx.prompter.input(`${arg.description || arg.name()}${example ? ` (e.g. ${example})` : ''}`);
       }
       // An empty id would reach the server as a different route (`/sites/`) and answer a puzzling 404.
       // Free text (a custom event's <name>) is the verb's to check: the API takes a name of spaces.

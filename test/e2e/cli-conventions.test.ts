@@ -247,6 +247,18 @@ describe('cli conventions (built binary)', { timeout: 120_000 }, () => {
     }
   });
 
+  it.skipIf(!HAS_PTY)('prompt: a missing argument asked for on a terminal shows what kind of value it is, from the command\'s example', async () => {
+    for (const [args, asked] of [
+      [['sites', 'delete'], 'id (e.g. site_123)'],
+      [['session', 'get'], 'id (e.g. ses_123)'],
+      [['tokens', 'revoke'], 'token (e.g. at_test_123)'],
+    ] as const) {
+      // An answer typed, then the end of input: the next prompt (a confirmation) is cancelled.
+      const r = await vtrOnTty([...args], suite.server.env, 'x_nope\r');
+      expect(r.output.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, ''), args.join(' ')).toContain(`? ${asked}`);
+    }
+  });
+
   it('credentials: flag beats environment beats the default site', async () => {
     const ok = await vtr(['session', 'get', suite.sessionId, '--json'], suite.server.env);
     expect(ok.code).toBe(0);

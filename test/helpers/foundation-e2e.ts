@@ -114,8 +114,8 @@ if (!HAS_PTY) console.warn('vtr tests: terminal (TTY) tests skipped: no working 
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** Runs `vtr <args>` with stdout/stderr on a pseudo-terminal (Linux `script`); output merged. */
-export function vtrOnTty(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; output: string }> {
+/** Runs `vtr <args>` with stdout/stderr on a pseudo-terminal (Linux `script`); output merged. `input`: typed on it. */
+export function vtrOnTty(args: string[], env: Record<string, string | undefined> = {}, input = ''): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
     const cmd = [process.execPath, CLI, ...args].map(shellQuote).join(' ');
     const child = spawn('script', ['-qec', cmd, '/dev/null'], { env: envOf(CLEAN_ENV, { CI: undefined, TERM: 'xterm-256color' }, env), stdio: ['pipe', 'pipe', 'pipe'] });
@@ -128,7 +128,7 @@ export function vtrOnTty(args: string[], env: Record<string, string | undefined>
       clearTimeout(timer);
       resolve({ code: code ?? -1, output });
     });
-    child.stdin!.end();
+    child.stdin!.end(input);
   });
 }
 
