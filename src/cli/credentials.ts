@@ -75,7 +75,8 @@ export async function buildClient(config: CliConfig, needs: { token?: boolean; s
   const wantToken = needs.token && !accessToken;
   const wantSecret = needs.secretKey && !secretKey;
   if (wantToken || wantSecret) {
-    const missing = wantToken ? '--token (or VTR_ACCESS_TOKEN)' : '--secret-key (or VTR_SECRET_KEY)';
+    // The session API takes the secret key as its bearer too: either credential would do.
+    const missing = wantToken ? '--token (or VTR_ACCESS_TOKEN) or --secret-key (or VTR_SECRET_KEY)' : '--secret-key (or VTR_SECRET_KEY)';
     if (!isLocal(config.baseUrl) && !config.adminToken) throw new UsageError(`${missing} is required for a remote base URL`);
     const site = await fetchSite(base, config.site).catch((err: unknown) => {
       // An emulator started with --admin-token: the keys themselves avoid the lookup the token is needed for.

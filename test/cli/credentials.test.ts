@@ -33,6 +33,14 @@ describe('cli: credentials', () => {
     expect(await emu.client.admin('GET', `/sites/${site.site_id}/tokens`)).toEqual([]);
   });
 
+  it('buildClient: a session command on a remote base URL without credentials names both that would do, the token and the secret key', async () => {
+    const err = await buildClient(config({ baseUrl: 'https://vtr.example.com/api/v1' }), { token: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toBe('--token (or VTR_ACCESS_TOKEN) or --secret-key (or VTR_SECRET_KEY) is required for a remote base URL');
+    const check = await buildClient(config({ baseUrl: 'https://vtr.example.com/api/v1' }), { secretKey: true }).catch((e: unknown) => e);
+    expect((check as Error).message).toBe('--secret-key (or VTR_SECRET_KEY) is required for a remote base URL');
+  });
+
   it('buildClient: an unknown --site is an error even with the keys given', async () => {
     await expect(buildClient(config({ baseUrl: emu.baseUrl, site: 'site_nope', secretKey: 'sk_test_x' }), { secretKey: true }))
       .rejects.toThrow('site site_nope not found');
@@ -42,7 +50,7 @@ describe('cli: credentials', () => {
     const remote = 'https://vtr.example.com/api/v1';
     await expect(buildClient(config({ baseUrl: remote, site: 'site_1', secretKey: 'sk_test_x' }), { secretKey: true })).resolves.toBeDefined();
     await expect(buildClient(config({ baseUrl: remote, token: 'at_test_x' }, { VTR_SITE: 'site_1' }), { token: true })).resolves.toBeDefined();
-    await expect(buildClient(config({ baseUrl: remote, site: 'site_1' }), { token: true })).rejects.toThrow(/--token \(or VTR_ACCESS_TOKEN\) is required/);
+    await expect(buildClient(config({ baseUrl: remote, site: 'site_1' }), { token: true })).rejects.toThrow(/--token \(or VTR_ACCESS_TOKEN\) or --secret-key \(or VTR_SECRET_KEY\) is required/);
   });
 });
 
@@ -52,7 +60,7 @@ describe('cli: credentials from an emulator that has an admin token', () => {
     try {
       await expect(buildClient(config({ baseUrl: emu.baseUrl }), { secretKey: true })).rejects.toThrow(
         /^this emulator needs its admin token: .* \(HTTP 401, unauthorized\), to look up the site's keys; or give --secret-key \(or VTR_SECRET_KEY\) instead$/);
-      await expect(buildClient(config({ baseUrl: emu.baseUrl }), { token: true })).rejects.toThrow(/; or give --token \(or VTR_ACCESS_TOKEN\) instead$/);
+      await expect(buildClient(config({ baseUrl: emu.baseUrl }), { token: true })).rejects.toThrow(/; or give --token \(or VTR_ACCESS_TOKEN\) or --secret-key \(or VTR_SECRET_KEY\) instead$/);
       await expect(buildClient(config({ baseUrl: emu.baseUrl, secretKey: emu.site.secretKey }), { secretKey: true })).resolves.toBeDefined();
     } finally {
       await emu.close();
