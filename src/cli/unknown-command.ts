@@ -40,16 +40,28 @@ function closestVerbs(word: string, verbs: readonly string[]): string[] {
 /** Every group under (and including) `cmd` names its verbs when given one it does not have. */
 export function nameUnknownCommands(cmd: Command): void {
   if (!verbsOf(cmd).length) return;
-  // unknownCommand is commander's (untyped) hook for a verb the group does not have.
-  const g = cmd as Command & { unknownCommand(): void };
-  g.unknownCommand = () => {
-    const typed = cmd.args[0];
+  const unknown = (typed: string) => {
     const path = commandPath(cmd);
     cmd.error(`error: unknown command '${typed}' for \`${path}\` (its commands: ${verbsOf(cmd).join(', ')}) (see \`${path} --help\`)${didYouMean(typed, verbsOf(cmd))}`, {
       code: 'commander.unknownCommand',
       exitCode: 2,
     });
   };
+  // unknownCommand is commander's (untyped) hook for a verb the group does not have; _dispatchHelpCommand
+  // serves `help <verb>`, which for an unknown verb would print the whole help without a word on it.
+  const g = cmd as Command & { unknownCommand(): void; _dispatchHelpCommand?(name?: string): unknown };
+  g.unknownCommand = () => unknown(cmd.args[0]);
+  const dispatchHelp = g._dispatchHelpCommand?.bind(g);
+  if (dispatchHelp) {
+    g._dispatchHelpCommand = (name?: string) => {
+      // Through the hook (which a group may have refined since), as if the verb had been typed alone.
+      if (name && !cmd.commands.some((c) => c.name() === name || c.aliases().includes(name))) {
+        cmd.args = [name];
+        g.unknownCommand();
+      }
+      return dispatchHelp(name);
+    };
+  }
   for (const sub of cmd.commands) nameUnknownCommands(sub);
 }
 

@@ -35,6 +35,17 @@ describe('cli: unknown commands', () => {
     }
   });
 
+  it('unknown command: `vtr help <verb>` of a verb the group does not have is the same usage error, not the whole help', async () => {
+    const top = await usageError(['help', 'chek']);
+    expect(top.exitCode).toBe(2);
+    expect(top.message).toMatch(/^error: unknown command 'chek' for `vtr` \(its commands: serve, exec, .*\(see `vtr --help`\)\. Did you mean check\?$/);
+    const group = await usageError(['sessions', 'help', 'lst']);
+    expect(group.exitCode).toBe(2);
+    expect(group.message).toBe("error: unknown command 'lst' for `vtr sessions` (its commands: list, create, simulate) (see `vtr sessions --help`). Did you mean list?");
+    // The group's own hint holds there too.
+    expect((await usageError(['session', 'help', 'list'])).message).toBe("error: unknown command 'list' for `vtr session`: use `vtr sessions list` (see `vtr sessions list --help`)");
+  });
+
   it('unknown command: the verb a user plainly meant is suggested, only when the group has it', async () => {
     const cases: Array<[string[], string | null]> = [
       [['rules', 'show', 'bot'], 'list'],
