@@ -53,6 +53,9 @@ describe('cli flag scope (built binary)', { timeout: 120_000 }, () => {
       ['sessions', 'create', '--secret-key', other.secret_key],
       ['sessions', 'list', '--token', 'at_test_x'],
       ['logs', 'list', '--secret-key', other.secret_key],
+      ['rules', 'create', '--name', 'r', '--filter', 'risk_level = invalid', '--action', 'block', '--secret-key', other.secret_key],
+      ['webhooks', 'create', '--url', 'http://127.0.0.1:9/x', '--token', 'at_test_x'],
+      ['notifications', 'list', '--secret-key', other.secret_key],
     ];
     for (const args of cases) {
       const r = await vtr(args, env);
@@ -64,6 +67,8 @@ describe('cli flag scope (built binary)', { timeout: 120_000 }, () => {
     // Nothing was done to the default site; its help does not offer the flags.
     expect(await vtrJson(['keys', 'show'], env)).toEqual(before);
     expect((await vtr(['keys', 'rotate', '--help'], env)).stdout).not.toMatch(/--secret-key|--token/);
+    expect(await vtrJson(['rules', 'list'], env)).toHaveLength((await vtrJson(['rules', 'list', '--site', other.site_id], env)).length);
+    expect(await vtrJson(['webhooks', 'list'], env)).toEqual([]);
     // The environment's keys (which `vtr exec` always sets) do not stop them.
     expect((await vtr(['keys', 'show'], { ...env, VTR_SECRET_KEY: other.secret_key, VTR_ACCESS_TOKEN: 'at_test_x' })).code).toBe(0);
   });

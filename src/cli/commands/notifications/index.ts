@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
+import { picksSiteByFlag } from '../../site-by-flag.js';
 import { examples } from '../../help.js';
 
 export function registerNotifications(program: Command): void {
@@ -15,4 +16,5 @@ export function registerNotifications(program: Command): void {
       .option('--full', 'print each message with its body'),
     ['vtr notifications list', 'vtr notifications list --full', 'vtr notifications list --json'],
   ).action(action(() => import('./list.js')));
+  picksSiteByFlag(n);
 }

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { action } from '../../run-command.js';
+import { picksSiteByFlag } from '../../site-by-flag.js';
 import { examples, neverAsks } from '../../help.js';
 import { RULE_ACTIONS } from '../../../domain/rules.js';
 
@@ -39,4 +40,5 @@ export function registerRules(program: Command): void {
   examples(rules.command('delete <rule-id>').description('delete a custom rule').option('-y, --yes', 'do not ask for confirmation (required without a terminal)'), [
     'vtr rules delete rule_123 --yes',
   ]).action(action(() => import('./delete.js')));
+  picksSiteByFlag(rules);
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { action } from '../../run-command.js';
+import { picksSiteByFlag } from '../../site-by-flag.js';
 import { examples, neverAsks } from '../../help.js';
 
 export function registerWebhooks(program: Command): void {
@@ -85,4 +86,5 @@ export function registerWebhooks(program: Command): void {
       'vtr webhooks receive --status 410 --json',
     ],
   ).action(action(() => import('./receive.js'), { siteless: "is a local endpoint, for any site's webhooks" }));
+  picksSiteByFlag(hooks, ['receive']);
 }
