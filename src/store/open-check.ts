@@ -103,8 +103,9 @@ export function openFailure(path: string, err: unknown, dbOption: string, busyMs
     return new Error(`${path} is not a SQLite database vtr can read (${sqlite}); pass another ${dbOption}, or move this file away`);
   }
   // A SQLite file whose pages are damaged (cut short by an interrupted copy, a disk error): what
-  // the running server says of damage, so the rows still readable can be saved.
-  if (code === 'SQLITE_CORRUPT') {
+  // the running server says of damage, so the rows still readable can be saved (SQLITE_CORRUPT_*
+  // codes too: an index or a virtual table found damaged).
+  if (code?.startsWith('SQLITE_CORRUPT')) {
     return new Error(`the database ${path} is damaged (${sqlite}); pass another ${dbOption} (a state export loads with --import), or move this file away: \`sqlite3 ${path} .recover\` may save the rows that can still be read`);
   }
   if (kind !== 'read_only') return err as Error;

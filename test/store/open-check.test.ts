@@ -38,3 +38,11 @@ describe('store: --db paths that cannot hold a database', () => {
     expect(() => openDb({ path: fifo })).toThrow(`the database ${fifo} is a named pipe (FIFO), not a file; give a file for --db, e.g. .vtr/vtr.db`);
   });
 });
+
+describe('openFailure', () => {
+  it('openFailure: damage SQLite names with an extended code (SQLITE_CORRUPT_INDEX) is said as damage, with how to save the rows', async () => {
+    const { openFailure } = await import('../../src/store/open-check.js');
+    const err = Object.assign(new Error('database disk image is malformed'), { code: 'SQLITE_CORRUPT_INDEX' });
+    expect(openFailure('/x/vtr.db', err, '--db', 5000).message).toMatch(/^the database \/x\/vtr\.db is damaged \(.*\); pass another --db .*sqlite3 \/x\/vtr\.db \.recover/);
+  });
+});
