@@ -48,10 +48,17 @@ suite('console at 1280 px', () => {
       await page.goto(`${server.origin}/_vtr/console/${path}`);
       expect(await overflow(), path).toBeLessThanOrEqual(1280);
     }
-    await page.goto(`${server.origin}/_vtr/console/sessions`);
-    // The sessions table fits its box too: no column is cut off behind a scroll bar.
-    const box = await page.evaluate(() => { const e = document.querySelector('.scroll')!; return { scrollWidth: e.scrollWidth, clientWidth: e.clientWidth }; });
-    expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
+    // The sessions and checks tables fit their box too: no column is cut off behind a scroll bar,
+    // for a check with a session, every section checked and several risks.
+    const pv = await fetch(`${server.origin}/_vtr/agent/pageview`, { method: 'POST', body: JSON.stringify({ site_key: server.site!.site_key, url: 'https://shop.test/' }) });
+    const { probe_id } = (await pv.json()) as { probe_id: string };
+    await cli('check', '--probe-id', probe_id, '--ip', '203.0.113.9', '--email', 'someone@mailinator.com', '--phone', '+1 212 555 0100', '--name', 'Jane Doe',
+      '--address1', '30 Rockefeller Plaza', '--city', 'New York', '--country', 'US', '--postal-code', '10112');
+    for (const path of ['sessions', 'checks']) {
+      await page.goto(`${server.origin}/_vtr/console/${path}`);
+      const box = await page.evaluate(() => { const e = document.querySelector('.scroll')!; return { scrollWidth: e.scrollWidth, clientWidth: e.clientWidth }; });
+      expect(box.scrollWidth, path).toBeLessThanOrEqual(box.clientWidth);
+    }
   });
 
   it('console: a site named with one long unbroken word wraps instead of widening the page, at 1280 and 390 px', async () => {

@@ -28,7 +28,7 @@ export function checkRow(c: StoredCheck): Html {
   return html`<tr id="check-${c.id}" data-announce="New check ${c.id}">
 <td>${time(c.created_at)}</td>
 <td><a class="mono" href="${CONSOLE}/checks/${encodeURIComponent(c.id)}">${c.id}</a></td>
-<td>${risk(c.risk_level)}</td><td>${outcome(c)}</td><td class="wrap">${value(rulesOf(c))}</td><td>${value(risksOf(c))}</td><td>${value(checked)}</td>
+<td>${risk(c.risk_level)}</td><td>${outcome(c)}</td><td class="wrap">${value(rulesOf(c))}</td><td class="wrap narrow">${value(risksOf(c))}</td><td class="wrap narrow">${value(checked)}</td>
 <td>${c.session_id ? html`<a class="mono" href="${CONSOLE}/sessions/${encodeURIComponent(c.session_id)}">${c.session_id}</a>` : value(null)}</td>
 </tr>`;
 }
@@ -75,7 +75,7 @@ ${goneCursor(before, from)}
 ${sitePicker(sites, site)}
 <div><button type="submit">Show</button></div>
 </form>
-<div id="check-list">${scrollTable('Visitor checks, newest first', CHECK_HEAD, checks.map(checkRow), { bodyId: 'rows', empty: noChecks(sites, site) })}
+<div id="check-list">${scrollTable('Visitor checks, newest first', CHECK_HEAD, checks.map(checkRow), { bodyId: 'rows', compact: true, empty: noChecks(sites, site) })}
 ${pager(`${CONSOLE}/checks`, { site }, { before: from, lastId: checks.at(-1)?.id, more })}</div>`;
     const script = from
       ? undefined

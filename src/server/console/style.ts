@@ -37,6 +37,7 @@ h2{font-size:1.1rem;margin:1.4rem 0 .5rem}
 table{border-collapse:collapse;width:100%;font-size:.92rem}
 th,td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid var(--line);vertical-align:top;white-space:nowrap}
 td.wrap{white-space:normal;min-width:12rem}
+td.wrap.narrow{min-width:6rem}
 th{font-weight:600;color:var(--muted);font-size:.8rem;text-transform:uppercase;letter-spacing:.03em}
 tbody tr:last-child td{border-bottom:0}
 tr.new{animation:flash 2s ease-out}
