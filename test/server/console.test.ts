@@ -124,6 +124,13 @@ describe('console pages', () => {
     expect((await h.request(`/_vtr/console/sessions/${clean.session_id}/row?where=${encodeURIComponent('risk_level = invalid')}`)).status).toBe(204);
   });
 
+  it('session page: the line under its heading names each value (engagement, channel, site), not a bare word beside the risk', async () => {
+    const h = fresh();
+    const s = (await h.json('POST', '/_vtr/api/sites/default/sessions', { body: { page_views: 3, duration: 40 } })).body as { session_id: string; engagement_level: string; channel: string };
+    const text = (await page(h, `/_vtr/console/sessions/${s.session_id}`)).text;
+    expect(text).toContain(`engagement: ${s.engagement_level} · channel: ${s.channel} · site: Local site`);
+  });
+
   it('sessions: an id pasted into the filter opens its page (a probe id opens its session)', async () => {
     const h = fresh();
     const pv = await h.json('POST', '/_vtr/agent/pageview', { body: { site_key: h.site.site_key, url: 'https://shop.test/' } });

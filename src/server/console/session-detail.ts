@@ -19,7 +19,7 @@ export function registerSessionDetailPage(r: ConsoleRouter): void {
 ${goneNotice('session-gone', `The session ${s.session_id} is no longer here: a state reset or import, or its site's deletion, removed it.`, html`<a href="${CONSOLE}/sessions">See the sessions there are now</a>.`)}
 <div id="session-body">
 <h1>Session <span class="mono">${s.session_id}</span></h1>
-<p>${risk(s.risk_level)} <span class="muted">${s.engagement_level ?? ''} · ${s.channel ?? ''} · site ${s.site_name ?? s.site_id}</span></p>
+<p>${risk(s.risk_level)} <span class="muted">${summary(s)}</span></p>
 <p id="session-actions">Actions taken: ${s.actions.length ? html`<strong>${s.actions.join(', ')}</strong>` : html`<span class="muted">none (no visitor check matched a rule)</span>`}</p>
 <div class="grid2">
 <section class="card" aria-labelledby="fields-h">
@@ -44,4 +44,10 @@ ${sessionWebhookEvents(deps, s)}
     const script = html`vtrPage.sessionDetail(${scriptJson({ id: s.session_id, site: s.site_id })});`;
     return r.render({ title: `Session ${s.session_id}`, nav: 'sessions', body, script });
   });
+}
+
+// Each word says what it is: a bare "normal" beside the risk badge read as a second risk level.
+function summary(s: Session): string {
+  const parts = [s.engagement_level && `engagement: ${s.engagement_level}`, s.channel && `channel: ${s.channel}`, `site: ${s.site_name ?? s.site_id}`];
+  return parts.filter(Boolean).join(' · ');
 }
