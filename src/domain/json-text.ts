@@ -64,23 +64,59 @@ export function jsonFileProblem(message: string, text: string): string {
 export const endsEarly = (chars: number): string => `it ends early, after ${chars} characters: cut short while written or copied?`;
 
 /**
- * Where JSON.parse stops reading `text`, as its message gives it ("at position N"), with the line
- * and column (from 1) a person finds it at in an editor; null when it reads to the end.
+ * Where JSON.parse stops reading `text` (its message's "at position N", or found from prefixes when
+ * it names none), with the line and column (from 1) a person finds it at in an editor; null when it
+ * reads to the end.
  */
+/** The longest text whose stop is searched for when JSON.parse's message names no position. */
+export const SEARCHED_CHARS = 4 * 1024 * 1024;
+
 export function whereJsonStops(text: string): { position: number; line: number; column: number } | null {
+  const message = parseError(text);
+  if (message === null || viable(text, message)) return null;
+  const at = /at position (\d+)/.exec(message);
+  // The search parses the text some 20 times over: past SEARCHED_CHARS it would hold the event loop for seconds.
+  if (!at && text.length > SEARCHED_CHARS) return null;
+  const position = at ? Number(at[1]) : shortestNotViable(text) - 1;
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < position; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { position, line, column: position - lineStart + 1 };
+}
+
+const parseError = (text: string): string | null => {
   try {
     JSON.parse(text);
     return null;
   } catch (err) {
-    const at = /at position (\d+)/.exec((err as Error).message);
-    if (!at) return null;
-    const position = Number(at[1]);
-    let line = 1;
-    let lineStart = 0;
-    for (let i = text.indexOf('\n'); i !== -1 && i < position; i = text.indexOf('\n', i + 1)) {
-      line++;
-      lineStart = i + 1;
-    }
-    return { position, line, column: position - lineStart + 1 };
+    return (err as Error).message;
   }
+};
+
+/** Whether `text` (which JSON.parse refused with `message`) could still begin a JSON document: it only ends early. */
+function viable(text: string, message: string): boolean {
+  if (/Unexpected end of JSON input/.test(message)) return true;
+  const at = /at position (\d+)/.exec(message);
+  return at !== null && Number(at[1]) >= text.length;
+}
+
+/**
+ * The length of the shortest prefix of `text` that no JSON document begins with, for a message that
+ * names no position (V8's "Unexpected token 'x', "…" is not valid JSON"): a prefix of one that
+ * could still begin one could too, so a binary search over JSON.parse of prefixes finds it.
+ */
+function shortestNotViable(text: string): number {
+  let lo = 0;
+  let hi = text.length;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    const prefix = text.slice(0, mid);
+    const message = parseError(prefix);
+    if (message === null || viable(prefix, message)) lo = mid;
+    else hi = mid;
+  }
+  return hi;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jsonAnswer, jsonText } from '../../src/domain/json-text.js';
+import { SEARCHED_CHARS, whereJsonStops } from '../../src/domain/json-text.js';
 
 describe('jsonText', () => {
   it('jsonText: a frozen object is serialised once, its later callers get the same text', () => {
@@ -44,5 +45,26 @@ describe('jsonText', () => {
     expect(jsonAnswer(value)).toBe('{"a":1}');
     value.a = 2;
     expect(jsonAnswer(value)).toBe('{"a":2}');
+  });
+});
+
+describe('whereJsonStops', () => {
+  it('whereJsonStops: a stop JSON.parse names by position, and one it names only by its token ("nul}", "[}"), at the character where no JSON could go on', () => {
+    expect(whereJsonStops('{"a":1,}')).toEqual({ position: 7, line: 1, column: 8 });
+    expect(whereJsonStops('[}')).toEqual({ position: 1, line: 1, column: 2 });
+    expect(whereJsonStops('{\n  "a": nul,\n  "b": 2\n}')).toEqual({ position: 12, line: 2, column: 11 });
+    expect(whereJsonStops('[tx]')).toEqual({ position: 2, line: 1, column: 3 });
+  });
+
+  it('whereJsonStops: past SEARCHED_CHARS, a stop JSON.parse names only by its token is not searched for (null), one it names by position still is', () => {
+    const pad = ' '.repeat(SEARCHED_CHARS);
+    expect(whereJsonStops(`[${pad}nul]`)).toBeNull();
+    expect(whereJsonStops(`[${pad}{"a" 1}]`)).toEqual({ position: SEARCHED_CHARS + 6, line: 1, column: SEARCHED_CHARS + 7 });
+  });
+
+  it('whereJsonStops: a document that is whole, or only ends early, has no stop inside', () => {
+    expect(whereJsonStops('{"a":[1,2]}')).toBeNull();
+    expect(whereJsonStops('{"a":[1,')).toBeNull();
+    expect(whereJsonStops('{"a":"b')).toBeNull();
   });
 });
