@@ -142,10 +142,10 @@ function build(opts: EmulatorOptions, names: OptionNames, store: Store) {
   else webhooks.dispatcher.start();
   // An imported file may hold due or scheduled deliveries, and mail waiting for its send: re-arm
   // the dispatcher for them, send it.
-  deps.state?.onReplaced(() => {
+  deps.state?.onReplaced((reason) => {
     webhooks.dispatcher.kick();
     webhooks.notifier.resume();
-    bus.publish({ type: 'state.replaced', data: {} });
+    bus.publish({ type: 'state.replaced', data: { reason } });
   });
   closers.push(() => webhooks.close());
   const faultLine = opts.faultLog ?? ((line: string) => void process.stderr.write(`${line}\n`));

@@ -16,8 +16,25 @@ function pretty(t: string | null): string | null {
   try { return JSON.stringify(JSON.parse(t), null, 2); } catch (e) { return t; }
 }
 
+/**
+ * A state reset clears the log with the rest: the open list is fetched again (empty, or the
+ * requests since). An import leaves the log alone, so the rows stay; both are said, as the other
+ * lists say a replaced state.
+ */
+function stateReplaced(d: { reason?: string } | null): void {
+  if (d?.reason !== 'reset') {
+    window.vtrAnnounce('The emulator\'s state was imported: the request log is as it was (an import leaves it alone)');
+    return;
+  }
+  window.vtrRefresh('log-list', () => {
+    window.vtrAnnounce('The emulator\'s state was reset, the request log with it: the list shows it now');
+    return true;
+  });
+}
+
 export function logsLive(): void {
-  window.vtrLive(['request.logged'], (_type, e: LogEntry) => {
+  window.vtrLive(['request.logged', 'state.replaced'], (type, e: LogEntry) => {
+    if (type === 'state.replaced') { stateReplaced(e as unknown as { reason?: string } | null); return; }
     const body = document.getElementById('rows') as HTMLTableSectionElement | null;
     if (!body || document.getElementById('log-' + e.request_id)) return;
     const tr = el('tr'); tr.id = 'log-' + e.request_id; tr.className = 'new';

@@ -14,6 +14,9 @@ export type { StateDocument } from '../store/state.js';
 export { STATE_VERSION } from '../store/state.js';
 
 /** The default site as `emu.site` holds it: what `emu.reset()` asks a reset to keep. */
+/** What replaced the state: `state.replaced`'s `reason` (a reset also clears the request log; an import leaves it). */
+export type ReplacedBy = 'import' | 'reset';
+
 export interface KeptSite {
   siteId: string;
   siteKey: string;
@@ -40,7 +43,7 @@ export interface Imported {
 const msOf = (exportedAt: unknown): number | null => (typeof exportedAt === 'string' ? parseTimestamp(exportedAt) : null);
 
 export function createStateService({ store, clock, sites, clockKey }: StateServiceDeps) {
-  const listeners: Array<() => void | Promise<void>> = [];
+  const listeners: Array<(reason: ReplacedBy) => void | Promise<void>> = [];
 
   /** The token's created_at when the store has it (revoked or not), else now. */
   const tokenOf = (token: string) => store.sites.tokens.get(token) ?? { token, created_at: formatMicros(clock.nowMicros()) };
@@ -87,16 +90,16 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
    * clock cannot move.
    */
   async function imported(exportedAt: unknown, r: { counts: Record<string, number>; then: ReturnType<typeof afterRows> }): Promise<Imported> {
-    await replaced(r.then.clockAt);
+    await replaced(r.then.clockAt, 'import');
     const exportedMs = msOf(exportedAt);
     const behind = exportedMs == null || clock.mode !== 'system' ? 0 : exportedMs - Math.floor(clock.nowMicros() / 1000);
     return { counts: r.counts, created: r.then.created, clockBehindMs: behind > 1000 ? behind : null };
   }
 
   /** After the commit: the clock moves (telling its listeners), then the replace's listeners run. */
-  async function replaced(target: number | null): Promise<void> {
+  async function replaced(target: number | null, reason: ReplacedBy): Promise<void> {
     if (target != null && target > clock.position()) clock.advance(target - clock.position());
-    for (const fn of listeners) await fn();
+    for (const fn of listeners) await fn(reason);
   }
 
   return {
@@ -155,11 +158,11 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
       const before = clock.position();
       // One transaction: a failure writing the default site back leaves everything as it was.
       const { created, clockAt } = store.state.reset(() => ({ created: sites.bootstrap(keys ?? undefined)!, clockAt: clockAfter(before, null) }));
-      await replaced(clockAt);
+      await replaced(clockAt, 'reset');
       return created;
     },
-    /** Called after an import or reset (e.g. to reschedule webhook deliveries). */
-    onReplaced(fn: () => void | Promise<void>): void {
+    /** Called after an import or reset (e.g. to reschedule webhook deliveries), with which it was. */
+    onReplaced(fn: (reason: ReplacedBy) => void | Promise<void>): void {
       listeners.push(fn);
     },
   };

@@ -36,6 +36,27 @@ suite('console lists after a state reset or import (browser)', () => {
     await poll(() => live.page.locator('#rows-empty').count()).toBe(1);
   }, 60_000);
 
+  it('request log page: a state reset elsewhere empties the open log; an import leaves it as it was', async () => {
+    await api('POST', '/state/reset');
+    const hit = async (path: string) => (await fetch(`${live.server.origin}/api/v1/${path}`)).status;
+    await hit('session/ses_before_import');
+    await live.page.goto(`${live.server.origin}/_vtr/console/logs`);
+    await live.page.locator('#live.on').waitFor();
+    await poll(() => live.page.locator('#rows tr').count()).toBe(1);
+    // An import leaves the log alone: the row stays, and the page says the state (not the log) changed.
+    await api('PUT', '/state', await api('GET', '/state'));
+    await poll(() => live.page.locator('#announce').textContent()).toContain('request log is as it was');
+    expect(await live.page.locator('#rows tr').count()).toBe(1);
+    // A reset clears the log with the rest: the open page is empty, and says why.
+    await api('POST', '/state/reset');
+    await poll(() => live.page.locator('#rows tr').count()).toBe(0);
+    await poll(() => live.page.locator('#rows-empty').count()).toBe(1);
+    await poll(() => live.page.locator('#announce').textContent()).toContain('request log');
+    // Live rows still come after the swap.
+    await hit('session/ses_after_reset');
+    await poll(() => live.page.locator('#rows tr').count()).toBe(1);
+  }, 60_000);
+
   it('mail outbox: a state import elsewhere shows the mail it brought, a reset takes it away', async () => {
     await api('POST', '/state/reset');
     const doc = await api<{ tables: { sites: { site_id: string }[]; notifications: unknown[] } }>('GET', '/state');

@@ -42,4 +42,12 @@ describe('event stream after commit', () => {
     expect(seen.every((e) => !e.inTransaction)).toBe(true);
   });
 
+  it('state.replaced: says whether a reset (the request log cleared too) or an import (the log left alone) replaced the state', async () => {
+    const h = pool.fresh();
+    const seen = listen(h);
+    const doc = (await h.admin('GET', '/state')).body;
+    expect((await h.admin('PUT', '/state', doc)).status).toBe(200);
+    expect((await h.admin('POST', '/state/reset')).status).toBe(200);
+    expect(seen.filter((e) => e.type === 'state.replaced').map((e) => e.data)).toEqual([{ reason: 'import' }, { reason: 'reset' }]);
+  });
 });

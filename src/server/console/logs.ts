@@ -41,8 +41,8 @@ export function registerLogsPage(r: ConsoleRouter): void {
     const body = html`<h1>Request log</h1>
 ${goneCursor(before, from)}
 <p class="muted">Every <code>/api/v1</code> request, newest first; secrets are masked. Also: <code>vtr logs tail</code>.</p>
-${scrollTable('Public API requests, newest first', HEAD, entries.map(logRow), { bodyId: 'rows', empty: 'No requests yet.' })}
-${pager(`${CONSOLE}/logs`, {}, { before: from, lastId: entries.at(-1)?.request_id, more })}`;
+<div id="log-list">${scrollTable('Public API requests, newest first', HEAD, entries.map(logRow), { bodyId: 'rows', empty: 'No requests yet.' })}
+${pager(`${CONSOLE}/logs`, {}, { before: from, lastId: entries.at(-1)?.request_id, more })}</div>`;
     return r.render({ title: 'Request log', nav: 'logs', body, script: from ? undefined : raw('vtrPage.logs();') });
   });
 }
