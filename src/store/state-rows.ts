@@ -76,9 +76,22 @@ export function rowWriter(target: BetterSqlite3.Database, info: TableInfo, fault
       stmt.run(...cols.map((c) => (row as StateRow)[c]));
     } catch (err) {
       if (err instanceof VtrError) throw err; // a storage fault, classified by the write guard
-      throw fault(err) ?? bad(`${where}: ${(err as Error).message}`);
+      throw fault(err) ?? bad(`${where}${constraintProblem(err, name, row as StateRow) ?? `: ${(err as Error).message}`}`);
     }
   };
+}
+
+/**
+ * SQLite's refusal of a row (`NOT NULL constraint failed: sites.plan`) in the file's terms: the
+ * column, and what to change. Null for any other error, which is shown as SQLite words it.
+ */
+function constraintProblem(err: unknown, table: string, row: StateRow): string | null {
+  const m = /^(NOT NULL|UNIQUE) constraint failed: (.+)$/.exec((err as Error).message ?? '');
+  if (!m) return null;
+  const cols = m[2].split(', ').map((c) => c.slice(c.indexOf('.') + 1));
+  if (m[1] === 'NOT NULL') return `.${cols[0]}: must be given (every ${table} row has one; null is not a value here)`;
+  const values = cols.map((c) => String(row[c])).join(', ');
+  return `.${cols.join(', ')}: ${values} is another row's too: each ${table} row needs its own ${cols.join(' and ')} (a row copied?)`;
 }
 
 /** The tables a document names that this vtr does not have: the first is refused. */

@@ -178,6 +178,26 @@ describe('state export / import / reset', () => {
     expect(JSON.stringify((await exportOf(h)).tables)).toBe(JSON.stringify(doc.tables));
   });
 
+  it('import: a column left out or a row twice is refused naming the row, the column and what to do, not with SQLite\'s words; nothing changes', async () => {
+    const h = fresh();
+    await populate(h);
+    const doc = await exportOf(h);
+    const { plan: _plan, ...noPlan } = doc.tables.sites[0];
+    const cases: Array<[Doc, RegExp]> = [
+      [{ ...doc, tables: { ...doc.tables, sites: [noPlan, ...doc.tables.sites.slice(1)] } }, /^tables\.sites\[0\]\.plan: must be given \(every sites row has one; null is not a value here\)$/],
+      [{ ...doc, tables: { ...doc.tables, sessions: [...doc.tables.sessions, doc.tables.sessions[0]] } },
+        new RegExp(`^tables\\.sessions\\[${doc.tables.sessions.length}\\]\\.session_id: ${doc.tables.sessions[0].session_id} is another row's too: each sessions row needs its own session_id \\(a row copied\\?\\)$`)],
+      [{ ...doc, tables: { ...doc.tables, sites: [doc.tables.sites[0], { ...doc.tables.sites[1], site_key: doc.tables.sites[0].site_key }] } },
+        /^tables\.sites\[1\]\.site_key: pk_test_\w+ is another row's too: each sites row needs its own site_key/],
+    ];
+    for (const [body, message] of cases) {
+      const r = await h.admin('PUT', '/state', body);
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.message).toMatch(message);
+    }
+    expect(JSON.stringify((await exportOf(h)).tables)).toBe(JSON.stringify(doc.tables));
+  });
+
   it('import: site and view names of only white space, which the API once took, still import as they were', async () => {
     const h = fresh();
     await populate(h);
