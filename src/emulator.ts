@@ -104,6 +104,7 @@ function build(opts: EmulatorOptions, names: OptionNames, store: Store) {
   sessions.addHooks(webhooks.trigger);
   const rules = createRuleService({ store, clock, bus });
   sites.onPlanChanged(() => webhooks.dispatcher.kick());
+  const requestLog = createRequestLogger({ store, bus, clock });
   const deps: AppDeps = {
     config: { version: VERSION, adminToken: opts.adminToken ?? null, rateLimit: opts.rateLimit ?? null, credentials: names },
     clock,
@@ -112,8 +113,8 @@ function build(opts: EmulatorOptions, names: OptionNames, store: Store) {
     sessions,
     checks: createCheckService({ store, clock, bus, sessions, countryOf, rules }),
     writes: createWriteQueue(store),
-    requestLog: createRequestLogger({ store, bus, clock }),
-    state: createStateService({ store, clock, sites, clockKey }),
+    requestLog,
+    state: createStateService({ store, clock, sites, clockKey, beforeReset: () => requestLog.settle() }),
     views: webhooks.views,
     rules,
     webhooks: webhooks.webhooks,

@@ -30,6 +30,11 @@ export interface StateServiceDeps {
   sites: SiteService;
   /** The meta key where a manual clock keeps its offset, a frozen one its "now". */
   clockKey: string;
+  /**
+   * Run before a reset (the request log writes what waits), so what was there before it does not
+   * land after it, whoever resets (the API, `emu.reset()`).
+   */
+  beforeReset?: () => Promise<void>;
 }
 
 /** What an import answers (see StateService.import). */
@@ -42,7 +47,7 @@ export interface Imported {
 
 const msOf = (exportedAt: unknown): number | null => (typeof exportedAt === 'string' ? parseTimestamp(exportedAt) : null);
 
-export function createStateService({ store, clock, sites, clockKey }: StateServiceDeps) {
+export function createStateService({ store, clock, sites, clockKey, beforeReset }: StateServiceDeps) {
   const listeners: Array<(reason: ReplacedBy) => void | Promise<void>> = [];
 
   /** The token's created_at when the store has it (revoked or not), else now. */
@@ -154,6 +159,7 @@ export function createStateService({ store, clock, sites, clockKey }: StateServi
      * suite read before stay valid; the site's other tokens and every other site go.
      */
     async reset(keep?: KeptSite): Promise<{ site: Site; token: AccessToken }> {
+      await beforeReset?.();
       const keys = keptKeys(keep);
       const before = clock.position();
       // One transaction: a failure writing the default site back leaves everything as it was.

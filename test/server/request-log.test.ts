@@ -139,6 +139,18 @@ describe('request log', () => {
     expect((await h.admin('GET', '/logs?limit=0')).status).toBe(400);
   });
 
+  it('reset: requests made before a reset are gone from the log after it, whoever resets (the API, emu.reset())', async () => {
+    await h.request('/api/v1/nowhere/before-api-reset');
+    expect((await h.admin('POST', '/state/reset')).status).toBe(200);
+    expect(await logs('')).toEqual([]);
+    // The state service itself, as emu.reset() calls it: no route settles the log first.
+    await h.request('/api/v1/nowhere/before-library-reset');
+    await h.emulator.deps.state!.reset();
+    expect(await logs('')).toEqual([]);
+    await h.request('/api/v1/nowhere/after');
+    expect((await logs('')).map((e) => e.path)).toEqual(['/api/v1/nowhere/after']);
+  });
+
   it('publishes request.logged on the bus', async () => {
     const seen: Array<Record<string, unknown>> = [];
     h.emulator.deps.bus.subscribe((e) => e.type === 'request.logged' && seen.push(e.data));
