@@ -48,6 +48,13 @@ describe('library helpers', () => {
     expect(after.engagement_level).toBe('converted');
   });
 
+  it('events.add: spaces around a name are dropped, so " conversion " converts; a blank name rejects with the 400 naming name', async () => {
+    const s = await emu.sessions.create({ ip: '192.0.2.21' });
+    await expect(emu.events.add(s.session_id, '   ')).rejects.toMatchObject({ status: 400, message: 'events.add: name: must not be empty or blank' });
+    await emu.events.add(s.session_id, ' conversion ');
+    expect(await emu.sessions.get(s.session_id)).toMatchObject({ custom_events: ['conversion'], engagement_level: 'converted' });
+  });
+
   it('check: a visitor check with the site\'s key', async () => {
     const r = await emu.check({ ip: '203.0.113.9', email: 'x@mailinator.com' });
     expect(r.risk_level).toBe('invalid');

@@ -126,6 +126,15 @@ describe('management API: sessions create (derived fields)', () => {
     expect((await h.admin('POST', '/sites/site_nope/sessions', {})).status).toBe(404);
   });
 
+  it('sessions create: a blank custom event name is a 400 naming custom_events; spaces around one are dropped, as the session API does', async () => {
+    const r = await h.admin('POST', `/sites/${h.site.site_id}/sessions`, { custom_events: ['signup', '  '] });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 'invalid_request' });
+    expect(r.body.message).toContain('custom_events');
+    expect(r.body.message).toContain('blank');
+    expect(await h.createSession({ custom_events: [' conversion '] })).toMatchObject({ custom_events: ['conversion'], engagement_level: 'converted' });
+  });
+
   it('sessions create: an empty or blank url is a 400 invalid_request naming url, as the CLI refuses it', async () => {
     for (const url of ['', '   ', '\t']) {
       const r = await h.admin('POST', `/sites/${h.site.site_id}/sessions`, { url });

@@ -189,6 +189,18 @@ describe('agent endpoints', () => {
     expect(emu.deps.sessions.get(pv.body.session_id)).toMatchObject({ custom_events: ['conversion'], engagement_level: 'converted', value: 49 });
   });
 
+  it('event: a name of only white space is a 400 naming name, as the public API answers; spaces around a name are dropped', async () => {
+    const pv = await pageview();
+    const ref = { site_key: siteKey, session_id: pv.body.session_id, probe_id: pv.body.probe_id };
+    for (const name of [' ', '  \t']) {
+      const r = await agentPost('/_vtr/agent/event', { ...ref, name });
+      expect(r, JSON.stringify(name)).toMatchObject({ status: 400, body: { code: 'invalid_request', field: 'name' } });
+      expect(r.body.message).toContain('blank');
+    }
+    expect((await agentPost('/_vtr/agent/event', { ...ref, name: ' conversion\n' })).status).toBe(200);
+    expect(emu.deps.sessions.get(pv.body.session_id)).toMatchObject({ custom_events: ['conversion'], engagement_level: 'converted' });
+  });
+
   it("event: refused with another session's probe or another site's key", async () => {
     const a = await pageview();
     const b = await pageview();

@@ -199,6 +199,20 @@ describe('POST /api/v1/session/{id}/event', () => {
     expect((await h.api('GET', `/session/${s.session_id}`)).body.custom_events).toEqual(['x'.repeat(100)]);
   });
 
+  it('session event: a name of only white space is a 400 naming name; spaces around a name are dropped, so " conversion " converts', async () => {
+    const s = await h.createSession();
+    for (const name of [' ', '   ', '\t\n']) {
+      const r = await h.api('POST', `/session/${s.session_id}/event`, { body: { name } });
+      expect(r.status, JSON.stringify(name)).toBe(400);
+      expect(r.body).toMatchObject({ code: 'invalid_request', field: 'name' });
+      expect(r.body.message).toContain('blank');
+    }
+    expect((await h.api('POST', `/session/${s.session_id}/event`, { body: { name: ' conversion ' } })).status).toBe(200);
+    // The limit counts the name without its spaces.
+    expect((await h.api('POST', `/session/${s.session_id}/event`, { body: { name: ` ${'x'.repeat(100)}\n` } })).status).toBe(200);
+    expect((await h.api('GET', `/session/${s.session_id}`)).body).toMatchObject({ custom_events: ['conversion', 'x'.repeat(100)], engagement_level: 'converted' });
+  });
+
   it("session event: a value that would make the session's value overflow is a 400 naming value, and the session keeps its value", async () => {
     const s = await h.createSession();
     expect((await h.api('POST', `/session/${s.session_id}/event`, { body: { name: 'sale', value: 1e308 } })).status).toBe(200);

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { isIpAddress } from '../../domain/ip-intel.js';
 import { canonicalLanguage, canonicalTimezone } from '../../domain/locale.js';
 import { declareRoute, json } from '../declare.js';
+import { customEventName } from '../public.js';
 import { SessionSchema } from '../session.js';
 import { before, failures, limit, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, pathId, SiteParams, siteFilter } from './common.js';
 
@@ -24,7 +25,7 @@ export const SessionCreate = z
     page_views: z.number().int().min(1).max(10_000).optional(),
     duration: z.number().int().min(0).max(86_400 * 7).optional().meta({ description: 'Seconds from the first to the last page view' }),
     fingerprint: z.string().min(1, 'must not be empty or blank').max(200).regex(/\S/, 'must not be empty or blank').optional(),
-    custom_events: z.array(z.string().min(1).max(100)).max(1000).optional(),
+    custom_events: z.array(customEventName()).max(1000).optional(),
   })
   .meta({ id: 'SessionCreate' });
 

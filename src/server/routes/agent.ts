@@ -4,6 +4,7 @@
 import type { Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import * as z from 'zod';
+import { customEventName } from '../../api/public.js';
 import { VtrError } from '../../domain/errors.js';
 import { CLI_OPTION_NAMES } from '../../domain/option-names.js';
 import type { Site } from '../../domain/site.js';
@@ -26,7 +27,8 @@ const pageviewBody = z.object({
 const sessionRef = { session_id: str(100), probe_id: str(100) };
 const eventBody = z.object({
   ...sessionRef,
-  name: str(100).min(1, 'must not be empty'),
+  // As POST /api/v1/session/{id}/event takes it.
+  name: customEventName({ error: 'expected a string' }),
   value: z.number({ error: 'expected a number' }).finite().nullable().optional(),
 });
 const pingBody = z.object({ ...sessionRef, url: pageUrl, fingerprint: opt(200) });
