@@ -1,9 +1,11 @@
 import { UsageError } from './errors.js';
 
 /**
- * A custom event's name as typed: the API takes a name of spaces, but no site can convert on one
- * (`--conversion-events` drops blanks) and it cannot be told from none: from a shell it is an unset variable.
+ * A custom event's name as typed, without the spaces around it (the API drops them too). A name of
+ * only spaces is refused: no site can convert on one and it cannot be told from none; from a shell
+ * it is an unset variable.
  */
-export function refuseBlankEventName(where: string, name: string): void {
+export function eventNameArg(where: string, name: string): string {
   if (name.trim() === '') throw new UsageError(`${where}: must not be empty${name ? ' or blank' : ''}: a custom event needs a name, e.g. signup`);
+  return name.trim();
 }

@@ -221,6 +221,18 @@ describe('cli edges (built binary)', { timeout: 120_000 }, () => {
       expect((await vtrJson(['session', 'get', suite.sessionId], suite.server.env)).custom_events.filter((e: string) => e.trim() === '')).toEqual([]);
     });
 
+    it('session event / sessions create --event: spaces around a name are dropped, as the API drops them: " conversion " is the conversion event', async () => {
+      const created = await vtrJson(['sessions', 'create', '--event', ' signup\n'], suite.server.env);
+      expect(created.custom_events).toEqual(['signup']);
+      const r = await vtr(['session', 'event', created.session_id, ' conversion '], suite.server.env);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('Added "conversion" to');
+      expect(r.stdout).toMatch(/engagement_level:\s+converted\n/);
+      // The 100 characters are the name's own.
+      const long = await vtr(['session', 'event', created.session_id, ` ${'x'.repeat(100)} `], suite.server.env);
+      expect(long.code, long.stderr).toBe(0);
+    });
+
     it('session event: the name and the session\'s events (visitors\' too) are shown with control characters escaped, as session get shows them', async () => {
       const created = await vtrJson(['sessions', 'create', '--event', 'a\u001b]0;title\u0007b'], suite.server.env);
       const r = await vtr(['session', 'event', created.session_id, 'x\u001b[2Jy'], suite.server.env);

@@ -1,15 +1,14 @@
 import type { Session } from '../../../domain/session.js';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { refuseBlankEventName } from '../../event-name.js';
+import { eventNameArg } from '../../event-name.js';
 import { keyValues, output, printable } from '../../output.js';
 import { enc } from '../../site-ref.js';
 import { sessionWebhookEvents, tellSetOff } from '../webhooks/set-off.js';
 import { namedSessionNotFound } from './named-not-found.js';
 
 export async function run(o: { args: string[] }, ctx: CliContext): Promise<void> {
-  const [id, name] = o.args;
-  refuseBlankEventName('<name>', name);
+  const id = o.args[0], name = eventNameArg('<name>', o.args[1]);
   // Characters as the API counts them (code points): 100 emoji are a name, not 200 characters.
   if ([...name].length > 100) throw new UsageError('<name>: a custom event name has 1 to 100 characters');
   const client = await ctx.client({ token: true });

@@ -1,7 +1,7 @@
 import type { Session } from '../../../domain/session.js';
 import { sessionWebhookEvents, tellSetOff } from '../webhooks/set-off.js';
 import type { CliContext } from '../../context.js';
-import { refuseBlankEventName } from '../../event-name.js';
+import { eventNameArg } from '../../event-name.js';
 import { UsageError } from '../../errors.js';
 import { isIpAddress } from '../../../domain/ip-intel.js';
 import { httpUrlProblem } from '../../../domain/webhooks.js';
@@ -26,8 +26,8 @@ export async function run(o: CreateOptions, ctx: CliContext): Promise<void> {
   if (!isIpAddress(o.ip)) throw new UsageError(`--ip: "${o.ip}" is not an IPv4 or IPv6 address (e.g. 192.0.2.1 or 2001:db8::1)`);
   pageUrl('--url', o.url);
   if (o.referrer !== undefined) pageUrl('--referrer', o.referrer);
-  for (const e of o.event ?? []) {
-    refuseBlankEventName('--event', e);
+  const events = (o.event ?? []).map((e) => eventNameArg('--event', e));
+  for (const e of events) {
     // Counted as the API counts them (code points).
     if ([...e].length > 100) throw new UsageError(`--event: "${e}" must be a name of 1 to 100 characters`);
   }
@@ -41,7 +41,7 @@ export async function run(o: CreateOptions, ctx: CliContext): Promise<void> {
     page_views: wholeNumber('--page-views', o.pageViews, 1, 10_000),
     duration: wholeNumber('--duration', o.duration, 0, 604_800),
     ...(o.fingerprint !== undefined ? { fingerprint: o.fingerprint } : {}),
-    ...(o.event?.length ? { custom_events: o.event } : {}),
+    ...(events.length ? { custom_events: events } : {}),
   };
   const client = await ctx.client();
   const site = await currentSiteId(ctx, client, o.site);
