@@ -49,6 +49,18 @@ describe('management API: sites', () => {
     expect(none.body).toMatchObject({ country: null, owner_email: null });
   });
 
+  it("sites create/update: conversion_events are custom event names as events take them: spaces around one dropped, a blank one a 400 naming conversion_events", async () => {
+    const created = await h.admin('POST', '/sites', { conversion_events: [' purchase ', 'signup\n'] });
+    expect(created.status).toBe(201);
+    expect(created.body.conversion_events).toEqual(['purchase', 'signup']);
+    for (const [method, path] of [['POST', '/sites'], ['PATCH', `/sites/${created.body.site_id}`]] as const) {
+      const r = await h.admin(method, path, { conversion_events: ['purchase', '  '] });
+      expect(r.status, method).toBe(400);
+      expect(r.body).toMatchObject({ code: 'invalid_request' });
+      expect(r.body.message, method).toMatch(/conversion_events.*blank/);
+    }
+  });
+
   it('sites create: a bad field is a 400 that names it', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ plan: 'gold' }, 'plan'],

@@ -5,6 +5,7 @@ import { isCountryCode } from '../../domain/country-codes.js';
 import { DEFAULT_BOUNCE_SECONDS, DEFAULT_CONVERSION_EVENTS, DEFAULT_SITE_NAME, PLANS } from '../../domain/site.js';
 import { Timestamp } from '../common.js';
 import { declareRoute, json } from '../declare.js';
+import { customEventName } from '../public.js';
 import { deleted, failures, forDefault, Name, nameOf, MANAGEMENT_SECURITY as security, MANAGEMENT_TAG, nullNotAllowed, pathId, SiteParams, siteFilter } from './common.js';
 
 const tags = [MANAGEMENT_TAG];
@@ -16,7 +17,8 @@ const siteFields = {
   plan: z.enum(PLANS, { error: NOT_A_PLAN }),
   country: country.nullable().meta({ description: "Where local phone numbers are read; default US" }),
   owner_email: z.email('must be an email address').nullable().meta({ description: 'Where webhook notifications go' }),
-  conversion_events: z.array(z.string().min(1).max(100)).max(100),
+  // Matched against events' names, which lose the spaces around them: so do these.
+  conversion_events: z.array(customEventName()).max(100),
   bounce_seconds: z.number().int().min(0).max(86_400),
   excluded_countries: z.array(country).max(300),
   // The message names the entry: the CLI shows it under --ip-allowlist, without the index.
