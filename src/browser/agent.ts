@@ -171,6 +171,9 @@ interface PageViewAnswer {
     d.addEventListener('DOMContentLoaded', fillForms);
     d.addEventListener('visibilitychange', () => { if (d.visibilityState === 'hidden') ping(); });
     w.addEventListener('pagehide', ping);
+    // Back/forward to a page the browser kept (the back/forward cache): the visitor sees it again,
+    // a page view as when the browser reloads it instead, with a new probe in the forms.
+    w.addEventListener('pageshow', (ev: PageTransitionEvent) => { try { if (ev.persisted && started) again(); } catch (e) {} });
     setTimeout(ping, 15000);
     setTimeout(ping, 65000);
 

@@ -2,13 +2,14 @@
 // views of a single-page app, and the probe the shop's backend sends to the visitor check.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { BROWSER_TESTS_RUN } from '../helpers/browser.js';
+import { BROWSER_TESTS_RUN, launchChromium } from '../helpers/browser.js';
 import { agentOnShopPages } from '../helpers/agent-browser.js';
 
 const WAIT = 30_000;
 
 describe.skipIf(!BROWSER_TESTS_RUN)('the agent on a shop page', { timeout: 180_000 }, () => {
-  const live = agentOnShopPages((server) => () => `<script src="${server.origin}/agent.js" data-site-key="${server.site!.site_key}"></script><h1>Shop</h1>`);
+  const live = agentOnShopPages((server) => (path) => `<script src="${server.origin}/agent.js" data-site-key="${server.site!.site_key}"></script><h1>Shop</h1>`
+    + (path === '/bf' ? `<form><button data-vtr-site-key="${server.site!.site_key}">Buy</button></form><a href="/next">next</a>` : ''));
 
   const session = async (page: Page) => live.session(await page.evaluate(() => (window as any).vtr.sessionId()));
 
@@ -51,5 +52,29 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent on a shop page', { timeout: 180_0
     expect((await ping).status()).toBe(200);
     expect(warnings).toEqual([]);
     await page.close();
+  });
+
+  it('pageview: going back to a page the browser kept in its back/forward cache records a page view, as going back to one it reloads does, and the form gets the new probe', async () => {
+    const browser = await launchChromium({ backForwardCache: true });
+    try {
+      const page = await browser.newPage();
+      const warnings: string[] = [];
+      page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+      await page.goto(`${live.origin}/bf`);
+      const first = await page.evaluate(() => (window as any).vtr.probe(10_000));
+      await page.evaluate(() => { (window as any).kept = true; });
+      await page.click('a');
+      await page.waitForFunction(() => !!(window as any).vtr?.sessionId(), null, { timeout: WAIT });
+      await page.goBack({ waitUntil: 'commit' });
+      await page.waitForFunction((p) => (window as any).vtr.probeId() && (window as any).vtr.probeId() !== p, first, { timeout: WAIT });
+      // Restored, not reloaded: the page's state is the one it was left with.
+      expect(await page.evaluate(() => (window as any).kept)).toBe(true);
+      const probe = await page.evaluate(() => (window as any).vtr.probeId());
+      expect(await page.inputValue('input[name="probe_id"]')).toBe(probe);
+      expect(await session(page)).toMatchObject({ page_views: 3, entry_path: '/bf', exit_path: '/bf' });
+      expect(warnings).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });

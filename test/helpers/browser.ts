@@ -10,9 +10,11 @@ if (!BROWSER_TESTS_RUN) console.warn(`vtr tests: browser tests skipped: no Chrom
 // Without the background-networking flags Chromium keeps dialling out of this closed network.
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export async function launchChromium(): Promise<Browser> {
+/** `backForwardCache`: keep pages left in the back/forward cache, as browsers do (playwright turns it off). */
+export async function launchChromium(o: { backForwardCache?: boolean } = {}): Promise<Browser> {
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 60_000 });
+  const ignoreDefaultArgs = o.backForwardCache ? ['--disable-back-forward-cache'] : undefined;
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 60_000, ignoreDefaultArgs });
 }
 
 const CONTROLS = new Set(['link', 'button', 'DisclosureTriangle']);
