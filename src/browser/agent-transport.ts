@@ -17,5 +17,8 @@ export const send = <T>(url: string, body: Record<string, unknown>): Promise<T> 
   }).then((r) => r.json().then((j) => {
     if (!r.ok) { const e = new Error((j && j.message) || ('HTTP ' + r.status)); (e as Error & { code?: string }).code = j && j.code; throw e; }
     return j as T;
-  }));
+  }), (e: Error) => {
+    // The browser's own words ("Failed to fetch") say neither where nor why.
+    throw new Error('could not reach the emulator at ' + url.replace(/\/_vtr\/.*$/, '') + ' (not running, or blocked by the page\'s Content-Security-Policy connect-src or a blocker): ' + e.message);
+  });
 };

@@ -77,4 +77,18 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent on a shop page', { timeout: 180_0
       await browser.close();
     }
   });
+
+  it('vtr.event: an emulator that cannot be reached (stopped, or a blocker) is named in the failure and the warning, not a bare "Failed to fetch"', async () => {
+    const page = await live.browser.newPage();
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await page.goto(`${live.origin}/`);
+    await page.evaluate(() => (window as any).vtr.probe(10_000));
+    await page.route('**/_vtr/agent/event', (r) => r.abort('connectionrefused'));
+    const r = await page.evaluate(() => (window as any).vtr.event('signup'));
+    expect(r.success).toBe(false);
+    expect(r.message).toContain(`could not reach the emulator at ${live.server.origin}`);
+    expect(warnings).toEqual([`vtr: event not recorded: ${r.message}`]);
+    await page.close();
+  });
 });
