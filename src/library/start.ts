@@ -14,6 +14,7 @@ import { namedAfterClose } from './named-client.js';
 import type { WebhookEvent } from './api-types.js';
 import type { RunningEmulator, StartEmulatorOptions } from './types.js';
 import { unknownOption, unknownOptionMessage } from './known-options.js';
+import { hostWithPortProblem } from './host-option.js';
 
 /** Where requests answered in-process say they went (no socket is opened for them). */
 const IN_PROCESS_ORIGIN = 'http://127.0.0.1';
@@ -72,6 +73,8 @@ function checkOptions(opts: StartEmulatorOptions, prefix: string): void {
   if (typeof opts.adminToken === 'string' && opts.adminToken.trim() === '') throw bad(`adminToken: must not be empty${opts.adminToken ? ' or blank' : ''} (an environment variable left unset?); leave adminToken out for no token`);
   // As `vtr serve` refuses --host without --admin-token: a network could read every site's keys.
   if (opts.host !== undefined && !(typeof opts.host === 'string' && opts.host.trim() !== '')) throw bad(`host: expected a host name or address, e.g. '127.0.0.1' (the default), got ${shown(opts.host)}`);
+  const withPort = typeof opts.host === 'string' ? hostWithPortProblem(opts.host) : null;
+  if (withPort) throw bad(`host: ${JSON.stringify(opts.host)}: ${withPort}`);
   if (opts.host !== undefined && !isLoopbackBind(opts.host) && !opts.adminToken) {
     throw bad(`host: ${JSON.stringify(opts.host)} is not a loopback address, so the management API (every site's keys) would be open to the network; pass adminToken too, to require it`);
   }

@@ -36,3 +36,23 @@ describe('startEmulator options', () => {
     }
   });
 });
+
+describe('startEmulator host', () => {
+  it('startEmulator: a host with its port is refused saying to pass the port as port, not taken for a remote machine', async () => {
+    await expect(startEmulator({ host: '127.0.0.1:42510' })).rejects.toThrow(/^startEmulator: host: "127\.0\.0\.1:42510": give the address alone and the port as port, e\.g\. \{ host: '127\.0\.0\.1', port: 42510 \}$/);
+    await expect(startEmulator({ host: 'localhost:42511', adminToken: 's3cret' })).rejects.toThrow(/^startEmulator: host: "localhost:42511": .*\{ host: 'localhost', port: 42511 \}$/);
+    await expect(startEmulator({ host: '[::1]:42512' })).rejects.toThrow(/^startEmulator: host: "\[::1\]:42512": .*\{ host: '::1', port: 42512 \}$/);
+  });
+
+  it('startEmulator: a host written as a URL (a base URL) is refused naming the host and port it holds', async () => {
+    await expect(startEmulator({ host: 'http://127.0.0.1:42513' })).rejects.toThrow(/^startEmulator: host: "http:\/\/127\.0\.0\.1:42513": give an address or name, not a URL, e\.g\. \{ host: '127\.0\.0\.1', port: 42513 \}$/);
+    await expect(startEmulator({ host: 'http://localhost/api/v1', adminToken: 's3cret' })).rejects.toThrow(/not a URL, e\.g\. \{ host: 'localhost' \}$/);
+  });
+
+  it('startEmulator: a bare IPv6 address is a host, its last group no port', async () => {
+    const emu = await startEmulator({ host: '::1', port: 0 }).catch((err: Error) => err);
+    // A machine without IPv6 cannot listen there; the refusal is then about the address, not a port.
+    if (emu instanceof Error) expect(emu.message).toMatch(/cannot listen there/);
+    else await emu.close();
+  });
+});
