@@ -20,12 +20,23 @@ export function isPlain(v: unknown): v is object {
 /** A wrong argument as a message shows it: a string quoted, an array or object by its kind (a Map, a Date). */
 export function got(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v);
+  // A helper's promise passed on where its answer was meant: `sessions.get(emu.sessions.create(...))`.
+  if (isThenable(v)) return 'a Promise (an await left out?)';
   if (Array.isArray(v)) return 'an array';
   if (typeof v !== 'object' || v === null) return String(v);
   const kind: unknown = isPlain(v) ? undefined : (v as { constructor?: { name?: unknown } }).constructor?.name;
   if (typeof kind !== 'string' || kind === '' || kind === 'Object') return 'an object';
   // "an Options", but "a URL".
   return `${/^[aeiou]/i.test(kind) && !/^U[A-Z]/.test(kind) ? 'an' : 'a'} ${kind}`;
+}
+
+function isThenable(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
+}
+
+/** For an object whose fields would not be read (a Map, a Date): what to pass instead. */
+export function plainObjectHint(v: unknown): string {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !isThenable(v) ? ': pass a plain object' : '';
 }
 
 /** An id that is no id (undefined from `session.id`, an empty string) would read as another path or id. */
@@ -63,7 +74,7 @@ export function filterArg<T extends object>(label: string, noun: string, keys: r
     return v as T;
   }
   // A Map's entries, a class's getters: no option would be read, so every event of the site.
-  const hint = typeof v === 'string' ? `: pass { ${v.startsWith('wh_') ? 'webhookId' : 'sessionId'}: ${JSON.stringify(v)} }` : typeof v === 'object' && !Array.isArray(v) ? ': pass a plain object' : '';
+  const hint = typeof v === 'string' ? `: pass { ${v.startsWith('wh_') ? 'webhookId' : 'sessionId'}: ${JSON.stringify(v)} }` : plainObjectHint(v);
   throw new TypeError(`${label}: expected ${takes}, got ${got(v)}${hint}`);
 }
 
@@ -92,7 +103,7 @@ export function fieldsArg(label: string, takes: string, v: unknown, pass?: (s: s
     return;
   }
   // A Map or a Date would go as "{}" or a string: none of the fields it holds.
-  const hint = typeof v === 'string' && pass ? `: pass { ${pass(v)} }` : typeof v === 'object' && !Array.isArray(v) ? ': pass a plain object' : '';
+  const hint = typeof v === 'string' && pass ? `: pass { ${pass(v)} }` : plainObjectHint(v);
   throw new TypeError(`${label}: expected ${takes}, got ${got(v)}${hint}`);
 }
 
