@@ -5,7 +5,7 @@ import { ApiError, ConnectionError, type ApiClient } from '../client/api-client.
 import { shownId } from '../domain/errors.js';
 import type { CheckInput, CheckResult, EventStatus, Rule, RuleInput, RuleUpdate, SavedView, Session, SessionInput, ViewInput, Webhook, WebhookEvent } from './api-types.js';
 import { realTimers } from '../domain/timers.js';
-import { checkIds, checkStatus, extraArg, fieldsArg, filterArg, got, idArg, isPlain } from './arguments.js';
+import { checkIds, checkStatus, extraArg, fieldsArg, filterArg, got, idArg, isPlain, plainObjectHint } from './arguments.js';
 
 export interface WebhookEventFilter {
   webhookId?: string;
@@ -113,8 +113,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         if (extra) return Promise.reject(extra);
         // A Map's entries, a class's getters: no option would be read, so every session.
         if (given !== undefined && given !== null && typeof given !== 'string' && !isPlain(given)) {
-          const hint = typeof given === 'object' && !Array.isArray(given) ? ': pass a plain object' : '';
-          return Promise.reject(new TypeError(`sessions.list: expected a filter string or { where, limit }, got ${got(given)}${hint}`));
+          return Promise.reject(new TypeError(`sessions.list: expected a filter string or { where, limit }, got ${got(given)}${plainObjectHint(given)}`));
         }
         const f = typeof filter === 'string' ? { where: filter } : (filter ?? {});
         // From JavaScript, a misspelt option (or { filter }, as saved views name it) would be ignored: every session.
@@ -174,7 +173,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
       /** The URL (a string or a URL object), or `{ url, ... }` as the other create helpers take their input: the API's body. */
       create: async (url: string | URL | { url: string }) => {
         // A URL object would go as its JSON, a bare string: not the object the API takes.
-        if (Array.isArray(url)) throw new TypeError(`webhooks.create: expected a URL (a string or URL) or { url }, got ${got(url)}`);
+        if (typeof url === 'object' && !(url instanceof URL)) fieldsArg('webhooks.create', 'a URL (a string or URL) or { url }', url);
         const body = url instanceof URL ? { url: url.href } : typeof url === 'object' && url !== null ? url : { url };
         return client.admin<Webhook>('POST', `/sites/${site()}/webhooks`, { body }).catch(named('webhooks.create'));
       },

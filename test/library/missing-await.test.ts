@@ -24,4 +24,11 @@ describe('library helpers given a promise', () => {
     await expect(emu.webhooks.events(Promise.resolve({}) as never)).rejects.toThrow(/^webhooks\.events: .*got a Promise \(an await left out\?\)$/);
   });
 
+  it('webhooks.create and sessions.list: a promise (or a Map) is refused, not sent as "{}" and read as no url or no filter', async () => {
+    const url = Promise.resolve('http://127.0.0.1:9/hook');
+    await expect(emu.webhooks.create(url as never)).rejects.toThrow(new TypeError('webhooks.create: expected a URL (a string or URL) or { url }, got a Promise (an await left out?)'));
+    await expect(emu.webhooks.create(new Map([['url', 'http://127.0.0.1:9/hook']]) as never)).rejects.toThrow(/^webhooks\.create: .*got a Map: pass a plain object$/);
+    await expect(emu.sessions.list(Promise.resolve('risk_level = invalid') as never)).rejects.toThrow(/^sessions\.list: expected a filter string or \{ where, limit \}, got a Promise \(an await left out\?\)$/);
+    expect(await emu.webhooks.events()).toEqual([]);
+  });
 });
