@@ -147,9 +147,18 @@ async function startOwn(given: StartEmulatorOptions | undefined): Promise<Runnin
   return start(opts, { prefix: 'createHandlers: emulatorOptions', optionNames: HANDLERS_OPTION_NAMES });
 }
 
+/** The base URL given alone (`createHandlers(url)`) would read as no baseUrl: say where it goes. */
+function checkOptionsObject(opts: unknown): void {
+  if (opts === undefined || opts === null || (typeof opts === 'object' && !Array.isArray(opts) && !(opts instanceof URL))) return;
+  const shown = typeof opts === 'string' ? JSON.stringify(opts) : opts instanceof URL ? 'a URL' : Array.isArray(opts) ? 'an array' : String(opts);
+  const url = typeof opts === 'string' || opts instanceof URL ? `: pass { baseUrl: ${JSON.stringify(String(opts))} }` : '';
+  throw new TypeError(`createHandlers: expected options ({ baseUrl, emulator?, emulatorOptions? }), got ${shown}${url}`);
+}
+
 const OPTIONS: Record<keyof CreateHandlersOptions, true> = { baseUrl: true, emulator: true, emulatorOptions: true };
 
 export async function createHandlers(opts: CreateHandlersOptions): Promise<VtrHandlers> {
+  checkOptionsObject(opts);
   const base = baseUrlOf(opts?.baseUrl);
   // As startEmulator refuses one: a misspelt emulatorOptions would silently start with the defaults.
   const unknown = unknownOption(opts, OPTIONS);

@@ -61,4 +61,11 @@ describe('createHandlers emulatorOptions', () => {
       await vtr.close();
     }
   });
+
+  it('createHandlers: the base URL given alone (not in an options object) is refused saying to pass { baseUrl }, not "baseUrl: got undefined"', async () => {
+    await expect(createHandlers(BASE as never)).rejects.toThrow(
+      new TypeError(`createHandlers: expected options ({ baseUrl, emulator?, emulatorOptions? }), got "${BASE}": pass { baseUrl: "${BASE}" }`),
+    );
+    await expect(createHandlers(new URL(BASE) as never)).rejects.toThrow(/^createHandlers: expected options \(\{ baseUrl, emulator\?, emulatorOptions\? \}\), got a URL: pass \{ baseUrl: "https:/);
+  });
 });
