@@ -24,7 +24,7 @@ describe('createHandlers emulatorOptions', () => {
       new TypeError("createHandlers: emulatorOptions: clock: expected 'system', 'manual' or 'frozen', got \"frozn\""),
     );
     await expect(createHandlers({ baseUrl: BASE, emulatorOptions: { clok: 'frozen' } as never })).rejects.toThrow(
-      /^createHandlers: emulatorOptions: unknown option "clok"; the options are /,
+      /^createHandlers: emulatorOptions: unknown option "clok" \(did you mean clock\?\); the options are /,
     );
     // A string spread into an object would be read as options named "0", "1", ...
     await expect(createHandlers({ baseUrl: BASE, emulatorOptions: 'frozen' as never })).rejects.toThrow(

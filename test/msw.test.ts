@@ -155,7 +155,7 @@ describe('vtr/msw', () => {
 
   it('createHandlers: an option name it does not know (emulatorOption for emulatorOptions) is refused listing the options, instead of being ignored', async () => {
     await expect(createHandlers({ baseUrl: BASE, emulatorOption: { clock: 'frozen' } } as never)).rejects.toThrow(
-      new TypeError('createHandlers: unknown option "emulatorOption"; the options are baseUrl, emulator, emulatorOptions'),
+      new TypeError('createHandlers: unknown option "emulatorOption" (did you mean emulatorOptions?); the options are baseUrl, emulator, emulatorOptions'),
     );
   });
 

@@ -15,8 +15,14 @@ describe('startEmulator options', () => {
   });
 
   it('startEmulator: a misspelt option is refused naming it and the options there are, not ignored', async () => {
-    await expect(startEmulator({ dbPath: 'x.db', listen: false } as never)).rejects.toThrow(/^startEmulator: unknown option "dbPath"; the options are db, port, host, adminToken, listen, clock, /);
+    await expect(startEmulator({ dbPath: 'x.db', listen: false } as never)).rejects.toThrow(/^startEmulator: unknown option "dbPath" \(did you mean db\?\); the options are db, port, host, adminToken, listen, clock, /);
     await expect(startEmulator({ retrySchedual: [1, 2, 3, 4, 5], listen: false } as never)).rejects.toThrow(/unknown option "retrySchedual"/);
+  });
+
+  it('startEmulator: a misspelt option, or one written as vtr serve\'s flag or in snake_case, is refused with the option likely meant', async () => {
+    await expect(startEmulator({ adminTokn: 's3cret' } as never)).rejects.toThrow(/^startEmulator: unknown option "adminTokn" \(did you mean adminToken\?\); the options are /);
+    await expect(startEmulator({ admin_token: 's3cret' } as never)).rejects.toThrow(/^startEmulator: unknown option "admin_token" \(did you mean adminToken\?\); /);
+    await expect(startEmulator({ memory: true } as never)).rejects.toThrow(/^startEmulator: unknown option "memory"; the options are /);
   });
 
   it('startEmulator: a duration given as a string ("5000", from the environment) is refused showing it as a string, not "got 5000"', async () => {
