@@ -67,6 +67,8 @@ function checkOptions(opts: StartEmulatorOptions, prefix: string): void {
   for (const k of ['listen', 'retryJitter'] as const) {
     if (opts[k] !== undefined && typeof opts[k] !== 'boolean') throw bad(`${k}: expected true or false, got ${shown(opts[k])}`);
   }
+  // An app pointed at that port would find nothing there.
+  if (opts.listen === false && opts.port) throw bad(`port: ${opts.port} given with listen: false, which opens no port; drop port (emu.fetch and the helpers answer in-process), or drop listen: false to listen on it`);
   // Compared with the Authorization header's text: a number or an object would make every management call a 500.
   if (opts.adminToken !== undefined && typeof opts.adminToken !== 'string') throw bad(`adminToken: expected a string, got ${shown(opts.adminToken)}`);
   // As `vtr serve --admin-token ''` is refused: an unset variable would leave the management API open.

@@ -61,4 +61,12 @@ describe('startEmulator host', () => {
     if (emu instanceof Error) expect(emu.message).toMatch(/cannot listen there/);
     else await emu.close();
   });
+
+  it('startEmulator: a port with listen: false is refused (nothing would listen on it), not left closed for the app to find', async () => {
+    await expect(startEmulator({ port: 42530, listen: false })).rejects.toThrow(
+      new TypeError('startEmulator: port: 42530 given with listen: false, which opens no port; drop port (emu.fetch and the helpers answer in-process), or drop listen: false to listen on it'),
+    );
+    // A port of 0 (a free one) asks for no port in particular.
+    await (await startEmulator({ port: 0, listen: false })).close();
+  });
 });
