@@ -5,6 +5,7 @@ import { ApiError, ConnectionError, type ApiClient } from '../client/api-client.
 import { shownId } from '../domain/errors.js';
 import type { CheckInput, CheckResult, EventStatus, Rule, RuleInput, RuleUpdate, SavedView, Session, SessionInput, ViewInput, Webhook, WebhookEvent } from './api-types.js';
 import { realTimers } from '../domain/timers.js';
+import { suggest } from '../domain/filter/suggest.js';
 import { checkIds, checkStatus, extraArg, fieldsArg, filterArg, got, idArg, isPlain, plainObjectHint } from './arguments.js';
 
 export interface WebhookEventFilter {
@@ -119,7 +120,10 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         // From JavaScript, a misspelt option (or { filter }, as saved views name it) would be ignored: every session.
         const unknown = Object.keys(f).find((k) => k !== 'where' && k !== 'limit' && (f as Record<string, unknown>)[k] !== undefined);
         if (unknown === 'filter') return Promise.reject(new TypeError('sessions.list: unknown option "filter"; it takes { where, limit } (the filter goes in where)'));
-        if (unknown !== undefined) return Promise.reject(new TypeError(`sessions.list: unknown option ${JSON.stringify(unknown)}; it takes { where, limit }`));
+        if (unknown !== undefined) {
+          const meant = ['where', 'limit'].find((k) => k === unknown.toLowerCase()) ?? suggest(unknown, ['where', 'limit']);
+          return Promise.reject(new TypeError(`sessions.list: unknown option ${JSON.stringify(unknown)}${meant ? ` (did you mean ${meant}?)` : ''}; it takes { where, limit }`));
+        }
         // The client would send an object as "[object Object]", a filter the API cannot read, and
         // leave null out: every session. Undefined is no filter, as the key left out.
         if (f.where !== undefined && typeof f.where !== 'string') {

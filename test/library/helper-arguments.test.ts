@@ -103,7 +103,8 @@ describe('library helper arguments', () => {
 
   it('sessions.list: any option it does not take, or an argument neither a filter string nor { where, limit }, is refused naming it, not read as every session', async () => {
     await emu.sessions.create({ ip: '192.0.2.9' });
-    await expect(emu.sessions.list({ wher: 'risk_level = invalid' } as never)).rejects.toThrow(new TypeError('sessions.list: unknown option "wher"; it takes { where, limit }'));
+    await expect(emu.sessions.list({ wher: 'risk_level = invalid' } as never)).rejects.toThrow(new TypeError('sessions.list: unknown option "wher" (did you mean where?); it takes { where, limit }'));
+    await expect(emu.sessions.list({ Limit: 5 } as never)).rejects.toThrow(new TypeError('sessions.list: unknown option "Limit" (did you mean limit?); it takes { where, limit }'));
     await expect(emu.sessions.list({ max: 1 } as never)).rejects.toThrow(new TypeError('sessions.list: unknown option "max"; it takes { where, limit }'));
     await expect(emu.sessions.list(5 as never)).rejects.toThrow(new TypeError('sessions.list: expected a filter string or { where, limit }, got 5'));
     await expect(emu.sessions.list(['risk_level = invalid'] as never)).rejects.toThrow(new TypeError('sessions.list: expected a filter string or { where, limit }, got an array'));
