@@ -212,13 +212,11 @@ describe('storage faults (vtr serve)', () => {
     expect(r.stderr).toContain(`cannot create the directory ${file}`);
   });
 
-  it.runIf(process.platform === 'linux')('serve: a --db under /proc is refused at once as a kernel filesystem, exit 1', async () => {
+  it.runIf(process.platform === 'linux')('serve: a --db under /proc is refused as a kernel filesystem before SQLite opens it, exit 1', async () => {
     for (const db of ['/proc/vtr-test.db', '/proc/vtr-missing/vtr.db', '/proc/self/status']) {
-      const started = Date.now();
       const r = await runCli(['serve', '--db', db, '--port', '0'], { timeoutMs: 10_000 });
       expect(r.code, `${db}: ${r.stderr}`).toBe(1);
       expect(r.stderr).toBe(`vtr: error: the database ${db} is on proc, a kernel filesystem that cannot hold a database; give a file on a disk for --db, e.g. .vtr/vtr.db\n`);
-      expect(Date.now() - started).toBeLessThan(5000);
     }
   }, 40_000);
 });
