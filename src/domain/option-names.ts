@@ -6,6 +6,8 @@ export interface OptionNames {
   db: string;
   /** Starting with an admin token. */
   adminToken: string;
+  /** Where a request that came without the admin token finds it, and what sends it. */
+  sendAdminToken: string;
   /** A clock that moves when told. */
   movableClock: string;
   /** Watching webhook attempts as they happen. */
@@ -31,6 +33,7 @@ export interface OptionNames {
 export const CLI_OPTION_NAMES: OptionNames = {
   db: '--db',
   adminToken: '`vtr serve --admin-token`',
+  sendAdminToken: 'or --admin-token / VTR_ADMIN_TOKEN',
   movableClock: '--clock frozen (or --clock manual)',
   followAttempts: '`vtr webhooks tail`',
   advanceClock: '`vtr clock advance`',
@@ -47,6 +50,7 @@ export const CLI_OPTION_NAMES: OptionNames = {
 export const LIBRARY_OPTION_NAMES: OptionNames = {
   db: "db (startEmulator's option)",
   adminToken: 'startEmulator({ adminToken })',
+  sendAdminToken: 'the one given to startEmulator({ adminToken }); emu.client and the helpers send it',
   movableClock: "startEmulator({ clock: 'frozen' }) (or 'manual')",
   followAttempts: 'emu.webhooks.waitFor()',
   advanceClock: 'emu.clock.advance()',
@@ -65,6 +69,7 @@ export const HANDLERS_OPTION_NAMES: OptionNames = {
   ...LIBRARY_OPTION_NAMES,
   db: "db (createHandlers' emulatorOptions)",
   adminToken: 'createHandlers({ emulatorOptions: { adminToken } })',
+  sendAdminToken: "the one given to createHandlers({ emulatorOptions: { adminToken } }); the handlers' emulator.client sends it",
   movableClock: "createHandlers({ emulatorOptions: { clock: 'frozen' } }) (or 'manual')",
   freshClock: "new createHandlers({ emulatorOptions: { clock: 'frozen' } }), with no db or another one",
   accessToken: "the handlers' emulator.site.accessToken",

@@ -86,7 +86,7 @@ export function createApp(deps: AppDeps): Hono {
           'unauthorized',
           given
             ? `the admin token given is not this emulator's (the one ${names.adminToken} was started with)`
-            : 'this emulator needs its admin token: Authorization: Bearer <admin token> (or --admin-token / VTR_ADMIN_TOKEN)',
+            : `this emulator needs its admin token: Authorization: Bearer <admin token> (${names.sendAdminToken})`,
         );
       }
       await next();

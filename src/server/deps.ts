@@ -22,7 +22,7 @@ export interface ServerConfig {
    * the admin token it was given (`vtr serve --admin-token`, `startEmulator({ adminToken })`) and
    * where the site's keys are read (`vtr keys show`, `emu.site`), for 401s. Default: the CLI's.
    */
-  credentials?: Pick<OptionNames, 'adminToken' | 'accessToken' | 'secretKey' | 'siteKey' | 'newKeysEachStart'>;
+  credentials?: Pick<OptionNames, 'adminToken' | 'sendAdminToken' | 'accessToken' | 'secretKey' | 'siteKey' | 'newKeysEachStart'>;
 }
 
 /** Everything the HTTP layer needs, built by the composition root (src/emulator.ts): services, never the store. */

@@ -79,7 +79,7 @@ describe('library messages', () => {
     }
   });
 
-  it('adminToken: a wrong admin token and a foreign Host are refused naming startEmulator\'s adminToken option', async () => {
+  it('adminToken: a missing or wrong admin token and a foreign Host are refused naming startEmulator\'s adminToken option', async () => {
     const guarded = await startEmulator({ listen: false, adminToken: 'right' });
     const open = await startEmulator({ listen: false });
     try {
@@ -88,6 +88,11 @@ describe('library messages', () => {
       expect(wrong.status).toBe(401);
       expect(body.message).toMatch(/startEmulator\(\{ adminToken \}\)/);
       expect(body.message).not.toMatch(FLAG);
+      // Sent without one: where the token is, and what sends it, in the library's words.
+      const none = await guarded.fetch('/_vtr/api/sites');
+      const missing = (await none.json()) as { message: string };
+      expect(none.status).toBe(401);
+      expect(missing.message).toBe('this emulator needs its admin token: Authorization: Bearer <admin token> (the one given to startEmulator({ adminToken }); emu.client and the helpers send it)');
       const foreign = await open.fetch(new Request('http://127.0.0.1/_vtr/api/sites', { headers: { host: 'rebound.example' } }));
       const why = (await foreign.json()) as { message: string };
       expect(foreign.status).toBe(403);
