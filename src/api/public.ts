@@ -11,7 +11,8 @@ export const customEventName = (params?: Parameters<typeof z.string>[0]) => z.st
 
 export const CustomEventRequest = z
   .object({
-    name: customEventName({ error: 'required, a string of 1 to 100 characters' }),
+    name: customEventName({ error: 'required, a string of 1 to 100 characters' })
+      .meta({ description: 'The event name: spaces around it are dropped, then 1 to 100 characters' }),
     // Null reads as "not sent", as in the visitor check and the agent's event.
     value: z.number({ error: 'expected a number (or leave it out)' }).nullable().optional()
       .meta({ description: "Optional: added to the session's value (null: no value)" }),
