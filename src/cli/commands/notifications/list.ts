@@ -13,14 +13,17 @@ export async function run(o: { site?: string; limit: string; full?: boolean }, c
   const site = await siteFilter(ctx, client, o.site);
   const page = await listPage<Notification>(client, '/notifications', { site }, limit, (n) => n.notification_id);
   const list = page.items;
-  const time = timeFormat(await emulatedClock(ctx, client));
+  const emulated = await emulatedClock(ctx, client);
+  const time = timeFormat(emulated);
+  // A table marks "emulated" once, in its header, as the webhooks tables do.
+  const cellTime = timeFormat(emulated, true);
   output(ctx, list, () => {
     if (!list.length) return 'The outbox is empty.';
     // A mail's text carries names and URLs: escaped as in every other human output.
     if (o.full) return list.map((n) => `${time(n.created_at)}  to ${printable(n.to ?? '-')}\nSubject: ${printable(n.subject)}\n\n${printableLines(n.body)}\n`).join('\n');
     return table(
-      [`CREATED (${time.zone})`, 'KIND', 'TO', 'SUBJECT', 'SMTP'],
-      list.map((n) => [n.created_at, n.kind, n.to, n.subject, n.sent_at ? 'sent' : n.send_error ? `failed: ${n.send_error}` : '-']),
+      [`CREATED (${cellTime.zone.toUpperCase()})`, 'KIND', 'TO', 'SUBJECT', 'SMTP'],
+      list.map((n) => [cellTime(n.created_at), n.kind, n.to, n.subject, n.sent_at ? 'sent' : n.send_error ? `failed: ${n.send_error}` : '-']),
     );
   });
   tellMore(ctx, page, 'notification', '--site');
