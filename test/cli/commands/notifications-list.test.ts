@@ -43,4 +43,12 @@ describe('vtr notifications list', () => {
     expect(row).toMatch(/^2026-12-01 12:46:25 UTC +webhook_event_failed/);
     expect(row).not.toContain('(emulated)');
   });
+
+  it('notifications list --full: a mail with no recipient says the site has no owner email and how to set one', async () => {
+    const { ctx, out } = outbox([mail({ to: null, site_id: 'site_Xy' })]);
+    await run({ limit: '50', full: true }, ctx);
+    const first = out.join('').split('\n')[0];
+    expect(first).toContain('to nobody: site site_Xy has no owner email');
+    expect(first).toContain('vtr sites update site_Xy --owner-email <email>');
+  });
 });
