@@ -40,4 +40,16 @@ describe('webhooks event: human output', () => {
     expect(due).toMatch(/5 +under way +Bad traffic/);
     expect(later).toContain('2026-11-28 12:00:00');
   });
+
+  it('webhooks event: a due attempt on a free-plan site is held, not under way, and names the plan change that runs it', () => {
+    const out = renderEvent(event(), { now: '2026-11-28T10:00:01.000000', held: true });
+    expect(out).not.toContain('under way');
+    expect(out).toMatch(/next_attempt_at:\s+due since 2026-11-28 10:00:00 UTC: held while site site_abcdefgh12345678 is on the free plan \(vtr sites update site_abcdefgh12345678 --plan paid runs it\)/);
+    expect(out).toContain('No attempts yet.');
+  });
+
+  it('webhooks events: a due attempt on a free-plan site shows "held (free plan)" in NEXT ATTEMPT', () => {
+    const [row] = renderEvents([event()], false, '2026-11-28T10:00:01.000000', new Set(['site_abcdefgh12345678'])).split('\n').slice(1);
+    expect(row).toMatch(/5 +held \(free plan\) +Bad traffic/);
+  });
 });

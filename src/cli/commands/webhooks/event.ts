@@ -4,6 +4,7 @@ import { output } from '../../output.js';
 import { enc, onGivenSite } from '../../site-ref.js';
 import { renderEvent } from './render.js';
 import { emulatorClock } from '../../time-display.js';
+import { holdingSites } from './held.js';
 
 export async function run(o: { args: string[]; payload?: boolean }, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
@@ -12,5 +13,6 @@ export async function run(o: { args: string[]; payload?: boolean }, ctx: CliCont
   // The webhook's URL, for the human view (the event names only its id); gone with a deleted webhook.
   const hook = ctx.config.json ? null : await client.admin<{ url: string }>('GET', `/webhooks/${enc(event.webhook_id)}`).catch(() => null);
   const { emulated, now } = await emulatorClock(ctx, client);
-  output(ctx, event, () => renderEvent(event, { url: hook?.url ?? null, payload: o.payload, emulated, now }));
+  const held = (await holdingSites(ctx, client, [event.site_id])).has(event.site_id);
+  output(ctx, event, () => renderEvent(event, { url: hook?.url ?? null, payload: o.payload, emulated, now, held }));
 }

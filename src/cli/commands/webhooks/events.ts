@@ -6,6 +6,7 @@ import { output } from '../../output.js';
 import { enc, onGivenSite } from '../../site-ref.js';
 import { renderEvents } from './render.js';
 import { emulatorClock } from '../../time-display.js';
+import { holdingSites } from './held.js';
 import { listPage, tellMore } from '../../list-page.js';
 
 export async function run(o: { args: string[]; status?: string; limit: string }, ctx: CliContext): Promise<void> {
@@ -16,6 +17,7 @@ export async function run(o: { args: string[]; status?: string; limit: string },
   const page = await listPage<WebhookEvent>(client, `/webhooks/${enc(o.args[0])}/events`, { status: o.status }, limit, (e) => e.webhook_event_id);
   const events = page.items;
   const { emulated, now } = await emulatorClock(ctx, client);
-  output(ctx, events, () => (events.length ? renderEvents(events, emulated, now) : `No ${o.status ? `${o.status} ` : ''}events.`));
+  const held = await holdingSites(ctx, client, events.map((e) => e.site_id));
+  output(ctx, events, () => (events.length ? renderEvents(events, emulated, now, held) : `No ${o.status ? `${o.status} ` : ''}events.`));
   tellMore(ctx, page, 'event', '--status');
 }

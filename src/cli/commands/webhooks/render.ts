@@ -60,13 +60,14 @@ const retriesLeft = (e: Pick<WebhookEvent, 'status' | 'auto_retries_remaining'>)
   e.status === 'pending' || e.status === 'retrying' ? e.auto_retries_remaining : '-';
 
 /** `now`: the emulator's time, by which an attempt already due shows as under way. */
-export function renderEvents(events: WebhookEvent[], emulated = false, now: string | null = null): string {
+/** `held`: the sites on the free plan, whose due attempts wait for the plan rather than run. */
+export function renderEvents(events: WebhookEvent[], emulated = false, now: string | null = null, held: ReadonlySet<string> = new Set()): string {
   const t = cellTime(emulated);
   return table(
     ['EVENT', 'STATUS', 'ATTEMPTS', 'RETRIES LEFT', head('NEXT ATTEMPT', emulated), 'VIEW', 'SESSION', head('CREATED', emulated)],
     events.map((e) => [
       e.webhook_event_id, e.status, e.attempts.length, retriesLeft(e),
-      dueNow(e, now) ? 'under way' : t(e.next_attempt_at), e.saved_view_name, e.session_id, t(e.created_at),
+      dueNow(e, now) ? (held.has(e.site_id) ? 'held (free plan)' : 'under way') : t(e.next_attempt_at), e.saved_view_name, e.session_id, t(e.created_at),
     ]),
   );
 }
@@ -90,9 +91,16 @@ function dueNow(e: Pick<WebhookEvent, 'status' | 'next_attempt_at'>, now: string
  * One event: its fields, its attempts, and with `payload` the body every attempt sent. `now`, the
  * emulator's time, tells an attempt under way from one still to come.
  */
-export function renderEvent(e: WebhookEvent & { payload?: unknown }, opts: { url?: string | null; payload?: boolean; emulated?: boolean; now?: string | null } = {}): string {
+export function renderEvent(e: WebhookEvent & { payload?: unknown }, opts: { url?: string | null; payload?: boolean; emulated?: boolean; now?: string | null; held?: boolean } = {}): string {
   const t = timeFormat(opts.emulated ?? false);
-  const running = dueNow(e, opts.now);
+  const due = dueNow(e, opts.now);
+  // A free-plan site holds its due attempts: nothing runs until it is paid again.
+  const running = due && !opts.held;
+  const next = running
+    ? `due since ${t(e.next_attempt_at)}: an attempt is under way (its result: vtr webhooks tail, or run this again)`
+    : due
+      ? `due since ${t(e.next_attempt_at)}: held while site ${e.site_id} is on the free plan (vtr sites update ${e.site_id} --plan paid runs it)`
+      : t(e.next_attempt_at);
   const fields = keyValues([
     ['webhook_event_id', e.webhook_event_id],
     ['webhook_id', opts.url ? `${e.webhook_id} (${urlShown(opts.url)})` : e.webhook_id],
@@ -100,7 +108,7 @@ export function renderEvent(e: WebhookEvent & { payload?: unknown }, opts: { url
     ['saved_view', `${e.saved_view_name} (${e.saved_view_id})`],
     ['session_id', e.session_id],
     ['auto_retries_remaining', retriesLeft(e)],
-    ['next_attempt_at', running ? `due since ${t(e.next_attempt_at)}: an attempt is under way (its result: vtr webhooks tail, or run this again)` : t(e.next_attempt_at)],
+    ['next_attempt_at', next],
     ['created_at', t(e.created_at)],
     ['triggered_at', t(e.triggered_at)],
   ]);
