@@ -283,4 +283,40 @@ describe('the packed package, as a consumer imports it', () => {
       typeCheck(dir);
     }
   }, 120_000);
+
+  it('package: the vitest example of docs/library.md passes as written, its webhook delivered to a receiver it starts', () => {
+    const docs = readFileSync(join(ROOT, 'docs/library.md'), 'utf8');
+    const example = /```ts\n(\/\/ test\/signup\.test\.ts\n[\s\S]*?)```/.exec(docs)?.[1];
+    expect(example).toBeDefined();
+    const dir = consumerProject();
+    mkdirSync(join(dir, 'test'));
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'test/signup.test.ts'), example!);
+    // The app the example names as a placeholder: a sign-up refused for invalid traffic.
+    writeFileSync(join(dir, 'src/app.ts'), `
+      import { Hono } from 'hono';
+      export function createApp(): Hono {
+        return new Hono().post('/signup', async (c) => {
+          const res = await fetch(process.env.RISK_API_BASE + '/event', {
+            method: 'POST', headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ secret_key: process.env.RISK_SECRET_KEY, ip: c.req.header('x-forwarded-for') }),
+          });
+          const { risk_level } = (await res.json()) as { risk_level: string };
+          return c.json({ risk_level }, risk_level === 'invalid' ? 403 : 201);
+        });
+      }
+    `);
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true, types: ['node'] },
+      files: ['test/signup.test.ts', 'src/app.ts'],
+    }));
+    typeCheck(dir);
+    const vitest = join(ROOT, 'node_modules/vitest/vitest.mjs');
+    try {
+      execFileSync(process.execPath, [vitest, 'run', '--root', dir, '--reporter', 'dot'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+    } catch (err) {
+      const { stdout, stderr } = err as { stdout?: string; stderr?: string };
+      throw new Error(`the example failed:\n${stdout ?? ''}${stderr ?? String(err)}`);
+    }
+  }, 120_000);
 });
