@@ -10,7 +10,8 @@ export async function run(_o: unknown, ctx: CliContext): Promise<void> {
   output(ctx, rows, () => [
     table(
       ['KIND', 'INPUT', 'EXAMPLE', 'RESULT', 'RISKS', 'LEVEL'],
-      rows.map((r) => [r.kind, r.value, r.example.length > 60 ? `${r.example.slice(0, 57)}...` : r.example, r.result, r.risks.join(', ') || '-', r.risk_level ?? '-']),
+      // Examples whole: they are there to be copied, and a cut user agent can lose the part that counts.
+      rows.map((r) => [r.kind, r.value, r.example, r.result, r.risks.join(', ') || '-', r.risk_level ?? '-']),
     ).replace(/ (normal|unwanted|suspicious|invalid)$/gm, (_m, level: string) => ` ${riskColour(c, level)}`),
   ]);
   if (!ctx.config.json) {
