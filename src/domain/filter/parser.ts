@@ -208,7 +208,10 @@ class Parser {
     this.next();
     const values: FilterValue[] = [];
     for (;;) {
-      values.push(this.value(field, true));
+      const at = this.lx.peek();
+      const value = this.value(field, true);
+      // A time in a list means what it does after "=": the stored form, however it is written.
+      values.push(ORDERED_TEXT.has(field) ? storedTime(field, String(value), at) : value);
       const t = this.lx.peek();
       if (t.kind === 'comma') {
         this.next();

@@ -109,6 +109,15 @@ describe('parseFilter', () => {
     }
   });
 
+  it('in: a list of times means what = does with each (the stored form), and a non-time is refused', () => {
+    expect(parseFilter('created_at in ("2026-11-26 10:00", "2026-11-27T12:00:00+02:00")')).toEqual({
+      type: 'in', field: 'created_at', negated: false, values: ['2026-11-26T10:00:00.000000', '2026-11-27T10:00:00.000000'],
+    });
+    for (const bad of ['created_at in (yesterday)', 'updated_at not in (2026-11-26, 5)']) {
+      expect(() => parseFilter(bad), bad).toThrow(/expected a time for "(created|updated)_at" at position \d+, like 2026-11-26/);
+    }
+  });
+
   it('quoting: single and double quotes with backslash escapes', () => {
     const v = (src: string) => (parseFilter(src) as { value: unknown }).value;
     expect(v(`city = "New York"`)).toBe('New York');
