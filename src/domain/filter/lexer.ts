@@ -48,6 +48,8 @@ export function describe(t: Token): string {
 const WORD_CHAR = /[\p{L}\p{N}_\-./:@]/u;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', "'": "'", n: '\n', r: '\r', t: '\t' };
+/** Typographic quotes (a filter pasted from a document or chat) open a string closed by their pair. */
+const TYPOGRAPHIC: Record<string, string> = { '\u201c': '\u201d', '\u2018': '\u2019' };
 
 /**
  * Shows a character in an error message; control characters as U+XXXX so messages stay one line,
@@ -95,6 +97,7 @@ export class Lexer {
       throw new FilterError(`unexpected character "!" at position ${pos} (did you mean "!="?)`, pos);
     }
     if (c === '"' || c === "'") return this.string(pos, c);
+    if (TYPOGRAPHIC[c]) return this.string(pos, TYPOGRAPHIC[c]);
     if (WORD_CHAR.test(c)) {
       let j = pos + 1;
       while (j < s.length && WORD_CHAR.test(s[j])) j++;

@@ -131,6 +131,16 @@ describe('parseFilter', () => {
     expect(v(`source = "null"`)).toBe('null');
   });
 
+  it('quoting: typographic quotes pasted from a document or chat work as straight ones', () => {
+    const v = (src: string) => (parseFilter(src) as { value: unknown }).value;
+    expect(v('city = “New York”')).toBe('New York');
+    expect(v('city = ‘New York’')).toBe('New York');
+    expect(v('source = “it’s”')).toBe('it’s');
+    expect(v('source = "“quoted”"')).toBe('“quoted”');
+    expect(parseFilter('risk_level in (“suspicious”, ‘invalid’)')).toMatchObject({ values: ['suspicious', 'invalid'] });
+    expect(() => parseFilter('city = “New York')).toThrow('unclosed string starting at position 7: expected a closing ”');
+  });
+
   it('numbers: integers, decimals and negatives; coerced from quoted strings; raw text on text fields', () => {
     const v = (src: string) => (parseFilter(src) as { value: unknown }).value;
     expect(v('page_views = 3')).toBe(3);
