@@ -48,6 +48,8 @@ export function describe(t: Token): string {
 const WORD_CHAR = /[\p{L}\p{N}_\-./:@]/u;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', "'": "'", n: '\n', r: '\r', t: '\t' };
+/** Operators of other languages, written out of habit, and the one meant here. */
+const MEANT: Record<string, string> = { '==': '=', '<>': '!=', '&&': 'and', '||': 'or' };
 /** Typographic quotes (a filter pasted from a document or chat) open a string closed by their pair. */
 const TYPOGRAPHIC: Record<string, string> = { '\u201c': '\u201d', '\u2018': '\u2019' };
 
@@ -90,6 +92,8 @@ export class Lexer {
     if (c === '(') return tok('lparen', 1);
     if (c === ')') return tok('rparen', 1);
     if (c === ',') return tok('comma', 1);
+    const meant = MEANT[s.slice(pos, pos + 2)];
+    if (meant) throw new FilterError(`"${s.slice(pos, pos + 2)}" at position ${pos} is not an operator: write "${meant}"`, pos);
     if (c === '=') return tok('op', 1);
     if (c === '<' || c === '>') return tok('op', s[pos + 1] === '=' ? 2 : 1);
     if (c === '!') {

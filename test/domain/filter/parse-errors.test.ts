@@ -80,11 +80,19 @@ describe('parseFilter errors', () => {
   });
 
   it('unexpected character: names it and its position', () => {
-    expect(fail('channel == paid').message).toContain('at position 9');
     expect(fail('page_views * 3').message).toBe('unexpected character "*" at position 11 (quote values that contain it)');
     expect(fail('channel ! paid').message).toContain('did you mean "!="');
     expect(fail('city = a\u0001b').message).toContain('U+0001 at position 8');
     expect(fail('source = 🚀').message).toBe('unexpected character "🚀" at position 9 (quote values that contain it)');
+  });
+
+  it('operators from other languages: ==, <>, &&, || are refused naming the one meant', () => {
+    expect(fail('channel == paid').message).toBe('"==" at position 8 is not an operator: write "="');
+    expect(fail('page_views <> 1').message).toBe('"<>" at position 11 is not an operator: write "!="');
+    const and = fail('channel = paid && returned = true');
+    expect([and.position, and.message]).toEqual([15, '"&&" at position 15 is not an operator: write "and"']);
+    expect(fail('channel = paid || channel = direct').message).toBe('"||" at position 15 is not an operator: write "or"');
+    expect(fail('channel = paid & x').message).toBe('unexpected character "&" at position 15 (quote values that contain it)');
   });
 
   it('types: refuses operators that do not fit the field kind', () => {
