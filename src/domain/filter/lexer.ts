@@ -46,6 +46,8 @@ export function describe(t: Token): string {
 }
 
 const WORD_CHAR = /[\p{L}\p{N}_\-./:@]/u;
+/** Inside a word also combining marks: Devanagari vowel signs, a decomposed ü. */
+const WORD_NEXT = /[\p{L}\p{M}\p{N}_\-./:@]/u;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', "'": "'", n: '\n', r: '\r', t: '\t' };
 /** Operators of other languages, written out of habit, and the one meant here. */
@@ -104,7 +106,7 @@ export class Lexer {
     if (TYPOGRAPHIC[c]) return this.string(pos, TYPOGRAPHIC[c]);
     if (WORD_CHAR.test(c)) {
       let j = pos + 1;
-      while (j < s.length && WORD_CHAR.test(s[j])) j++;
+      while (j < s.length && WORD_NEXT.test(s[j])) j++;
       const t = tok('word', j - pos);
       if (NUMBER.test(t.text)) t.kind = 'number';
       return t;

@@ -95,6 +95,13 @@ describe('parseFilter', () => {
     expect(v('created_at > 2025-01-02T00:00:00Z')).toBe('2025-01-02T00:00:00.000000');
   });
 
+  it('bare words: letters written with combining marks (Devanagari, a decomposed ü) stay one word, as written', () => {
+    const v = (src: string) => (parseFilter(src) as { value: unknown }).value;
+    expect(v('city = मुंबई')).toBe('मुंबई');
+    expect(v('city = München')).toBe('München');
+    expect(parseFilter('city = München or city = Berlin')).toMatchObject({ type: 'or' });
+  });
+
   it('times: created_at / updated_at compare with a time in their stored form, however it is written', () => {
     const v = (src: string) => (parseFilter(src) as { value: unknown }).value;
     expect(v('created_at > 2026-11-26')).toBe('2026-11-26T00:00:00.000000');
