@@ -13,7 +13,7 @@
 
 import { SESSION_FIELDS, SESSION_FIELD_KINDS, type SessionField } from '../session.js';
 import { FilterError, Lexer, describe, type Token } from './lexer.js';
-import { FIELD_BY_LOWER, KIND_NAMES, OPERATORS, ORDERED_TEXT } from './fields.js';
+import { ENUMS, FIELD_BY_LOWER, KIND_NAMES, OPERATORS, ORDERED_TEXT } from './fields.js';
 import { suggest } from './suggest.js';
 import { coerceValue, storedTime } from './values.js';
 import type { CompareOp, FilterNode, FilterValue } from './node.js';
@@ -41,6 +41,8 @@ const isWord = (t: Token, kw: string) => t.kind === 'word' && t.text.toLowerCase
 class Parser {
   private readonly lx: Lexer;
   private prev: Token | null = null;
+  /** The last value read, when it was an unquoted word for a text field outside a closed vocabulary. */
+  private bareText: Token | null = null;
   private depth = 0;
 
   constructor(src: string, private readonly knownCountries: boolean, saved: boolean) {
@@ -65,7 +67,11 @@ class Parser {
 
   private expected(what: string, t: Token): FilterError {
     const after = this.prev ? ` after ${describe(this.prev)}` : '';
-    return new FilterError(`expected ${what}${after} at position ${t.pos}, found ${describe(t)}`, t.pos);
+    // `city = New York`: the word after a bare text value is most likely the rest of it.
+    const spaced = this.prev !== null && this.prev === this.bareText && (t.kind === 'word' || t.kind === 'number')
+      ? ` (quote a value that has spaces: "${this.prev.text} ${t.text}")`
+      : '';
+    return new FilterError(`expected ${what}${after} at position ${t.pos}, found ${describe(t)}${spaced}`, t.pos);
   }
 
   private enter(t: Token): void {
@@ -243,6 +249,7 @@ class Parser {
       );
     }
     this.next();
+    this.bareText = t.kind === 'word' && SESSION_FIELD_KINDS[field] === 'string' && !ENUMS[field] ? t : null;
     return coerceValue(t, field, exact, this.knownCountries);
   }
 }

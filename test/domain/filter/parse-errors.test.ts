@@ -70,6 +70,19 @@ describe('parseFilter errors', () => {
     expect(e.message).toContain('unknown escape "\\q" at position 9');
   });
 
+  it('unquoted spaces: a text value written with a space is refused with the value quoted', () => {
+    const e = fail('city = New York');
+    expect([e.position, e.message]).toEqual([
+      11, 'expected "and", "or" or the end of the filter after "New" at position 11, found "York" (quote a value that has spaces: "New York")',
+    ]);
+    expect(fail('(city = New York or city = Paris)').message).toContain('found "York" (quote a value that has spaces: "New York")');
+    expect(fail('source_campaign in (Spring Sale)').message).toContain('(quote a value that has spaces: "Spring Sale")');
+    // Not where no text value takes a space: a missing "and", a closed vocabulary, a number.
+    expect(fail('channel = paid direct').message).not.toContain('quote');
+    expect(fail('page_views = 3 4').message).not.toContain('quote');
+    expect(fail('city = "New" York').message).not.toContain('quote');
+  });
+
   it('trailing junk: refuses anything after a complete expression', () => {
     const e = fail('channel = paid direct');
     expect(e.position).toBe(15);
