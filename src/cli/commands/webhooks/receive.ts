@@ -163,21 +163,24 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
   const addr = server.address() as AddressInfo;
   const host = addr.address.includes(':') ? `[${addr.address}]` : addr.address;
   const url = `http://${host}:${addr.port}/`;
+  // Ctrl-C is handled before anything says the receiver listens: a script that stops it as soon as
+  // it reads that line must not kill it by the signal's default action.
+  let stopped!: () => void;
+  const done = new Promise<void>((resolve) => (stopped = resolve));
+  const stop = () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    stopping.abort();
+    server.close(() => void Promise.all(handling).then(() => stopped()));
+    server.closeAllConnections();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   ctx.info(`Listening for webhooks on ${url} (Ctrl-C to stop)`);
   const after = delayMs > 0 ? ` after ${delayShown}` : '';
   ctx.info(fixedStatus != null ? `Answering ${fixedStatus}${after} to every delivery.` : failLeft > 0 ? `Answering 500${after} to the first ${failLeft === 1 ? 'delivery' : `${failLeft} deliveries`}, then 200${after}.` : `Answering 200${after}.`);
   if (o.rejectInvalid) ctx.info(`A delivery whose signature does not verify is answered 401${after} instead (--reject-invalid).`);
   ctx.info(`Point a webhook at it: vtr webhooks create --url ${url}`);
 
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      stopping.abort();
-      server.close(() => void Promise.all(handling).then(() => resolve()));
-      server.closeAllConnections();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await done;
 }
