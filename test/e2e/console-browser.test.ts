@@ -68,7 +68,7 @@ suite('console in a browser', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.locator('pre').textContent()).toBe('risk_level == invalid\n            ^');
+    expect(await alert.locator('pre').textContent()).toBe('risk_level == invalid\n           ^');
   });
 
   it('sessions: a filter that does not parse leaves the focus in the filter field, marked invalid and described by the error', async () => {

@@ -100,7 +100,7 @@ suite('saved views and webhooks in the console (browser)', () => {
     await page.getByLabel('Filter', { exact: true }).fill('risk_level == invalid');
     expect(await page.getByLabel('Trigger webhooks when a session newly matches').isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Create view' }).click();
-    expect(await page.getByRole('alert').locator('pre').textContent()).toBe('risk_level == invalid\n            ^');
+    expect(await page.getByRole('alert').locator('pre').textContent()).toBe('risk_level == invalid\n           ^');
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Tor exits'); // what was typed stays
     await page.screenshot({ path: shot('views-error-desktop'), fullPage: true });
     await page.getByLabel('Filter', { exact: true }).fill('risk_level = invalid');

@@ -68,7 +68,7 @@ describe('console: saved views', () => {
     const bad = await post(h, `${C}/views`, { site_id: h.site.site_id, name: 'Oops <b>', filter: 'risk_level == invalid', trigger_webhooks: 'on' });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('role="alert"');
-    expect(bad.text).toContain('risk_level == invalid\n            ^');
+    expect(bad.text).toContain('risk_level == invalid\n           ^');
     expect(bad.text).toContain('value="Oops &lt;b&gt;"');
     expect(bad.text).toMatch(/name="filter" value="risk_level == invalid"[^>]*aria-invalid="true"/);
     expect((await h.admin('GET', '/views')).body).toEqual([]);

@@ -117,7 +117,8 @@ describe('console pages', () => {
     const bad = await page(h, `/_vtr/console/sessions?where=${encodeURIComponent('risk_level == x')}`);
     expect(bad.status).toBe(200);
     expect(bad.text).toContain('role="alert"');
-    expect(bad.text).toContain('risk_level == x\n            ^');
+    expect(bad.text).toContain('risk_level == x\n           ^');
+    expect(bad.text).toContain('&quot;==&quot; at position 11 is not an operator: write &quot;=&quot;');
     expect(bad.text).toContain('aria-invalid="true"');
     // The live-row fragment applies the same filter.
     expect((await h.request(`/_vtr/console/sessions/${tor.session_id}/row?where=${encodeURIComponent('risk_level = invalid')}`)).status).toBe(200);
