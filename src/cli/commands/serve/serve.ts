@@ -6,6 +6,7 @@ import { wholeNumber } from '../../whole-number.js';
 import { parseDuration } from '../../../domain/time.js';
 import { MAX_WEBHOOK_TIMEOUT_MS } from '../../../domain/retry-policy.js';
 import { bindAddress, isLoopbackBind } from '../../../domain/ip-intel.js';
+import { hostWithPort } from '../../../domain/host-with-port.js';
 import { isSmtpUrl } from '../../../domain/smtp-url.js';
 import { startedByNpm, watchParent } from '../../parent-watch.js';
 import { ownStdout, readerGone } from '../../stdout-owner.js';
@@ -43,31 +44,21 @@ function webhookTimeout(value: string): number {
   return ms;
 }
 
-/**
- * A --host written as a URL or with its port (as VTR_BASE_URL holds it): else it is taken for a
- * name of another machine, refused as not loopback, or listened on in vain with an admin token.
- */
-function hostWithPort(host: string): void {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(host)) {
-    let url: URL | null = null;
-    try {
-      url = new URL(host);
-    } catch {
-      // named as a URL all the same
-    }
-    const port = url?.port ? ` --port ${url.port}` : '';
-    const name = url?.hostname ? bindAddress(url.hostname) : '127.0.0.1';
-    throw new UsageError(`--host ${host}: give an address or name, not a URL, e.g. --host ${name}${port}`);
-  }
-  const m = /^\[([^\]]+)\]:(\d+)$/.exec(host) ?? /^([^:[\]]+):(\d+)$/.exec(host);
-  if (m) throw new UsageError(`--host ${host}: give the address alone and the port with --port, e.g. --host ${m[1]} --port ${m[2]}`);
+/** A --host written as a URL or with its port: said with the flags to give instead. */
+function refuseHostWithPort(host: string): void {
+  const h = hostWithPort(host);
+  if (!h) return;
+  const port = h.port ? ` --port ${h.port}` : '';
+  throw new UsageError(h.url
+    ? `--host ${host}: give an address or name, not a URL, e.g. --host ${h.address}${port}`
+    : `--host ${host}: give the address alone and the port with --port, e.g. --host ${h.address}${port}`);
 }
 
 export function parseServeOptions(o: ServeOptions, env: NodeJS.ProcessEnv) {
   // "" (an unset $PORT) is no free port, and "0x50" no port 80.
   const port = wholeNumber('--port', o.port, 0, 65535, 'is not a port number (0-65535; 0 for a free port)');
   if (!o.host.trim()) throw new UsageError('--host: give an address to listen on, e.g. 127.0.0.1 (the default), or 0.0.0.0 with --admin-token');
-  hostWithPort(o.host.trim());
+  refuseHostWithPort(o.host.trim());
   // Trimmed as the CLI trims the token it sends (a CRLF file's line ending is not part of it).
   const adminToken = o.adminToken?.trim() || bare(env.VTR_ADMIN_TOKEN) || null;
   if (!isLoopbackBind(o.host) && !adminToken) {
