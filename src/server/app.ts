@@ -23,7 +23,7 @@ import { adminLogRoutes } from './routes/admin-logs.js';
 import { adminStateRoutes } from './routes/admin-state.js';
 import { publicOpenApiRoutes } from './routes/public-openapi.js';
 import { healthRoutes } from './routes/health.js';
-import { requestLogMiddleware } from './middleware/request-log.js';
+import { withRequestLog } from './request-log.js';
 import { loopbackHostOnly, sameOriginWrites } from './middleware/same-origin.js';
 import { consoleRoutes } from './console/index.js';
 import { createPublicApi } from './public-api.js';
@@ -107,8 +107,6 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.use('/_vtr/demo/*', sameOriginWrites());
 
-  // Before every public route and the rate limiter, so each /api/v1 request (404s, 405s, 429s) is logged.
-  if (deps.requestLog) app.use('/api/v1/*', requestLogMiddleware(deps.requestLog));
   if (deps.config.rateLimit) app.use('/api/v1/*', rateLimit(deps.config.rateLimit, deps.clock));
 
   healthRoutes(app, deps);
@@ -137,8 +135,10 @@ export function createApp(deps: AppDeps): Hono {
       ? consolePages.notFound(c)
       : sendJson(c, { code: 'not_found', message: notFoundMessage(c.req.method, c.req.path) }, 404),
   );
-  // The one entry (the listener, app.request): a HEAD is answered as its GET, body measured, then dropped.
-  app.fetch = withHeadLengths(app.fetch);
+  // The one entry (the listener, app.request): each /api/v1 request (404s, 405s, 429s too) is logged,
+  // and a HEAD is answered as its GET, body measured, then dropped.
+  const logged = deps.requestLog ? withRequestLog(app.fetch, deps.requestLog, requestPath) : app.fetch;
+  app.fetch = withHeadLengths(logged);
   return app;
 }
 

@@ -44,29 +44,33 @@ export interface Exchange {
   siteId: string | undefined;
 }
 
-// Kept in the request's Hono context, which every middleware, route and the error handler share.
-const EXCHANGE = 'vtr.exchange';
+// Kept per request (the web Request every middleware, route and the error handler share), for
+// the requests the request log records (request-log.ts); none is kept for any other.
+const exchanges = new WeakMap<Request, Exchange>();
 
-function exchangeOf(c: Context): Exchange {
-  let e = c.get(EXCHANGE) as Exchange | undefined;
-  if (!e) c.set(EXCHANGE, (e = { requestBody: null, sentBody: undefined, siteId: undefined }));
+/** Starts noting what the request log needs of `request`. */
+export function noteExchange(request: Request): Exchange {
+  const e: Exchange = { requestBody: null, sentBody: undefined, siteId: undefined };
+  exchanges.set(request, e);
   return e;
 }
 
-/** What was noted of this request, if anything. */
-export function exchange(c: Context): Readonly<Exchange> | undefined {
-  return c.get(EXCHANGE) as Exchange | undefined;
+/** What is noted of this request, if it is logged. */
+export function exchange(c: Context): Exchange | undefined {
+  return exchanges.get(c.req.raw);
 }
 
 /** The site a public request is for, once its credentials are accepted (spares the log a lookup). */
 export function noteSite(c: Context, siteId: string): void {
-  exchangeOf(c).siteId = siteId;
+  const e = exchange(c);
+  if (e) e.siteId = siteId;
 }
 
 /** A JSON answer (a string or bytes are JSON text already). The request log keeps what was sent. */
 export function sendJson(c: Context, body: unknown, status = 200): Response {
   const payload = typeof body === 'string' || body instanceof Uint8Array ? body : jsonAnswer(body);
-  exchangeOf(c).sentBody = payload;
+  const e = exchange(c);
+  if (e) e.sentBody = payload;
   // A Node Buffer over a plain ArrayBuffer (never shared): the Uint8Array Hono's types ask for.
   return c.body(payload as string | Uint8Array<ArrayBuffer>, status as 200, { 'content-type': 'application/json' });
 }
@@ -208,7 +212,8 @@ export async function readBody(c: Context, limit = MAX_BODY_BYTES, tooLargeMessa
   // In process nothing holds a body to its declared length.
   if (bytes.byteLength > limit) throw tooLarge(c, tooLargeMessage);
   const decoded = decodeBody(bytes, c.req.header('content-encoding'), limit, () => tooLarge(c, tooLargeMessage, 0)); // read whole: the connection stays usable
-  exchangeOf(c).requestBody = decoded;
+  const e = exchange(c);
+  if (e) e.requestBody = decoded;
   return decoded.byteLength === 0 ? null : decoded;
 }
 
