@@ -25,7 +25,10 @@ export interface CliConfig {
   baseUrlFrom: '--base-url' | 'VTR_BASE_URL';
   json: boolean;
   quiet: boolean;
+  /** Colour on stdout: it is a terminal, and no NO_COLOR / --no-color. */
   color: boolean;
+  /** The same for stderr, which may go elsewhere (`2>log`) while stdout is a terminal, or the reverse. */
+  stderrColor?: boolean;
   secretKey: string | null;
   accessToken: string | null;
   adminToken: string | null;
@@ -86,6 +89,7 @@ export function resolveConfig(given: GlobalOptions, env: NodeJS.ProcessEnv, io: 
     json,
     quiet: !!g.quiet,
     color: !noColor && !!io.stdout.isTTY,
+    stderrColor: !noColor && !!io.stderr.isTTY,
     // A flag beats the environment: --site picks its own site's keys over the environment's (which
     // `vtr exec` always sets, for the default site); --secret-key / --token still win over both.
     // --secret-key is also the session API's bearer: the environment's token (maybe another site's)

@@ -10,6 +10,11 @@ export function style(ctx: CliContext): ChalkInstance {
   return ctx.config.color ? colour : plain;
 }
 
+/** For notes written to stderr: coloured when stderr itself is a terminal. */
+export function stderrStyle(ctx: CliContext): ChalkInstance {
+  return ctx.config.stderrColor ? colour : plain;
+}
+
 export function riskColour(c: ChalkInstance, level: string | null): string {
   const text = level ?? '-';
   switch (level) {

@@ -8,7 +8,7 @@ import { bindAddress } from '../../../domain/ip-intel.js';
 import type { CliContext } from '../../context.js';
 import { OperationError, UsageError } from '../../errors.js';
 import { printable } from '../../output.js';
-import { style } from '../../style.js';
+import { stderrStyle, style } from '../../style.js';
 import { createVerifier, type Verifier } from './verify.js';
 import { portInUse, portOwner } from './port-owner.js';
 import { utcText } from '../../time-display.js';
@@ -86,7 +86,7 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
       req.resume();
       res.writeHead(405, { allow: 'POST', 'content-type': 'text/plain; charset=utf-8' });
       res.end('vtr webhooks receive is listening here: webhook deliveries are POSTed to this URL.\n');
-      ctx.info(c.dim(`(${printable(`${req.method} ${req.url}`)} answered 405: not a webhook delivery, which is a POST)`));
+      ctx.info(stderrStyle(ctx).dim(`(${printable(`${req.method} ${req.url}`)} answered 405: not a webhook delivery, which is a POST)`));
       return;
     }
     // Stamped on arrival: with --delay the answer goes later, but this is when it was received.
