@@ -69,3 +69,18 @@ describe('renderCheck: a probe id with a control character', () => {
     expect(line).toContain(`"${PROBE.slice(0, 10)}\\t${PROBE.slice(11)}"`);
   });
 });
+
+describe('renderCheck: the decision', () => {
+  const base = { id: 'chk_1', created_at: 't', session_id: null, risk_level: 'invalid', risks: ['tor', 'anonymous'], outcome: 'blocked', review: true, device: null, ip: null, email: null, phone: null, address: null };
+  const outcome = (r: object) => renderCheck({ ...base, ...r } as unknown as CheckView, plain).find((l) => l.startsWith('outcome'))!;
+
+  it('check: a block that no matched rule asked for says it is invalid traffic, always blocked', () => {
+    expect(outcome({ rules: [{ id: 'anonymous', type: 'smart', name: 'Anonymous traffic', action: 'review' }] })).toBe('outcome  blocked (invalid traffic) · review');
+    expect(outcome({ rules: [], review: false })).toBe('outcome  blocked (invalid traffic)');
+  });
+
+  it('check: a block a rule asked for names no other reason: the rules line shows it', () => {
+    expect(outcome({ rules: [{ id: 'bot', type: 'smart', name: 'Bots', action: 'block' }], review: false })).toBe('outcome  blocked');
+    expect(outcome({ rules: [{ id: 'rule_1', type: 'custom', name: 'x', action: 'block_review' }] })).toBe('outcome  blocked · review');
+  });
+});

@@ -60,7 +60,7 @@ describe('vtr check', { timeout: 90_000 }, () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^chk_\w+\s+invalid\s+risks: tor, anonymous$/);
     expect(lines.map((l) => l.split(/\s+/)[0])).toEqual([expect.stringMatching(/^chk_/), 'outcome', 'rules', 'session', 'device', 'ip', 'email', 'phone', 'address']);
-    expect(r.stdout).toMatch(/outcome\s+blocked · review/);
+    expect(r.stdout).toMatch(/outcome\s+blocked \(invalid traffic\) · review/);
     expect(r.stdout).toMatch(/rules\s+anonymous \(review\)/);
     expect(r.stdout).toContain('+12126647665');
     expect(r.stdout).toMatch(/address\s+valid · Berlin, DE/);

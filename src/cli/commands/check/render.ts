@@ -62,7 +62,10 @@ const LINES: Record<string, (s: Record<string, any>, c: ChalkInstance) => string
 };
 
 function outcomeText(r: CheckView, c: ChalkInstance): string {
-  const o = r.outcome === 'blocked' ? c.red('blocked') : r.outcome === 'allowed' ? c.green('allowed') : 'neutral';
+  // Invalid traffic is blocked with no rule asking for it: the rules line alone would not say why.
+  const byRule = r.rules?.some((m) => m.action === 'block' || m.action === 'block_review');
+  const why = r.outcome === 'blocked' && !byRule && r.risk_level === 'invalid' ? ' (invalid traffic)' : '';
+  const o = r.outcome === 'blocked' ? `${c.red('blocked')}${why}` : r.outcome === 'allowed' ? c.green('allowed') : 'neutral';
   return r.review ? `${o} · ${c.yellow('review')}` : o;
 }
 
