@@ -42,7 +42,7 @@ export interface CliConfig {
 export interface Prompter {
   input(message: string, opts?: { default?: string }): Promise<string>;
   confirm(message: string, opts?: { default?: boolean }): Promise<boolean>;
-  select<T extends string>(message: string, choices: T[]): Promise<T>;
+  select<T extends string>(message: string, choices: T[], opts?: { default?: T }): Promise<T>;
 }
 
 export interface CliContext {

@@ -29,10 +29,10 @@ export function createContext(globals: GlobalOptions, io: CliIO = defaultIO(), e
       const { confirm } = await import('@inquirer/prompts');
       return confirm({ message, default: opts?.default ?? false }, { output: io.stderr });
     },
-    async select(message, choices) {
+    async select(message, choices, opts) {
       if (!interactive) throw new UsageError(message);
       const { select } = await import('@inquirer/prompts');
-      return select({ message, choices: choices.map((value) => ({ value })) }, { output: io.stderr });
+      return select({ message, choices: choices.map((value) => ({ value })), default: opts?.default }, { output: io.stderr });
     },
   };
   return {

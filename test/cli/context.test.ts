@@ -36,6 +36,13 @@ describe('cli: context', () => {
     }
   });
 
+  it('context: a select prompt starts on the default it is given', async () => {
+    const ctx = createContext({}, ttyIO(true), {});
+    prompts.select.mockClear();
+    await ctx.prompter.select('which?', ['a', 'b'], { default: 'b' });
+    expect((prompts.select.mock.calls[0] as unknown[])[0]).toMatchObject({ default: 'b' });
+  });
+
   it('context: without a terminal a confirmation is refused with a hint to pass --yes', async () => {
     const ctx = createContext({ json: true }, ttyIO(false), {});
     await expect(ctx.prompter.confirm('sure?')).rejects.toThrow(/--yes/);

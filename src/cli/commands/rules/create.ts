@@ -1,4 +1,4 @@
-import type { Rule } from '../../../domain/rules.js';
+import { RULE_ACTIONS, type Rule } from '../../../domain/rules.js';
 import type { CliContext } from '../../context.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
@@ -16,7 +16,8 @@ export interface CreateRuleOptions {
 export async function run(o: CreateRuleOptions, ctx: CliContext): Promise<void> {
   const name = o.name ?? (await ctx.prompter.input('--name is required: the rule\'s name'));
   const filter = o.filter ?? (await ctx.prompter.input('--filter is required: e.g. "risks contains disposable_email"'));
-  const action = o.action ?? (await ctx.prompter.select('--action is required: what a match decides', ['allow', 'allow_review', 'review', 'block_review', 'block']));
+  // Enter alone takes review, as the console's form does: never allow, which overrides every block.
+  const action = o.action ?? (await ctx.prompter.select('--action is required: what a match decides', [...RULE_ACTIONS], { default: 'review' }));
   const client = await ctx.client();
   const siteId = await currentSiteId(ctx, client, o.site);
   let rule: Rule;
