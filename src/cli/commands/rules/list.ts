@@ -2,10 +2,13 @@ import type { Rule } from '../../../domain/rules.js';
 import type { CliContext } from '../../context.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
-import { renderRules } from './render.js';
+import { renderRules, type RuleSite } from './render.js';
 
 export async function run(o: { site?: string }, ctx: CliContext): Promise<void> {
   const client = await ctx.client();
-  const rules = await client.admin<Rule[]>('GET', `/sites/${enc(await currentSiteId(ctx, client, o.site))}/rules`);
-  output(ctx, rules, () => renderRules(rules));
+  const siteId = enc(await currentSiteId(ctx, client, o.site));
+  const rules = await client.admin<Rule[]>('GET', `/sites/${siteId}/rules`);
+  // The table shows the allowlist's entries and the country location compares with; --json is the rules alone.
+  const site = ctx.config.json ? null : await client.admin<RuleSite>('GET', `/sites/${siteId}`);
+  output(ctx, rules, () => renderRules(rules, site!));
 }
