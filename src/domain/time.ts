@@ -29,13 +29,18 @@ export function formatMillis(ms: number): string {
   return formatMicros(Math.floor(ms) * 1000);
 }
 
-/** Parses the wire format (or any ISO string; zone-less means UTC) to epoch ms, or null. */
+/**
+ * Parses the wire format (or any ISO string; zone-less means UTC) to epoch ms, or null. A time as
+ * vtr shows it to a person (`2026-11-25 21:03:04 UTC`, `(emulated)` after it or not) reads too, so
+ * it can be pasted back.
+ */
 export function parseTimestamp(text: string): number | null {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?))?(Z|[+-]\d{2}:?\d{2})?$/.exec(text.trim());
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?))?(Z|[+-]\d{2}:?\d{2}| ?UTC(?: \(emulated\))?)?$/i.exec(text.trim());
   if (!m) return null;
   const time = m[2] ?? '00:00:00';
   const [hms, frac = ''] = time.split('.');
-  const base = Date.parse(`${m[1]}T${hms.length === 5 ? `${hms}:00` : hms}.${frac.padEnd(3, '0').slice(0, 3)}${m[3] ?? 'Z'}`);
+  const zone = m[3] && /^[+-]/.test(m[3]) ? m[3] : 'Z';
+  const base = Date.parse(`${m[1]}T${hms.length === 5 ? `${hms}:00` : hms}.${frac.padEnd(3, '0').slice(0, 3)}${zone}`);
   if (Number.isNaN(base)) return null;
   // Date.parse rolls 2026-02-30 over into March: a date counts only if it reads back as written.
   return new Date(Date.parse(`${m[1]}T00:00:00Z`)).toISOString().slice(0, 10) === m[1] ? base : null;

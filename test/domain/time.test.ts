@@ -31,6 +31,15 @@ describe('time', () => {
     expect(parseTimestamp('2040-02-29T00:00:00+02:00')).toBe(Date.parse('2040-02-28T22:00:00Z'));
     expect(parseTimestamp('2039-12-31T23:59:59.5')).toBe(Date.parse('2039-12-31T23:59:59.500Z'));
   });
+  it('parseTimestamp: reads a time as vtr shows it to a person, zone named UTC', () => {
+    expect(parseTimestamp('2030-01-05 00:00:00 UTC')).toBe(Date.parse('2030-01-05T00:00:00Z'));
+    expect(parseTimestamp('2030-01-05 09:30 utc')).toBe(Date.parse('2030-01-05T09:30:00Z'));
+    expect(parseTimestamp('2030-01-05T09:30:00UTC')).toBe(Date.parse('2030-01-05T09:30:00Z'));
+    expect(parseTimestamp('2030-01-05T09:30:00z')).toBe(Date.parse('2030-01-05T09:30:00Z'));
+    expect(parseTimestamp('2030-01-05 09:30:00 UTC (emulated)')).toBe(Date.parse('2030-01-05T09:30:00Z'));
+    expect(parseTimestamp('2030-01-05 09:30:00 UTC+02:00')).toBeNull();
+    expect(parseTimestamp('2030-01-05 09:30:00 (emulated)')).toBeNull();
+  });
   it('formatDurationExact: parseDuration reads it back to the millisecond', () => {
     expect(formatDurationExact(3_597_999)).toBe('59m57.999s');
     expect(formatDurationExact(0)).toBe('0s');

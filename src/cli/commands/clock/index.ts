@@ -23,7 +23,7 @@ export function registerClock(program: Command): void {
     a.error(`error: ${backwardsMessage(flag)}`, { exitCode: 2, code: 'commander.invalidArgument' });
   };
   neverAsks(examples(
-    clock.command('set <timestamp>').description('move a frozen or manual clock forward to a time (ISO 8601, UTC when no zone)'),
-    ['vtr clock set 2026-12-01T09:00:00', 'vtr clock set 2026-12-01T09:00:00Z --json'],
+    clock.command('set <timestamp>').description('move a frozen or manual clock forward to a time (ISO 8601, UTC when no zone, or a time as vtr shows it)'),
+    ['vtr clock set 2026-12-01T09:00:00', 'vtr clock set 2026-12-01T09:00:00Z --json', 'vtr clock set "2026-12-01 09:00:00 UTC"'],
   )).action(action(() => import('./set.js'), ONE_CLOCK));
 }
