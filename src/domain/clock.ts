@@ -122,7 +122,7 @@ export function createClock(
     const shown = (ms: number) => utcText(new Date(ms).toISOString());
     const real = source();
     const way = epochMs < real
-      ? `A frozen or manual clock starts at the real time (${shown(real)}) and never reads earlier: pick a time after it.`
+      ? `Not even a new database goes back that far: its clock starts at the real time (${shown(real)}).`
       : `To go back, start the emulator again on a new database (${names.freshClock}): its clock starts at the real time, then ${names.setClock} it.`;
     return new ClockError(`${shown(epochMs)} is before the clock's current time, ${shown(at)} (emulated): the clock only moves forward, and ${names.resetState} keeps it. ${way}`);
   };

@@ -80,4 +80,19 @@ describe('clock', () => {
     manual.resumeAfter(t * 1000 + 5_000_000);
     expect(Math.floor(manual.nowMicros() / 1000)).toBe(t); // real time plus its offset decides
   });
+
+  it('frozen clock set before the real time: the refusal never says the clock cannot read earlier than the real time while it does', () => {
+    const real = Date.parse('2026-11-28T12:00:00Z');
+    // A frozen clock kept in the database from the day before stands earlier than the real time.
+    const clock = createClock('frozen', real - 86_400_000, () => real);
+    let message = '';
+    try {
+      clock.set(real - 2 * 86_400_000);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^2026-11-26 12:00:00 UTC is before the clock's current time, 2026-11-27 12:00:00 UTC \(emulated\)/);
+    expect(message).not.toMatch(/never reads earlier/);
+    expect(message).toMatch(/Not even a new database goes back that far: its clock starts at the real time \(2026-11-28 12:00:00 UTC\)\.$/);
+  });
 });
