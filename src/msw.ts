@@ -11,12 +11,12 @@ export interface CreateHandlersOptions {
   /** Where the app under test sends the service's API, e.g. `https://risk.example.com/api/v1`. */
   baseUrl: string;
   /** An emulator to answer from; by default one of its own, in memory and without a port. */
-  emulator?: RunningEmulator;
+  emulator?: RunningEmulator | undefined;
   /**
    * Options for the emulator it starts when none is given (refused with `emulator`). It answers
    * in-process, so it has no port: listen, port and host are refused.
    */
-  emulatorOptions?: Omit<StartEmulatorOptions, 'listen' | 'port' | 'host'>;
+  emulatorOptions?: Omit<StartEmulatorOptions, 'listen' | 'port' | 'host'> | undefined;
 }
 
 export interface VtrHandlers {

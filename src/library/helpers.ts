@@ -9,18 +9,18 @@ import { suggest } from '../domain/filter/suggest.js';
 import { checkIds, checkStatus, extraArg, fieldsArg, filterArg, got, idArg, isPlain, plainObjectHint } from './arguments.js';
 
 export interface WebhookEventFilter {
-  webhookId?: string;
-  sessionId?: string;
-  status?: EventStatus;
+  webhookId?: string | undefined;
+  sessionId?: string | undefined;
+  status?: EventStatus | undefined;
 }
 
 export interface WaitForOptions {
-  sessionId?: string;
-  webhookId?: string;
+  sessionId?: string | undefined;
+  webhookId?: string | undefined;
   /** Default `delivered`. */
-  status?: EventStatus;
+  status?: EventStatus | undefined;
   /** Default 5000; a finite number, 0 or more (a wait must end). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 /** A page of a webhook's events; the API's most at once is 10,000. */
@@ -108,7 +108,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
       get: async (sessionId: string) =>
         client.api<Session>('GET', `/session/${id(idArg('sessions.get', 'sessionId', 'session', sessionId))}`).catch(namedNotFound('sessions.get', { sessionId }, '')),
       /** Newest first; `where` in the saved-view filter language. */
-      list: (filter?: string | { where?: string; limit?: number }, ...rest: []) => {
+      list: (filter?: string | { where?: string | undefined; limit?: number | undefined }, ...rest: []) => {
         const given: unknown = filter;
         const extra = extraArg('sessions.list', rest, (v) => (typeof v !== 'number' ? '' : typeof given === 'string' ? `: pass { where: ${JSON.stringify(given)}, limit: ${v} }` : ': pass it as limit'));
         if (extra) return Promise.reject(extra);

@@ -3,32 +3,33 @@ import type { ClockMode } from '../domain/clock.js';
 import type { ApiClient } from '../client/api-client.js';
 import type { Helpers } from './helpers.js';
 
+// Each option also takes undefined, read as left out (`{ db: process.env.DB }`), as it is at run time.
 export interface StartEmulatorOptions {
   /** SQLite file; default in memory (nothing kept). */
-  db?: string;
+  db?: string | undefined;
   /** Default 0: a free port. */
-  port?: number;
+  port?: number | undefined;
   /** Default `127.0.0.1`. Any other address needs `adminToken`, as `vtr serve --host` does. */
-  host?: string;
+  host?: string | undefined;
   /** Require `Authorization: Bearer <adminToken>` on the management API and console (`emu.client` and the helpers send it). */
-  adminToken?: string;
+  adminToken?: string | undefined;
   /**
    * Default true. `false`: no port at all; answer only through `emu.fetch` (and the helpers), as
    * `vtr/msw` does.
    */
-  listen?: boolean;
+  listen?: boolean | undefined;
   /** 'system' (default), 'frozen' (a test clock: moves only with clock.advance/set), or 'manual' (real time plus an offset). */
-  clock?: ClockMode;
-  retryBaseMs?: number;
-  retrySchedule?: readonly number[];
-  retryJitter?: boolean;
-  webhookTimeoutMs?: number;
-  smtpUrl?: string;
+  clock?: ClockMode | undefined;
+  retryBaseMs?: number | undefined;
+  retrySchedule?: readonly number[] | undefined;
+  retryJitter?: boolean | undefined;
+  webhookTimeoutMs?: number | undefined;
+  smtpUrl?: string | undefined;
   /**
    * SQLite's synchronous setting for a `db` file: 'normal' (default; a commit survives a crash of
    * the process, the last ones may be lost on a power cut) or 'full' (an fsync per commit).
    */
-  sync?: 'normal' | 'full';
+  sync?: 'normal' | 'full' | undefined;
 }
 
 export interface EmulatorClock {
