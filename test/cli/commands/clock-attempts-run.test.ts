@@ -15,11 +15,11 @@ afterEach(async () => {
 });
 
 /** A context whose stderr lines (ctx.info) are kept. */
-function context(baseUrl: string) {
+function context(baseUrl: string, colour: { color: boolean; stderrColor: boolean } = { color: false, stderrColor: false }) {
   const lines: string[] = [];
   const client = createApiClient({ baseUrl });
   const io = { stdout: { write: () => true }, stderr: { write: () => true }, stdinIsTTY: false };
-  const ctx = { io, config: { json: false, quiet: false, color: false }, interactive: false, client: async () => client, info: (s: string) => void lines.push(s) } as unknown as CliContext;
+  const ctx = { io, config: { json: false, quiet: false, ...colour }, interactive: false, client: async () => client, info: (s: string) => void lines.push(s) } as unknown as CliContext;
   return { ctx, client, lines };
 }
 
@@ -46,5 +46,23 @@ describe('vtr clock advance: the attempts it ran', () => {
     expect(ran[1]).toMatch(/#2  HTTP 200  → delivered/);
     expect(ran[1]).not.toContain('already running');
     expect(lines.at(-1)).toBe('Ran 1 webhook attempt on the way; 1 already running before the move finished meanwhile.');
+  });
+
+  it('clock advance: its lines on stderr are coloured by whether stderr is a terminal, not stdout (2>file gets no escapes)', async () => {
+    const receiver = (rx = await startReceiver({ answer: (d) => (d.n % 2 === 0 ? 500 : 200) }));
+    const running = (emu = await startEmulator({ clock: 'frozen' }));
+    await running.client.admin('PATCH', `/sites/${running.site.siteId}`, { body: { plan: 'paid' } });
+    const hook = await running.client.admin<{ webhook_id: string }>('POST', `/sites/${running.site.siteId}/webhooks`, { body: { url: receiver.url } });
+    await running.client.admin('POST', `/webhooks/${hook.webhook_id}/trigger`, { body: {} });
+    await receiver.waitFor((ds) => ds.length === 1);
+    const toFile = context(running.baseUrl, { color: true, stderrColor: false });
+    await reportingAttempts(toFile.ctx, toFile.client, () => running.clock.advance('3s'));
+    expect(toFile.lines.join('\n')).toContain('HTTP 200');
+    expect(toFile.lines.join('\n')).not.toMatch(/\u001b\[/);
+    const toTerminal = context(running.baseUrl, { color: false, stderrColor: true });
+    await running.client.admin('POST', `/webhooks/${hook.webhook_id}/trigger`, { body: {} });
+    await receiver.waitFor((ds) => ds.length === 3);
+    await reportingAttempts(toTerminal.ctx, toTerminal.client, () => running.clock.advance('3s'));
+    expect(toTerminal.lines.join('\n')).toMatch(/\u001b\[/);
   });
 });

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiClient } from '../../../client/api-client.js';
 import { eventStream } from '../../../client/sse.js';
 import type { CliContext } from '../../context.js';
-import { style } from '../../style.js';
+import { stderrStyle } from '../../style.js';
 import { attemptResult, urlText, type AttemptEvent, type WebhookEventData } from '../webhooks/render.js';
 import { timeFormat } from '../../time-display.js';
 
@@ -65,7 +65,7 @@ export async function reportingAttempts<T>(ctx: CliContext, client: ApiClient, m
   }
 
   function report(): void {
-    const c = style(ctx);
+    const c = stderrStyle(ctx); // these lines go to stderr
     // Only a frozen or manual clock moves: these are emulated times.
     const t = timeFormat(true);
     let before = 0;
