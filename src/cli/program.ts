@@ -93,6 +93,7 @@ Exit codes: 0 ok, 1 operation failed, 2 usage error, 3 check --fail-on threshold
   askForMissingArguments(program);
   nameExcessArguments(program);
   nameChoices(program);
+  pointUnknownOptionsToHelp(program);
   nameUnknownCommands(program);
   pointAcrossGroups(program, 'session', 'sessions');
   return program;
@@ -205,4 +206,21 @@ function nameChoices(cmd: Command): void {
     return parse(target, value, previous, message);
   };
   for (const sub of cmd.commands) nameChoices(sub);
+}
+
+/** commander's "unknown option '--x'" with no close option to suggest says where the options are, as an unknown command does. */
+function pointUnknownOptionsToHelp(cmd: Command): void {
+  // unknownOption is commander's (untyped) hook; it reports through cmd.error, which throws (exitOverride).
+  const c = cmd as Command & { unknownOption(flag: string): never };
+  const original = c.unknownOption.bind(c);
+  c.unknownOption = (flag) => {
+    const error = cmd.error.bind(cmd);
+    cmd.error = (message, opts) => error(/^error: unknown option '[^']*'$/.test(message) ? `${message} (see \`${commandPath(cmd)} --help\`)` : message, opts);
+    try {
+      return original(flag);
+    } finally {
+      cmd.error = error;
+    }
+  };
+  for (const sub of cmd.commands) pointUnknownOptionsToHelp(sub);
 }

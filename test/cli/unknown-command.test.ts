@@ -35,6 +35,18 @@ describe('cli: unknown commands', () => {
     }
   });
 
+  it('unknown option: names the command\'s --help when no option is close to it, and keeps a suggestion when one is', async () => {
+    const cases: Array<[string[], string]> = [
+      [['check', '--frob'], "error: unknown option '--frob' (see `vtr check --help`)"],
+      [['rules', 'list', '--frob'], "error: unknown option '--frob' (see `vtr rules list --help`)"],
+      [['--frob'], "error: unknown option '--frob' (see `vtr --help`)"],
+      [['check', '--ipp', '1.2.3.4'], "error: unknown option '--ipp'\n(Did you mean --ip?)"],
+    ];
+    for (const [args, said] of cases) {
+      expect((await usageError(args)).message, args.join(' ')).toBe(said);
+    }
+  });
+
   it('unknown command: `vtr help <verb>` of a verb the group does not have is the same usage error, not the whole help', async () => {
     const top = await usageError(['help', 'chek']);
     expect(top.exitCode).toBe(2);
