@@ -7,11 +7,8 @@ import { enc } from '../../site-ref.js';
  * Asked only for human output; a site that cannot be read counts as not holding.
  */
 export async function holdingSites(ctx: CliContext, client: ApiClient, siteIds: Iterable<string>): Promise<Set<string>> {
-  const held = new Set<string>();
-  if (ctx.config.json) return held;
-  for (const id of new Set(siteIds)) {
-    const site = await client.admin<{ plan: string }>('GET', `/sites/${enc(id)}`).catch(() => null);
-    if (site && site.plan !== 'paid') held.add(id);
-  }
-  return held;
+  if (ctx.config.json) return new Set();
+  const ids = [...new Set(siteIds)];
+  const sites = await Promise.all(ids.map((id) => client.admin<{ plan: string }>('GET', `/sites/${enc(id)}`).catch(() => null)));
+  return new Set(ids.filter((_, i) => sites[i] !== null && sites[i].plan !== 'paid'));
 }
