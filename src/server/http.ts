@@ -44,20 +44,22 @@ export interface Exchange {
   siteId: string | undefined;
 }
 
-// Kept per request (the web Request every middleware, route and the error handler share), for
-// the requests the request log records (request-log.ts); none is kept for any other.
-const exchanges = new WeakMap<Request, Exchange>();
+// Carried in the request's env (what every middleware, route and the error handler share as c.env),
+// for the requests the request log records (request-log.ts); none is kept for any other.
+const EXCHANGE = Symbol('vtr.exchange');
+type Noted = { [EXCHANGE]?: Exchange };
 
-/** Starts noting what the request log needs of `request`. */
-export function noteExchange(request: Request): Exchange {
+/** Starts noting what the request log needs: `env` (made when there is none) carries it to the routes. */
+export function noteExchange(env: unknown): [Exchange, unknown] {
   const e: Exchange = { requestBody: null, sentBody: undefined, siteId: undefined };
-  exchanges.set(request, e);
-  return e;
+  const carrier = (env ?? {}) as Noted;
+  carrier[EXCHANGE] = e;
+  return [e, carrier];
 }
 
 /** What is noted of this request, if it is logged. */
 export function exchange(c: Context): Exchange | undefined {
-  return exchanges.get(c.req.raw);
+  return (c.env as Noted | undefined)?.[EXCHANGE];
 }
 
 /** The site a public request is for, once its credentials are accepted (spares the log a lookup). */

@@ -25,7 +25,7 @@ export function withRequestLog(fetch: Fetch, logger: RequestLogger, pathOf: (req
     if (!isPublicPath(path)) return fetch(request, env, ctx);
     const atUs = logger.nowUs();
     const start = realTimers.monotonic();
-    const noted = noteExchange(request);
+    const [noted, carrier] = noteExchange(env);
     const done = (res: Response): Response => {
       try {
         record(logger, request, path, res, noted, atUs, realTimers.monotonic() - start);
@@ -34,7 +34,7 @@ export function withRequestLog(fetch: Fetch, logger: RequestLogger, pathOf: (req
       }
       return res;
     };
-    const res = fetch(request, env, ctx);
+    const res = fetch(request, carrier, ctx);
     return res instanceof Promise ? res.then(done) : done(res);
   };
 }
