@@ -67,6 +67,16 @@ describe('agent endpoints', () => {
     expect(emu.deps.sessions.get(first.body.session_id)).toMatchObject({ page_views: 2, exit_path: '/pricing' });
   });
 
+  it('pageview: a headless browser (HeadlessChrome) joins sessions by its fingerprint as any browser does; its session is a bot', async () => {
+    const headless = { 'user-agent': UA.headlessChrome, 'x-forwarded-for': '127.0.0.1' };
+    const first = await pageview({}, headless);
+    const second = await pageview({ url: 'https://shop.example.com/pricing', fingerprint: first.body.fingerprint }, headless);
+    expect(second.body.session_id).toBe(first.body.session_id);
+    expect(emu.deps.sessions.get(first.body.session_id)).toMatchObject({ page_views: 2, risks: ['bot'], risk_level: 'invalid' });
+    // Without the fingerprint (another browser context, storage of its own) it is another visitor.
+    expect((await pageview({}, headless)).body.session_id).not.toBe(first.body.session_id);
+  });
+
   it('pageview: a made-up fingerprint shape is replaced; JSON content type works too', async () => {
     const r = await agentPost('/_vtr/agent/pageview', { site_key: siteKey, url: 'https://a.test/', fingerprint: 'bad fp!' }, { 'content-type': 'application/json' });
     expect(r.status).toBe(200);
