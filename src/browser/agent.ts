@@ -81,7 +81,8 @@ interface PageViewAnswer {
         const go = () => {
           if (asked) return null;
           asked = true;
-          const fp = recall('vtr_fp'), p = ask(fp);
+          // A throw (a page that took window.fetch away) rejects, as it does without the lock.
+          const fp = recall('vtr_fp'), p = new Promise<T>((r) => r(ask(fp)));
           res(p);
           // Held until the answer is remembered only by the tab that had no fingerprint to send.
           return fp ? null : p;

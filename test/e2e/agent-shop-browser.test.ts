@@ -111,4 +111,16 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent on a shop page', { timeout: 180_0
     expect(other[0].session).not.toBe(first[0].session);
     expect(other[0].fingerprint).not.toBe(first[0].fingerprint);
   });
+
+  it('vtr.pageview: on a page that took window.fetch away, a first page view settles rather than waiting forever', async () => {
+    const page = await live.browser.newPage();
+    await page.addInitScript(() => { (window as any).fetch = undefined; });
+    await page.goto(`${live.origin}/`);
+    const outcome = await page.evaluate(() => Promise.race([
+      Promise.resolve((window as any).vtr.pageview()).then(() => 'settled', () => 'settled'),
+      new Promise((r) => setTimeout(() => r('pending'), 8000)),
+    ]));
+    expect(outcome).toBe('settled');
+    await page.close();
+  });
 });
