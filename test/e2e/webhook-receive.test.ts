@@ -56,7 +56,7 @@ describe('webhooks receive (built binary)', () => {
     await admin(s, 'POST', `/webhooks/${hook.webhook_id}/trigger`, {});
     await waitUntil(() => rcv.lines().length === 1, 20_000, () => rcv.stdout() + rcv.stderr());
     const [line] = rcv.lines();
-    expect(line).toMatchObject({ status: 200, sender_closed: true });
+    expect(line).toMatchObject({ status: null, due_status: 200, sender_closed: true });
     expect(Date.parse(line.received_at) - sent).toBeLessThan(1000);
     const [e] = await admin<any[]>(s, 'GET', `/webhooks/${hook.webhook_id}/events`);
     expect(e.attempts[0]).toMatchObject({ status_code: null, error: 'timed out after 300ms' });
@@ -161,6 +161,17 @@ describe('webhooks receive (built binary)', () => {
     expect(Date.now() - asked).toBeLessThan(5000);
     expect(rcv.stdout()).toMatch(/answered:  nothing: stopped \(Ctrl-C\) before the 200 due after 60s/);
     expect(rcv.stdout()).not.toMatch(/the sender hung up/);
+  });
+
+  it('receive --json: Ctrl-C while a delivery waits out --delay prints no status for it (nothing was answered), and the one that was due', async () => {
+    const rcv = spawnCli(['webhooks', 'receive', '--port', '0', '--delay', '60s', '--status', '503', '--json'], {});
+    await rcv.waitErr(/Answering 503 after 60s to every delivery\./);
+    const url = /Listening for webhooks on (\S+)/.exec(rcv.stderr())![1];
+    const cut = fetch(url, { method: 'POST', body: '{"attempt":1}' }).then((r) => r.status, () => 'closed');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await rcv.stop()).toBe(0);
+    expect(await cut).toBe('closed');
+    expect(rcv.lines()).toEqual([expect.objectContaining({ status: null, due_status: 503, stopped: true, sender_closed: false })]);
   });
 
   it('receive: --port of a vtr emulator (or another receive) says what listens there; a port taken by something else says it is in use', async () => {

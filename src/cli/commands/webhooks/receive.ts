@@ -110,13 +110,15 @@ export async function run(o: ReceiveOptions, ctx: CliContext): Promise<void> {
       // not JSON: shown as text
     }
     const stopped = delayMs > 0 && !(await hold(delayMs, stopping.signal));
-    if (!senderClosed && !stopped) {
+    const answered = !senderClosed && !stopped;
+    if (answered) {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ received: status < 300 }));
     }
     if (ctx.config.json) {
+      // `status` is what the sender got: nothing (null) when it hung up or Ctrl-C came first.
       ctx.io.stdout.write(
-        `${JSON.stringify({ n, received_at: receivedAt, method: req.method, path: req.url, webhook_event_id: headers['webhook-id'] ?? null, headers, body: parsed, signature: verdict?.signature ?? null, signature_error: verdict?.error ?? null, signature_warning: verdict?.warning ?? null, status, sender_closed: senderClosed && !stopped, stopped })}\n`,
+        `${JSON.stringify({ n, received_at: receivedAt, method: req.method, path: req.url, webhook_event_id: headers['webhook-id'] ?? null, headers, body: parsed, signature: verdict?.signature ?? null, signature_error: verdict?.error ?? null, signature_warning: verdict?.warning ?? null, status: answered ? status : null, due_status: status, sender_closed: senderClosed && !stopped, stopped })}\n`,
       );
       return;
     }
