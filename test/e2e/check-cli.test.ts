@@ -167,6 +167,17 @@ describe('vtr check', { timeout: 90_000 }, () => {
     expect(json.rules).toContainEqual({ id: rule.rule_id, type: 'custom', name: 'No Germany', action: 'block' });
   });
 
+  it('check: --external-id is sent and echoed; one over 50 characters is exit 2 naming the flag, as the API\'s 400 for a flag is', async () => {
+    const r = await vtr(['check', '--ip', '192.0.2.10', '--external-id', 'order-42', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).external_id).toBe('order-42');
+    const long = await vtr(['check', '--ip', '192.0.2.10', '--external-id', 'x'.repeat(51), '--json']);
+    expect(long.code).toBe(2);
+    expect(long.stdout).toBe('');
+    expect(long.stderr).toBe('vtr: usage error: --external-id: must be at most 50 characters\n');
+    expect((await vtr(['check', '--help'])).stdout).toMatch(/--external-id <id> +your own reference/);
+  });
+
   it('check: usage errors exit 2 naming the flag', async () => {
     const bad = await vtr(['check', '--fail-on', 'normal']);
     expect(bad.code).toBe(2);

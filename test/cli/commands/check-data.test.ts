@@ -92,4 +92,15 @@ describe('vtr check --data', () => {
     await expect(run({ probeId: '' }, ctx)).rejects.toThrow(UsageError);
     expect(sent).toEqual([]);
   });
+
+  it('check: --external-id sets external_id, as typed (a string), over the one in --data; without it the file\'s is sent', async () => {
+    const file = join(tempDir('vtr-check-'), 'body.json');
+    writeFileSync(file, JSON.stringify({ ip: '192.0.2.1', external_id: 7 }));
+    const { ctx, sent } = recording();
+    await run({ data: file, externalId: '007' } as Parameters<typeof run>[0], ctx);
+    await run({ data: file }, ctx);
+    await run({ externalId: 'order-42' } as Parameters<typeof run>[0], ctx);
+    expect(sent).toEqual([{ ip: '192.0.2.1', external_id: '007' }, { ip: '192.0.2.1', external_id: 7 }, { external_id: 'order-42' }]);
+    await expect(run({ externalId: ' ' } as Parameters<typeof run>[0], ctx)).rejects.toThrow(new UsageError('--external-id: must not be empty or blank (a shell variable left unset?); leave it out to send no external_id, or put "" in --data to send it empty'));
+  });
 });

@@ -13,7 +13,7 @@ import { renderCheck, type CheckView } from './render.js';
 import { parseJsonFile } from '../../../domain/json-text.js';
 
 export interface CheckOptions {
-  probeId?: string; ip?: string; email?: string; name?: string; phone?: string;
+  probeId?: string; ip?: string; email?: string; name?: string; phone?: string; externalId?: string;
   address1?: string; address2?: string; city?: string; state?: string; country?: string; postalCode?: string;
   data?: string; failOn?: string; secretKey?: string;
 }
@@ -62,7 +62,8 @@ async function readData(source: string, note: (line: string) => void): Promise<R
 /** The request body: --data first, each given flag over it. */
 export function buildBody(o: CheckOptions, data: Record<string, unknown> = {}): Record<string, unknown> {
   const body: Record<string, unknown> = { ...data };
-  const top = { probe_id: o.probeId, ip: o.ip, email: o.email, name: o.name, phone: o.phone };
+  // --external-id goes as typed, a string ("007" keeps its zeros); an integer id goes in --data.
+  const top = { probe_id: o.probeId, ip: o.ip, email: o.email, name: o.name, phone: o.phone, external_id: o.externalId };
   for (const [k, v] of Object.entries(top)) if (v !== undefined) body[k] = v;
   const addr = { address1: o.address1, address2: o.address2, city: o.city, state: o.state, country: o.country, postal_code: o.postalCode };
   if (Object.values(addr).some((v) => v !== undefined)) {
@@ -79,7 +80,7 @@ const KNOWN_FIELDS = new Set([...CHECKED_FIELDS, 'name', 'external_id', 'secret_
 /** The text flags and the body fields they set. */
 const FIELD_FLAGS: Array<[keyof CheckOptions, string, string]> = [
   ['probeId', '--probe-id', 'probe_id'], ['ip', '--ip', 'ip'], ['email', '--email', 'email'], ['name', '--name', 'name'],
-  ['phone', '--phone', 'phone'], ['address1', '--address1', 'address1'], ['address2', '--address2', 'address2'], ['city', '--city', 'city'],
+  ['phone', '--phone', 'phone'], ['externalId', '--external-id', 'external_id'], ['address1', '--address1', 'address1'], ['address2', '--address2', 'address2'], ['city', '--city', 'city'],
   ['state', '--state', 'state'], ['country', '--country', 'country'], ['postalCode', '--postal-code', 'postal_code'],
 ];
 

@@ -16,6 +16,7 @@ export function registerCheck(program: Command): void {
       .option('--email <email>', 'email address')
       .option('--name <name>', 'full name (for the email name match)')
       .option('--phone <phone>', "phone in any format (local numbers read in the site's country)")
+      .option('--external-id <id>', 'your own reference for the check (at most 50 characters), stored and echoed as external_id; sent as a string (an integer id: --data)')
       .option('--address1 <text>', 'address line 1')
       .option('--address2 <text>', 'address line 2')
       .option('--city <text>', 'city')
@@ -28,6 +29,7 @@ export function registerCheck(program: Command): void {
       'vtr check --email someone@mailinator.com',
       'vtr check --ip 203.0.113.7 --fail-on suspicious',
       'vtr check --ip 203.0.113.7 --fail-on blocked',
+      'vtr check --email a@example.com --external-id order-42',
       'vtr check --probe-id prb_... --ip 192.0.2.10 --phone "(212) 664-7665"',
       'vtr check --city Berlin --country Germany --postal-code 10115',
       'echo \'{"email":"a@example.com"}\' | vtr check --data - --json',
