@@ -5,7 +5,7 @@ import type { RiskLevel, Session } from '../domain/session.js';
 import type { Site } from '../domain/site.js';
 import { newId } from '../domain/ids.js';
 import { formatMicros } from '../domain/time.js';
-import { RISK_LABELS, riskLevelOf } from '../domain/risk.js';
+import { orderRisks, riskLevelOf } from '../domain/risk.js';
 import { ipAllowed } from '../domain/ip-allowlist.js';
 import { ipWithoutPort, type CountryLookup } from '../domain/ip-intel.js';
 import { VtrError, unknownCursor } from '../domain/errors.js';
@@ -60,13 +60,6 @@ export type StoredCheck = CheckResult & { site_id: string };
  * the IP mismatch, a disposable email, and the risks of a *different* IP the visitor was seen on.
  */
 const SESSION_LABELS = new Set(['ip_mismatch', 'disposable_email']);
-
-/** Known labels in RISK_LABELS order (most severe first), then unknown ones; no duplicates. */
-export function orderRisks(labels: Iterable<string>): string[] {
-  const set = new Set(labels);
-  const known: string[] = RISK_LABELS.filter((l) => set.has(l));
-  return [...known, ...[...set].filter((l) => !known.includes(l))];
-}
 
 export interface CheckServiceDeps {
   store: Store;

@@ -91,6 +91,13 @@ function poorReferrer(domain: string | null): boolean {
   return POOR_REPUTATION_REFERRERS.some((bad) => d === bad || d.endsWith(`.${bad}`));
 }
 
+/** Known labels in RISK_LABELS order (most severe first), then unknown ones; no duplicates: the order a check answers with. */
+export function orderRisks(labels: Iterable<string>): string[] {
+  const set = new Set(labels);
+  const known: string[] = RISK_LABELS.filter((l) => set.has(l));
+  return [...known, ...[...set].filter((l) => !known.includes(l))];
+}
+
 /**
  * Risk labels of a session: known labels in RISK_LABELS order, then any unknown extras in the
  * order given; no duplicates. Deterministic so stored sessions and webhooks compare byte-for-byte.

@@ -2,7 +2,7 @@
 // the result listed. `vtr testvalues` prints this table; test/domain/test-values.test.ts checks
 // every row against the real checks, so the table cannot drift from the behaviour.
 import { TEST_IP_RANGES } from './ip-intel.js';
-import { POOR_REPUTATION_REFERRERS } from './risk.js';
+import { orderRisks, POOR_REPUTATION_REFERRERS } from './risk.js';
 
 export const TEST_USER_AGENTS = {
   chromeWindows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
@@ -41,8 +41,9 @@ export interface TestValue {
   extension: boolean;
 }
 
+// In the order a visitor check answers them.
 const riskOf = (r: (typeof TEST_IP_RANGES)[number]) =>
-  (['tor', 'vpn', 'proxy', 'hosting', 'anonymous'] as const).filter((k) => r[k]);
+  orderRisks((['tor', 'vpn', 'proxy', 'hosting', 'anonymous'] as const).filter((k) => r[k]));
 
 const row = (kind: TestValueKind, value: string, example: string, result: string, risks: string[], risk_level: TestValue['risk_level'], extension = false): TestValue =>
   ({ kind, value, example, result, risks, risk_level, extension });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonContext } from '../../helpers/cli-context.js';
 import { run as testvalues } from '../../../src/cli/commands/testvalues/testvalues.js';
 import { testValues } from '../../../src/domain/test-values.js';
-import { orderRisks } from '../../../src/checks/run-check.js';
+import { orderRisks } from '../../../src/domain/risk.js';
 
 describe('vtr testvalues', () => {
   it('testvalues: every example is printed whole, so a user agent copied from the table keeps its HeadlessChrome', async () => {

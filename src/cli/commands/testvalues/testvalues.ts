@@ -1,18 +1,11 @@
 // `vtr testvalues`: the reserved test values, printed from the same table the emulator uses.
 import { testValues } from '../../../domain/test-values.js';
-import { RISK_LABELS } from '../../../domain/risk.js';
 import type { CliContext } from '../../context.js';
 import { output, table } from '../../output.js';
 import { riskColour, style } from '../../style.js';
 
-/** Risks in the order a check answers them: known labels in RISK_LABELS order (most severe first), then others. */
-function inCheckOrder(risks: readonly string[]): string[] {
-  const known: readonly string[] = RISK_LABELS;
-  return [...known.filter((l) => risks.includes(l)), ...risks.filter((l) => !known.includes(l))];
-}
-
 export async function run(_o: unknown, ctx: CliContext): Promise<void> {
-  const rows = testValues().map((r) => ({ ...r, risks: inCheckOrder(r.risks) }));
+  const rows = testValues();
   const c = style(ctx);
   output(ctx, rows, () => [
     table(
