@@ -44,7 +44,7 @@ describe('vtr rules', () => {
   it('rules delete: a built-in or unknown rule is refused before asking, not after a --yes that cannot help', async () => {
     // Without a terminal a delete that would go ahead needs --yes; these would not go ahead at all.
     const builtIn = await vtr(['rules', 'delete', 'anonymous']);
-    expect(builtIn.code).toBe(1);
+    expect(builtIn.code).toBe(2);
     expect(builtIn.stderr).toContain('anonymous is a built-in rule and cannot be deleted; disable it instead');
     expect(builtIn.stderr).not.toContain('--yes');
     const unknown = await vtr(['rules', 'delete', 'rule_nope']);
@@ -82,6 +82,17 @@ describe('vtr rules', () => {
     expect(unchanged.find((r) => r.rule_id === 'repeat_device')?.threshold).toBe(10);
     const failOn = await vtr(['check', '--ip', '192.0.2.1', '--fail-on', 'never']);
     expect(failOn.code).toBe(2);
+  });
+
+  it('rules update, delete: a built-in rule they cannot act on is a usage error naming <rule-id> (exit 2), as other refused input is', async () => {
+    for (const args of [['rules', 'delete', 'bot', '--yes'], ['rules', 'delete', 'allowlist', '--yes'], ['rules', 'update', 'allowlist', '--action', 'block']]) {
+      const r = await vtr(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toMatch(/^vtr: usage error: <rule-id>: /);
+      expect(r.stdout, args.join(' ')).toBe('');
+    }
+    expect((await vtr(['rules', 'delete', 'bot', '--yes'])).stderr).toContain('bot is a built-in rule and cannot be deleted; disable it instead (`vtr rules update bot --disable`)');
+    expect((await vtr(['rules', 'update', 'allowlist', '--action', 'block'])).stderr).toContain("the allowlist rule is the site's ip_allowlist: change it with `vtr sites update");
   });
 
   it('rules, views: a filter over 4000 characters is a usage error with the position, as --where says it', async () => {
