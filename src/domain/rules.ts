@@ -1,5 +1,6 @@
 // A site's rules and the decision they make on a visitor check (contract section 4b): which rules
 // matched, the outcome, whether to review, and the actions a session collects. Pure.
+import { VtrError } from './errors.js';
 import type { RiskLevel } from './session.js';
 
 export const RULE_ACTIONS = ['allow', 'allow_review', 'review', 'block_review', 'block'] as const;
@@ -33,6 +34,10 @@ export const SMART_RULES: readonly SmartRuleDefault[] = [
 ];
 
 export const ALLOWLIST_RULE_ID = 'allowlist';
+
+/** A change to the allowlist rule, refused: it is the site's ip_allowlist, changed with the site. */
+export const allowlistChangeRefused = (siteId: string): VtrError =>
+  new VtrError('invalid_request', `the allowlist rule is the site's ip_allowlist: change it with \`vtr sites update ${siteId} --ip-allowlist <ip|cidr,...>\` (PATCH /_vtr/api/sites/${siteId})`, { field: 'rule_id' });
 
 /** A rule as the management API and `vtr rules` show it. */
 export interface Rule {

@@ -7,7 +7,7 @@ import { createFilterCache, parseFilter, FilterError, type FilterNode } from '..
 import { newId } from '../domain/ids.js';
 import { MAX_NAME_LENGTH, newNameProblem, oneLine } from '../domain/names.js';
 import {
-  ALLOWLIST_RULE_ID, isRuleAction, isSmartRuleId, MAX_THRESHOLD, RULE_ACTIONS, SMART_RULES, type Rule, type RuleAction,
+  ALLOWLIST_RULE_ID, allowlistChangeRefused, isRuleAction, isSmartRuleId, MAX_THRESHOLD, RULE_ACTIONS, SMART_RULES, type Rule, type RuleAction,
 } from '../domain/rules.js';
 import type { Site } from '../domain/site.js';
 import { formatMicros } from '../domain/time.js';
@@ -104,9 +104,10 @@ export function createRuleService({ store, clock, bus }: { store: Store; clock: 
     },
     update(siteId: string, ruleId: string, input: RuleInput): Rule {
       const rule = get(siteId, ruleId);
-      if (rule.type === 'allowlist') {
-        throw new VtrError('invalid_request', `the allowlist rule is the site's ip_allowlist: change it with \`vtr sites update ${siteId} --ip-allowlist <ip|cidr,...>\` (PATCH /_vtr/api/sites/${siteId})`, { field: 'rule_id' });
-      }
+      // Only a real change is refused: {} (or the values it has) is the no-op it is on any other rule.
+      const fields = ['name', 'filter', 'action', 'threshold', 'enabled'] as const;
+      if (rule.type === 'allowlist' && fields.every((f) => input[f] === undefined || input[f] === rule[f])) return rule;
+      if (rule.type === 'allowlist') throw allowlistChangeRefused(siteId);
       const next: Rule = { ...rule };
       if (input.name !== undefined) next.name = name(input.name);
       if (input.action !== undefined) next.action = action(input.action);

@@ -268,4 +268,18 @@ describe('rules: deleting the built-in ones', () => {
     const smart = await admin<{ message: string }>('DELETE', `/sites/${site}/rules/bot`);
     expect(smart.body.message).toContain('vtr rules update bot --disable');
   });
+
+  it('rules update: an empty change to the allowlist, or one to the values it has, answers 200 with it unchanged, as for every other rule', async () => {
+    const site = (await admin<{ site_id: string }>('GET', '/sites/default')).body.site_id;
+    const before = (await admin('GET', `/sites/${site}/rules/allowlist`)).body;
+    for (const change of [{}, { enabled: true, action: 'allow' }, { name: 'IP allowlist', filter: null, threshold: null }]) {
+      const r = await admin('PATCH', `/sites/${site}/rules/allowlist`, change);
+      expect(r.status, JSON.stringify(change)).toBe(200);
+      expect(r.body).toEqual(before);
+    }
+    expect((await admin('PATCH', `/sites/${site}/rules/bot`, {})).status).toBe(200);
+    for (const change of [{ action: 'block' }, { enabled: true, name: 'Mine' }, { threshold: 5 }, { filter: 'ip = 1.2.3.4' }]) {
+      expect((await admin('PATCH', `/sites/${site}/rules/allowlist`, change)).status, JSON.stringify(change)).toBe(400);
+    }
+  });
 });

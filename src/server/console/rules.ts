@@ -3,7 +3,7 @@
 // edited and deleted. A refused filter comes back with its caret, as on the views page.
 import type { Context } from 'hono';
 import { VtrError } from '../../domain/errors.js';
-import { MAX_THRESHOLD, RULE_ACTIONS, type Rule, type SmartRuleId } from '../../domain/rules.js';
+import { allowlistChangeRefused, MAX_THRESHOLD, RULE_ACTIONS, type Rule, type SmartRuleId } from '../../domain/rules.js';
 import { wholeNumberOf } from '../../domain/whole-number.js';
 import type { RuleService } from '../../rules/service.js';
 import { RuleCreate, RuleUpdate } from '../../api/management/rules.js';
@@ -193,7 +193,7 @@ ${rule.type === 'custom' ? html`<form method="post" action="${ruleHref(rule.site
   r.form('/rules/:site/:id', (c, form) => {
     const rule = ruleOf(c);
     // Refused with the command that changes the ip_allowlist, on the error page: there is no form to show again.
-    if (rule.type === 'allowlist') rules().update(rule.site_id, rule.rule_id, {});
+    if (rule.type === 'allowlist') throw allowlistChangeRefused(rule.site_id);
     if (isStale(form, rule)) return c.html(editPage(rule, staleProblem('rule', ruleHref(rule.site_id, rule.rule_id), 'Save rule'), typed(form)).text, 409);
     const input = formInput(form, rule);
     try {
