@@ -159,7 +159,7 @@ describe('vtr state', () => {
     const made = JSON.parse((await runCli(['sessions', 'create', '--json'], { env: server.env })).stdout);
     const exp = await runCli(['state', 'export', file], { env: server.env });
     expect(exp.code, exp.stderr).toBe(0);
-    expect(exp.stderr).toMatch(/Exported to .*1 session/);
+    expect(exp.stdout).toMatch(/Exported to .*1 session/);
     const doc = JSON.parse(readFileSync(file, 'utf8'));
     expect(doc.vtr_state_version).toBe(1);
 
@@ -189,10 +189,23 @@ describe('vtr state', () => {
     expect((await runCli(['views', 'create', '--name', 'Bad', '--filter', 'risk_level = invalid'], { env: server.env })).code).toBe(0);
     const exp = await runCli(['state', 'export', file], { env: server.env });
     expect(exp.code, exp.stderr).toBe(0);
-    expect(exp.stderr).toMatch(/Exported to .*: 1 site\(s\), 1 access token\(s\), 1 rule\(s\), 0 session\(s\), 0 check\(s\), 1 saved view\(s\), 0 webhook\(s\)\./);
+    expect(exp.stdout).toMatch(/Exported to .*: 1 site\(s\), 1 access token\(s\), 1 rule\(s\), 0 session\(s\), 0 check\(s\), 1 saved view\(s\), 0 webhook\(s\)\./);
     const imp = await runCli(['state', 'import', file], { env: server.env });
     expect(imp.code, imp.stderr).toBe(0);
     expect(imp.stdout).toMatch(/Imported .*: 1 site\(s\), 1 access token\(s\), 1 rule\(s\), 0 session\(s\), 0 check\(s\), 1 saved view\(s\), 0 webhook\(s\)\./);
+  });
+
+  it('state export, state import: the summary is the result, on stdout for both, as --json puts its counts; stderr stays empty', async () => {
+    const file = join(dir, 'streams.json');
+    for (const args of [['state', 'export', file], ['state', 'import', file], ['state', 'export', file, '--quiet'], ['state', 'import', file, '--quiet']]) {
+      const r = await runCli(args, { env: server.env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout, args.join(' ')).toMatch(args[1] === 'export' ? /^Exported to .*: 1 site\(s\)/ : /^Imported .*: 1 site\(s\)/);
+      expect(r.stderr, args.join(' ')).toBe('');
+    }
+    const json = await runCli(['state', 'export', file, '--json'], { env: server.env });
+    expect(JSON.parse(json.stdout)).toMatchObject({ file, tables: { sites: 1 } });
+    expect(json.stderr).toBe('');
   });
 
   it('import refuses files that are not state exports', async () => {

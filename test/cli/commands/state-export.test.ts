@@ -40,11 +40,13 @@ function context(baseUrl: string) {
 
 describe('vtr state export', () => {
   it('state export: the answer is written as it came, and summed up from its counts', async () => {
-    const { ctx, info } = context(await serve());
+    const { ctx, out, info } = context(await serve());
     const file = join(tempDir('vtr-export-'), 'state.json');
     await run({ args: [file] }, ctx);
     expect(readFileSync(file, 'utf8')).toBe(DOC);
-    expect(info.join('\n')).toBe(`Exported to ${file}: 1 site(s), 0 session(s), 0 check(s), 0 webhook(s).`);
+    // The result, on stdout as `state import`'s is; not a hint that --quiet hides.
+    expect(out.join('')).toBe(`Exported to ${file}: 1 site(s), 0 session(s), 0 check(s), 0 webhook(s).\n`);
+    expect(info).toEqual([]);
   });
 
   it('state export: a connection cut part way is an error; the file there before is as it was, no temporary file stays', async () => {

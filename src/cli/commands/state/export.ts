@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { CliContext } from '../../context.js';
 import { ConnectionError } from '../../../client/api-client.js';
 import { OperationError } from '../../errors.js';
-import { printJson } from '../../output.js';
+import { output } from '../../output.js';
 import { fileToWrite } from '../../file-paths.js';
 import { writeStateFile } from './file.js';
 import { STATE_TABLES_HEADER, stateSummary } from '../../../domain/state-summary.js';
@@ -35,6 +35,6 @@ export async function run(o: { args: string[]; yes?: boolean }, ctx: CliContext)
   // Rows per table as the emulator counted them; an emulator from before that header gives none.
   const counted = answer.header(STATE_TABLES_HEADER);
   const tables = counted === null ? null : (JSON.parse(counted) as Record<string, number>);
-  if (ctx.config.json) printJson(ctx, { file, tables });
-  else ctx.info(tables ? `Exported to ${file}: ${stateSummary(tables)}.` : `Exported to ${file}.`);
+  // The result, on stdout as `state import`'s is (the file holds the export itself).
+  output(ctx, { file, tables }, () => (tables ? `Exported to ${file}: ${stateSummary(tables)}.` : `Exported to ${file}.`));
 }
