@@ -27,6 +27,13 @@ export const ERROR_STATUS = {
   insufficient_storage: 507,
   not_built: 503,
   shutting_down: 503,
+  // A start refused (startEmulator rejects with them): never an answer, so their status is only nominal.
+  database_not_sqlite: 503,
+  database_foreign: 503,
+  database_is_directory: 503,
+  port_in_use: 503,
+  port_denied: 503,
+  host_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -2,7 +2,7 @@
 // `import('vtr')` itself stays cheap.
 import { createEmulator, listenProblem, type EmulatorOptions } from '../emulator.js';
 import { ClockError, CLOCK_MODES } from '../domain/clock.js';
-import { VtrError } from '../domain/errors.js';
+import { VtrError, type ErrorCode } from '../domain/errors.js';
 import { LIBRARY_OPTION_NAMES, type OptionNames } from '../domain/option-names.js';
 import { bindAddress, isLoopbackBind, reachableHost } from '../domain/ip-intel.js';
 import { isSmtpUrl } from '../domain/smtp-url.js';
@@ -140,9 +140,11 @@ export async function start(opts: StartEmulatorOptions = {}, starter: Starter = 
       await emulator.close({ failedStart: true });
       // As `vtr serve` says for --port and --host, naming the options here.
       const problem = listenProblem(err);
-      if (problem?.kind === 'in_use') throw new Error(`startEmulator: port ${opts.port} on ${host} is in use; leave port out (or 0) for a free one`, { cause: err });
-      if (problem?.kind === 'denied') throw new Error(`startEmulator: port ${opts.port} on ${host}: permission denied (${problem.code}); leave port out (or 0) for a free one, or use a port above 1023`, { cause: err });
-      if (problem?.kind === 'no_such_host') throw new Error(`startEmulator: host ${JSON.stringify(host)}: cannot listen there (${problem.code}); give a name or address of this machine, e.g. 127.0.0.1`, { cause: err });
+      // With a code each, so a test suite can tell a port in use from a host it cannot listen on.
+      const refused = (code: ErrorCode, message: string) => Object.assign(new VtrError(code, message), { cause: err });
+      if (problem?.kind === 'in_use') throw refused('port_in_use', `startEmulator: port ${opts.port} on ${host} is in use; leave port out (or 0) for a free one`);
+      if (problem?.kind === 'denied') throw refused('port_denied', `startEmulator: port ${opts.port} on ${host}: permission denied (${problem.code}); leave port out (or 0) for a free one, or use a port above 1023`);
+      if (problem?.kind === 'no_such_host') throw refused('host_unavailable', `startEmulator: host ${JSON.stringify(host)}: cannot listen there (${problem.code}); give a name or address of this machine, e.g. 127.0.0.1`);
       throw err;
     }
     // A wildcard bind is reached through loopback, localhost by the address it was bound to, as `vtr serve` prints it.

@@ -119,7 +119,7 @@ function refuseForeign(db: Db, path: string, dbOption: string): void {
   const foreign = version === 0 ? tables.length > 0 : version <= SCHEMA_VERSION && !tables.includes('meta');
   if (!foreign) return;
   const named = tables.slice(0, 5).join(', ') + (tables.length > 5 ? `, … ${tables.length - 5} more` : '');
-  throw new Error(`${path} is a SQLite database of another program (tables: ${named}); vtr keeps its state in a file of its own: pass another ${dbOption} (a new file is created)`);
+  throw new VtrError('database_foreign', `${path} is a SQLite database of another program (tables: ${named}); vtr keeps its state in a file of its own: pass another ${dbOption} (a new file is created)`);
 }
 
 function migrate(db: Db, path: string, dbOption: string): void {

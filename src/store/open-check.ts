@@ -73,7 +73,7 @@ export function refuseSpecialPath(path: string, dbOption: string): void {
   // SQLite would create a file named without the slash, that the rest of the start then cannot stat.
   const trailing = process.platform === 'win32' ? /[\\/]+$/ : /\/+$/;
   if (trailing.test(path) && path.replace(trailing, '') !== '') {
-    throw new Error(`the database ${path} ends in ${path.at(-1)}, a directory; give a file for ${dbOption}, e.g. ${join(path, 'vtr.db')}`);
+    throw new VtrError('database_is_directory', `the database ${path} ends in ${path.at(-1)}, a directory; give a file for ${dbOption}, e.g. ${join(path, 'vtr.db')}`);
   }
   const stats = statOrNull(path);
   const special = stats && SPECIAL_FILES.find(([is]) => is(stats));
@@ -90,30 +90,31 @@ export function refuseSpecialPath(path: string, dbOption: string): void {
  * how long SQLite waited for another process's write lock.
  */
 export function openFailure(path: string, err: unknown, dbOption: string, busyMs: number): Error {
+  // Each with a code (the running server's where one fits), so a test suite can tell a refused start apart.
   const kind = storageFaultKind(err);
   const sqlite = `${(err as { code?: string }).code ?? 'error'}: ${(err as Error).message}`;
   if (kind === 'full') {
-    return new Error(`the database ${path} cannot be written: its disk is full (${sqlite}); free space on that volume, or pass another ${dbOption}`);
+    return new VtrError('insufficient_storage', `the database ${path} cannot be written: its disk is full (${sqlite}); free space on that volume, or pass another ${dbOption}`);
   }
   const code = (err as { code?: string }).code;
   if (code === 'SQLITE_BUSY') {
-    return new Error(`the database ${path} is locked: another process is writing to it and kept its write lock for over ${busyMs / 1000} s (${sqlite}); start again once it is done, or pass another ${dbOption}`);
+    return new VtrError('database_busy', `the database ${path} is locked: another process is writing to it and kept its write lock for over ${busyMs / 1000} s (${sqlite}); start again once it is done, or pass another ${dbOption}`);
   }
   if (code === 'SQLITE_NOTADB') {
-    return new Error(`${path} is not a SQLite database vtr can read (${sqlite}); pass another ${dbOption}, or move this file away`);
+    return new VtrError('database_not_sqlite', `${path} is not a SQLite database vtr can read (${sqlite}); pass another ${dbOption}, or move this file away`);
   }
   // A SQLite file whose pages are damaged (cut short by an interrupted copy, a disk error): what
   // the running server says of damage, so the rows still readable can be saved (SQLITE_CORRUPT_*
   // codes too: an index or a virtual table found damaged).
   if (code?.startsWith('SQLITE_CORRUPT')) {
-    return new Error(`the database ${path} is damaged (${sqlite}); pass another ${dbOption} (a state export loads with --import), or move this file away: \`sqlite3 ${path} .recover\` may save the rows that can still be read`);
+    return new VtrError('database_corrupt', `the database ${path} is damaged (${sqlite}); pass another ${dbOption} (a state export loads with --import), or move this file away: \`sqlite3 ${path} .recover\` may save the rows that can still be read`);
   }
   if (kind !== 'read_only') return err as Error;
   // Permissions are not the problem: a folder given where the file goes.
   if (statOrNull(path)?.isDirectory()) {
-    return new Error(`the database ${path} is a directory; give a file for ${dbOption}, e.g. ${join(path, 'vtr.db')}`);
+    return new VtrError('database_is_directory', `the database ${path} is a directory; give a file for ${dbOption}, e.g. ${join(path, 'vtr.db')}`);
   }
-  return new Error(`the database ${path} cannot be written: ${whyNotWritable(path) ?? sqlite}; make it writable by this user, or pass another ${dbOption}`);
+  return new VtrError('database_read_only', `the database ${path} cannot be written: ${whyNotWritable(path) ?? sqlite}; make it writable by this user, or pass another ${dbOption}`);
 }
 
 /**
@@ -135,7 +136,7 @@ export function startFailure(err: unknown, path: string, dbOption: string, busyM
 export function refuseUnwritable(path: string, dbOption: string): void {
   if (statOrNull(path)?.isDirectory()) return; // opening it says it is a directory
   const why = unwritable(path);
-  if (why) throw new Error(`the database ${path} cannot be written: ${why}; make it writable by this user, or pass another ${dbOption}`);
+  if (why) throw new VtrError('database_read_only', `the database ${path} cannot be written: ${why}; make it writable by this user, or pass another ${dbOption}`);
 }
 
 /** The first of the file and its -wal/-shm that exists and this user cannot write, and why. */
