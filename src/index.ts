@@ -14,9 +14,10 @@ export type {
 } from './library/api-types.js';
 export type { WebhookEventFilter, WaitForOptions } from './library/helpers.js';
 export { ApiError, ConnectionError, createApiClient, NotEmulatorError } from './client/api-client.js';
-// What startEmulator (a database it cannot use) and emu.clock (a move it refuses) throw, for `instanceof`.
+// What startEmulator (a database or port it cannot use), emu.clock (a move it refuses) and waitFor (its time up) throw, for `instanceof`.
 export { VtrError, type ErrorCode } from './domain/errors.js';
 export { ClockError } from './domain/clock.js';
+export { WaitForTimeoutError } from './library/wait-timeout.js';
 export type { ApiClient, ClientOptions, RequestOptions as ApiRequestOptions } from './client/api-client.js';
 export type { HttpMethod } from './client/http.js';
 export type { ClockMode } from './domain/clock.js';

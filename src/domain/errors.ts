@@ -34,6 +34,8 @@ export const ERROR_STATUS = {
   port_in_use: 503,
   port_denied: 503,
   host_unavailable: 503,
+  // emu.webhooks.waitFor's time ran out.
+  timeout: 408,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

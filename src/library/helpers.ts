@@ -6,6 +6,7 @@ import { shownId } from '../domain/errors.js';
 import type { CheckInput, CheckResult, EventStatus, Rule, RuleInput, RuleUpdate, SavedView, Session, SessionInput, ViewInput, Webhook, WebhookEvent } from './api-types.js';
 import { realTimers } from '../domain/timers.js';
 import { suggest } from '../domain/filter/suggest.js';
+import { WaitForTimeoutError } from './wait-timeout.js';
 import { checkIds, checkStatus, extraArg, fieldsArg, filterArg, got, idArg, isPlain, plainObjectHint } from './arguments.js';
 
 export interface WebhookEventFilter {
@@ -246,7 +247,7 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         const scope = [o.sessionId && `session ${o.sessionId}`, o.webhookId && `webhook ${o.webhookId}`].filter(Boolean).join(', ');
         // A frozen clock runs no retry by itself, however long the wait: say what moves it.
         const hint = frozen() && seen.some((e) => e.status === 'retrying') ? '; the clock is frozen: a retry runs when emu.clock.advance() or emu.clock.set() reaches its time' : '';
-        throw new Error(`webhooks.waitFor: no webhook event${scope ? ` for ${scope}` : ''} reached ${status} within ${timeoutMs} ms; saw: ${what}${hint}`);
+        throw new WaitForTimeoutError(`webhooks.waitFor: no webhook event${scope ? ` for ${scope}` : ''} reached ${status} within ${timeoutMs} ms; saw: ${what}${hint}`, seen);
       },
     },
   };

@@ -2,7 +2,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator, type Webhook, type WebhookEvent } from '../../src/index.js';
+import { startEmulator, VtrError, WaitForTimeoutError, type RunningEmulator, type Webhook, type WebhookEvent } from '../../src/index.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 
 // Several webhooks, one event each: each event is in the short status for a moment only.
@@ -97,6 +97,30 @@ describe('webhooks.waitFor: short statuses', () => {
     await expect(emu.webhooks.waitFor({ sessionId: s.session_id, webhookId: h.webhook_id, status: 'retrying', timeoutMs: 50 })).rejects.toThrow(
       `webhooks.waitFor: no webhook event for session ${s.session_id}, webhook ${h.webhook_id} reached retrying within 50 ms; saw: ${ev.webhook_event_id} failed (1 attempt)`,
     );
+  });
+
+  it('waitFor: a timeout rejects with a VtrError coded timeout, the events it saw on it as they were read', async () => {
+    const frozen = await startEmulator({ clock: 'frozen', listen: false });
+    try {
+      await frozen.views.create({ name: 'tor', filter: 'risks contains tor' });
+      await frozen.webhooks.create(rx.url);
+      const s = await frozen.sessions.create({ ip: '203.0.113.65' });
+      const ev = await frozen.webhooks.waitFor({ sessionId: s.session_id, status: 'retrying' });
+      const err = (await frozen.webhooks.waitFor({ sessionId: s.session_id, timeoutMs: 50 }).catch((e: unknown) => e)) as WaitForTimeoutError;
+      expect(err).toBeInstanceOf(VtrError);
+      expect(err).toBeInstanceOf(WaitForTimeoutError);
+      expect(err).toMatchObject({ name: 'WaitForTimeoutError', code: 'timeout' });
+      expect(err.message).toMatch(new RegExp(`^webhooks\\.waitFor: no webhook event for session ${s.session_id} reached delivered within 50 ms; saw: ${ev.webhook_event_id} retrying \\(1 attempt, next at `));
+      expect(err.events).toEqual([ev]);
+      // None at all: an empty list, as the message says.
+      const none = await frozen.webhooks.waitFor({ webhookId: ev.webhook_id, status: 'failed', timeoutMs: 0 }).catch((e: unknown) => e as WaitForTimeoutError);
+      expect(none).toMatchObject({ code: 'timeout', events: [ev] });
+      await frozen.reset();
+      const empty = await frozen.webhooks.waitFor({ timeoutMs: 0 }).catch((e: unknown) => e as WaitForTimeoutError);
+      expect(empty).toMatchObject({ code: 'timeout', events: [], message: 'webhooks.waitFor: no webhook event reached delivered within 0 ms; saw: no webhook event at all' });
+    } finally {
+      await frozen.close();
+    }
   });
 
   it('waitFor: closing the emulator ends a wait at once, saying it is closed', async () => {
