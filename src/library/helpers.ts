@@ -175,8 +175,8 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
       },
     },
     webhooks: {
-      /** The URL (a string or a URL object), or `{ url, ... }` as the other create helpers take their input: the API's body. */
-      create: async (url: string | URL | { url: string }) => {
+      /** The URL (a string or a URL object), or `{ url }` as the other create helpers take their input: the API's body (a URL object in it goes as its href). */
+      create: async (url: string | URL | { url: string | URL }) => {
         // A URL object would go as its JSON, a bare string: not the object the API takes.
         if (typeof url === 'object' && !(url instanceof URL)) fieldsArg('webhooks.create', 'a URL (a string or URL) or { url }', url);
         const body = url instanceof URL ? { url: url.href } : typeof url === 'object' && url !== null ? url : { url };

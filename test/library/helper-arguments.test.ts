@@ -30,6 +30,11 @@ describe('library helper arguments', () => {
     expect(hook.url).toBe('http://127.0.0.1:9/from-url');
   });
 
+  it('webhooks.create: given { url } with a URL object it makes the webhook at that URL', async () => {
+    const hook = await emu.webhooks.create({ url: new URL('http://127.0.0.1:9/from-url-field') });
+    expect(hook.url).toBe('http://127.0.0.1:9/from-url-field');
+  });
+
   it('webhooks.events/waitFor: null reads as no filter, as left out', async () => {
     await expect(emu.webhooks.events(null as never)).resolves.toEqual([]);
     await expect(emu.webhooks.waitFor(null as never)).rejects.toThrow(/^webhooks\.waitFor: no webhook event reached delivered within 5000 ms; saw: no webhook event at all$/);

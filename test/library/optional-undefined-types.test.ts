@@ -32,3 +32,23 @@ it('types: every option of startEmulator, the helpers and createHandlers takes u
   const messages = ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0]);
   expect(messages).toEqual([]);
 }, 60_000);
+
+it('types: webhooks.create takes its URL as a string or a URL object, bare or as { url }', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'vtr-types-')), 'use.ts');
+  writeFileSync(file, `
+    import { startEmulator } from ${JSON.stringify(join(SRC, 'index.js'))};
+    export async function use() {
+      const emu = await startEmulator();
+      await emu.webhooks.create('http://127.0.0.1:9/hook');
+      await emu.webhooks.create(new URL('http://127.0.0.1:9/hook'));
+      await emu.webhooks.create({ url: 'http://127.0.0.1:9/hook' });
+      await emu.webhooks.create({ url: new URL('http://127.0.0.1:9/hook') });
+    }
+  `);
+  const program = ts.createProgram([file], {
+    target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true, noEmit: true, skipLibCheck: true, types: ['node'],
+  });
+  const messages = ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0]);
+  expect(messages).toEqual([]);
+}, 60_000);
