@@ -134,6 +134,10 @@ export function createHelpers(client: ApiClient, siteId: () => string, watch: Wa
         if (typeof f.where === 'string' && f.where.trim() === '') return Promise.reject(new TypeError(`sessions.list: where: expected a filter, got ${JSON.stringify(f.where)} (leave it out for every session)`));
         // The client leaves null out too: the default page, not the null the caller wrote.
         if (f.limit === null) return Promise.reject(new TypeError('sessions.list: limit: expected a whole number from 1 to 10000, got null (leave it out for the default)'));
+        // A string ('5', read from the environment) would be sent and taken as a number: refused as the other options' wrong types are.
+        if (f.limit !== undefined && typeof f.limit !== 'number') {
+          return Promise.reject(new TypeError(`sessions.list: limit: expected a whole number from 1 to 10000, got ${got(f.limit)}${typeof f.limit === 'string' ? ' (a string: use Number(...))' : ''}`));
+        }
         return client.admin<Session[]>('GET', '/sessions', { query: { site: siteId(), where: f.where, limit: f.limit } }).catch(named('sessions.list'));
       },
     },

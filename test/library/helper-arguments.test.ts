@@ -148,6 +148,17 @@ describe('library helper arguments', () => {
     await expect(emu.sessions.create({ ip: '192.0.2.10', page_views: 2 })).resolves.toMatchObject({ page_views: 2 });
   });
 
+  it('sessions.list: limit: a string or anything else not a number is refused naming limit, nothing sent', async () => {
+    await emu.sessions.create({ ip: '192.0.2.13' });
+    await expect(emu.sessions.list({ limit: '5' } as never)).rejects.toThrow(new TypeError('sessions.list: limit: expected a whole number from 1 to 10000, got "5" (a string: use Number(...))'));
+    await expect(emu.sessions.list({ where: 'risk_level = invalid', limit: '5' } as never)).rejects.toThrow(/^sessions\.list: limit: expected a whole number from 1 to 10000, got "5"/);
+    await expect(emu.sessions.list({ limit: true } as never)).rejects.toThrow(new TypeError('sessions.list: limit: expected a whole number from 1 to 10000, got true'));
+    await expect(emu.sessions.list({ limit: [5] } as never)).rejects.toThrow(new TypeError('sessions.list: limit: expected a whole number from 1 to 10000, got an array'));
+    // A number out of range is the API's own 400, as before.
+    await expect(emu.sessions.list({ limit: 0 })).rejects.toMatchObject({ status: 400, code: 'invalid_request' });
+    await expect(emu.sessions.list({ limit: 1 })).resolves.toHaveLength(1);
+  });
+
   it('sessions.list: limit: null is refused, not read as the default page; undefined is the default, as left out', async () => {
     await emu.sessions.create({ ip: '192.0.2.10' });
     await expect(emu.sessions.list({ limit: null } as never)).rejects.toThrow(new TypeError('sessions.list: limit: expected a whole number from 1 to 10000, got null (leave it out for the default)'));
