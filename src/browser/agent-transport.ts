@@ -9,12 +9,13 @@ export const cut = (u: string | null): string | null => (u && u.length > MAX_URL
 
 export const warn = (m: string) => { try { if (window.console) window.console.warn('vtr: ' + m); } catch (e) {} };
 
-/** Resolves the answer's JSON; rejects with the error's message, and its code as `code`. */
+/** Resolves the answer's JSON; rejects with the error's message, and its code as `code`. Never throws. */
 export const send = <T>(url: string, body: Record<string, unknown>): Promise<T> => {
-  return window.fetch(url, {
+  // A page's fetch that throws at once (taken away, or a wrapper refusing) fails as a refused request does.
+  return new Promise<Response>((res) => res(window.fetch(url, {
     method: 'POST', mode: 'cors', credentials: 'omit', keepalive: true,
     headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(body),
-  }).then((r) => r.json().then((j) => {
+  }))).then((r) => r.json().then((j) => {
     if (!r.ok) { const e = new Error((j && j.message) || ('HTTP ' + r.status)); (e as Error & { code?: string }).code = j && j.code; throw e; }
     return j as T;
   }), (e: Error) => {

@@ -81,8 +81,7 @@ interface PageViewAnswer {
         const go = () => {
           if (asked) return null;
           asked = true;
-          // A throw (a page that took window.fetch away) rejects, as it does without the lock.
-          const fp = recall('vtr_fp'), p = new Promise<T>((r) => r(ask(fp)));
+          const fp = recall('vtr_fp'), p = ask(fp);
           res(p);
           // Held until the answer is remembered only by the tab that had no fingerprint to send.
           return fp ? null : p;

@@ -112,15 +112,52 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent on a shop page', { timeout: 180_0
     expect(other[0].fingerprint).not.toBe(first[0].fingerprint);
   });
 
-  it('vtr.pageview: on a page that took window.fetch away, a first page view settles rather than waiting forever', async () => {
+  const watched = (page: Page) => {
+    const seen = { warnings: [] as string[], errors: [] as string[] };
+    page.on('console', (m) => m.type() === 'warning' && seen.warnings.push(m.text()));
+    page.on('pageerror', (e) => seen.errors.push(e.message));
+    return seen;
+  };
+
+  it('vtr.pageview: on a page that took window.fetch away, resolves null with a warning at once, as an unreachable emulator does; probe() answers null without waiting, event { success: false }', async () => {
     const page = await live.browser.newPage();
+    const seen = watched(page);
     await page.addInitScript(() => { (window as any).fetch = undefined; });
     await page.goto(`${live.origin}/`);
-    const outcome = await page.evaluate(() => Promise.race([
-      Promise.resolve((window as any).vtr.pageview()).then(() => 'settled', () => 'settled'),
-      new Promise((r) => setTimeout(() => r('pending'), 8000)),
-    ]));
-    expect(outcome).toBe('settled');
+    const r = await page.evaluate(async () => {
+      const v = (window as any).vtr, t = Date.now();
+      const probe = await v.probe(10_000);
+      const answer = await v.pageview().then((a: unknown) => ({ a }), (e: Error) => ({ rejected: String(e) }));
+      return { probe, answer, ms: Date.now() - t, event: await v.event('signup') };
+    });
+    expect(r.answer).toEqual({ a: null });
+    expect(r.probe).toBeNull();
+    expect(r.ms).toBeLessThan(3000);
+    expect(r.event).toMatchObject({ success: false, message: expect.any(String) });
+    expect(seen.warnings[0]).toContain(`vtr: page view not recorded: could not reach the emulator at ${live.server.origin}`);
+    expect(seen.errors).toEqual([]);
     await page.close();
   });
+
+  it('vtr.pageview: when the page\'s fetch throws at once after a recorded page view, resolves null and the session goes on with its probe; events fail as { success: false }, pings throw nothing into the page', async () => {
+    const page = await live.browser.newPage();
+    const seen = watched(page);
+    await page.goto(`${live.origin}/`);
+    const probe = await page.evaluate(() => (window as any).vtr.probe(10_000));
+    const r = await page.evaluate(async () => {
+      const v = (window as any).vtr;
+      window.fetch = () => { throw new TypeError('blocked by the page'); };
+      const answer = await v.pageview().then((a: unknown) => ({ a }), (e: Error) => ({ rejected: String(e) }));
+      const event = await v.event('signup').then((a: unknown) => a, (e: Error) => ({ rejected: String(e) }));
+      window.dispatchEvent(new Event('pagehide'));
+      await new Promise((res) => setTimeout(res, 200));
+      return { answer, event, probe: v.probeId() };
+    });
+    expect(r.answer).toEqual({ a: null });
+    expect(r.event).toMatchObject({ success: false, message: expect.stringContaining('blocked by the page') });
+    expect(r.probe).toBe(probe);
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
 });
