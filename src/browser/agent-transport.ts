@@ -15,8 +15,9 @@ export const send = <T>(url: string, body: Record<string, unknown>): Promise<T> 
   return new Promise<Response>((res) => res(window.fetch(url, {
     method: 'POST', mode: 'cors', credentials: 'omit', keepalive: true,
     headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(body),
-  }))).then((r) => r.json().then((j) => {
-    if (!r.ok) { const e = new Error((j && j.message) || ('HTTP ' + r.status)); (e as Error & { code?: string }).code = j && j.code; throw e; }
+  }))).then((r) => r.json().then(null, () => null).then((j) => {
+    // Not the emulator's JSON (a proxy's error page, a page served in its place): say its status.
+    if (!r.ok || !j || typeof j != 'object') { const e = new Error((j && j.message) || ('HTTP ' + r.status)); (e as Error & { code?: string }).code = j && j.code; throw e; }
     return j as T;
   }), (e: Error) => {
     // The browser's own words ("Failed to fetch") say neither where nor why.

@@ -160,4 +160,21 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent on a shop page', { timeout: 180_0
     await page.close();
   });
 
+  for (const [what, status, body] of [['a 502 page from a proxy', 502, '<html>Bad Gateway</html>'], ['a 200 that is not JSON', 200, '<html>shop</html>'], ['a 200 whose JSON is null', 200, 'null']] as const) {
+    it(`vtr.pageview and vtr.event: ${what} resolves null and { success: false } with its status, never rejects`, async () => {
+      const page = await live.browser.newPage();
+      const seen = watched(page);
+      await page.goto(`${live.origin}/`);
+      await page.evaluate(() => (window as any).vtr.probe(10_000));
+      await page.route('**/_vtr/agent/*', (route) => route.fulfill({ status, body, headers: { 'access-control-allow-origin': '*' } }));
+      const r = await page.evaluate(async () => {
+        const v = (window as any).vtr, settle = (p: Promise<unknown>) => p.then((a) => ({ a }), (e: Error) => ({ rejected: String(e) }));
+        return { event: await settle(v.event('signup')), answer: await settle(v.pageview()) };
+      });
+      expect(r.answer).toEqual({ a: null });
+      expect(r.event).toEqual({ a: { success: false, message: expect.stringContaining(`HTTP ${status}`) } });
+      expect(seen.errors).toEqual([]);
+      await page.close();
+    });
+  }
 });
