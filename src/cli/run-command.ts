@@ -193,21 +193,28 @@ export function reportError(ctx: Pick<CliContext, 'io' | 'config'>, err: unknown
 }
 
 /**
- * A 400 about a body field that came from one of the command's flags (`owner_email` from
- * `--owner-email`, when given) is that flag's usage error: exit 2, naming the flag, as the CLI's own
- * checks do. Anything else (a field from a --data file, a flag not given) stays the server's error.
+ * A 400 about a field that came from one of the command's flags (`owner_email` from
+ * `--owner-email`, when given) or arguments (`rule_id` from `<rule-id>`) is refused input, a usage
+ * error: exit 2, naming the flag or argument, as the CLI's own checks do. Anything else (a field
+ * from a --data file, a flag not given) stays the server's error.
  */
-export function asFlagError(err: unknown, cmd: Pick<Command, 'options' | 'getOptionValue'>): unknown {
+export function asUsageError(err: unknown, cmd: Pick<Command, 'options' | 'getOptionValue' | 'registeredArguments'>, args: unknown[] = []): unknown {
   if (!(err instanceof ApiError) || err.status !== 400 || err.code !== 'invalid_request') return err;
   const field = typeof err.body.field === 'string' ? err.body.field : '';
-  const attr = field.split('.')[0].replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const head = field.split('.')[0];
+  const attr = head.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   const option = cmd.options.find((o) => o.attributeName() === attr);
-  if (!option?.long || cmd.getOptionValue(attr) === undefined) return err;
+  const index = cmd.registeredArguments.findIndex((a) => a.name() === head.replaceAll('_', '-'));
+  let name: string, value: unknown;
+  if (option?.long && cmd.getOptionValue(attr) !== undefined) [name, value] = [option.long, cmd.getOptionValue(attr)];
+  // An argument's entries are a variadic one's values, never a comma-separated text.
+  else if (head && index !== -1 && args[index] !== undefined) [name, value] = [`<${cmd.registeredArguments[index].name()}>`, Array.isArray(args[index]) ? args[index] : null];
+  else return err;
   const detail = err.message.startsWith(`${field}: `) ? err.message.slice(field.length + 2) : err.message;
-  const entry = entryOf(cmd.getOptionValue(attr), field);
+  const entry = entryOf(value, field);
   // `excluded_countries.1` of `--excluded-countries us,XX`: the entry is named, unless the message quotes it.
   const named = entry === null || detail.includes(JSON.stringify(entry)) ? '' : `${JSON.stringify(entry)}: `;
-  return new UsageError(`${option.long}: ${named}${detail}`);
+  return new UsageError(`${name}: ${named}${detail}`);
 }
 
 /** The entry a field's index (`excluded_countries.1`) points at: in a repeated flag's values, or a comma-separated one's. */
@@ -293,7 +300,7 @@ export function action<O>(
       const { run } = await load();
       await run(opts, ctx);
     } catch (err) {
-      process.exitCode = reportError(ctx, asFlagError(err, cmd));
+      process.exitCode = reportError(ctx, asUsageError(err, cmd, positional));
     }
   };
 }

@@ -6,7 +6,7 @@ import { exitCodeFor, OperationError, ThresholdReached, UsageError } from '../..
 import { resolveConfig } from '../../src/cli/context.js';
 import { ApiError, ConnectionError } from '../../src/client/api-client.js';
 import { AnswerTimeout } from '../../src/client/http.js';
-import { asFlagError, reportError } from '../../src/cli/run-command.js';
+import { asUsageError, reportError } from '../../src/cli/run-command.js';
 
 const FOUNDATION_GROUPS = ['serve', 'sites', 'keys', 'tokens', 'session', 'sessions', 'clock'];
 
@@ -147,33 +147,48 @@ describe('cli: exit codes', () => {
     expect(exitCodeFor(new CommanderError(0, 'commander.helpDisplayed', 'x'))).toBe(0);
   });
 
-  it('asFlagError: a 400 about a field a given flag carried is that flag\'s usage error; others stay', () => {
+  it('asUsageError: a 400 about a field a given flag carried is that flag\'s usage error; others stay', () => {
     const cmd = new Command('create').option('--owner-email <e>').option('--country <c>');
     cmd.setOptionValue('ownerEmail', 'nope');
     const bad = new ApiError(400, 'invalid_request', 'owner_email: must be an email address', { field: 'owner_email' });
-    const mapped = asFlagError(bad, cmd);
+    const mapped = asUsageError(bad, cmd);
     expect(mapped).toBeInstanceOf(UsageError);
     expect((mapped as Error).message).toBe('--owner-email: must be an email address');
     // A flag that was not given (the value came from elsewhere), another code, another status: unchanged.
     const notGiven = new ApiError(400, 'invalid_request', 'country: x', { field: 'country' });
-    expect(asFlagError(notGiven, cmd)).toBe(notGiven);
+    expect(asUsageError(notGiven, cmd)).toBe(notGiven);
     const conflict = new ApiError(409, 'conflict', 'x', { field: 'owner_email' });
-    expect(asFlagError(conflict, cmd)).toBe(conflict);
+    expect(asUsageError(conflict, cmd)).toBe(conflict);
   });
 
-  it('asFlagError: a 400 about one entry of a list flag names that entry, as the user typed it', () => {
+  it('asUsageError: a 400 about a field one of the command\'s arguments carried is that argument\'s usage error, named <arg>', () => {
+    const cmd = new Command('delete').argument('<rule-id>').argument('[event-id]').option('--yes');
+    const builtIn = new ApiError(400, 'invalid_request', 'bot is a built-in rule and cannot be deleted; disable it instead', { field: 'rule_id' });
+    const mapped = asUsageError(builtIn, cmd, ['bot']);
+    expect(mapped).toBeInstanceOf(UsageError);
+    expect((mapped as Error).message).toBe('<rule-id>: bot is a built-in rule and cannot be deleted; disable it instead');
+    // The field's name in front of the message is said once, as the argument.
+    const named = new ApiError(400, 'invalid_request', 'event_id: must be an event id', { field: 'event_id' });
+    expect((asUsageError(named, cmd, ['bot', 'x']) as Error).message).toBe('<event-id>: must be an event id');
+    // An optional argument left out did not carry it; another status is not refused input.
+    expect(asUsageError(named, cmd, ['bot'])).toBe(named);
+    const conflict = new ApiError(409, 'conflict', 'x', { field: 'rule_id' });
+    expect(asUsageError(conflict, cmd, ['bot'])).toBe(conflict);
+  });
+
+  it('asUsageError: a 400 about one entry of a list flag names that entry, as the user typed it', () => {
     const cmd = new Command('update').option('--excluded-countries <codes>').option('--ip-allowlist <list>').option('--event <name...>');
     cmd.setOptionValue('excludedCountries', 'us, ,XX ');
     const country = new ApiError(400, 'invalid_request', 'excluded_countries.1: must be a two-letter ISO 3166-1 country code, e.g. US, GB, DE', { field: 'excluded_countries.1' });
-    expect((asFlagError(country, cmd) as Error).message).toBe('--excluded-countries: "XX": must be a two-letter ISO 3166-1 country code, e.g. US, GB, DE');
+    expect((asUsageError(country, cmd) as Error).message).toBe('--excluded-countries: "XX": must be a two-letter ISO 3166-1 country code, e.g. US, GB, DE');
     // A message that already quotes the entry keeps its words.
     cmd.setOptionValue('ipAllowlist', '10.0.0.0/8,1.2.3.4/99');
     const ip = new ApiError(400, 'invalid_request', 'ip_allowlist.1: "1.2.3.4/99" is not an IP address or CIDR range', { field: 'ip_allowlist.1' });
-    expect((asFlagError(ip, cmd) as Error).message).toBe('--ip-allowlist: "1.2.3.4/99" is not an IP address or CIDR range');
+    expect((asUsageError(ip, cmd) as Error).message).toBe('--ip-allowlist: "1.2.3.4/99" is not an IP address or CIDR range');
     // A repeatable flag's values are its entries.
     cmd.setOptionValue('event', ['ok', 'b a d']);
     const event = new ApiError(400, 'invalid_request', 'event.1: must be a name', { field: 'event.1' });
-    expect((asFlagError(event, cmd) as Error).message).toBe('--event: "b a d": must be a name');
+    expect((asUsageError(event, cmd) as Error).message).toBe('--event: "b a d": must be a name');
   });
 
   it('exitCodeFor: a prompt cancelled with Ctrl-C is 130, reported as "cancelled"', () => {

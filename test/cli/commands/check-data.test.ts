@@ -80,7 +80,7 @@ describe('vtr check --data', () => {
     expect((err as Error).message).toBe(`--data ${file}: ip: expected a string (HTTP 400, invalid_request)`);
     const nested = await run({ data: file, ip: '192.0.2.1' }, failing('address.city')).catch((e: unknown) => e);
     expect((nested as Error).message).toBe(`--data ${file}: address.city: expected a string (HTTP 400, invalid_request)`);
-    // A field a flag set is the flag's (run-command's asFlagError names it), not the file's.
+    // A field a flag set is the flag's (run-command's asUsageError names it), not the file's.
     const flagged = await run({ data: file, ip: '192.0.2.1' }, failing('ip')).catch((e: unknown) => e);
     expect(flagged).toBeInstanceOf(ApiError);
   });

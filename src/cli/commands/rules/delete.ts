@@ -4,7 +4,6 @@ import { OperationError } from '../../errors.js';
 import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 import { onRuleSite } from './other-site.js';
-import { ruleIdUsageError } from './refused.js';
 
 export async function run(o: { args: string[]; site?: string; yes?: boolean }, ctx: CliContext): Promise<void> {
   const id = o.args[0];
@@ -15,8 +14,6 @@ export async function run(o: { args: string[]; site?: string; yes?: boolean }, c
   // to disable it) without first asking a question, or wanting a --yes, that cannot help.
   const rule = await onRuleSite(client, siteId, id, () => client.admin<Rule>('GET', path));
   if (rule.type === 'custom' && !o.yes && !(await ctx.prompter.confirm(`Delete rule ${rule.name} (${id})?`))) throw new OperationError('not deleted');
-  const result = await client.admin('DELETE', path).catch((err: unknown) => {
-    throw ruleIdUsageError(err);
-  });
+  const result = await client.admin('DELETE', path);
   output(ctx, result, () => `Deleted ${id}`);
 }

@@ -6,7 +6,6 @@ import { output } from '../../output.js';
 import { currentSiteId, enc } from '../../site-ref.js';
 import { filterUsageError } from '../views/render.js';
 import { onRuleSite } from './other-site.js';
-import { ruleIdUsageError } from './refused.js';
 import { renderRule } from './render.js';
 
 export interface UpdateRuleOptions {
@@ -38,7 +37,7 @@ export async function run(o: UpdateRuleOptions, ctx: CliContext): Promise<void> 
   } catch (err) {
     // A smart rule takes no filter at all: the server's refusal says so, which a caret under a
     // mistake in the filter would hide (fixing it would only lead to that refusal).
-    throw filterUsageError(ruleIdUsageError(err), isSmartRuleId(o.args[0]) ? undefined : o.filter);
+    throw filterUsageError(err, isSmartRuleId(o.args[0]) ? undefined : o.filter);
   }
   output(ctx, rule, () => renderRule(rule));
 }
