@@ -84,3 +84,21 @@ describe('renderCheck: the decision', () => {
     expect(outcome({ rules: [{ id: 'rule_1', type: 'custom', name: 'x', action: 'block_review' }] })).toBe('outcome  blocked · review');
   });
 });
+
+describe('renderCheck: the external id', () => {
+  const base = { id: 'chk_1', created_at: 't', session_id: null, risk_level: 'normal', risks: [], outcome: 'neutral', review: false, rules: [], device: null, ip: null, email: null, phone: null, address: null };
+  const lines = (external_id: unknown) => renderCheck({ ...base, external_id } as unknown as CheckView, plain);
+
+  it('check: an external id that was sent is shown after the session, as typed (a string\'s zeros kept, control characters escaped)', () => {
+    const shown = lines('007');
+    expect(shown[shown.findIndex((l) => l.startsWith('session')) + 1]).toBe('external 007');
+    expect(lines(12345)).toContain('external 12345');
+    expect(lines('a\tb')).toContain('external a\\tb');
+    expect(lines('')).toContain('external ""');
+  });
+
+  it('check: no external id sent, no line for it', () => {
+    expect(lines(null).some((l) => l.startsWith('external'))).toBe(false);
+    expect(lines(undefined).some((l) => l.startsWith('external'))).toBe(false);
+  });
+});

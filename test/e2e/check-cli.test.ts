@@ -178,6 +178,13 @@ describe('vtr check', { timeout: 90_000 }, () => {
     expect((await vtr(['check', '--help'])).stdout).toMatch(/--external-id <id> +your own reference/);
   });
 
+  it('check: the human output shows the external id after the session when one was sent, and no line for it otherwise', async () => {
+    const sent = await vtr(['check', '--ip', '192.0.2.10', '--external-id', 'order-42']);
+    expect(sent.code).toBe(0);
+    expect(sent.stdout).toMatch(/^session +none\nexternal order-42\n/m);
+    expect((await vtr(['check', '--ip', '192.0.2.10'])).stdout).not.toMatch(/^external/m);
+  });
+
   it('check: usage errors exit 2 naming the flag', async () => {
     const bad = await vtr(['check', '--fail-on', 'normal']);
     expect(bad.code).toBe(2);

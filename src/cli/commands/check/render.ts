@@ -101,6 +101,8 @@ export function renderCheck(r: CheckView, c: ChalkInstance, sent: Record<string,
     `${'rules'.padEnd(8)} ${r.rules?.length ? r.rules.map(ruleText).join(', ') : c.dim('none matched')}`,
     `${'session'.padEnd(8)} ${r.session_id ?? c.dim('none')}`,
   ];
+  // The caller's own id for the check, only when one was sent: it is what ties the line to an order or signup.
+  if (r.external_id != null) lines.push(`${'external'.padEnd(8)} ${r.external_id === '' ? '""' : printable(String(r.external_id))}`);
   for (const name of ['device', 'ip', 'email', 'phone', 'address'] as const) {
     const s = r[name];
     lines.push(`${name.padEnd(8)} ${s ? LINES[name](printableValues(withSent(name, s, sent)), c) : c.dim('not sent')}`);
