@@ -69,27 +69,6 @@ interface PageViewAnswer {
 
     const fillForms = () => { try { const fs = markedForms(); for (let i = 0; i < fs.length; i++) fill(fs[i], state.probe); } catch (e) {} };
 
-    // A first-time visitor opening several tabs at once: each would ask without a fingerprint and be
-    // given its own, a session each. The tabs share storage and the browser's locks, so the first asks
-    // under a lock and the others, let in once it has its answer, send the fingerprint it was given.
-    // No lock (an insecure origin) or none within 5 s (an answer that never comes): ask as it is.
-    const oneVisitor = <T>(ask: (fp: string | null) => Promise<T>): Promise<T> => {
-      const locks = w.navigator.locks;
-      if (recall('vtr_fp') || !locks) return ask(recall('vtr_fp'));
-      return new Promise<T>((res) => {
-        let asked = false;
-        const go = () => {
-          if (asked) return null;
-          asked = true;
-          const fp = recall('vtr_fp'), p = ask(fp);
-          res(p);
-          // Held until the answer is remembered only by the tab that had no fingerprint to send.
-          return fp ? null : p;
-        };
-        setTimeout(go, 5000);
-        locks.request('vtr_fp', go).then(null, go);
-      });
-    };
     const pageview = (url: string, seq: number, prev: string | null, ref: string | null): Promise<PageViewAnswer | null> => {
       // Only the latest page view asked for settles the waiters (probe(), held forms, event()).
       const last = () => seq === state.seq;
@@ -97,9 +76,9 @@ interface PageViewAnswer {
       let tz: string | null = null;
       try { tz = Intl.DateTimeFormat().resolvedOptions().timeZone || null; } catch (e) {}
       const scr = w.screen ? w.screen.width + 'x' + w.screen.height : null;
-      return oneVisitor((fp) => post<PageViewAnswer>('/_vtr/agent/pageview', {
+      return post<PageViewAnswer>('/_vtr/agent/pageview', {
         url: cut(url), referrer: cut(ref), language: w.navigator.language || null,
-        timezone: tz, screen: scr, user_agent: w.navigator.userAgent, fingerprint: fp,
+        timezone: tz, screen: scr, user_agent: w.navigator.userAgent, fingerprint: recall('vtr_fp'),
       }).then((r) => {
         state.probe = r.probe_id; state.session = r.session_id;
         if (r.fingerprint) remember('vtr_fp', r.fingerprint);
@@ -109,7 +88,7 @@ interface PageViewAnswer {
         // The session goes on: its earlier probe still proves it for events and pings.
         if (!state.probe) state.probe = prev;
         warn('page view not recorded: ' + e.message); if (last()) settle(); return null;
-      }));
+      });
     };
     // One at a time: a page view asked for while another is on its way (a single-page app navigating
     // at once) waits for its answer, so it carries the fingerprint that answer assigned (one visitor,

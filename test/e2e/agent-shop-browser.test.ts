@@ -92,26 +92,6 @@ describe.skipIf(!BROWSER_TESTS_RUN)('the agent on a shop page', { timeout: 180_0
     await page.close();
   });
 
-  it('pageview: a first-time visitor opening 8 tabs at once has one session and one fingerprint; another browser profile (a new context) is another visitor', async () => {
-    const visitor = async () => {
-      const context = await live.browser.newContext();
-      const pages = await Promise.all(Array.from({ length: 8 }, () => context.newPage()));
-      await Promise.all(pages.map((p, i) => p.goto(`${live.origin}/tab${i}`)));
-      const seen = await Promise.all(pages.map((p) => p.evaluate(() => (window as any).vtr.probe(10_000).then(() => ({
-        session: (window as any).vtr.sessionId(), fingerprint: localStorage.getItem('vtr_fp'),
-      })))));
-      await context.close();
-      return seen;
-    };
-    const first = await visitor();
-    expect(new Set(first.map((s) => s.session)).size).toBe(1);
-    expect(new Set(first.map((s) => s.fingerprint)).size).toBe(1);
-    expect(await live.session(first[0].session)).toMatchObject({ page_views: 8, fingerprint: first[0].fingerprint });
-    const other = await visitor();
-    expect(other[0].session).not.toBe(first[0].session);
-    expect(other[0].fingerprint).not.toBe(first[0].fingerprint);
-  });
-
   const watched = (page: Page) => {
     const seen = { warnings: [] as string[], errors: [] as string[] };
     page.on('console', (m) => m.type() === 'warning' && seen.warnings.push(m.text()));
